@@ -1,0 +1,3 @@
+import ProvinceCore
+
+print("browse: under construction")
