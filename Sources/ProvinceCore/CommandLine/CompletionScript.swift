@@ -1,0 +1,132 @@
+/// Completion scripts for `browse`. Names come from the active data at completion time,
+/// through the hidden `browse --complete province|city [-p <province>]`.
+public enum CompletionScript {
+  public static func script(for shell: Shell) -> String {
+    switch shell {
+    case .bash: bash
+    case .zsh: zsh
+    case .fish: fish
+    }
+  }
+
+  private static var visible: [OptionSpec] { OptionSpec.all.filter { !$0.hidden } }
+
+  private static var bash: String {
+    let words = visible.flatMap { spec in [spec.short.map { "-\($0)" }, "--\(spec.long)"] }
+      .compactMap { $0 }.joined(separator: " ")
+    return """
+      # bash completion for browse; load with: source <(browse --completion bash)
+      _browse() {
+        local cur prev province i
+        cur="${COMP_WORDS[COMP_CWORD]}"
+        prev="${COMP_WORDS[COMP_CWORD-1]}"
+        local IFS=$'\\n'
+        case "$prev" in
+          -p|--province)
+            COMPREPLY=($(compgen -W "$(browse --complete province 2>/dev/null)" -- "$cur"))
+            return ;;
+          -c|--city)
+            province=""
+            for ((i = 1; i < COMP_CWORD; i++)); do
+              case "${COMP_WORDS[i]}" in
+                -p|--province) province="${COMP_WORDS[i+1]}" ;;
+                --province=*) province="${COMP_WORDS[i]#--province=}" ;;
+              esac
+            done
+            COMPREPLY=($(compgen -W "$(browse --complete city ${province:+-p "$province"} 2>/dev/null)" -- "$cur"))
+            return ;;
+          -f|--format) COMPREPLY=($(compgen -W $'text\\ntsv\\njson\\nurl' -- "$cur")); return ;;
+          --completion) COMPREPLY=($(compgen -W $'bash\\nzsh\\nfish' -- "$cur")); return ;;
+          -d|--data|--validate) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+          -s|--search|--timeout|--max-bytes) return ;;
+        esac
+        IFS=' '
+        COMPREPLY=($(compgen -W "\(words)" -- "$cur"))
+      }
+      complete -F _browse browse
+
+      """
+  }
+
+  private static var zsh: String {
+    let specs = visible.map { spec -> String in
+      let exclusion = spec.short.map { "(-\($0) --\(spec.long))" } ?? ""
+      let names = spec.short.map { "{-\($0),--\(spec.long)}" } ?? "--\(spec.long)"
+      let help = spec.help.replacingOccurrences(of: "'", with: "").replacingOccurrences(
+        of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
+        .replacingOccurrences(of: ":", with: " ")
+      var action = ""
+      switch spec.key {
+      case .province: action = ":province:->province"
+      case .city: action = ":city:->city"
+      case .format: action = ":format:(text tsv json url)"
+      case .completion: action = ":shell:(bash zsh fish)"
+      case .data: action = ":file:_files"
+      default: action = spec.value.map { ":\($0): " } ?? ""
+      }
+      let quotedNames = spec.short == nil ? "'\(names)" : "'\(exclusion)'\(names)'"
+      return "    " + quotedNames + "[\(help)]\(action)'"
+    }
+    return """
+      #compdef browse
+      # zsh completion for browse; load with: source <(browse --completion zsh)
+      _browse() {
+        local state province
+        local -a names
+        _arguments -s \\
+      \(specs.joined(separator: " \\\n"))
+        case $state in
+          province)
+            names=(${(f)"$(browse --complete province 2>/dev/null)"})
+            compadd -a names ;;
+          city)
+            province=${opt_args[-p]:-${opt_args[--province]}}
+            names=(${(f)"$(browse --complete city ${province:+-p "$province"} 2>/dev/null)"})
+            compadd -a names ;;
+        esac
+      }
+      if [[ "${funcstack[1]}" == "_browse" ]]; then _browse "$@"; else compdef _browse browse; fi
+
+      """
+  }
+
+  private static var fish: String {
+    let lines = visible.map { spec -> String in
+      var line = "complete -c browse"
+      if let short = spec.short { line += " -s \(short)" }
+      line += " -l \(spec.long)"
+      switch spec.key {
+      case .province: line += " -x -a '(browse --complete province 2>/dev/null)'"
+      case .city: line += " -x -a '(__browse_cities)'"
+      case .format: line += " -x -a 'text tsv json url'"
+      case .completion: line += " -x -a 'bash zsh fish'"
+      case .data: line += " -r -F"
+      default: if spec.value != nil { line += " -x" }
+      }
+      let help = spec.help.replacingOccurrences(of: "'", with: "")
+      return line + " -d '\(help)'"
+    }
+    return """
+      # fish completion for browse; load with: browse --completion fish | source
+      function __browse_cities
+          set -l tokens (commandline -opc)
+          set -l province
+          for i in (seq (count $tokens))
+              if contains -- $tokens[$i] -p --province; and test $i -lt (count $tokens)
+                  set province $tokens[(math $i + 1)]
+              else if string match -q -- '--province=*' $tokens[$i]
+                  set province (string replace -- '--province=' '' $tokens[$i])
+              end
+          end
+          if test -n "$province"
+              browse --complete city -p $province 2>/dev/null
+          else
+              browse --complete city 2>/dev/null
+          end
+      end
+      complete -c browse -f
+      \(lines.joined(separator: "\n"))
+
+      """
+  }
+}

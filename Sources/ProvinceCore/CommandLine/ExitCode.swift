@@ -1,0 +1,13 @@
+/// The exit codes `browse` uses, after BSD's sysexits where one fits.
+public enum ExitCode: Int32, Sendable {
+  case success = 0
+  /// No match, an ambiguous name, an HTTP error or a broken link.
+  case failure = 1
+  case usage = 64
+  case dataError = 65
+  case noInput = 66
+  case unavailable = 69
+  case ioError = 74
+  case interrupted = 130
+  case terminated = 143
+}

@@ -1,0 +1,61 @@
+/// The text of `browse --help` and `browse --version`.
+public enum HelpText {
+  public static let version = "browse 0.1.0"
+
+  public static var help: String {
+    let visible = OptionSpec.all.filter { !$0.hidden }
+    let column = (visible.map { $0.display.count }.max() ?? 0) + 2
+    let optionLines = visible.map { spec in
+      "  " + spec.display.padding(toLength: column, withPad: " ", startingAt: 0) + spec.help
+    }
+    return """
+      browse: China's provinces and cities, from the terminal.
+
+      Browse numbered menus (provinces → cities → a city's page), look up one city's
+      URL, or list and search cities in formats that grep, cut, xargs and jq take.
+
+      USAGE:
+        browse                        menus on a terminal; the province list on a pipe
+        browse -p <province> [-c <city>] [--fetch | --open]
+        browse --all | --search <query> [--format text|tsv|json|url]
+        browse --pick                 choose on the terminal, print the choice on stdout
+        browse --validate [<file>]
+
+      OPTIONS:
+      \(optionLines.joined(separator: "\n"))
+
+      Names match as written, without their suffix (广东 = 广东省), as pinyin
+      (guangdong, Guang Dong, xi'an), as initials (gd), or by their usual English
+      name (Shaanxi, Tibet, Hong Kong, Macau, Inner Mongolia).
+
+      EXAMPLES:
+        browse                                  browse the menus
+        browse -p 广东 -c 广州                  print 广州's URL
+        browse -p guangdong                     list 广东's cities
+        browse -c chaoyang                      ambiguous: lists both 朝阳s
+        browse --search zhou --format url | head -n 5
+        browse --all --format json | jq '.[] | select(.province == "广东省") | .city'
+        browse --all --format url | xargs -n 1 -P 4 curl -sI
+        xdg-open "$(browse --pick)"
+
+      INTERACTIVE COMMANDS:
+        <number> select   <text> filter   /<text> search all cities
+        b back   t top   n/p next/previous page   ? help   q quit (also Ctrl-D)
+
+      ENVIRONMENT:
+        PROVINCE_BROWSER_DATA   a data file to use instead of the built-in data
+        NO_COLOR                no colour when set
+        BROWSER                 the program --open and 'o' use
+
+      EXIT CODES:
+        0   success
+        1   no match, an ambiguous name, or an HTTP error
+        64  usage error
+        65  bad data (with --strict or --validate)
+        66  data file missing or unreadable
+        69  network unavailable
+        74  output could not be written
+        130 interrupted (Ctrl-C)
+      """
+  }
+}

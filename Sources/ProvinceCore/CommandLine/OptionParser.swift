@@ -1,0 +1,218 @@
+/// Parses `browse`'s arguments in swift-argument-parser's conventions: `--name value`,
+/// `--name=value`, short aliases, bundled short flags, and `--` ending the options.
+public enum OptionParser {
+  public static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var seen: [(OptionSpec.Key, String)] = []
+    var values: [OptionSpec.Key: String] = [:]
+    var positionals: [String] = []
+    var index = 0
+
+    func value(for spec: OptionSpec, spelled: String, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      index += 1
+      guard index < arguments.count, !isOption(arguments[index]) else {
+        throw UsageError("missing value for '\(spelled) <\(spec.value ?? "value")>'")
+      }
+      return arguments[index]
+    }
+
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--" {
+        positionals.append(contentsOf: arguments[(index + 1)...])
+        break
+      }
+      if argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+        guard let spec = OptionSpec.all.first(where: { $0.long == name }) else {
+          throw unknownOption("--\(name)")
+        }
+        if spec.value == nil {
+          if inline != nil { throw UsageError("'--\(name)' takes no value") }
+          seen.append((spec.key, "--\(name)"))
+        } else {
+          values[spec.key] = try value(for: spec, spelled: "--\(name)", inline: inline)
+          seen.append((spec.key, "--\(name)"))
+        }
+      } else if argument.hasPrefix("-") && argument.count > 1 && !isNumber(argument) {
+        let letters = Array(argument.dropFirst())
+        for (offset, letter) in letters.enumerated() {
+          guard let spec = OptionSpec.all.first(where: { $0.short == letter }) else {
+            throw unknownOption("-\(letter)")
+          }
+          if spec.value != nil {
+            guard offset == letters.count - 1 else {
+              throw UsageError("'-\(letter)' takes a value and must come last in '\(argument)'")
+            }
+            values[spec.key] = try value(for: spec, spelled: "-\(letter)", inline: nil)
+          }
+          seen.append((spec.key, "-\(letter)"))
+        }
+      } else {
+        positionals.append(argument)
+      }
+      index += 1
+    }
+    return try build(seen: seen, values: values, positionals: positionals)
+  }
+
+  /// The one-line reminder printed after every usage error.
+  public static let usageLine =
+    "Usage: browse [--province <name>] [--city <name>] [--search <query>] [--all]"
+    + " [--format text|tsv|json|url] [--data <file>] [--interactive | --pick]"
+    + "\n  See 'browse --help'."
+
+  private static func isOption(_ argument: String) -> Bool {
+    argument.hasPrefix("-") && argument.count > 1 && !isNumber(argument)
+  }
+
+  private static func isNumber(_ argument: String) -> Bool {
+    Double(argument) != nil
+  }
+
+  private static func unknownOption(_ spelled: String) -> UsageError {
+    let candidates = OptionSpec.all.filter { !$0.hidden }.map { "--\($0.long)" }
+    let typed = spelled.hasPrefix("--") ? spelled : "--" + spelled.dropFirst()
+    let best = candidates.map { ($0, editDistance($0, typed)) }.min { $0.1 < $1.1 }
+    if let best, spelled.hasPrefix("--"), best.1 <= max(2, typed.count / 4) {
+      return UsageError("unknown option '\(spelled)' (did you mean '\(best.0)'?)")
+    }
+    return UsageError("unknown option '\(spelled)'")
+  }
+
+  private static func build(
+    seen: [(OptionSpec.Key, String)], values: [OptionSpec.Key: String], positionals: [String]
+  ) throws(UsageError) -> Options {
+    var options = Options()
+    let keys = Set(seen.map(\.0))
+    func spelled(_ key: OptionSpec.Key) -> String {
+      seen.last { $0.0 == key }?.1 ?? "?"
+    }
+    func forbid(_ key: OptionSpec.Key, with others: [OptionSpec.Key]) throws(UsageError) {
+      guard keys.contains(key) else { return }
+      for other in others where keys.contains(other) {
+        throw UsageError("'\(spelled(key))' cannot be used with '\(spelled(other))'")
+      }
+    }
+
+    if keys.contains(.help) {
+      options.mode = .help
+      return options
+    }
+    if keys.contains(.version) {
+      options.mode = .version
+      return options
+    }
+
+    options.province = values[.province]
+    options.city = values[.city]
+    options.dataPath = values[.data]
+    options.strict = keys.contains(.strict)
+    options.open = keys.contains(.open)
+    options.fetch = keys.contains(.fetch)
+    options.noColor = keys.contains(.noColor)
+    if let format = values[.format] {
+      guard let parsed = OutputFormat(rawValue: format.lowercased()) else {
+        throw UsageError(
+          "the value '\(format)' is invalid for '\(spelled(.format)) <format>';"
+            + " expected one of: text, tsv, json, url")
+      }
+      options.format = parsed
+    }
+    if let text = values[.timeout] {
+      guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+        throw UsageError("'--timeout' needs a positive number of seconds, not '\(text)'")
+      }
+      options.timeout = seconds
+    }
+    if let text = values[.maxBytes] {
+      guard let bytes = parseByteCount(text) else {
+        throw UsageError("'--max-bytes' needs a positive size such as 500000, 512k or 5M, not '\(text)'")
+      }
+      options.maxBytes = bytes
+    }
+    for key in [OptionSpec.Key.province, .city, .search] {
+      if let text = values[key], text.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw UsageError("'\(spelled(key))' needs a non-empty value")
+      }
+    }
+
+    let lookups: [OptionSpec.Key] = [.province, .city, .search, .all]
+    try forbid(.completion, with: lookups + [.interactive, .pick, .validate, .format])
+    try forbid(.validate, with: lookups + [.interactive, .pick, .open, .fetch, .format])
+    try forbid(.interactive, with: [.pick] + lookups + [.open, .fetch, .format])
+    try forbid(.pick, with: lookups + [.fetch])
+    try forbid(.all, with: [.province, .city, .search, .open, .fetch])
+    try forbid(.search, with: [.city, .open, .fetch])
+    try forbid(.open, with: [.fetch])
+
+    if positionals.count > (keys.contains(.validate) ? 1 : 0) {
+      let extra = positionals[keys.contains(.validate) ? 1 : 0]
+      throw UsageError("unexpected argument '\(extra)'")
+    }
+
+    if let shell = values[.completion] {
+      guard let parsed = Shell(rawValue: shell) else {
+        throw UsageError("the value '\(shell)' is invalid for '--completion <shell>'; expected one of: bash, zsh, fish")
+      }
+      options.mode = .completion(parsed)
+    } else if let what = values[.complete] {
+      options.mode = .complete(what)
+    } else if keys.contains(.validate) {
+      if positionals.first != nil && options.dataPath != nil {
+        throw UsageError("give the file to check either after '--validate' or with '--data', not both")
+      }
+      options.mode = .validate(file: positionals.first)
+    } else if keys.contains(.interactive) {
+      options.mode = .interactive
+    } else if keys.contains(.pick) {
+      options.mode = .pick
+    } else if let query = values[.search] {
+      options.mode = .search(query)
+    } else if keys.contains(.all) {
+      options.mode = .all
+    } else if options.city != nil {
+      options.mode = .lookup
+    } else if options.province != nil {
+      options.mode = .listProvince
+    }
+    if (options.fetch || options.open) && options.mode != .lookup && options.mode != .pick {
+      let flag = options.fetch ? "--fetch" : "--open"
+      throw UsageError("'\(flag)' needs a city: add '--city <name>'")
+    }
+    return options
+  }
+
+  /// `500000`, `512k`, `5M` (powers of 1000, as the default's "5 MB").
+  static func parseByteCount(_ text: String) -> Int? {
+    let lower = text.lowercased()
+    var multiplier = 1
+    var digits = Substring(lower)
+    if lower.hasSuffix("k") || lower.hasSuffix("kb") {
+      multiplier = 1000
+      digits = lower.hasSuffix("kb") ? lower.dropLast(2) : lower.dropLast()
+    } else if lower.hasSuffix("m") || lower.hasSuffix("mb") {
+      multiplier = 1_000_000
+      digits = lower.hasSuffix("mb") ? lower.dropLast(2) : lower.dropLast()
+    }
+    guard let count = Int(digits), count > 0 else { return nil }
+    let (product, overflow) = count.multipliedReportingOverflow(by: multiplier)
+    return overflow ? nil : product
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
+  }
+}

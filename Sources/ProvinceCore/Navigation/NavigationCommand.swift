@@ -1,0 +1,44 @@
+import Foundation
+
+/// What one line of input asks the session to do.
+public enum NavigationCommand: Sendable, Hashable {
+  case select(Int)
+  case filter(String)
+  case search(String)
+  case back
+  case top
+  case nextPage
+  case previousPage
+  /// An empty line: the next page where there is one, else a redraw.
+  case enter
+  case help
+  case quit
+  case resize(Viewport)
+  case invalid(String)
+
+  /// Reads one line typed at the prompt.
+  public static func parse(_ line: String) -> NavigationCommand {
+    let text = line.trimmingCharacters(in: .whitespaces)
+    switch text.lowercased() {
+    case "": return .enter
+    case "b", "back", "..": return .back
+    case "t", "top": return .top
+    case "n", "next": return .nextPage
+    case "p", "prev", "previous": return .previousPage
+    case "?", "h", "help": return .help
+    case "q", "quit", "exit": return .quit
+    default: break
+    }
+    if text.hasPrefix("/") {
+      let query = text.dropFirst().trimmingCharacters(in: .whitespaces)
+      return query.isEmpty ? .invalid("type a search after '/', as in /zhou") : .search(query)
+    }
+    if text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber) {
+      return Int(text).map(NavigationCommand.select) ?? .invalid("no item \(text)")
+    }
+    if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      return .invalid("that line has control characters in it")
+    }
+    return .filter(text)
+  }
+}
