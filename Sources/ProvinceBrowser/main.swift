@@ -1,3 +1,10 @@
+import Foundation
 import ProvinceCore
 
-print("browse: under construction")
+// A closed standard descriptor would be reused by the next file opened (Dispatch's own,
+// even), and output meant for the user would go there; hold each with /dev/null first.
+StandardStream.claimClosedDescriptors()
+let status = Browse.run(Array(CommandLine.arguments.dropFirst()))
+StandardStream.output.flush()
+StandardStream.error.flush()
+exit(status.rawValue)

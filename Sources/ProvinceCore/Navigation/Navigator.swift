@@ -24,6 +24,12 @@ public struct Navigator: Sendable {
   }
 
   public func update(_ state: inout NavigationState, _ command: NavigationCommand) -> NavigationEffect {
+    if case .resize(let viewport) = command {
+      // A resize is not the user's answer to the message on screen: keep it.
+      state.viewport = viewport
+      state.top.page = min(state.top.page, pageCount(state) - 1)
+      return .render
+    }
     state.message = nil
     let wasShowingHelp = state.showingHelp
     state.showingHelp = false
@@ -32,9 +38,8 @@ public struct Navigator: Sendable {
       return .exit(.success)
     case .help:
       state.showingHelp = !wasShowingHelp
-    case .resize(let viewport):
-      state.viewport = viewport
-      state.top.page = min(state.top.page, pageCount(state) - 1)
+    case .resize:
+      break
     case .back:
       if state.stack.count > 1 {
         state.stack.removeLast()

@@ -73,7 +73,7 @@ public enum ListFormatter {
   }
 
   /// Columns padded to their widest cell (in terminal cells), the last column unpadded.
-  static func alignedRows(_ rows: [[String]]) -> [String] {
+  public static func alignedRows(_ rows: [[String]]) -> [String] {
     guard let columns = rows.map(\.count).max() else { return [] }
     var widths = Array(repeating: 0, count: columns)
     for row in rows {

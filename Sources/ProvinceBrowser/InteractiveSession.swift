@@ -1,0 +1,70 @@
+import Foundation
+import ProvinceCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The read–eval loop: reads a line, lets the navigator update, performs the effect, draws.
+struct InteractiveSession {
+  let navigator: Navigator
+  let options: Options
+
+  init(catalog: Catalog, matcher: Matcher, options: Options, mode: Navigator.Mode) {
+    navigator = Navigator(catalog: catalog, matcher: matcher, mode: mode)
+    self.options = options
+  }
+
+  func run() -> ExitCode {
+    // --pick draws on stderr so that stdout carries only the answer.
+    let screen = navigator.mode == .pick ? StandardStream.error : StandardStream.output
+    let input = LineReader(fd: inputDescriptor())
+    let style = TextStyle(
+      enabled: TextStyle.wanted(
+        isTerminal: screen.isTerminal, environment: Terminal.environment, noColor: options.noColor))
+    let redraws = screen.isTerminal && !Terminal.isDumb
+    var state = navigator.start(viewport: Terminal.viewport(fd: screen.fd))
+
+    while true {
+      let viewport = Terminal.viewport(fd: screen.fd)
+      if viewport != state.viewport {
+        _ = navigator.update(&state, .resize(viewport))
+      }
+      var frame = redraws ? "\u{1B}[H\u{1B}[2J" : ""
+      frame += ScreenRenderer.render(state, navigator: navigator, style: style).joined(separator: "\n")
+      screen.write(frame + "\n> ")
+      screen.flush()
+
+      let line = input.readLine()
+      if !input.isTerminal {
+        screen.write((line.map(TerminalText.sanitize) ?? "") + "\n")
+      } else if line == nil {
+        screen.write("\n")
+      }
+      let command = line.map(NavigationCommand.parse) ?? .quit
+      switch navigator.update(&state, command) {
+      case .render:
+        continue
+      case .exit(let code):
+        screen.flush()
+        return navigator.mode == .pick && code == .success ? .failure : code
+      case .picked(let ref):
+        screen.flush()
+        let format = options.format ?? .url
+        for text in ListFormatter.cities([ref], in: navigator.catalog, format: format) {
+          StandardStream.output.write(text)
+        }
+        return .success
+      }
+    }
+  }
+
+  /// Standard input, except that --pick reads the terminal when stdin is not one (as fzf does).
+  private func inputDescriptor() -> Int32 {
+    if navigator.mode == .pick && isatty(0) != 1 {
+      let tty = open("/dev/tty", O_RDONLY)
+      if tty >= 0 { return tty }
+    }
+    return 0
+  }
+}

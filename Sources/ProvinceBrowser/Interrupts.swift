@@ -1,0 +1,57 @@
+import Dispatch
+import Foundation
+import ProvinceCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Ctrl-C and SIGTERM, delivered on a queue rather than in a signal handler. Ctrl-C ends
+/// the run with 130 unless something (a page load) has claimed it for the moment.
+final class Interrupts: @unchecked Sendable {
+  static let shared = Interrupts()
+
+  private let lock = NSLock()
+  private var claim: (@Sendable () -> Void)?
+  private var sources: [DispatchSourceSignal] = []
+  /// Put the terminal back as it was found (clear a spinner line, end the prompt's line).
+  private var cleanup: @Sendable () -> Void = {}
+
+  func install(cleanup: @escaping @Sendable () -> Void) {
+    self.cleanup = cleanup
+    signal(SIGPIPE, SIG_IGN)
+    for (number, code) in [(SIGINT, ExitCode.interrupted), (SIGTERM, .terminated)] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { [unowned self] in self.received(number, exitCode: code) }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  /// While `body` runs, Ctrl-C calls `onInterrupt` instead of ending the run.
+  func claimed<T>(by onInterrupt: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows -> T {
+    lock.lock()
+    claim = onInterrupt
+    lock.unlock()
+    defer {
+      lock.lock()
+      claim = nil
+      lock.unlock()
+    }
+    return try body()
+  }
+
+  private func received(_ number: Int32, exitCode: ExitCode) {
+    lock.lock()
+    let handler = number == SIGINT ? claim : nil
+    lock.unlock()
+    if let handler {
+      handler()
+      return
+    }
+    cleanup()
+    StandardStream.output.flush()
+    _exit(exitCode.rawValue)
+  }
+}

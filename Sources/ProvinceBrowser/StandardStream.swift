@@ -1,0 +1,80 @@
+import Foundation
+import ProvinceCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes to a file descriptor, buffered, and turns write failures into clean exits:
+/// a reader that went away (`| head`) ends the run quietly with 0; a closed or full
+/// output is one line on stderr and exit 74.
+final class StandardStream: @unchecked Sendable {
+  static let output = StandardStream(fd: 1)
+  static let error = StandardStream(fd: 2)
+
+  let fd: Int32
+  /// The descriptor was closed when the process started: writing to it is an error.
+  private(set) var wasClosed = false
+  private var buffer: [UInt8] = []
+  private let lock = NSLock()
+
+  init(fd: Int32) {
+    self.fd = fd
+  }
+
+  var isTerminal: Bool { isatty(fd) == 1 }
+
+  static func claimClosedDescriptors() {
+    for fd: Int32 in [0, 1, 2] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+      if null >= 0 && null != fd {
+        dup2(null, fd)
+        close(null)
+      }
+      if fd == 1 { output.wasClosed = true }
+      if fd == 2 { error.wasClosed = true }
+    }
+  }
+
+  func write(_ text: String) {
+    lock.lock()
+    buffer.append(contentsOf: text.utf8)
+    let full = buffer.count >= 1 << 16
+    lock.unlock()
+    if full { flush() }
+  }
+
+  func flush() {
+    lock.lock()
+    defer { lock.unlock() }
+    if wasClosed && !buffer.isEmpty {
+      buffer.removeAll()
+      failed(errno: EBADF)
+    }
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { raw in
+        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        let code = errno
+        buffer.removeAll()
+        failed(errno: code)
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func failed(errno code: Int32) -> Never {
+    if fd == 1 && code == EPIPE {
+      _exit(ExitCode.success.rawValue)
+    }
+    if fd != 2 {
+      let message = "browse: cannot write output: \(String(cString: strerror(code)))\n"
+      _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
+    }
+    _exit(ExitCode.ioError.rawValue)
+  }
+}

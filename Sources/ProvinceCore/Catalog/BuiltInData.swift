@@ -1,0 +1,6 @@
+import Foundation
+
+/// The data compiled into the binary, so that `browse` works copied alone anywhere.
+public enum BuiltInData {
+  public static var bytes: Data { Data(EmbeddedData.plist.utf8) }
+}
