@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import ProvinceCore
+
+@Suite struct ListFormatterTests {
+  let catalog = SampleCatalog.catalog
+  let guangzhou = CityRef(province: 1, city: 0)
+  let shenzhen = CityRef(province: 1, city: 2)
+
+  @Test func urlsArePrintedAsPercentEncodedASCII() {
+    #expect(
+      ListFormatter.cities([guangzhou], in: catalog, format: .url) == [
+        "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\n"
+      ])
+    #expect(URLText.ascii("https://a.test/a b?q=\"x\"") == "https://a.test/a%20b?q=%22x%22")
+    #expect(URLText.ascii("https://a.test/%E5") == "https://a.test/%E5")
+  }
+
+  @Test func tsvIsProvinceCityURLOneCityALine() {
+    #expect(
+      ListFormatter.cities([guangzhou, shenzhen], in: catalog, format: .tsv) == [
+        "广东省\t广州市\thttps://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\n",
+        "广东省\t深圳市\thttps://zh.wikipedia.org/wiki/%E6%B7%B1%E5%9C%B3%E5%B8%82\n",
+      ])
+  }
+
+  @Test func tabsNewlinesAndEscapesInNamesCannotBreakATSVLine() {
+    let hostile = Catalog(provinces: [
+      Province(name: "a\tb", cities: [City(name: "c\nd\u{1B}[2J", url: "https://x.test/\t")])
+    ])
+    let line = ListFormatter.cities([CityRef(province: 0, city: 0)], in: hostile, format: .tsv)[0]
+    #expect(line == "a b\tc d\u{FFFD}[2J\thttps://x.test/%09\n")
+  }
+
+  @Test func jsonHasEveryFieldInOrderAndParses() throws {
+    var city = catalog[guangzhou]
+    city.extra = [
+      ExtraField(key: "population", value: .integer(18_827_000)),
+      ExtraField(key: "tags", value: .array([.string("省会"), .bool(true)])),
+    ]
+    var custom = catalog
+    custom.provinces[1].cities[0] = city
+    let text = ListFormatter.cities([guangzhou, shenzhen], in: custom, format: .json).joined()
+    #expect(
+      text.hasPrefix(
+        "[\n{\"province\":\"广东省\",\"city\":\"广州市\",\"url\":\"https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\","
+          + "\"code\":\"440100\",\"pinyin\":\"guang zhou shi\",\"population\":18827000,\"tags\":[\"省会\",true]},\n"))
+    let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
+    #expect(parsed?.count == 2)
+    #expect(parsed?[1]["city"] as? String == "深圳市")
+  }
+
+  @Test func jsonEscapesControlsAndBidiOverrides() {
+    #expect(JSONWriter.string("a\u{1B}b\u{9B}c\u{202E}d\"\\") == "\"a\\u001bb\\u009bc\\u202ed\\\"\\\\\"")
+  }
+
+  @Test func anEmptyListIsAnEmptyJSONArray() {
+    #expect(ListFormatter.cities([], in: catalog, format: .json) == ["[]\n"])
+  }
+
+  @Test func textAlignsColumnsByDisplayWidth() {
+    let lines = ListFormatter.cities(
+      [CityRef(province: 0, city: 0), CityRef(province: 1, city: 0)], in: catalog, format: .text)
+    let urlColumn = lines.map { line in TerminalText.width(String(line.prefix { $0 != "h" })) }
+    #expect(urlColumn[0] == urlColumn[1])
+    #expect(lines[0].hasPrefix("北京市  东城区  https://"))
+  }
+
+  @Test func provincesListWithTheirCityCounts() {
+    #expect(ListFormatter.provinces(catalog, format: .tsv).prefix(2) == ["北京市\t2\n", "广东省\t3\n"])
+    #expect(ListFormatter.provinces(catalog, format: .json)[1] == "{\"province\":\"北京市\",\"cities\":2},\n")
+  }
+}

@@ -1,0 +1,182 @@
+import Testing
+
+@testable import ProvinceCore
+
+@Suite struct NavigatorTests {
+  let navigator = Navigator(catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+
+  func kinds(_ state: NavigationState) -> [Screen.Kind] { state.stack.map(\.kind) }
+
+  @Test func startsOnTheProvinceMenuInFileOrder() {
+    let state = navigator.start()
+    #expect(kinds(state) == [.provinces([0, 1, 2, 3, 4])])
+    #expect(navigator.labels(for: state.top) == ["北京市", "广东省", "辽宁省", "山西省", "陕西省"])
+  }
+
+  @Test func numbersDrillDownToProvinceCityAndDetail() {
+    var state = navigator.start()
+    #expect(navigator.update(&state, .select(2)) == .render)
+    #expect(state.top.kind == .cities(province: 1, (0..<3).map { CityRef(province: 1, city: $0) }))
+    #expect(navigator.update(&state, .select(1)) == .render)
+    #expect(state.top.kind == .detail(CityRef(province: 1, city: 0)))
+    #expect(state.stack.count == 3)
+  }
+
+  @Test func backPopsOneScreenAndSaysSoAtTheTop() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .back)
+    #expect(state.stack.count == 1)
+    #expect(state.message == nil)
+    _ = navigator.update(&state, .back)
+    #expect(state.stack.count == 1)
+    #expect(state.message == "Already at the top.")
+  }
+
+  @Test func topReturnsToTheFullProvinceMenu() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .filter("西"))
+    _ = navigator.update(&state, .select(1))
+    _ = navigator.update(&state, .select(1))
+    #expect(state.stack.count == 4)
+    _ = navigator.update(&state, .top)
+    #expect(kinds(state) == [.provinces([0, 1, 2, 3, 4])])
+  }
+
+  @Test func outOfRangeNumbersLeaveTheScreenWithAMessage() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .select(9))
+    #expect(state.stack.count == 1)
+    #expect(state.message == "No item 9: choose 1–5.")
+    _ = navigator.update(&state, .select(0))
+    #expect(state.stack.count == 1)
+  }
+
+  @Test func aFilterWithOneMatchChoosesItAndBackSkipsTheFilter() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .filter("广东"))
+    #expect(state.top.kind == .cities(province: 1, (0..<3).map { CityRef(province: 1, city: $0) }))
+    _ = navigator.update(&state, .back)
+    #expect(kinds(state) == [.provinces([0, 1, 2, 3, 4])])
+  }
+
+  @Test func aFilterWithSeveralMatchesPushesTheFilteredList() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .filter("西"))
+    #expect(state.top.kind == .provinces([3, 4]))
+    #expect(state.top.filter == "西")
+    _ = navigator.update(&state, .select(2))
+    #expect(state.top.kind == .cities(province: 4, [CityRef(province: 4, city: 0)]))
+  }
+
+  @Test func aFilterWithNoMatchKeepsTheScreenAndSuggestsSearching() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .filter("火星"))
+    #expect(state.stack.count == 1)
+    #expect(state.message?.contains("/火星") == true)
+  }
+
+  @Test func searchFindsCitiesInEveryProvinceAndBackReturnsToTheResults() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .search("朝阳"))
+    guard case .search(_, let refs) = state.top.kind else {
+      Issue.record("expected search results, got \(state.top.kind)")
+      return
+    }
+    #expect(Set(refs) == [CityRef(province: 0, city: 1), CityRef(province: 2, city: 1)])
+    _ = navigator.update(&state, .select(1))
+    #expect(state.top.kind == .detail(refs[0]))
+    _ = navigator.update(&state, .back)
+    #expect(state.top.kind == .search(query: "朝阳", refs))
+    _ = navigator.update(&state, .back)
+    #expect(state.top.kind == .cities(province: 1, (0..<3).map { CityRef(province: 1, city: $0) }))
+  }
+
+  @Test func aSearchWithNoResultSaysSo() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .search("火星"))
+    #expect(state.stack.count == 1)
+    #expect(state.message == "No city matches '火星'.")
+  }
+
+  @Test func quitAndEndOfInputExitWithSuccess() {
+    var state = navigator.start()
+    #expect(navigator.update(&state, .quit) == .exit(.success))
+  }
+
+  @Test func helpTogglesAndAnyCommandClosesIt() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .help)
+    #expect(state.showingHelp)
+    _ = navigator.update(&state, .help)
+    #expect(!state.showingHelp)
+    _ = navigator.update(&state, .help)
+    _ = navigator.update(&state, .enter)
+    #expect(!state.showingHelp)
+  }
+
+  @Test func invalidInputGetsAOneLineMessage() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .invalid("no item 99999999999999999999"))
+    #expect(state.message == "no item 99999999999999999999 (type ? for help)")
+    _ = navigator.update(&state, .enter)
+    #expect(state.message == nil)
+  }
+
+  @Test func numbersOnTheDetailScreenChooseNothing() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .select(1))
+    _ = navigator.update(&state, .select(1))
+    _ = navigator.update(&state, .select(1))
+    #expect(state.stack.count == 3)
+    #expect(state.message == "Nothing to choose here; b goes back.")
+  }
+
+  @Test func pickModeEndsWithTheChosenCity() {
+    let picker = Navigator(catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog), mode: .pick)
+    var state = picker.start()
+    #expect(picker.update(&state, .select(2)) == .render)
+    #expect(picker.update(&state, .select(3)) == .picked(CityRef(province: 1, city: 2)))
+  }
+
+  @Test func pagingStopsAtBothEnds() {
+    let catalog = SampleCatalog.numbered(provinces: 30, citiesEach: 1)
+    let paged = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    // 8 rows: 2 rows of items in one column of width 10 → 2 per page… widths decide columns.
+    var state = paged.start(viewport: Viewport(columns: 10, rows: 8))
+    let pages = paged.pageCount(state)
+    #expect(pages == 15)
+    _ = paged.update(&state, .previousPage)
+    #expect(state.top.page == 0)
+    #expect(state.message == "This is the first page.")
+    for _ in 0..<20 { _ = paged.update(&state, .nextPage) }
+    #expect(state.top.page == 14)
+    #expect(state.message == "This is the last page.")
+    _ = paged.update(&state, .enter)
+    #expect(state.top.page == 14)
+    #expect(state.message == nil)
+  }
+
+  @Test func enterTurnsThePageAndNumbersKeepCountingAcrossPages() {
+    let catalog = SampleCatalog.numbered(provinces: 30, citiesEach: 1)
+    let paged = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    var state = paged.start(viewport: Viewport(columns: 10, rows: 8))
+    _ = paged.update(&state, .enter)
+    #expect(state.top.page == 1)
+    let text = ScreenRenderer.render(state, navigator: paged, style: .plain)
+    #expect(text.contains(" 3 P3"))
+    _ = paged.update(&state, .select(30))
+    #expect(state.top.kind == .cities(province: 29, [CityRef(province: 29, city: 0)]))
+  }
+
+  @Test func aResizeKeepsTheMessageAndClampsThePage() {
+    let catalog = SampleCatalog.numbered(provinces: 30, citiesEach: 1)
+    let paged = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    var state = paged.start(viewport: Viewport(columns: 10, rows: 8))
+    for _ in 0..<20 { _ = paged.update(&state, .nextPage) }
+    _ = paged.update(&state, .resize(Viewport(columns: 200, rows: 50)))
+    #expect(state.top.page == 0)
+    #expect(state.message == "This is the last page.")
+  }
+}

@@ -1,0 +1,131 @@
+import Testing
+
+@testable import ProvinceCore
+
+@Suite struct OptionParserTests {
+  func parse(_ arguments: String...) throws -> Options {
+    try OptionParser.parse(arguments)
+  }
+
+  func error(_ arguments: String...) -> String? {
+    do {
+      _ = try OptionParser.parse(arguments)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test func provinceAndCityMakeALookupInEverySpelling() throws {
+    for arguments in [
+      ["--province", "广东", "--city", "广州"], ["--province=广东", "--city=广州"], ["-p", "广东", "-c", "广州"],
+    ] {
+      let options = try OptionParser.parse(arguments)
+      #expect(options.mode == .lookup)
+      #expect(options.province == "广东")
+      #expect(options.city == "广州")
+    }
+  }
+
+  @Test func noArgumentsIsAutomatic() throws {
+    #expect(try parse().mode == .automatic)
+  }
+
+  @Test func provinceAloneListsItsCities() throws {
+    #expect(try parse("-p", "gd").mode == .listProvince)
+  }
+
+  @Test func modesFromTheirFlags() throws {
+    #expect(try parse("--all").mode == .all)
+    #expect(try parse("-s", "zhou").mode == .search("zhou"))
+    #expect(try parse("-i").mode == .interactive)
+    #expect(try parse("--pick").mode == .pick)
+    #expect(try parse("--help").mode == .help)
+    #expect(try parse("-h", "--all").mode == .help)
+    #expect(try parse("--version").mode == .version)
+    #expect(try parse("--completion", "zsh").mode == .completion(.zsh))
+    #expect(try parse("--validate").mode == .validate(file: nil))
+    #expect(try parse("--validate", "x.plist").mode == .validate(file: "x.plist"))
+  }
+
+  @Test func bundledShortFlagsAreAccepted() throws {
+    #expect(try parse("-ah").mode == .help)
+    #expect(error("-ia") == "'-i' cannot be used with '-a'")
+    #expect(error("-ap", "x") == "'-a' cannot be used with '-p'")
+    #expect(error("-pa", "x") == "'-p' takes a value and must come last in '-pa'")
+  }
+
+  @Test func doubleDashEndsOptions() {
+    #expect(error("--", "--all") == "unexpected argument '--all'")
+  }
+
+  @Test func misspeltOptionsGetASuggestion() {
+    #expect(error("--provnce", "x") == "unknown option '--provnce' (did you mean '--province'?)")
+    #expect(error("--formt", "json") == "unknown option '--formt' (did you mean '--format'?)")
+    #expect(error("--zzzzzzzzzz") == "unknown option '--zzzzzzzzzz'")
+    #expect(error("-x") == "unknown option '-x'")
+  }
+
+  @Test func missingValuesAreUsageErrors() {
+    #expect(error("--province") == "missing value for '--province <name>'")
+    #expect(error("-c") == "missing value for '-c <name>'")
+    #expect(error("-p", "--all") == "missing value for '-p <name>'")
+    #expect(error("-p", "") == "'-p' needs a non-empty value")
+  }
+
+  @Test func badValuesAreUsageErrors() {
+    #expect(
+      error("--format", "xml")
+        == "the value 'xml' is invalid for '--format <format>'; expected one of: text, tsv, json, url")
+    #expect(error("--timeout", "0") == "'--timeout' needs a positive number of seconds, not '0'")
+    #expect(error("--timeout", "soon") == "'--timeout' needs a positive number of seconds, not 'soon'")
+    #expect(error("--max-bytes", "-5") != nil)
+    #expect(error("--completion", "tcsh") != nil)
+    #expect(error("--all=yes") == "'--all' takes no value")
+  }
+
+  @Test func conflictingOptionsAreUsageErrors() {
+    #expect(error("--all", "--city", "x") == "'--all' cannot be used with '--city'")
+    #expect(error("-i", "--pick") == "'-i' cannot be used with '--pick'")
+    #expect(error("--fetch", "--open", "-c", "x") == "'--open' cannot be used with '--fetch'")
+    #expect(error("--validate", "--all") == "'--validate' cannot be used with '--all'")
+    #expect(error("--search", "x", "-c", "y") == "'--search' cannot be used with '-c'")
+  }
+
+  @Test func fetchAndOpenNeedACity() {
+    #expect(error("--fetch") == "'--fetch' needs a city: add '--city <name>'")
+    #expect(error("-p", "gd", "--open") == "'--open' needs a city: add '--city <name>'")
+  }
+
+  @Test func strayArgumentsAreRejected() {
+    #expect(error("广州") == "unexpected argument '广州'")
+    #expect(error("--validate", "a", "b") == "unexpected argument 'b'")
+  }
+
+  @Test func byteCountsTakeSuffixes() {
+    #expect(OptionParser.parseByteCount("5M") == 5_000_000)
+    #expect(OptionParser.parseByteCount("512k") == 512_000)
+    #expect(OptionParser.parseByteCount("100") == 100)
+    #expect(OptionParser.parseByteCount("0") == nil)
+    #expect(OptionParser.parseByteCount("99999999999999999999M") == nil)
+  }
+
+  @Test func valuesAndFlagsAreCarried() throws {
+    let options = try parse("-c", "x", "--fetch", "--timeout", "2.5", "--max-bytes", "1M", "--no-color", "-d", "f")
+    #expect(options.fetch)
+    #expect(options.timeout == 2.5)
+    #expect(options.maxBytes == 1_000_000)
+    #expect(options.noColor)
+    #expect(options.dataPath == "f")
+  }
+
+  @Test func helpMentionsEveryVisibleOptionAndTheExitCodes() {
+    let help = HelpText.help
+    for spec in OptionSpec.all where !spec.hidden {
+      #expect(help.contains("--\(spec.long)"))
+    }
+    for code in ["64", "65", "66", "69", "130"] {
+      #expect(help.contains("  \(code) "))
+    }
+  }
+}
