@@ -33,7 +33,11 @@ public enum CompletionScript {
                 --province=*) province="${COMP_WORDS[i]#--province=}" ;;
               esac
             done
-            COMPREPLY=($(compgen -W "$(browse --complete city ${province:+-p "$province"} 2>/dev/null)" -- "$cur"))
+            if [[ -n "$province" ]]; then
+              COMPREPLY=($(compgen -W "$(browse --complete city -p "$province" 2>/dev/null)" -- "$cur"))
+            else
+              COMPREPLY=($(compgen -W "$(browse --complete city 2>/dev/null)" -- "$cur"))
+            fi
             return ;;
           -f|--format) COMPREPLY=($(compgen -W $'text\\ntsv\\njson\\nurl' -- "$cur")); return ;;
           --completion) COMPREPLY=($(compgen -W $'bash\\nzsh\\nfish' -- "$cur")); return ;;
@@ -72,7 +76,7 @@ public enum CompletionScript {
       # zsh completion for browse; load with: source <(browse --completion zsh)
       _browse() {
         local state province
-        local -a names
+        local -a names args
         _arguments -s \\
       \(specs.joined(separator: " \\\n"))
         case $state in
@@ -81,7 +85,8 @@ public enum CompletionScript {
             compadd -a names ;;
           city)
             province=${opt_args[-p]:-${opt_args[--province]}}
-            names=(${(f)"$(browse --complete city ${province:+-p "$province"} 2>/dev/null)"})
+            [[ -n "$province" ]] && args=(-p "$province")
+            names=(${(f)"$(browse --complete city "${args[@]}" 2>/dev/null)"})
             compadd -a names ;;
         esac
       }
