@@ -110,6 +110,15 @@ enum MatchFixture {
     }
   }
 
+  @Test func aQueryWithASuffixFindsANameWrittenWithoutOne() {
+    let catalog = Catalog(provinces: [
+      Province(name: "广东", cities: [MatchFixture.city("广州"), MatchFixture.city("深圳")])
+    ])
+    let matcher = Matcher(catalog: catalog)
+    #expect(matcher.province("广东省") == .unique(0))
+    #expect(matcher.city("深圳市", inProvince: 0) == .unique(CityRef(province: 0, city: 1)))
+  }
+
   @Test func pinyinWithAnApostropheMatches() {
     #expect(matcher.city("xi'an", inProvince: nil) == .unique(MatchFixture.ref("陕西省", "西安市")))
   }

@@ -1,12 +1,18 @@
-/// Levenshtein distance for "did you mean" suggestions.
-enum EditDistance {
+/// Levenshtein distance for "did you mean" suggestions, with scratch rows kept between
+/// calls so that comparing a query with a million names allocates nothing per name.
+struct EditDistance {
+  private var previous: [Int] = []
+  private var current: [Int] = []
+
   /// The distance between `a` and `b`, or nil when it exceeds `limit` (found early
   /// when a whole row of the table is past it).
-  static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
+  mutating func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
     guard abs(a.count - b.count) <= limit else { return nil }
     if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+    previous.removeAll(keepingCapacity: true)
+    previous.append(contentsOf: 0...b.count)
+    current.removeAll(keepingCapacity: true)
+    current.append(contentsOf: repeatElement(0, count: b.count + 1))
     for i in 1...a.count {
       current[0] = i
       var rowMin = i

@@ -64,8 +64,13 @@ enum MatchKeys {
             let suffixRange = short.upperBound..<full.upperBound
             let suffix = String(
               decoding: UnsafeBufferPointer(rebasing: view.bytes[suffixRange]), as: UTF8.self)
-            let suffixSyllables = suffixCache[suffix] ?? Pinyin.syllables(of: suffix)
-            suffixCache[suffix] = suffixSyllables
+            let suffixSyllables: [String]
+            if let known = suffixCache[suffix] {
+              suffixSyllables = known
+            } else {
+              suffixSyllables = Pinyin.syllables(of: suffix)
+              suffixCache[suffix] = suffixSyllables
+            }
             for syllable in suffixSyllables {
               MatchText.appendPinyin(
                 syllable, compact: &compact.bytes, initials: &initials.bytes,

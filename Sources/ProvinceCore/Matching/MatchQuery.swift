@@ -10,10 +10,13 @@ struct MatchQuery {
   /// The suffix-less hanzi of a known non-pinyin spelling (tibet → 西藏), or empty.
   let alias: [UInt8]
 
-  init(_ text: String) {
+  init(_ query: String) {
+    let text = Self.halfWidth(query)
     name = MatchText.name(text)
     short = name.withUnsafeBufferPointer { Array($0[..<NameSuffix.shortLength(of: $0)]) }
-    if MatchText.hasLatinLetter(text) {
+    // A query with any Han character is a name; its Latin letters alone would match
+    // unrelated pinyin.
+    if MatchText.hasLatinLetter(text) && !text.unicodeScalars.contains(where: Pinyin.isHan) {
       var compact: [UInt8] = []
       var initials: [UInt8] = []
       var ends: [Int] = []
@@ -24,6 +27,23 @@ struct MatchQuery {
       compact = []
       alias = []
     }
+  }
+
+  /// Full-width letters, digits and spaces as CJK input methods type them (ｇｄ → gd).
+  private static func halfWidth(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value >= 0xFF01 && $0.value <= 0xFF5E })
+    else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if scalar.value >= 0xFF01 && scalar.value <= 0xFF5E,
+        let narrow = Unicode.Scalar(scalar.value - 0xFEE0)
+      {
+        out.append(narrow)
+      } else {
+        out.append(scalar)
+      }
+    }
+    return String(out)
   }
 
   var isEmpty: Bool { name.isEmpty }

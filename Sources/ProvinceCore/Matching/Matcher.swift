@@ -148,32 +148,35 @@ public final class Matcher: Sendable {
     let limit = q.suggestionDistance
     guard limit > 0 else { return [] }
     var found: [(distance: Int, index: Int)] = []
-    nameKeys(kind).withView { names in
-      let query = q.isLatin ? q.compact.map(UInt32.init) : q.name.scalarValues
-      var buffer: [UInt32] = []
-      func check(_ i: Int, _ view: KeyView, _ ranges: [Range<Int>], ascii: Bool) {
-        var nearest = Int.max
-        for range in ranges {
-          buffer.removeAll(keepingCapacity: true)
-          if ascii {
-            for j in range { buffer.append(UInt32(view.bytes[j])) }
-          } else {
-            EditDistance.appendScalars(of: view.bytes, range, to: &buffer)
-          }
-          if let d = EditDistance.distance(query, buffer, limit: limit) {
-            nearest = min(nearest, d)
-          }
+    var editDistance = EditDistance()
+    var buffer: [UInt32] = []
+    let query = q.isLatin ? q.compact.map(UInt32.init) : q.name.scalarValues
+    // Keeps the entry's nearest distance over its keys; most keys are skipped on length
+    // alone, before any decoding.
+    func check(_ i: Int, _ view: KeyView, ascii: Bool) {
+      var nearest = Int.max
+      let full = view.full(i)
+      let short = view.short(i)
+      for key in 0..<(full == short ? 1 : 2) {
+        let range = key == 0 ? full : short
+        let length = ascii ? range.count : MatchText.scalarCount(view.bytes, range)
+        guard abs(length - query.count) <= limit else { continue }
+        buffer.removeAll(keepingCapacity: true)
+        if ascii {
+          for j in range { buffer.append(UInt32(view.bytes[j])) }
+        } else {
+          EditDistance.appendScalars(of: view.bytes, range, to: &buffer)
         }
-        if nearest <= limit { found.append((nearest, i)) }
+        if let d = editDistance.distance(query, buffer, limit: limit) { nearest = min(nearest, d) }
       }
-      let compactView = { (body: (KeyView) -> Void) in
-        if let pinyin, q.isLatin { pinyin.compact.withView(body) }
-      }
-      for i in scope {
-        check(i, names, [names.full(i), names.short(i)], ascii: false)
-      }
-      compactView { view in
-        for i in scope { check(i, view, [view.full(i), view.short(i)], ascii: true) }
+      if nearest <= limit { found.append((nearest, i)) }
+    }
+    nameKeys(kind).withView { names in
+      for i in scope { check(i, names, ascii: false) }
+    }
+    if let pinyin, q.isLatin {
+      pinyin.compact.withView { view in
+        for i in scope { check(i, view, ascii: true) }
       }
     }
     found.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
@@ -194,6 +197,11 @@ public final class Matcher: Sendable {
   }
 
   // MARK: - Keys, built on first use
+
+  /// Whether any pinyin keys exist yet: Han-only use must never build (or derive) them.
+  var hasBuiltPinyin: Bool {
+    cache.withLock { $0.provincePinyin != nil || $0.cityPinyin != nil }
+  }
 
   private func nameKeys(_ kind: Kind) -> KeyColumn {
     cache.withLock { cache in
