@@ -42,6 +42,14 @@ import Testing
     #expect(Self.names(catalog, result) == ["西安市", "咸阳市", "延边朝鲜族自治州"])
   }
 
+  @Test func aSingleLetterMatchesPinyinPrefixesOnly() {
+    let catalog = Self.catalog([
+      MatchFixture.city("北京", "bei jing"), MatchFixture.city("上海", "shang hai"),
+    ])
+    let result = Matcher(catalog: catalog).filter("s", cities: catalog.allCities)
+    #expect(Self.names(catalog, result) == ["上海"])
+  }
+
   @Test func aBlankFilterKeepsEverythingInOrder() {
     let matcher = Matcher(catalog: MatchFixture.catalog)
     let refs = MatchFixture.catalog.allCities

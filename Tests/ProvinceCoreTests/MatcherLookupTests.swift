@@ -88,6 +88,7 @@ enum MatchFixture {
   @Test func establishedRomanisationsThatAreNotPinyinAreKnown() {
     #expect(matcher.province("Shaanxi") == province("陕西省"))
     #expect(matcher.province("Hong Kong") == province("香港特别行政区"))
+    #expect(matcher.province("HK") == province("香港特别行政区"))
     #expect(matcher.province("Macao") == province("澳门特别行政区"))
     #expect(matcher.province("macau") == province("澳门特别行政区"))
     #expect(matcher.province("Tibet") == province("西藏自治区"))
@@ -183,6 +184,14 @@ enum MatchFixture {
       return
     }
     #expect(provinces.contains("广东省"))
+  }
+
+  @Test func amongEquallyCloseSuggestionsHomophonesComeFirst() {
+    let catalog = Catalog(provinces: [
+      Province(name: "某省", cities: ["株洲市", "广元市", "广州市"].map { MatchFixture.city($0) })
+    ])
+    let result = Matcher(catalog: catalog).city("广洲", inProvince: nil)
+    #expect(result == .notFound(suggestions: ["广州市", "株洲市", "广元市"]))
   }
 
   @Test func aQueryFarFromEveryNameSuggestsNothing() {

@@ -4,7 +4,7 @@
 /// the administrative suffix is dropped from either; 2 name prefix; 3 pinyin equal to the
 /// full or suffix-less pinyin, or a known romanisation (Tibet); 4 initials equal to the
 /// full or suffix-less initials; 5 name substring; 6 pinyin prefix; 7 initials prefix;
-/// 8 pinyin substring. Lookups use only 0, 1, 3 and 4; filters and search use all.
+/// 8 pinyin substring (of two letters or more). Lookups use only 0, 1, 3 and 4; filters and search use all.
 struct MatchRanker {
   let names: KeyView
   let pinyin: KeyView
@@ -83,7 +83,8 @@ struct MatchRanker {
     }
     if pinyin.hasPrefix(full, compact) { return 6 }
     if initials.hasPrefix(initialsFull, compact) { return 7 }
-    if pinyin.contains(full, compact) { return 8 }
+    // One letter is inside nearly every pinyin: only prefixes count for it.
+    if compact.count >= 2 && pinyin.contains(full, compact) { return 8 }
     return nil
   }
 }

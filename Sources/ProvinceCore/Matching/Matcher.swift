@@ -179,6 +179,16 @@ public final class Matcher: Sendable {
         for i in scope { check(i, view, ascii: true) }
       }
     }
+    // Among equally close names, homophones first: 广洲 is a slip for 广州 more likely
+    // than for 株洲. Only the tables' readings are used, so a Han query never costs ICU.
+    let sounds =
+      q.isLatin ? nil : Pinyin.knownSyllables(of: String(decoding: q.short, as: UTF8.self))
+    func soundsAlike(_ i: Int) -> Int {
+      guard let sounds else { return 1 }
+      let name = NameSuffix.strip(displayName(kind, i))
+      return Pinyin.knownSyllables(of: name) == sounds ? 0 : 1
+    }
+    found = found.map { ($0.distance * 2 + soundsAlike($0.index), $0.index) }
     found.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
     var names: [String] = []
     for hit in found {

@@ -12,6 +12,16 @@ public enum Pinyin {
   /// The syllables of `text`: place-name phrases first (longest match), then each
   /// character's place-name reading, then ICU for characters the tables lack.
   static func syllables(of text: String) -> [String] {
+    syllables(of: text, icu: true) ?? []
+  }
+
+  /// The syllables from the place-name tables alone, or nil when a Han character is
+  /// not in them: a reading that never costs ICU's start-up.
+  static func knownSyllables(of text: String) -> [String]? {
+    syllables(of: text, icu: false)
+  }
+
+  private static func syllables(of text: String, icu: Bool) -> [String]? {
     let scalars = Array(text.unicodeScalars)
     var out: [String] = []
     var word = String.UnicodeScalarView()
@@ -32,7 +42,13 @@ public enum Pinyin {
       }
       if isHan(scalar) {
         flushWord()
-        if let reading = reading(of: scalar) { out.append(reading) }
+        if let known = PinyinReadings.characters[scalar] {
+          out.append(known)
+        } else if !icu {
+          return nil
+        } else if let reading = icuReading(of: scalar) {
+          out.append(reading)
+        }
       } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
         for lower in scalar.properties.lowercaseMapping.unicodeScalars { word.append(lower) }
       } else {
@@ -64,16 +80,15 @@ public enum Pinyin {
   /// ICU readings already computed: its first use costs ~100 ms, later ones ~microseconds.
   private static let icuCache = Mutex<[Unicode.Scalar: String]>([:])
 
-  private static func reading(of scalar: Unicode.Scalar) -> String? {
-    if let known = PinyinReadings.characters[scalar] { return known }
+  private static func icuReading(of scalar: Unicode.Scalar) -> String? {
     if let cached = icuCache.withLock({ $0[scalar] }) { return cached.isEmpty ? nil : cached }
-    let reading = icuReading(of: scalar)
+    let reading = transform(scalar)
     icuCache.withLock { $0[scalar] = reading }
     return reading.isEmpty ? nil : reading
   }
 
   /// ICU's reading, or "" when it has none (it then returns the character unchanged).
-  private static func icuReading(of scalar: Unicode.Scalar) -> String {
+  private static func transform(_ scalar: Unicode.Scalar) -> String {
     let latin = String(scalar).applyingTransform(.mandarinToLatin, reverse: false) ?? ""
     let plain = latin.applyingTransform(.stripDiacritics, reverse: false) ?? latin
     let letters = plain.lowercased().unicodeScalars.filter {

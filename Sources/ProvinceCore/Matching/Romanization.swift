@@ -11,6 +11,7 @@ enum Romanization {
     "shaanxi": "陕西",
     "shensi": "陕西",
     "hongkong": "香港",
+    "hk": "香港",
     "macao": "澳门",
     "macau": "澳门",
     "tibet": "西藏",
