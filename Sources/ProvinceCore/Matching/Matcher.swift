@@ -225,7 +225,7 @@ public final class Matcher: Sendable {
       case .cities:
         if let keys = cache.cityNames { return keys }
         let keys = MatchKeys.names(
-          catalog.provinces.lazy.flatMap { $0.cities.lazy.map(\.name) },
+          catalog.provinces.lazy.flatMap { p in p.cities.indices.lazy.map { p.cities[$0].name } },
           count: cityStarts.last ?? 0)
         cache.cityNames = keys
         return keys
@@ -245,7 +245,8 @@ public final class Matcher: Sendable {
       case .cities:
         if let keys = cache.cityPinyin { return keys }
         let keys = MatchKeys.pinyin(
-          catalog.provinces.lazy.flatMap { $0.cities.lazy.map(\.pinyin) }, names: names)
+          catalog.provinces.lazy.flatMap { p in p.cities.indices.lazy.map { p.cities[$0].pinyin } },
+          names: names)
         cache.cityPinyin = keys
         return keys
       }
