@@ -16,6 +16,11 @@ import Testing
     #expect(Pinyin.derive("洪洞") == "hong tong")
   }
 
+  @Test func traditionalFormsOfThePolyphonesAreReadTheSame() {
+    #expect(Pinyin.derive("長沙") == "chang sha")
+    #expect(Pinyin.derive("廈門") == "xia men")
+  }
+
   @Test func shaanxiAndShanxiShareTheirPinyin() {
     #expect(Pinyin.derive("陕西省") == "shan xi sheng")
     #expect(Pinyin.derive("山西省") == "shan xi sheng")
