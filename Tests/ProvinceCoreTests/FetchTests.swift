@@ -153,6 +153,13 @@ import Testing
     }
   }
 
+  @Test func aServerThatHangsUpWithoutAnsweringLosesTheConnection() async throws {
+    try await withServer { server in
+      let result = await fetch(server.url(Path.hangUp))
+      #expect(error(result) == .connectionLost)
+    }
+  }
+
   @Test func anEndlessBodyIsCutAtTheSizeLimitAndMarkedTruncated() async throws {
     try await withServer { server in
       let page = try await PageFetcher(limits: .init(maxBytes: 100_000))
@@ -215,6 +222,13 @@ import Testing
     let port = TestHTTPServer.unusedPort()
     let result = await fetch(URL(string: "http://127.0.0.1:\(port)/")!)
     #expect(error(result) == .connectionRefused("127.0.0.1"))
+  }
+
+  /// `.invalid` never resolves (RFC 2606); needs a resolver that answers, as any test host has.
+  @Test func anUnresolvableHostIsNotFound() async {
+    let result = await fetch(
+      URL(string: "http://no-such-city.invalid/")!, limits: .init(timeout: 5))
+    #expect(error(result) == .hostNotFound("no-such-city.invalid"))
   }
 
   @Test func httpsToAPlainHTTPServerIsATLSFailure() async throws {

@@ -52,8 +52,10 @@ public enum CharsetDecoder {
       return (name, false)
     }
     if String(validating: bytes, as: UTF8.self) != nil { return nil }
-    if let result = IconvDecoder.decode(bytes.prefix(65_536), from: "GB18030"),
-      result.invalidSequences == 0
+    // A sample cut mid-character is fine; a whole body ending mid-character is not.
+    let sample = bytes.prefix(65_536)
+    if let result = IconvDecoder.decode(sample, from: "GB18030"), result.invalidSequences == 0,
+      !(result.endedMidSequence && sample.count == bytes.count)
     {
       return ("gb18030", false)
     }

@@ -100,6 +100,10 @@ public enum FetchError: Error, Sendable, Equatable {
     case .zeroByteResource: return .emptyBody
     case .notConnectedToInternet: return .other("not connected to the internet")
     case .badServerResponse, .cannotParseResponse:
+      // curl's "Empty reply from server": the server hung up without answering.
+      if urlError.localizedDescription.lowercased().contains("empty reply") {
+        return .connectionLost
+      }
       return .other("the server's answer was not valid HTTP")
     default:
       let detail = urlError.localizedDescription

@@ -11,6 +11,8 @@ enum IconvDecoder {
     var text: String
     /// Bytes replaced with U+FFFD, not counting a sequence cut off at the end.
     var invalidSequences: Int
+    /// Whether the input ended inside a multi-byte sequence.
+    var endedMidSequence: Bool
   }
 
   /// Whether iconv knows `charset` (and its converter modules are installed).
@@ -28,6 +30,7 @@ enum IconvDecoder {
     var output: [UInt8] = []
     output.reserveCapacity(input.count * 3 / 2 + 16)
     var invalid = 0
+    var endedMidSequence = false
     let chunkSize = 16_384
     let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: chunkSize)
     defer { chunk.deallocate() }
@@ -51,6 +54,7 @@ enum IconvDecoder {
         case EINVAL:
           // A multi-byte sequence cut off by the end of the input.
           output.append(contentsOf: replacement)
+          endedMidSequence = true
           inLeft = 0
         default:
           // EILSEQ: skip one byte and start afresh, so a bad lead byte does not take
@@ -68,7 +72,9 @@ enum IconvDecoder {
       iconv(converter, nil, nil, &outPointer, &outLeft)
       append(chunk, count: chunkSize - outLeft, to: &output)
     }
-    return Result(text: String(decoding: output, as: UTF8.self), invalidSequences: invalid)
+    return Result(
+      text: String(decoding: output, as: UTF8.self), invalidSequences: invalid,
+      endedMidSequence: endedMidSequence)
   }
 
   private static func open(_ charset: String) -> iconv_t? {

@@ -43,6 +43,7 @@ extension TestHTTPServer {
     static let drip = "/drip"
     static let dripForever = "/drip-forever"
     static let silent = "/silent"
+    static let hangUp = "/hang-up"
     static let endless = "/endless"
     static let reset = "/reset"
     static let png = "/pixel.png"
@@ -117,6 +118,7 @@ extension TestHTTPServer {
     rawRoute(Path.silent) { connection in
       connection.waitUntilClosed()
     }
+    rawRoute(Path.hangUp) { _ in }
     rawRoute(Path.endless) { connection in
       guard
         connection.writeHead(
