@@ -50,6 +50,13 @@ import Testing
     }
   }
 
+  @Test func aGzipEncodedBodyArrivesDecoded() async throws {
+    try await withServer { server in
+      let page = try await PageFetcher().fetch(server.url(Path.gzip))
+      #expect(page.text() == "<p>压缩 gzip ok</p>")
+    }
+  }
+
   @Test func aGBKPageWithItsCharsetOnlyInAMetaTagDecodesToChinese() async throws {
     try await withServer { server in
       let page = try await PageFetcher().fetch(server.url(Path.gbkMeta))

@@ -108,9 +108,9 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     // swift-corelibs-foundation resolves Location badly: it keeps only the path of a
     // relative one ("2" from /a/1 becomes /2) and turns `file:///etc/passwd` into
     // http://<same host>/etc/passwd. So the target is resolved here, from the header.
-    guard let target = Self.redirectTarget(of: response) ?? request.url else {
+    guard let target = Self.redirectTarget(of: response) else {
       completionHandler(nil)
-      finish(.failure(.other("a redirect had no valid location")))
+      finish(.failure(.other("a redirect's location could not be read")))
       return
     }
     let scheme = target.scheme?.lowercased() ?? ""

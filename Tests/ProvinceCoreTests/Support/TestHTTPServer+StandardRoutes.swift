@@ -29,6 +29,13 @@ extension TestHTTPServer {
     ]
   }
 
+  /// `<p>压缩 gzip ok</p>` (UTF-8), gzip-compressed with mtime 0.
+  static let gzippedPage: [UInt8] = [
+    0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xB3, 0x29, 0xB0, 0x7B, 0xDA,
+    0xD7, 0xFD, 0x7C, 0xCF, 0x4A, 0x85, 0xF4, 0xAA, 0xCC, 0x02, 0x85, 0xFC, 0x6C, 0x1B, 0xFD,
+    0x02, 0x3B, 0x00, 0x5B, 0xAA, 0x8D, 0xF6, 0x15, 0x00, 0x00, 0x00,
+  ]
+
   /// Paths of the standard routes.
   enum Path {
     static let utf8 = "/utf8"
@@ -48,6 +55,7 @@ extension TestHTTPServer {
     static let reset = "/reset"
     static let png = "/pixel.png"
     static let empty = "/empty"
+    static let gzip = "/gzip"
   }
 
   /// The slow route's body: `dripPieces` pieces of `dripPieceSize` bytes, 0.2 s apart.
@@ -144,6 +152,11 @@ extension TestHTTPServer {
       connection.resetOnClose()
     }
     route(Path.png) { _ in .bytes(Bytes.png, contentType: "image/png") }
+    route(Path.gzip) { _ in
+      var response = Response.bytes(Self.gzippedPage, contentType: "text/html; charset=utf-8")
+      response.headers.append(("Content-Encoding", "gzip"))
+      return response
+    }
     route(Path.empty) { _ in .bytes([], contentType: "text/html") }
   }
 }
