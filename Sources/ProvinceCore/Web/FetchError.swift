@@ -8,12 +8,15 @@ import Foundation
 public enum FetchError: Error, Sendable, Equatable {
   /// The URL is not http or https (`file:`, `javascript:`, `ftp:` …); nothing was requested.
   case unsupportedScheme(String)
+  /// The address has no scheme or no host.
   case invalidURL(String)
   /// The host name did not resolve.
   case hostNotFound(String)
+  /// Nothing listens at the host's port (or it could not be reached).
   case connectionRefused(String)
   /// The whole fetch took longer than `FetchLimits.timeout`.
   case timedOut
+  /// The secure connection failed (handshake, certificate), with the library's detail.
   case tlsFailure(String)
   /// More redirects than `FetchLimits.maxRedirects` (the associated value).
   case tooManyRedirects(Int)
@@ -25,7 +28,9 @@ public enum FetchError: Error, Sendable, Equatable {
   case emptyBody
   /// A 4xx or 5xx answer; `page` keeps the error page for display.
   case http(status: Int, reason: String, page: FetchedPage?)
+  /// The calling task was cancelled.
   case cancelled
+  /// Anything else, with a short description.
   case other(String)
 
   /// One line for the user, safe to print on a terminal.

@@ -9,6 +9,7 @@ public struct FetchLimits: Sendable, Hashable {
   /// Redirects followed before giving up.
   public var maxRedirects: Int = 10
 
+  /// Limits with the defaults: 15 s, 5 MB, 10 redirects.
   public init(timeout: TimeInterval = 15, maxBytes: Int = 5_000_000, maxRedirects: Int = 10) {
     self.timeout = timeout
     self.maxBytes = maxBytes

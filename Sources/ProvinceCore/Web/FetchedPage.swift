@@ -2,9 +2,11 @@ import Foundation
 
 /// A fetched response: where it came from, its status, headers and body bytes.
 public struct FetchedPage: Sendable, Hashable {
+  /// The URL asked for, before redirects.
   public var requestedURL: URL
   /// The URL after redirects.
   public var finalURL: URL
+  /// The HTTP status code of the final response.
   public var status: Int
   /// The reason phrase for `status` (as Foundation names it; the wire phrase is not exposed).
   public var reason: String
@@ -14,6 +16,7 @@ public struct FetchedPage: Sendable, Hashable {
   public var contentType: String?
   /// The media type from Content-Type, lower-cased, without parameters (`text/html`).
   public var mimeType: String?
+  /// The body bytes as received (after any Content-Encoding is undone), at most `maxBytes`.
   public var body: Data
   /// True when the body was cut at `FetchLimits.maxBytes`.
   public var truncated: Bool
@@ -22,6 +25,7 @@ public struct FetchedPage: Sendable, Hashable {
   /// Redirects followed to reach `finalURL`.
   public var redirects: Int
 
+  /// A page from its parts; header names are lower-cased and the media type derived.
   public init(
     requestedURL: URL, finalURL: URL, status: Int, reason: String, headers: [String: String],
     body: Data, truncated: Bool = false, elapsed: TimeInterval = 0, redirects: Int = 0

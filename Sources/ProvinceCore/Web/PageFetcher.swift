@@ -6,8 +6,10 @@ import Foundation
 
 /// Fetches one web page over http or https within `FetchLimits`, reporting progress.
 public final class PageFetcher: Sendable {
+  /// The limits every fetch by this fetcher keeps to.
   public let limits: FetchLimits
 
+  /// A fetcher keeping to `limits`; it holds no state between fetches.
   public init(limits: FetchLimits = .init()) {
     self.limits = limits
   }
