@@ -130,8 +130,10 @@ final class TestHTTPServer: @unchecked Sendable {
     lock.withLock { routes[path] = .raw(handler) }
   }
 
+  /// Listens on 127.0.0.1 and an ephemeral port. Descriptors are close-on-exec, so a
+  /// `browse` process spawned by a test does not inherit the server's sockets.
   func start() throws {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw ServerError.socket("socket", errno) }
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -157,6 +159,7 @@ final class TestHTTPServer: @unchecked Sendable {
       close(fd)
       throw ServerError.socket("pipe", error)
     }
+    for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
     lock.withLock {
       listener = fd
       wakePipe = pipeEnds
@@ -229,6 +232,7 @@ final class TestHTTPServer: @unchecked Sendable {
       if ready < 0 || fds[1].revents != 0 { return }
       let client = accept(listener, nil, nil)
       if client < 0 { continue }
+      _ = fcntl(client, F_SETFD, FD_CLOEXEC)
       let accepted = lock.withLock {
         if stopping { return false }
         openSockets.insert(client)
