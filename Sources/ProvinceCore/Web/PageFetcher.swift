@@ -14,8 +14,9 @@ public final class PageFetcher: Sendable {
     self.limits = limits
   }
 
-  /// Fetches `url`, following redirects. `onEvent` is called on a background queue, in
-  /// order; keep it quick. Cancelling the calling task stops the fetch with `.cancelled`.
+  /// Fetches `url`, following redirects. `onEvent` is called in order (`.started` on the
+  /// caller's thread, the rest on a background queue); keep it quick. Cancelling the
+  /// calling task stops the transfer and throws `.cancelled`.
   public func fetch(
     _ url: URL, onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in }
   ) async throws(FetchError) -> FetchedPage {
