@@ -85,6 +85,18 @@ import Testing
     }
   }
 
+  @Test func redirectsReportOnlyTheFinalResponse() async throws {
+    try await withServer { server in
+      let events = EventLog()
+      _ = try await PageFetcher().fetch(server.url(Path.redirectChain)) { events.append($0) }
+      let responses = events.all.filter {
+        if case .responseReceived = $0 { return true }
+        return false
+      }
+      #expect(responses == [.responseReceived(status: 200)])
+    }
+  }
+
   @Test func aRedirectLoopStopsAfterTheRedirectLimit() async throws {
     try await withServer { server in
       let result = await fetch(server.url(Path.redirectLoop))
@@ -164,6 +176,14 @@ import Testing
     try await withServer { server in
       let result = await fetch(server.url(Path.hangUp))
       #expect(error(result) == .connectionLost)
+    }
+  }
+
+  @Test func theTimeoutCoversTheWholeBodyNotJustSilence() async throws {
+    try await withServer { server in
+      // Bytes come every 0.2 s, so only a limit on the whole fetch stops this 2 s body.
+      let result = await fetch(server.url(Path.drip), limits: .init(timeout: 1))
+      #expect(error(result) == .timedOut)
     }
   }
 
