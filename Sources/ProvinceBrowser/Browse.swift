@@ -46,6 +46,8 @@ enum Browse {
       return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .browse).run()
     case .pick:
       return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .pick).run()
+    case .check:
+      return CheckCommand(catalog: catalog, matcher: matcher, options: options).run()
     case .complete(let what):
       return Lookup(catalog: catalog, matcher: matcher, options: options).complete(what)
     default:

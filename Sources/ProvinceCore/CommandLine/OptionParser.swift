@@ -133,6 +133,20 @@ public enum OptionParser {
       }
       options.maxBytes = bytes
     }
+    if let text = values[.cacheSize] {
+      guard let bytes = parseByteCount(text) else {
+        throw UsageError("'--cache-size' needs a positive size such as 500000, 512k or 50M, not '\(text)'")
+      }
+      options.cacheSize = bytes
+    }
+    if let text = values[.jobs] {
+      guard let jobs = Int(text), (1...256).contains(jobs) else {
+        throw UsageError("'\(spelled(.jobs))' needs a whole number from 1 to 256, not '\(text)'")
+      }
+      options.jobs = jobs
+    }
+    options.offline = keys.contains(.offline)
+    options.noCache = keys.contains(.noCache)
     for key in [OptionSpec.Key.province, .city, .search] {
       if let text = values[key], text.trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError("'\(spelled(key))' needs a non-empty value")
@@ -147,6 +161,8 @@ public enum OptionParser {
     try forbid(.all, with: [.province, .city, .search, .open, .fetch])
     try forbid(.search, with: [.city, .open, .fetch])
     try forbid(.open, with: [.fetch])
+    try forbid(.check, with: [.city, .search, .all, .interactive, .pick, .open, .fetch, .validate, .offline])
+    try forbid(.offline, with: [.noCache])
 
     if positionals.count > (keys.contains(.validate) ? 1 : 0) {
       let extra = positionals[keys.contains(.validate) ? 1 : 0]
@@ -165,6 +181,8 @@ public enum OptionParser {
         throw UsageError("give the file to check either after '--validate' or with '--data', not both")
       }
       options.mode = .validate(file: positionals.first)
+    } else if keys.contains(.check) {
+      options.mode = .check
     } else if keys.contains(.interactive) {
       options.mode = .interactive
     } else if keys.contains(.pick) {

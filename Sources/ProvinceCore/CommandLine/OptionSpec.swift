@@ -3,6 +3,7 @@ struct OptionSpec: Sendable {
   enum Key: Sendable {
     case province, city, search, all, format, data, strict, validate, interactive, pick
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
+    case check, jobs, offline, noCache, cacheSize
   }
 
   var key: Key
@@ -33,6 +34,11 @@ struct OptionSpec: Sendable {
     .init(key: .fetch, long: "fetch", short: nil, value: nil, help: "Fetch the city's page and print it as text"),
     .init(key: .timeout, long: "timeout", short: nil, value: "seconds", help: "Give up on a page after this long (default 15)"),
     .init(key: .maxBytes, long: "max-bytes", short: nil, value: "bytes", help: "Read at most this much of a page (default 5M; k and M suffixes)"),
+    .init(key: .check, long: "check", short: nil, value: nil, help: "Check every city URL (or a province's, with -p) and report the broken ones"),
+    .init(key: .jobs, long: "jobs", short: "j", value: "n", help: "With --check: URLs checked at once (default 8, at most 4 per host)"),
+    .init(key: .offline, long: "offline", short: nil, value: nil, help: "Show pages from the cache only; never touch the network"),
+    .init(key: .noCache, long: "no-cache", short: nil, value: nil, help: "Neither read nor write the page cache"),
+    .init(key: .cacheSize, long: "cache-size", short: nil, value: "bytes", help: "Bound the page cache (default 50M; k and M suffixes)"),
     .init(key: .noColor, long: "no-color", short: nil, value: nil, help: "No colour or bold (also: NO_COLOR set, TERM=dumb)"),
     .init(key: .completion, long: "completion", short: nil, value: "shell", help: "Print a completion script for bash, zsh or fish"),
     .init(key: .complete, long: "complete", short: nil, value: "what", help: "", hidden: true),
