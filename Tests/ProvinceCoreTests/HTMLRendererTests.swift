@@ -186,4 +186,19 @@ import Testing
       String(repeating: "<i>", count: 50_000) + "x" + String(repeating: "</b>", count: 50_000)
     #expect(lines(spans) == ["x"])
   }
+
+  @Test func aSourceLineBreakBetweenChineseCharactersIsNoSpace() {
+    #expect(
+      lines("<p>广州是\n  广东省的省会。\nGuangzhou\nis 中文 中文</p>", width: 60) == [
+        "广州是广东省的省会。 Guangzhou is 中文 中文"
+      ])
+    #expect(lines("<table><tr><td>中<table><tr><td>文</td>\n<td>字</table></table>") == ["中 文 字"])
+  }
+
+  @Test func definitionListsIndentTheirDefinitions() {
+    #expect(
+      lines("<p>x</p><dl><dt>Term<dd>Meaning of it<dt>Other<dd>More</dl><p>y") == [
+        "x", "", "Term", "    Meaning of it", "Other", "    More", "", "y",
+      ])
+  }
 }

@@ -16,6 +16,10 @@ struct HTMLLayout {
   /// Inline text of the current block (or table cell), as UTF-8.
   private var inline: [UInt8] = []
   private var pendingSpace = false
+  /// The pending space came from a line feed in the source (and maybe other spaces).
+  private var lineFeedOnly = false
+  /// The pending space separates elements (table cells), so it is never dropped.
+  private var structuralSpace = false
   private var pendingBlank = false
   /// A list item's marker, waiting for the item's first line.
   private var marker: String?
@@ -68,14 +72,32 @@ struct HTMLLayout {
   @inline(__always)
   private mutating func appendCollapsing(_ byte: UInt8) {
     if HTMLTokenizer.isSpace(byte) {
+      if !pendingSpace { lineFeedOnly = false }
       pendingSpace = true
+      if byte == 0x0A || byte == 0x0D { lineFeedOnly = !structuralSpace }
       return
     }
     if pendingSpace {
-      if !inline.isEmpty { inline.append(0x20) }
+      // A line break in the source between two Chinese or Japanese characters is no
+      // space at all, as CSS Text and Firefox treat it: those scripts do not use spaces.
+      if !inline.isEmpty && !(lineFeedOnly && Self.isWideLead(byte) && endsWide()) {
+        inline.append(0x20)
+      }
       pendingSpace = false
+      lineFeedOnly = false
+      structuralSpace = false
     }
     inline.append(byte)
+  }
+
+  /// Lead bytes of U+3000–U+9FFF (CJK punctuation, kana, ideographs; not Hangul).
+  @inline(__always)
+  private static func isWideLead(_ byte: UInt8) -> Bool {
+    byte >= 0xE3 && byte <= 0xE9
+  }
+
+  private func endsWide() -> Bool {
+    inline.count >= 3 && Self.isWideLead(inline[inline.count - 3])
   }
 
   private mutating func appendPreserved(_ bytes: [UInt8], in range: Range<Int>, decodes: Bool) {
@@ -116,15 +138,23 @@ struct HTMLLayout {
 
   /// Appends a link's `[n]` right after its text.
   mutating func linkNumber(_ number: Int) {
-    if !preserving, pendingSpace, inline.isEmpty { pendingSpace = false }
+    if !preserving, pendingSpace, inline.isEmpty { clearSpace() }
     inline.append(UInt8(ascii: "["))
     inline.append(contentsOf: String(number).utf8)
     inline.append(UInt8(ascii: "]"))
   }
 
-  /// Whitespace with no text yet: a block inside a table cell, a `wbr`.
-  mutating func space() {
+  private mutating func clearSpace() {
+    pendingSpace = false
+    lineFeedOnly = false
+    structuralSpace = false
+  }
+
+  /// A word boundary that is not in the text: a block inside a table cell, say.
+  mutating func separate() {
     pendingSpace = true
+    lineFeedOnly = false
+    structuralSpace = true
   }
 
   // MARK: - Blocks
@@ -137,7 +167,7 @@ struct HTMLLayout {
 
   mutating func lineBreak() {
     if tableDepth > 0 {
-      pendingSpace = true
+      separate()
     } else if preserving {
       inline.append(0x0A)
     } else if !inline.isEmpty || marker != nil {
@@ -243,7 +273,7 @@ struct HTMLLayout {
       table = HTMLTableLayout()
       cellOpen = false
     } else {
-      pendingSpace = true
+      separate()
     }
     tableDepth += 1
   }
@@ -252,7 +282,7 @@ struct HTMLLayout {
     guard tableDepth > 0 else { return }
     if tableDepth > 1 {
       tableDepth -= 1
-      pendingSpace = true
+      separate()
       return
     }
     endCell()
@@ -266,18 +296,18 @@ struct HTMLLayout {
 
   mutating func beginCell() {
     guard tableDepth == 1 else {
-      pendingSpace = true
+      separate()
       return
     }
     endCell()
     takeStrayText()
     cellOpen = true
-    pendingSpace = false
+    clearSpace()
   }
 
   mutating func endCell() {
     guard tableDepth == 1 else {
-      pendingSpace = true
+      separate()
       return
     }
     guard cellOpen else { return }
@@ -287,7 +317,7 @@ struct HTMLLayout {
 
   mutating func endRow() {
     guard tableDepth == 1 else {
-      pendingSpace = true
+      separate()
       return
     }
     endCell()
@@ -314,7 +344,7 @@ struct HTMLLayout {
   private mutating func takeInline() -> String {
     let text = TerminalText.sanitize(String(decoding: inline, as: UTF8.self))
     inline.removeAll(keepingCapacity: true)
-    pendingSpace = false
+    clearSpace()
     return text
   }
 
@@ -353,14 +383,14 @@ struct HTMLLayout {
 
   private mutating func flushInline() {
     guard tableDepth == 0 else {
-      pendingSpace = true
+      separate()
       return
     }
     if preDepth > 0 {
       flushPreserved()
       return
     }
-    pendingSpace = false
+    clearSpace()
     guard !inline.isEmpty else { return }
     let text = TerminalText.sanitize(String(decoding: inline, as: UTF8.self))
     inline.removeAll(keepingCapacity: true)
