@@ -62,4 +62,11 @@ import Testing
     #expect(page.lines == ["go[1]", "", "open[2]"])
     #expect(page.links == ["https://a.org/x?y=1&copy=2", "https://b.org/"])
   }
+
+  @Test func anImageInALinkNamesItByItsAltText() {
+    let page = HTMLRenderer.render(
+      "<img alt=decoration><a href=\"https://a.org/\"><img src=logo.png alt=\"Home page\"></a>",
+      baseURL: nil, width: 40)
+    #expect(page.lines == ["Home page[1]"])
+  }
 }

@@ -146,6 +146,14 @@ import Testing
     #expect(page.links.isEmpty)
   }
 
+  @Test func inlineDisplayNoneHidesToo() {
+    #expect(
+      lines(
+        "<p>a<span style=\"color: red; DISPLAY : none\">b</span>c<span style=\"display:block\">d</span>"
+      )
+        == ["acd"])
+  }
+
   @Test func characterReferencesAreDecodedInText() {
     #expect(
       lines("<p>&lt;tag&gt; &amp;amp; &copy 2024 &notit; &notin; &hellip &#128;&#x41;&#0;") == [

@@ -69,6 +69,15 @@ struct HTMLLayout {
     }
   }
 
+  /// Text that is not in the markup as such (an image's alt text), already decoded.
+  mutating func text(_ string: String) {
+    if preserving {
+      inline.append(contentsOf: string.utf8)
+    } else {
+      for byte in string.utf8 { appendCollapsing(byte) }
+    }
+  }
+
   @inline(__always)
   private mutating func appendCollapsing(_ byte: UInt8) {
     if HTMLTokenizer.isSpace(byte) {

@@ -29,6 +29,8 @@ struct HTMLReader {
   private var titleBytes: [UInt8]?
   private var description: String?
   private var fallbackDescription: String?
+  /// Element kinds already worked out: a hash beats the long chain of name comparisons.
+  private var kinds: [String: HTMLElementKind] = [:]
 
   init(html: String, baseURL: URL?, width: Int) {
     tokenizer = HTMLTokenizer(bytes: Array(html.utf8))
@@ -62,8 +64,16 @@ struct HTMLReader {
     }
   }
 
-  private mutating func start(_ name: String, selfClosing: Bool) {
+  private mutating func kind(of name: String) -> HTMLElementKind {
+    if let known = kinds[name] { return known }
     let kind = HTMLElementKind(name: name)
+    // Garbage markup can invent endless names; remember only a bounded number.
+    if kinds.count < 512 { kinds[name] = kind }
+    return kind
+  }
+
+  private mutating func start(_ name: String, selfClosing: Bool) {
+    let kind = kind(of: name)
     switch kind {
     case .transparent: return
     case .void:
@@ -77,6 +87,7 @@ struct HTMLReader {
     let hides =
       kind == .inert || kind == .title || tokenizer.hasAttribute("hidden")
       || tokenizer.attribute("aria-hidden")?.lowercased() == "true"
+      || tokenizer.attribute("style").map(Self.hidesByStyle) == true
     var entry = OpenElement(
       name: name, kind: kind, inert: hiddenDepth > 0, hides: hides, saved: nil, link: nil)
     if kind == .title && hiddenDepth == 0 && title == nil && titleBytes == nil {
@@ -89,7 +100,7 @@ struct HTMLReader {
   }
 
   private mutating func end(_ name: String) {
-    let kind = HTMLElementKind(name: name)
+    let kind = kind(of: name)
     if kind == .transparent { return }
     if name == "br" {
       if hiddenDepth == 0 { layout.lineBreak() }
@@ -130,6 +141,12 @@ struct HTMLReader {
     case "hr":
       closeParagraph()
       layout.horizontalRule()
+    case "img":
+      // An image that is a link's only content would leave a bare `[n]`: its alt
+      // text names the link instead. Elsewhere images are decoration for a reader.
+      if openCounts["a", default: 0] > 0, let alt = tokenizer.attribute("alt") {
+        layout.text(alt)
+      }
     case "base":
       if let href = tokenizer.attribute("href") { links.setBase(href) }
     case "meta":
@@ -290,6 +307,12 @@ struct HTMLReader {
   static func oneLine(_ text: String) -> String? {
     let words = TerminalText.sanitize(text).split(whereSeparator: { $0 == " " })
     return words.isEmpty ? nil : words.joined(separator: " ")
+  }
+
+  /// Inline `display: none`, which pages use for hidden content as often as `hidden`.
+  private static func hidesByStyle(_ style: String) -> Bool {
+    let compact = String(style.lowercased().unicodeScalars.filter { $0.value > 0x20 })
+    return compact.contains("display:none")
   }
 
   private static func trimmed(_ text: String) -> String {
