@@ -69,4 +69,13 @@ import Testing
       baseURL: nil, width: 40)
     #expect(page.lines == ["Home page[1]"])
   }
+
+  @Test func aLinkAroundBlocksIsNumberedAfterItsFirstText() {
+    let page = HTMLRenderer.render(
+      """
+      <a href="https://a.org/"><div>Card title</div><div>Subtitle</div></a>
+      <a href="https://b.org/"><p>Unclosed</a><p>next</p>
+      """, baseURL: nil, width: 40)
+    #expect(page.lines == ["Card title[1]", "Subtitle", "", "Unclosed[2]", "", "next"])
+  }
 }

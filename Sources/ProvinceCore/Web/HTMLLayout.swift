@@ -23,6 +23,8 @@ struct HTMLLayout {
   private var pendingBlank = false
   /// A list item's marker, waiting for the item's first line.
   private var marker: String?
+  /// The number of the link being read, until its `[n]` has been placed.
+  private var openLink: Int?
   private var headingLevel = 0
   private var preDepth = 0
   private var preStart = false
@@ -145,9 +147,28 @@ struct HTMLLayout {
     }
   }
 
-  /// Appends a link's `[n]` right after its text.
-  mutating func linkNumber(_ number: Int) {
+  /// Opens a numbered link: its `[n]` follows its text, at the end of the link or of
+  /// the first block inside it that has text, whichever comes first.
+  mutating func beginLink(_ number: Int) {
+    endLink()
+    openLink = number
+  }
+
+  mutating func endLink() {
+    guard let number = openLink else { return }
     if !preserving, pendingSpace, inline.isEmpty { clearSpace() }
+    appendLinkNumber(number)
+  }
+
+  /// Puts the open link's number after the text about to be flushed, so that a link
+  /// wrapping blocks (`<a><div>Title</div>…</a>`) is numbered right after its title.
+  private mutating func placeLinkNumber() {
+    guard let number = openLink, !inline.isEmpty else { return }
+    appendLinkNumber(number)
+  }
+
+  private mutating func appendLinkNumber(_ number: Int) {
+    openLink = nil
     inline.append(UInt8(ascii: "["))
     inline.append(contentsOf: String(number).utf8)
     inline.append(UInt8(ascii: "]"))
@@ -351,6 +372,7 @@ struct HTMLLayout {
   }
 
   private mutating func takeInline() -> String {
+    placeLinkNumber()
     let text = TerminalText.sanitize(String(decoding: inline, as: UTF8.self))
     inline.removeAll(keepingCapacity: true)
     clearSpace()
@@ -395,6 +417,7 @@ struct HTMLLayout {
       separate()
       return
     }
+    placeLinkNumber()
     if preDepth > 0 {
       flushPreserved()
       return

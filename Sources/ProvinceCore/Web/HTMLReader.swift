@@ -128,7 +128,7 @@ struct HTMLReader {
     switch kind {
     case .table: return false
     case .row, .tableSection, .cell, .caption: return open == .table
-    case .inline, .link: return open != .inline && open != .link
+    case .inline: return open != .inline && open != .link
     default: return open.isScopeBoundary
     }
   }
@@ -186,7 +186,12 @@ struct HTMLReader {
     case .row: layout.endRow()
     case .cell: layout.beginCell()
     case .link:
-      if let href = tokenizer.attribute("href") { entry.link = links.resolve(href) }
+      if let href = tokenizer.attribute("href"), let url = links.resolve(href) {
+        entry.link = url
+        // Numbered when opened: links cannot nest, so this is the order their numbers
+        // appear in the text.
+        layout.beginLink(links.number(for: url))
+      }
     case .inert, .title, .transparent, .void, .inline, .tableSection: break
     }
   }
@@ -217,7 +222,7 @@ struct HTMLReader {
     case .tableSection, .row: layout.endRow()
     case .cell: layout.endCell()
     case .link:
-      if let url = entry.link { layout.linkNumber(links.number(for: url)) }
+      if entry.link != nil { layout.endLink() }
     case .inert, .title, .transparent, .void, .inline: break
     }
     if let saved = entry.saved { layout.context = saved }
