@@ -30,6 +30,7 @@ final class Interrupts: @unchecked Sendable {
   }
 
   /// While `body` runs, Ctrl-C calls `onInterrupt` instead of ending the run.
+  @discardableResult
   func claimed<T>(by onInterrupt: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows
     -> T
   {

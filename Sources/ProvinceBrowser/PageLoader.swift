@@ -34,9 +34,7 @@ struct PageLoader {
       }
       done.signal()
     }
-    Interrupts.shared.claimed(by: { task.cancel() }) {
-      done.wait()
-    }
+    Interrupts.shared.claimed(by: { task.cancel() }, done.wait)
     spinner.stop()
     return outcome.get() ?? .failure(.cancelled)
   }
