@@ -13,10 +13,6 @@ struct CheckCommand {
   private var err: StandardStream { .error }
 
   func run() -> ExitCode {
-    if options.offline {
-      err.write("browse: --check needs the network; it cannot be used with --offline\n")
-      return .usage
-    }
     guard let targets = targets() else { return .failure }
     let format = options.format ?? (out.isTerminal ? .text : .tsv)
     let fetcher = PageFetcher(

@@ -71,6 +71,20 @@ import Testing
       ])
   }
 
+  @Test func aHeadAnswerIsAPageWithoutABodyNotAnEmptyBodyError() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let fetcher = PageFetcher(limits: FetchLimits(timeout: 2))
+    let head = try await fetcher.fetch(server.url(CheckPath.ok), method: "HEAD", headers: [:])
+    #expect(head.status == 200)
+    #expect(head.body.isEmpty)
+    #expect(head.mimeType == "text/html")
+    await #expect(throws: FetchError.emptyBody) {
+      _ = try await fetcher.fetch(server.url(TestHTTPServer.Path.empty))
+    }
+    #expect(server.requests.first?.method == "HEAD")
+  }
+
   @Test func aRedirectIsFollowedAndTheFinalURLReported() async throws {
     let server = try server()
     defer { server.stop() }

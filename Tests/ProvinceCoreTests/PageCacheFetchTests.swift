@@ -127,4 +127,24 @@ import Testing
       #expect(cache.entry(for: url) == nil)
     }
   }
+
+  @Test func theOptionsChooseThePolicy() {
+    var options = Options()
+    #expect(CachePolicy(options: options) == .normal)
+    options.noCache = true
+    #expect(CachePolicy(options: options) == .bypass)
+    options.noCache = false
+    options.offline = true
+    #expect(CachePolicy(options: options) == .offline)
+  }
+
+  @Test func aCachedCopyCarriesANoteWithItsAge() {
+    #expect(PageSource.network.note == nil)
+    #expect(PageSource.revalidated.note == nil)
+    #expect(PageSource.cache(age: 42).note == "cached copy, 42 s old")
+    #expect(PageSource.describe(age: 5 * 60 + 59) == "5 min")
+    #expect(PageSource.describe(age: 3 * 3600) == "3 h")
+    #expect(PageSource.describe(age: 86_400 * 1.5) == "1 day")
+    #expect(PageSource.describe(age: 86_400 * 9) == "9 days")
+  }
 }

@@ -7,3 +7,10 @@ public enum CachePolicy: Sendable {
   /// Neither read nor write the cache (`--no-cache`).
   case bypass
 }
+
+extension CachePolicy {
+  /// The policy `--offline` and `--no-cache` ask for (the parser lets only one through).
+  public init(options: Options) {
+    self = options.offline ? .offline : options.noCache ? .bypass : .normal
+  }
+}

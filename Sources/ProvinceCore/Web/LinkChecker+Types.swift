@@ -3,11 +3,14 @@ import Foundation
 extension LinkChecker {
   /// One URL to check and the names it is listed under.
   public struct Target: Sendable, Hashable {
+    /// The province's name as the data spells it (not sanitised).
     public var province: String
+    /// The city's name as the data spells it (not sanitised).
     public var city: String
     /// The address as the data file spells it (not yet parsed).
     public var url: String
 
+    /// A target from its parts.
     public init(province: String, city: String, url: String) {
       self.province = province
       self.city = city
@@ -17,19 +20,24 @@ extension LinkChecker {
 
   /// What checking one URL came to: the final HTTP status, or why there was none.
   public enum Outcome: Sendable, Equatable {
+    /// The final response's status, after redirects, retries and any GET after HEAD.
     case status(Int)
+    /// No usable response: the fetch failed (timeout, refused, bad URL …).
     case failed(FetchError)
   }
 
   /// The result for one target.
   public struct Result: Sendable, Equatable {
+    /// What was checked.
     public var target: Target
+    /// What came of it.
     public var outcome: Outcome
     /// Where redirects led, when a response came.
     public var finalURL: URL?
     /// Requests made, retries and the GET after a refused HEAD included.
     public var attempts: Int
 
+    /// A result from its parts.
     public init(target: Target, outcome: Outcome, finalURL: URL?, attempts: Int) {
       self.target = target
       self.outcome = outcome
@@ -48,12 +56,16 @@ extension LinkChecker {
 
   /// How far a check has got, reported after every finished URL.
   public struct Progress: Sendable, Hashable {
+    /// Targets finished so far.
     public var checked: Int
+    /// Targets in the whole check.
     public var total: Int
+    /// Finished targets that are broken.
     public var broken: Int
     /// Seconds since the check started.
     public var elapsed: TimeInterval
 
+    /// Progress from its parts.
     public init(checked: Int, total: Int, broken: Int, elapsed: TimeInterval) {
       self.checked = checked
       self.total = total
@@ -81,6 +93,7 @@ extension LinkChecker {
     /// No wait is longer, whatever `Retry-After` asks.
     public var maxDelay: TimeInterval
 
+    /// Three retries, waits from 1 s doubling, none over 30 s.
     public init(maxRetries: Int = 3, baseDelay: TimeInterval = 1, maxDelay: TimeInterval = 30) {
       self.maxRetries = maxRetries
       self.baseDelay = baseDelay
