@@ -21,7 +21,8 @@ import Testing
     let plist =
       "<plist><dict><key>测试省</key><array><dict><key>name</key><string>慢市</string>"
       + "<key>url</key><string>\(server.baseURL)\(TestHTTPServer.Path.silent)</string></dict></array></dict></plist>"
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("browse-slow-\(UUID().uuidString).plist")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-slow-\(UUID().uuidString).plist")
     try Data(plist.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
 
@@ -35,7 +36,10 @@ import Testing
     kill(browse.process.processIdentifier, SIGINT)
     #expect(browse.waitForOutput(containing: "Cancelled."))
     #expect(browse.process.isRunning)
-    #expect(browse.stdout.hasSuffix("Cancelled.\nnumber: choose · text: filter · /text: search · b back · t top · ? help · q quit\n> "))
+    #expect(
+      browse.stdout.hasSuffix(
+        "Cancelled.\nnumber: choose · text: filter · /text: search · b back · t top · ? help · q quit\n> "
+      ))
     browse.send("q\n")
     #expect(browse.waitForExit() == 0)
   }

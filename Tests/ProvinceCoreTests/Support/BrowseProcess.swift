@@ -81,7 +81,9 @@ struct BrowseProcess {
   /// The test's environment without the data variable, colour or a terminal size, plus `extra`.
   static func testEnvironment(_ extra: [String: String]) -> [String: String] {
     var env = ProcessInfo.processInfo.environment
-    for key in ["PROVINCE_BROWSER_DATA", "NO_COLOR", "COLUMNS", "LINES", "BROWSER", "XDG_CACHE_HOME"] {
+    for key in [
+      "PROVINCE_BROWSER_DATA", "NO_COLOR", "COLUMNS", "LINES", "BROWSER", "XDG_CACHE_HOME",
+    ] {
       env.removeValue(forKey: key)
     }
     env["TERM"] = "xterm-256color"
@@ -91,7 +93,8 @@ struct BrowseProcess {
     env["https_proxy"] = "http://127.0.0.1:9"
     env["no_proxy"] = "127.0.0.1,localhost"
     // Never the user's own cache.
-    env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory
+    env["XDG_CACHE_HOME"] =
+      FileManager.default.temporaryDirectory
       .appendingPathComponent("browse-test-cache-\(UUID().uuidString)").path
     env.merge(extra) { $1 }
     return env
@@ -134,7 +137,8 @@ struct BrowseProcess {
 
     /// Waits until stdout has shown `text` `count` times; false if `timeout` passed first.
     @discardableResult
-    func waitForOutput(containing text: String, count: Int = 1, timeout: TimeInterval = 10) -> Bool {
+    func waitForOutput(containing text: String, count: Int = 1, timeout: TimeInterval = 10) -> Bool
+    {
       let deadline = Date().addingTimeInterval(timeout)
       while Date() < deadline {
         if stdout.components(separatedBy: text).count > count { return true }
