@@ -189,4 +189,24 @@ import Testing
       #expect(result.stdout.contains("province"))
     }
   }
+
+  @Test func openHandsThePercentEncodedURLToTheBrowser() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-open-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("opened").path
+    let result = try BrowseProcess.shell(
+      "cd '\(directory.path)' && printf '#!/bin/sh\\necho \"$1\" > %s\\n' '\(log)' > fake && chmod +x fake"
+        + " && BROWSER='\(directory.path)/fake' \"$BROWSE\" -p 广东 -c 广州 --open")
+    #expect(result.status == 0)
+    #expect(try String(contentsOfFile: log, encoding: .utf8) == guangzhouURL + "\n")
+  }
+
+  @Test func openWithNoBrowserSaysWhatToInstall() throws {
+    let result = try BrowseProcess.run(
+      ["-p", "广东", "-c", "广州", "--open"], environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("set BROWSER"))
+  }
 }

@@ -51,8 +51,8 @@ struct BrowseProcess {
     let stdoutURL = directory.appendingPathComponent("stdout")
     let stderrURL = directory.appendingPathComponent("stderr")
     try Data(input.utf8).write(to: stdinURL)
-    FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-    FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    try Data().write(to: stdoutURL)
+    try Data().write(to: stderrURL)
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
