@@ -209,4 +209,22 @@ import Testing
     #expect(result.status == 69)
     #expect(result.stderr.contains("set BROWSER"))
   }
+
+  @Test func aBadEntryIsSkippedWithAWarningUnlessStrict() throws {
+    let path = try dataFile(
+      """
+      <plist><dict><key>测试省</key><array>
+      <dict><key>name</key><string>甲市</string><key>url</key><string>https://a.test/</string></dict>
+      <dict><key>name</key><string>乙市</string><key>url</key><string>javascript:alert(1)</string></dict>
+      </array></dict></plist>
+      """)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let lenient = try BrowseProcess.run(["--data", path, "--all"])
+    #expect(lenient.status == 0)
+    #expect(lenient.stdout == "测试省\t甲市\thttps://a.test/\n")
+    #expect(lenient.stderr.hasPrefix("\(path):3: warning: "))
+    let strict = try BrowseProcess.run(["--data", path, "--all", "--strict"])
+    #expect(strict.status == 65)
+    #expect(strict.stdout == "")
+  }
 }
