@@ -16,13 +16,15 @@ import Testing
   }
 
   /// `browse --fetch` of `path` on `server`, plus any extra arguments.
-  func fetch(_ server: TestHTTPServer, _ path: String, _ extra: [String] = []) throws
-    -> BrowseProcess.Result
-  {
+  func fetch(
+    _ server: TestHTTPServer, _ path: String, _ extra: [String] = [],
+    environment: [String: String] = [:]
+  ) throws -> BrowseProcess.Result {
     let data = try F.file(F.plist(province: "测试省", cities: [("甲市", server.baseURL + path)]))
     defer { try? FileManager.default.removeItem(atPath: data) }
     return try BrowseProcess.run(
-      ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--timeout", "10"] + extra)
+      ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--timeout", "10"] + extra,
+      environment: environment)
   }
 
   func expectOneLineFailure(_ result: BrowseProcess.Result, _ comment: Comment? = nil) {
@@ -50,7 +52,9 @@ import Testing
   @Test(.bug("https://github.com/swiftlang/swift-corelibs-foundation/issues/5285"))
   func aServerThatStopsMidHeadersIsOneLineAndExit69() throws {
     try withServer { server in
-      let result = try fetch(server, Fault.stopMidHeaders)
+      // Without the runtime's backtracer: under a sanitizer it can hang after the trap.
+      let result = try fetch(
+        server, Fault.stopMidHeaders, environment: ["SWIFT_BACKTRACE": "enable=no"])
       withKnownIssue("Foundation traps on a header cut after the status line") {
         expectOneLineFailure(result)
         #expect(result.status == 69)
@@ -83,18 +87,21 @@ import Testing
         response.headers.append(("Content-Encoding", "gzip"))
         return response
       }
-      let result = try fetch(server, "/bomb", ["--max-bytes", "1M"])
-      #expect(result.status == 0)
-      #expect(result.stdout.contains("cut at the size limit"))
-      #expect(F.forbiddenScalars(in: result.stdout) == [])
       let data = try F.file(
         F.plist(province: "测试省", cities: [("甲市", server.baseURL + "/bomb")]))
       defer { try? FileManager.default.removeItem(atPath: data) }
-      if let measured = try F.peakMemory([
-        "--data", data, "-c", "甲市", "--fetch", "--no-cache", "--max-bytes", "1M",
-      ]) {
-        #expect(measured.status == 0)
-        // A 10 MB decoded body held whole (and rendered) would need several times this.
+      let arguments = ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--max-bytes", "1M"]
+      // One run, measured by GNU time where it is installed.
+      let measured = try F.peakMemory(arguments)
+      let result =
+        try measured.map { BrowseProcess.Result(status: $0.status, stdout: $0.stdout, stderr: "") }
+        ?? BrowseProcess.run(arguments)
+      #expect(result.status == 0)
+      #expect(result.stdout.contains("cut at the size limit"))
+      #expect(F.forbiddenScalars(in: result.stdout) == [])
+      if let measured {
+        // The 10 MB decoded body held whole (and laid out) takes over 300 MB in a debug
+        // build; cut at 1 MB it takes about 70 MB.
         #expect(measured.kilobytes < 150_000)
       }
     }
