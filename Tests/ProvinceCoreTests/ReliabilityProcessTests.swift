@@ -103,7 +103,10 @@ import Testing
   }
 
   @Test func stdinFromDevNullEndsEveryReadingMode() throws {
-    let pick = try BrowseProcess.shell("\"$BROWSE\" --pick < /dev/null; echo \"status=$?\"")
+    // --pick reads the terminal when stdin is not one; setsid takes the terminal away, so
+    // the test cannot wait on a developer's keyboard.
+    let pick = try BrowseProcess.shell(
+      "setsid -w \"$BROWSE\" --pick < /dev/null; echo \"status=$?\"")
     #expect(pick.stdout.hasSuffix("status=1\n"))
     let data = try BrowseProcess.shell("\"$BROWSE\" --data - --all < /dev/null")
     #expect(data.status == 65)
