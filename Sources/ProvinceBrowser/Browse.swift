@@ -8,8 +8,7 @@ enum Browse {
 
   static func run(_ arguments: [String]) -> ExitCode {
     Interrupts.shared.install(cleanup: {
-      if StandardStream.error.isTerminal { StandardStream.error.write("\r\u{1B}[K\n") }
-      StandardStream.error.flush()
+      StandardStream.error.finish(with: StandardStream.error.isTerminal ? "\r\u{1B}[K\n" : "")
     })
     let options: Options
     do {

@@ -16,6 +16,8 @@ final class StandardStream: @unchecked Sendable {
   /// The descriptor was closed when the process started: writing to it is an error.
   private(set) var wasClosed = false
   private var buffer: [UInt8] = []
+  /// Set by `finish(with:)`: the stream has said its last word and drops later writes.
+  private var sealed = false
   private let lock = NSLock()
 
   init(fd: Int32) {
@@ -38,6 +40,10 @@ final class StandardStream: @unchecked Sendable {
 
   func write(_ text: String) {
     lock.lock()
+    guard !sealed else {
+      lock.unlock()
+      return
+    }
     buffer.append(contentsOf: text.utf8)
     let full = buffer.count >= 1 << 16
     lock.unlock()
@@ -47,6 +53,20 @@ final class StandardStream: @unchecked Sendable {
   func flush() {
     lock.lock()
     defer { lock.unlock() }
+    flushLocked()
+  }
+
+  /// Writes `text` as the last thing this stream shows before the process exits: a spinner
+  /// tick on another thread, racing the exit, must not redraw a line the cleanup erased.
+  func finish(with text: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    buffer.append(contentsOf: text.utf8)
+    flushLocked()
+    sealed = true
+  }
+
+  private func flushLocked() {
     if wasClosed && !buffer.isEmpty {
       buffer.removeAll()
       failed(errno: EBADF)
