@@ -41,7 +41,9 @@ struct PageLoader {
       }
       done.signal()
     }
-    Interrupts.shared.claimed(by: { task.cancel() }, done.wait)
+    CrashGuard.whileFetching(ascii) {
+      Interrupts.shared.claimed(by: { task.cancel() }, done.wait)
+    }
     spinner.stop()
     return outcome.get() ?? .failure(.cancelled)
   }

@@ -57,7 +57,7 @@ final class Spinner: @unchecked Sendable {
     let elapsed = Date().timeIntervalSince(startedAt)
     let spin = Self.frames[frame % Self.frames.count]
     frame += 1
-    let width = Terminal.viewport(fd: 2).columns
+    let width = Terminal.viewport(fd: StandardStream.error.fd).columns
     let text =
       "\(spin) loading \(label)  \(String(format: "%.1f s", elapsed))  \(PageText.byteCount(bytes))  (Ctrl-C cancels)"
     StandardStream.error.write(

@@ -10,7 +10,9 @@ import ProvinceCore
 /// output is one line on stderr and exit 74.
 final class StandardStream: @unchecked Sendable {
   static let output = StandardStream(fd: 1)
-  static let error = StandardStream(fd: 2)
+  /// Our own copy of descriptor 2, so that `CrashGuard` can silence what libraries write
+  /// to descriptor 2 during a fetch while the spinner and messages still reach the user.
+  static let error = StandardStream(fd: max(2, fcntl(2, F_DUPFD_CLOEXEC, 3)))
 
   let fd: Int32
   /// The descriptor was closed when the process started: writing to it is an error.

@@ -4,6 +4,7 @@ import ProvinceCore
 // A closed standard descriptor would be reused by the next file opened (Dispatch's own,
 // even), and output meant for the user would go there; hold each with /dev/null first.
 StandardStream.claimClosedDescriptors()
+CrashGuard.install()
 let status = Browse.run(Array(CommandLine.arguments.dropFirst()))
 StandardStream.output.flush()
 StandardStream.error.flush()

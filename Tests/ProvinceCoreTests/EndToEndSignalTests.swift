@@ -15,6 +15,15 @@ import Testing
     #expect(browse.signal(SIGTERM) == 143)
   }
 
+  @Test func aFaultEndsWithOneLineAndNoStackTrace() throws {
+    let browse = try BrowseProcess.Running(["-i", "--offline"])
+    #expect(browse.waitForOutput(containing: "> "))
+    #expect(browse.signal(SIGSEGV) == 70)
+    #expect(
+      browse.stderr
+        == "browse: internal error: the program stopped on a fault; please report how to repeat it\n")
+  }
+
   @Test func ctrlCWhileAPageLoadsCancelsItAndTheSessionGoesOn() throws {
     let server = try TestHTTPServer.withStandardRoutes()
     defer { server.stop() }

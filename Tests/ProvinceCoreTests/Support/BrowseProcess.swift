@@ -132,6 +132,11 @@ struct BrowseProcess {
       input.fileHandleForWriting.write(Data(line.utf8))
     }
 
+    /// Everything stderr said, once the process has ended.
+    var stderr: String {
+      String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// Everything stdout has shown so far.
     var stdout: String { lock.withLock { String(decoding: seen, as: UTF8.self) } }
 
