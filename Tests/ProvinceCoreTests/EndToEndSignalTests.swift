@@ -21,7 +21,8 @@ import Testing
     #expect(browse.signal(SIGSEGV) == 70)
     #expect(
       browse.stderr
-        == "browse: internal error: the program stopped on a fault; please report how to repeat it\n")
+        == "browse: internal error: the program stopped on a fault; please report how to repeat it\n"
+    )
   }
 
   @Test func ctrlCWhileAPageLoadsCancelsItAndTheSessionGoesOn() throws {
