@@ -144,6 +144,7 @@ import Testing
     let page = HTMLRenderer.render(html, baseURL: nil, width: 40)
     #expect(page.lines == ["one", "", "four", "", "six"])
     #expect(page.links.isEmpty)
+    #expect(lines("<p>a<br hidden>b</p><hr hidden><p>c", width: 10) == ["ab", "", "c"])
   }
 
   @Test func inlineDisplayNoneHidesToo() {

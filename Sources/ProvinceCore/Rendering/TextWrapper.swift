@@ -13,30 +13,51 @@ public enum TextWrapper {
   public static func wrap(
     _ text: String, width: Int, firstLinePrefix: String, prefix: String
   ) -> [String] {
-    let scalars = Array(text.unicodeScalars)
+    // Lines are built from UTF-8 slices of the text: appending scalars one by one to a
+    // String is several times slower, and wrapping is most of the work of a page.
+    let utf8 = Array(text.utf8)
+    var scalars: [Unicode.Scalar] = []
+    var offsets: [Int] = []
+    scalars.reserveCapacity(utf8.count)
+    offsets.reserveCapacity(utf8.count + 1)
+    var offset = 0
+    for scalar in text.unicodeScalars {
+      scalars.append(scalar)
+      offsets.append(offset)
+      offset += UTF8.width(scalar)
+    }
+    offsets.append(offset)
     let cells = scalars.map { UInt8(TerminalText.width(of: $0)) }
     let restLimit = max(1, width - TerminalText.width(prefix))
     var lines: [String] = []
-    var line = String.UnicodeScalarView(firstLinePrefix.unicodeScalars)
+    var line = Array(firstLinePrefix.utf8)
     var limit = max(1, width - TerminalText.width(firstLinePrefix))
     var used = 0
     var pendingSpace = false
 
     func startLine() {
       lines.append(finished(line))
-      line = String.UnicodeScalarView(prefix.unicodeScalars)
+      line.removeAll(keepingCapacity: true)
+      line.append(contentsOf: prefix.utf8)
       used = 0
       limit = restLimit
       pendingSpace = false
     }
 
-    func append(_ index: Int) {
-      let scalar = scalars[index]
-      switch scalar.value {
-      case 0xA0, 0x202F: line.append(" ")
-      default: line.append(scalar)
+    func append(_ range: Range<Int>, width unitWidth: Int) {
+      used += unitWidth
+      guard range.contains(where: { isNoBreakSpace(scalars[$0]) }) else {
+        line.append(contentsOf: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]])
+        return
       }
-      used += Int(cells[index])
+      // A no-break space did its work by joining the unit; on screen it is a space.
+      for k in range {
+        if isNoBreakSpace(scalars[k]) {
+          line.append(0x20)
+        } else {
+          line.append(contentsOf: utf8[offsets[k]..<offsets[k + 1]])
+        }
+      }
     }
 
     var i = 0
@@ -71,18 +92,18 @@ public enum TextWrapper {
       let gap = pendingSpace ? 1 : 0
       if used + gap + unitWidth <= limit {
         if gap == 1 {
-          line.append(" ")
+          line.append(0x20)
           used += 1
         }
-        for k in i..<end { append(k) }
+        append(i..<end, width: unitWidth)
       } else if unitWidth <= restLimit {
         if used > 0 { startLine() }
-        for k in i..<end { append(k) }
+        append(i..<end, width: unitWidth)
       } else {
         if used > 0 { startLine() }
         for k in i..<end {
           if used > 0, used + Int(cells[k]) > limit { startLine() }
-          append(k)
+          append(k..<k + 1, width: Int(cells[k]))
         }
       }
       pendingSpace = false
@@ -92,10 +113,15 @@ public enum TextWrapper {
     return lines
   }
 
-  private static func finished(_ line: String.UnicodeScalarView) -> String {
-    var line = line
-    while line.last == " " { line.removeLast() }
-    return String(line)
+  private static func finished(_ line: [UInt8]) -> String {
+    var end = line.count
+    while end > 0 && line[end - 1] == 0x20 { end -= 1 }
+    return String(decoding: line[..<end], as: UTF8.self)
+  }
+
+  @inline(__always)
+  private static func isNoBreakSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value == 0xA0 || scalar.value == 0x202F
   }
 
   @inline(__always)

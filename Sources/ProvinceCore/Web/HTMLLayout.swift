@@ -442,28 +442,46 @@ struct HTMLLayout {
   /// `pre` text: kept line for line, tabs expanded to stops every 8 cells.
   private mutating func flushPreserved() {
     guard !inline.isEmpty else { return }
-    let text = String(decoding: inline, as: UTF8.self)
+    let bytes = inline
     inline.removeAll(keepingCapacity: true)
-    var pieces = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if pieces.count > 1, pieces.last?.isEmpty == true { pieces.removeLast() }
+    // A final line feed ends the last line rather than starting an empty one.
+    let end = bytes.last == 0x0A ? bytes.count - 1 : bytes.count
     let indent = indentString
-    for piece in pieces {
-      var expanded = String.UnicodeScalarView()
-      var column = 0
-      for scalar in piece.unicodeScalars {
-        if scalar == "\t" {
-          let stop = (column / 8 + 1) * 8
-          expanded.append(contentsOf: repeatElement(" ", count: stop - column))
-          column = stop
-        } else {
-          expanded.append(scalar)
-          column += TerminalText.width(of: scalar)
-        }
-      }
-      var line = (marker ?? indent) + TerminalText.sanitize(String(expanded))
+    var lineStart = 0
+    var expanded: [UInt8] = []
+    while lineStart <= end {
+      var lineEnd = lineStart
+      while lineEnd < end && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+      expanded.removeAll(keepingCapacity: true)
+      Self.expandTabs(bytes[lineStart..<lineEnd], into: &expanded)
+      while expanded.last == 0x20 { expanded.removeLast() }
+      let text = TerminalText.sanitize(String(decoding: expanded, as: UTF8.self))
+      var prefix = marker ?? indent
       marker = nil
-      while line.last == " " { line.removeLast() }
-      emit(line)
+      if text.isEmpty {
+        while prefix.last == " " { prefix.removeLast() }
+      }
+      emit(prefix + text)
+      lineStart = lineEnd + 1
+    }
+  }
+
+  /// Copies a `pre` line, tabs expanded to stops every 8 cells.
+  private static func expandTabs(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) {
+    guard line.contains(0x09) else {
+      out.append(contentsOf: line)
+      return
+    }
+    var column = 0
+    for scalar in String(decoding: line, as: UTF8.self).unicodeScalars {
+      if scalar == "\t" {
+        let stop = (column / 8 + 1) * 8
+        out.append(contentsOf: repeatElement(0x20, count: stop - column))
+        column = stop
+      } else {
+        out.append(contentsOf: scalar.utf8)
+        column += TerminalText.width(of: scalar)
+      }
     }
   }
 }

@@ -77,7 +77,7 @@ struct HTMLReader {
     switch kind {
     case .transparent: return
     case .void:
-      if hiddenDepth == 0 { void(name) }
+      if hiddenDepth == 0 && !tokenizer.hasAttribute("hidden") { void(name) }
       return
     default: break
     }
