@@ -3,8 +3,10 @@
 
     report.py RESULTS_DIR
 
-Times are medians of each command's runs; a ratio is browse's median over the
-peer's (below 1 means browse is faster). Only files present in RESULTS_DIR are
+Times are medians of each command's wall time; a ratio is browse's median over
+the peer's (below 1 means browse is faster). The CPU ratio (mean user + system
+time, the same way round) is shown beside it because other load on a shared
+machine moves it less; the targets are judged on wall time. Only files present in RESULTS_DIR are
 reported, so a run of some cases reports just those.
 """
 import json
@@ -54,6 +56,11 @@ def fmt_mib(kib):
     return f"{kib / 1024:.1f} MiB"
 
 
+def cpu_time(result):
+    """Mean user + system time: less moved by other load on the machine than wall time."""
+    return result["user"] + result["system"]
+
+
 def speed(ratio):
     return f"{1 / ratio:.1f}× faster" if ratio <= 1 else f"{ratio:.1f}× slower"
 
@@ -89,31 +96,32 @@ def main():
     lines = [f"Run: {meta.get('date', '?')} · machine: {machine()}",
              f"Tools: {meta.get('tools', '?')}", ""]
 
-    lines += ["| case | browse | median | peer | median | browse / peer | target | met |",
-              "| --- | --- | ---: | --- | ---: | ---: | --- | --- |"]
+    lines += ["| case | browse | median | peer | median | browse / peer | CPU ratio | target | met |",
+              "| --- | --- | ---: | --- | ---: | ---: | ---: | --- | --- |"]
     for name, title, subject, peers in CASES:
         path = root / f"{name}.json"
         if not path.exists():
             if name in meta.get("skipped", {}):
-                lines.append(f"| {title} | skipped: {meta['skipped'][name]} | | | | | | |")
+                lines.append(f"| {title} | skipped: {meta['skipped'][name]} | | | | | | | |")
             continue
         results = medians(path)
         mine = results[subject]["median"]
         for peer, limit, target in peers:
             theirs = results[peer]["median"]
+            cpu = cpu_time(results[subject]) / cpu_time(results[peer])
             if limit is None and not target:  # a reference row: no target
                 lines.append(f"| {title} | {subject} | {fmt_time(mine)} | {peer} | {fmt_time(theirs)} "
-                             f"| {mine / theirs:.3f} | | |")
+                             f"| {mine / theirs:.3f} | {cpu:.2f} | | |")
             elif limit is None:  # search: the peer is the slower one, compared with the load
                 ratio = theirs / mine
                 ok = ratio <= 2.0
                 lines.append(f"| {title} | {subject} | {fmt_time(mine)} | {peer} | {fmt_time(theirs)} "
-                             f"| {ratio:.2f} (search / load) | {target} | {verdict(ok)} |")
+                             f"| {ratio:.2f} (search / load) | {1 / cpu:.2f} | {target} | {verdict(ok)} |")
             else:
                 ratio = mine / theirs
                 ok = ratio < limit if limit == 1.0 and name != "check" else ratio <= limit
                 lines.append(f"| {title} | {subject} | {fmt_time(mine)} | {peer} | {fmt_time(theirs)} "
-                             f"| {ratio:.3f} ({speed(ratio)}) | {target} | {verdict(ok)} |")
+                             f"| {ratio:.3f} ({speed(ratio)}) | {cpu:.2f} | {target} | {verdict(ok)} |")
 
     if rss:
         lines += ["", "Peak memory (maximum RSS, median of the runs):", "",
