@@ -1,13 +1,151 @@
+import Dispatch
+import Foundation
 import ProvinceCore
 
-/// `browse --check`: every city URL checked, the broken ones reported.
+/// `browse --check`: every city URL checked, the broken ones reported. Progress is redrawn
+/// on stderr when it is a terminal; Ctrl-C ends the check with a partial report and 130.
 struct CheckCommand {
   let catalog: Catalog
   let matcher: Matcher
   let options: Options
 
+  private var out: StandardStream { .output }
+  private var err: StandardStream { .error }
+
   func run() -> ExitCode {
-    StandardStream.error.write("browse: --check is not built yet\n")
-    return .unavailable
+    guard let targets = targets() else { return .failure }
+    let format = options.format ?? (out.isTerminal ? .text : .tsv)
+    let fetcher = PageFetcher(
+      limits: FetchLimits(timeout: options.timeout, maxBytes: Self.getBodyLimit))
+    let checker = LinkChecker(
+      fetcher: fetcher, jobs: options.jobs,
+      wait: { seconds in try? await Task.sleep(for: .seconds(seconds)) })
+    let progressLine =
+      err.isTerminal && !Terminal.isDumb
+      ? ProgressLine(stream: err, columns: Terminal.viewport(fd: 2).columns) : nil
+
+    let run = CheckRun()
+    let started = DispatchTime.now()
+    let task = Task {
+      let results = await checker.check(targets) { _, progress in
+        progressLine?.show(progress)
+      }
+      run.finish(results)
+    }
+    let stop: @Sendable () -> Void = {
+      run.interrupt()
+      task.cancel()
+    }
+    Interrupts.shared.claimed(by: stop, run.wait)
+    progressLine?.clear()
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+    let results = run.results
+    let interrupted = run.interrupted && results.count < targets.count
+    for line in CheckReport.lines(
+      results, format: format, total: targets.count, elapsed: elapsed, interrupted: interrupted)
+    {
+      out.write(line)
+    }
+    if interrupted && format != .text {
+      err.write(
+        CheckReport.summary(
+          results, total: targets.count, elapsed: elapsed, interrupted: true))
+    }
+    out.flush()
+    if interrupted { return .interrupted }
+    return results.contains(where: \.isBroken) ? .failure : .success
+  }
+
+  /// A GET after a refused HEAD needs only the status, so little of the body is read.
+  static let getBodyLimit = 16_384
+
+  /// Every city of `--province` (or of all provinces), or nil after saying why not.
+  private func targets() -> [LinkChecker.Target]? {
+    var provinces = Array(catalog.provinces.indices)
+    if let query = options.province {
+      switch matcher.province(query) {
+      case .unique(let index):
+        provinces = [index]
+      case .ambiguous(let indices):
+        let names = indices.map { TerminalText.sanitize(catalog.provinces[$0].name) }
+        err.write(
+          "browse: '\(TerminalText.sanitize(query))' matches \(indices.count) provinces: "
+            + names.joined(separator: ", ") + "\n")
+        return nil
+      case .notFound(let suggestions):
+        let hint =
+          suggestions.isEmpty
+          ? ""
+          : " (did you mean " + suggestions.map(TerminalText.sanitize).joined(separator: ", ")
+            + "?)"
+        err.write("browse: no province matches '\(TerminalText.sanitize(query))'\(hint)\n")
+        return nil
+      }
+    }
+    return provinces.flatMap { index in
+      let province = catalog.provinces[index]
+      return province.cities.map {
+        LinkChecker.Target(province: province.name, city: $0.name, url: $0.url)
+      }
+    }
+  }
+
+  /// The check's outcome, handed from the checking task to the waiting main thread.
+  private final class CheckRun: @unchecked Sendable {
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var finished: [LinkChecker.Result] = []
+    private var wasInterrupted = false
+
+    func finish(_ results: [LinkChecker.Result]) {
+      lock.withLock { finished = results }
+      done.signal()
+    }
+
+    func interrupt() {
+      lock.withLock { wasInterrupted = true }
+    }
+
+    func wait() {
+      done.wait()
+    }
+
+    var results: [LinkChecker.Result] { lock.withLock { finished } }
+    var interrupted: Bool { lock.withLock { wasInterrupted } }
+  }
+
+  /// The progress line on stderr, redrawn in place at most ten times a second.
+  private final class ProgressLine: @unchecked Sendable {
+    private let stream: StandardStream
+    private let columns: Int
+    private let lock = NSLock()
+    private var lastDrawn: UInt64 = 0
+    private var drawn = false
+
+    init(stream: StandardStream, columns: Int) {
+      self.stream = stream
+      self.columns = columns
+    }
+
+    func show(_ progress: LinkChecker.Progress) {
+      let now = DispatchTime.now().uptimeNanoseconds
+      lock.lock()
+      defer { lock.unlock() }
+      guard now - lastDrawn >= 100_000_000 || progress.checked == progress.total else { return }
+      lastDrawn = now
+      drawn = true
+      let text = TerminalText.truncate(CheckReport.progress(progress), toWidth: max(1, columns - 1))
+      stream.write("\r\u{1B}[K" + text)
+      stream.flush()
+    }
+
+    func clear() {
+      lock.lock()
+      defer { lock.unlock() }
+      guard drawn else { return }
+      stream.write("\r\u{1B}[K")
+      stream.flush()
+      drawn = false
+    }
   }
 }

@@ -53,8 +53,8 @@ struct InteractiveSession {
       case .fetch(let url):
         draw(prompt: false)
         switch loader.load(url) {
-        case .success(let page):
-          let content = PageContent(page, width: state.viewport.columns)
+        case .success(let loaded):
+          let content = PageContent(loaded.page, width: state.viewport.columns, note: loaded.note)
           effect = navigator.update(&state, .pageLoaded(url: url, content))
         case .failure(let error):
           let message = PageLoader.message(error, url: url)

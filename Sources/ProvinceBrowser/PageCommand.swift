@@ -7,9 +7,12 @@ struct PageCommand {
 
   func fetchAndPrint(_ address: String) -> ExitCode {
     switch PageLoader(options: options).load(address) {
-    case .success(let page):
+    case .success(let loaded):
+      if let note = loaded.note {
+        StandardStream.error.write("browse: \(note)\n")
+      }
       let width = StandardStream.output.isTerminal ? Terminal.viewport(fd: 1).columns : 80
-      let content = PageContent(page, width: width)
+      let content = PageContent(loaded.page, width: width, note: loaded.note)
       for line in PageText.body(content) {
         StandardStream.output.write(line + "\n")
       }

@@ -2,25 +2,31 @@ import Dispatch
 import Foundation
 import ProvinceCore
 
-/// Fetches a page for the shell, synchronously: a spinner while it loads, and Ctrl-C
-/// cancels the fetch instead of ending the run.
+/// Fetches a page for the shell, synchronously, through the page cache: a spinner while
+/// it loads, and Ctrl-C cancels the fetch instead of ending the run.
 struct PageLoader {
-  let fetcher: PageFetcher
-  let offline: Bool
+  /// A page and, when it did not come fresh from the server, a note saying where from.
+  typealias Loaded = (page: FetchedPage, note: String?)
+
+  let fetcher: CachingFetcher
 
   init(options: Options) {
-    fetcher = PageFetcher(
+    let network = PageFetcher(
       limits: FetchLimits(timeout: options.timeout, maxBytes: options.maxBytes))
-    offline = options.offline
+    let policy = CachePolicy(options: options)
+    let cache =
+      policy == .bypass
+      ? nil
+      : PageCache(
+        directory: PageCache.defaultDirectory(environment: Terminal.environment),
+        limit: options.cacheSize)
+    fetcher = CachingFetcher(fetcher: network, cache: cache, policy: policy)
   }
 
-  func load(_ address: String) -> Result<FetchedPage, FetchError> {
+  func load(_ address: String) -> Result<Loaded, FetchError> {
     let ascii = URLText.ascii(address)
     guard let url = URL(string: ascii), url.host != nil else {
       return .failure(.invalidURL(ascii))
-    }
-    if offline {
-      return .failure(.other("offline: no cached copy of \(ascii)"))
     }
     let spinner = Spinner(label: url.host ?? ascii)
     let outcome = Outcome()
@@ -28,7 +34,8 @@ struct PageLoader {
     let fetcher = self.fetcher
     let task = Task {
       do throws(FetchError) {
-        outcome.set(.success(try await fetcher.fetch(url, onEvent: spinner.handle)))
+        let (page, source) = try await fetcher.fetch(url, onEvent: spinner.handle)
+        outcome.set(.success((page, source.note)))
       } catch {
         outcome.set(.failure(error))
       }
@@ -49,15 +56,15 @@ struct PageLoader {
 
   private final class Outcome: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Result<FetchedPage, FetchError>?
+    private var value: Result<Loaded, FetchError>?
 
-    func set(_ result: Result<FetchedPage, FetchError>) {
+    func set(_ result: Result<Loaded, FetchError>) {
       lock.lock()
       value = result
       lock.unlock()
     }
 
-    func get() -> Result<FetchedPage, FetchError>? {
+    func get() -> Result<Loaded, FetchError>? {
       lock.lock()
       defer { lock.unlock() }
       return value

@@ -189,4 +189,42 @@ import Testing
       #expect(result.stdout.contains("province"))
     }
   }
+
+  @Test func openHandsThePercentEncodedURLToTheBrowser() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-open-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("opened").path
+    let result = try BrowseProcess.shell(
+      "cd '\(directory.path)' && printf '#!/bin/sh\\necho \"$1\" > %s\\n' '\(log)' > fake && chmod +x fake"
+        + " && BROWSER='\(directory.path)/fake' \"$BROWSE\" -p 广东 -c 广州 --open")
+    #expect(result.status == 0)
+    #expect(try String(contentsOfFile: log, encoding: .utf8) == guangzhouURL + "\n")
+  }
+
+  @Test func openWithNoBrowserSaysWhatToInstall() throws {
+    let result = try BrowseProcess.run(
+      ["-p", "广东", "-c", "广州", "--open"], environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("set BROWSER"))
+  }
+
+  @Test func aBadEntryIsSkippedWithAWarningUnlessStrict() throws {
+    let path = try dataFile(
+      """
+      <plist><dict><key>测试省</key><array>
+      <dict><key>name</key><string>甲市</string><key>url</key><string>https://a.test/</string></dict>
+      <dict><key>name</key><string>乙市</string><key>url</key><string>javascript:alert(1)</string></dict>
+      </array></dict></plist>
+      """)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let lenient = try BrowseProcess.run(["--data", path, "--all"])
+    #expect(lenient.status == 0)
+    #expect(lenient.stdout == "测试省\t甲市\thttps://a.test/\n")
+    #expect(lenient.stderr.hasPrefix("\(path):3: warning: "))
+    let strict = try BrowseProcess.run(["--data", path, "--all", "--strict"])
+    #expect(strict.status == 65)
+    #expect(strict.stdout == "")
+  }
 }

@@ -110,4 +110,56 @@ import Testing
       #expect(result.stdout.contains("cut at the size limit"))
     }
   }
+
+  @Test func offlineShowsTheCachedCopyAndSaysSoWhereThereIsNone() throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-cache-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let environment = ["XDG_CACHE_HOME": cache.path]
+    let server = try TestHTTPServer.withStandardRoutes()
+    let data = try dataFile(server, [("甲市", TestHTTPServer.Path.utf8)])
+    let online = try BrowseProcess.run(
+      ["--data", data, "-c", "甲市", "--fetch"], environment: environment)
+    server.stop()
+    #expect(online.status == 0)
+    let offline = try BrowseProcess.run(
+      ["--data", data, "-c", "甲市", "--fetch", "--offline"], environment: environment)
+    #expect(offline.status == 0)
+    #expect(offline.stdout == online.stdout)
+    #expect(offline.stderr.hasPrefix("browse: cached copy, "))
+    let empty = try BrowseProcess.run(["--data", data, "-c", "甲市", "--fetch", "--offline"])
+    #expect(empty.status == 1)
+    #expect(empty.stderr.contains("no cached copy"))
+    #expect(empty.stdout == "")
+  }
+
+  @Test func aRevisitRevalidatesAndNoCacheBypasses() throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-cache-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let environment = ["XDG_CACHE_HOME": cache.path]
+    try withServer { server in
+      server.route("/etag") { request in
+        if request.header("If-None-Match") == "\"v1\"" {
+          return TestHTTPServer.Response(status: 304, headers: [("ETag", "\"v1\"")])
+        }
+        return TestHTTPServer.Response(
+          status: 200, headers: [("ETag", "\"v1\""), ("Content-Type", "text/html")],
+          body: Data("<p>版本一</p>".utf8))
+      }
+      let data = try dataFile(server, [("甲市", "/etag")])
+      let first = try BrowseProcess.run(
+        ["--data", data, "-c", "甲市", "--fetch"], environment: environment)
+      let second = try BrowseProcess.run(
+        ["--data", data, "-c", "甲市", "--fetch"], environment: environment)
+      #expect(first.stdout.contains("版本一"))
+      #expect(second.stdout == first.stdout)
+      let seen = server.requests.filter { $0.path == "/etag" }
+      #expect(seen.count == 2)
+      #expect(seen.last?.header("If-None-Match") == "\"v1\"")
+      _ = try BrowseProcess.run(
+        ["--data", data, "-c", "甲市", "--fetch", "--no-cache"], environment: environment)
+      #expect(server.requests.filter { $0.path == "/etag" }.last?.header("If-None-Match") == nil)
+    }
+  }
 }

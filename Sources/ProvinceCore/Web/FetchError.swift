@@ -32,6 +32,8 @@ public enum FetchError: Error, Sendable, Equatable {
   case cancelled
   /// Anything else, with a short description.
   case other(String)
+  /// Offline, and the page cache holds no copy of this URL.
+  case notCached(String)
 
   /// One line for the user, safe to print on a terminal.
   public var message: String {
@@ -45,7 +47,7 @@ public enum FetchError: Error, Sendable, Equatable {
     case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .tooManyRedirects,
       .redirectToUnsupportedScheme, .connectionLost, .other:
       return true
-    case .unsupportedScheme, .invalidURL, .emptyBody, .http, .cancelled:
+    case .unsupportedScheme, .invalidURL, .emptyBody, .http, .cancelled, .notCached:
       return false
     }
   }
@@ -79,6 +81,8 @@ public enum FetchError: Error, Sendable, Equatable {
       return "The fetch was cancelled."
     case .other(let detail):
       return "The page could not be fetched (\(detail))."
+    case .notCached(let url):
+      return "no cached copy of \(url) (offline)"
     }
   }
 

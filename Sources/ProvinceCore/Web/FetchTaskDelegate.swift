@@ -11,6 +11,8 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
 
   private let url: URL
   private let limits: FetchLimits
+  /// False for HEAD, whose answer never has a body, so an empty one is no fault.
+  private let expectsBody: Bool
   private let onEvent: @Sendable (FetchEvent) -> Void
   private let clock = ContinuousClock()
   private let startTime: ContinuousClock.Instant
@@ -26,9 +28,13 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   private var truncated = false
   private var redirects = 0
 
-  init(url: URL, limits: FetchLimits, onEvent: @escaping @Sendable (FetchEvent) -> Void) {
+  init(
+    url: URL, limits: FetchLimits, expectsBody: Bool = true,
+    onEvent: @escaping @Sendable (FetchEvent) -> Void
+  ) {
     self.url = url
     self.limits = limits
+    self.expectsBody = expectsBody
     self.onEvent = onEvent
     self.startTime = clock.now
   }
@@ -154,7 +160,7 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     }
     if page.status >= 400 {
       finish(.failure(.http(status: page.status, reason: page.reason, page: page)))
-    } else if (200..<300).contains(page.status) && page.body.isEmpty {
+    } else if expectsBody && (200..<300).contains(page.status) && page.body.isEmpty {
       finish(.failure(.emptyBody))
     } else {
       finish(.success(page))

@@ -20,13 +20,23 @@ public final class PageFetcher: Sendable {
   public func fetch(
     _ url: URL, onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in }
   ) async throws(FetchError) -> FetchedPage {
+    try await fetch(url, method: "GET", headers: [:], onEvent: onEvent)
+  }
+
+  /// Fetches `url` with `method` ("GET" or "HEAD") and extra request `headers`. A 304 to a
+  /// conditional request comes back as a page with status 304; a HEAD answer has no body.
+  public func fetch(
+    _ url: URL, method: String, headers: [String: String],
+    onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in }
+  ) async throws(FetchError) -> FetchedPage {
     guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
       throw .invalidURL(url.absoluteString)
     }
     guard Self.fetchableSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
     guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
 
-    let delegate = FetchTaskDelegate(url: url, limits: limits, onEvent: onEvent)
+    let delegate = FetchTaskDelegate(
+      url: url, limits: limits, expectsBody: method != "HEAD", onEvent: onEvent)
     // A session per fetch: its delegate is this fetch's state, and invalidating the
     // session releases the delegate, so nothing outlives the call.
     let queue = OperationQueue()
@@ -39,6 +49,8 @@ public final class PageFetcher: Sendable {
     request.setValue(Self.accept, forHTTPHeaderField: "Accept")
     request.setValue("zh-CN,zh;q=0.9,en;q=0.5", forHTTPHeaderField: "Accept-Language")
     request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+    request.httpMethod = method
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
 
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in

@@ -51,24 +51,13 @@ struct BrowseProcess {
     let stdoutURL = directory.appendingPathComponent("stdout")
     let stderrURL = directory.appendingPathComponent("stderr")
     try Data(input.utf8).write(to: stdinURL)
-    FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-    FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    try Data().write(to: stdoutURL)
+    try Data().write(to: stderrURL)
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for key in ["PROVINCE_BROWSER_DATA", "NO_COLOR", "COLUMNS", "LINES", "BROWSER"] {
-      env.removeValue(forKey: key)
-    }
-    env["TERM"] = "xterm-256color"
-    // Belt and braces: were a test to fetch an outside URL by mistake, libcurl would send
-    // it to a closed loopback port instead of the internet.
-    env["http_proxy"] = "http://127.0.0.1:9"
-    env["https_proxy"] = "http://127.0.0.1:9"
-    env["no_proxy"] = "127.0.0.1,localhost"
-    env.merge(environment) { $1 }
-    process.environment = env
+    process.environment = testEnvironment(environment)
     process.standardInput = try FileHandle(forReadingFrom: stdinURL)
     process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
     process.standardError = try FileHandle(forWritingTo: stderrURL)
@@ -87,6 +76,98 @@ struct BrowseProcess {
       status: process.terminationStatus,
       stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+  }
+
+  /// The test's environment without the data variable, colour or a terminal size, plus `extra`.
+  static func testEnvironment(_ extra: [String: String]) -> [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    for key in [
+      "PROVINCE_BROWSER_DATA", "NO_COLOR", "COLUMNS", "LINES", "BROWSER", "XDG_CACHE_HOME",
+    ] {
+      env.removeValue(forKey: key)
+    }
+    env["TERM"] = "xterm-256color"
+    // Belt and braces: were a test to fetch an outside URL by mistake, libcurl would send
+    // it to a closed loopback port instead of the internet.
+    env["http_proxy"] = "http://127.0.0.1:9"
+    env["https_proxy"] = "http://127.0.0.1:9"
+    env["no_proxy"] = "127.0.0.1,localhost"
+    // Never the user's own cache.
+    env["XDG_CACHE_HOME"] =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("browse-test-cache-\(UUID().uuidString)").path
+    env.merge(extra) { $1 }
+    return env
+  }
+
+  /// A `browse` left running with its stdin a pipe the test writes to, for signals.
+  final class Running: @unchecked Sendable {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let lock = NSLock()
+    private var seen = Data()
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+      process.executableURL = BrowseProcess.executable
+      process.arguments = arguments
+      process.environment = BrowseProcess.testEnvironment(environment)
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = errors
+      try process.run()
+      // Read stdout on a thread of its own, so that waiting for text can time out.
+      let handle = output.fileHandleForReading
+      Thread.detachNewThread { [self] in
+        while true {
+          let chunk = handle.availableData
+          if chunk.isEmpty { return }
+          lock.withLock { seen.append(chunk) }
+        }
+      }
+    }
+
+    func send(_ line: String) {
+      input.fileHandleForWriting.write(Data(line.utf8))
+    }
+
+    /// Everything stdout has shown so far.
+    var stdout: String { lock.withLock { String(decoding: seen, as: UTF8.self) } }
+
+    /// Waits until stdout has shown `text` `count` times; false if `timeout` passed first.
+    @discardableResult
+    func waitForOutput(containing text: String, count: Int = 1, timeout: TimeInterval = 10) -> Bool
+    {
+      let deadline = Date().addingTimeInterval(timeout)
+      while Date() < deadline {
+        if stdout.components(separatedBy: text).count > count { return true }
+        usleep(10_000)
+      }
+      return false
+    }
+
+    /// Sends `signal` and waits for the exit status (nil: still running after `timeout`).
+    func signal(_ number: Int32, timeout: TimeInterval = 10) -> Int32? {
+      kill(process.processIdentifier, number)
+      return waitForExit(timeout: timeout)
+    }
+
+    /// The exit status, or nil (and the process killed) if it is still running after `timeout`.
+    func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+      let deadline = Date().addingTimeInterval(timeout)
+      while process.isRunning && Date() < deadline { usleep(10_000) }
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return nil
+      }
+      return process.terminationStatus
+    }
+
+    deinit {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
   }
 
   struct TimedOut: Error {

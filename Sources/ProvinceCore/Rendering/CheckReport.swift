@@ -1,0 +1,139 @@
+import Foundation
+
+/// The `--check` report: a summary and the broken URLs for people, every result for scripts.
+/// Names and addresses are sanitised; TSV columns are province, city, url, status, final url.
+public enum CheckReport {
+  /// The report lines for `format`, each ending in "\n". `total` is how many URLs were to
+  /// be checked (more than `results.count` when the check was interrupted).
+  public static func lines(
+    _ results: [LinkChecker.Result], format: OutputFormat, total: Int, elapsed: TimeInterval,
+    interrupted: Bool
+  ) -> [String] {
+    switch format {
+    case .text:
+      return text(results, total: total, elapsed: elapsed, interrupted: interrupted)
+    case .tsv:
+      return results.map(tsvLine)
+    case .json:
+      return json(results)
+    case .url:
+      return results.filter(\.isBroken).map { URLText.ascii($0.target.url) + "\n" }
+    }
+  }
+
+  /// One line: how many were checked, in how long, and how many are broken.
+  public static func summary(
+    _ results: [LinkChecker.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
+  ) -> String {
+    let broken = results.filter(\.isBroken).count
+    let seconds = String(format: "%.1f", elapsed)
+    let checked =
+      interrupted
+      ? "Interrupted: checked \(results.count) of \(total) URLs"
+      : "Checked \(total) URL\(total == 1 ? "" : "s")"
+    let verdict = broken == 0 ? "none broken" : "\(broken) broken"
+    return "\(checked) in \(seconds) s: \(verdict).\n"
+  }
+
+  /// The summary, then a table of the broken URLs: province, city, status or error, final URL.
+  public static func text(
+    _ results: [LinkChecker.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
+  ) -> [String] {
+    var lines = [summary(results, total: total, elapsed: elapsed, interrupted: interrupted)]
+    let rows = results.filter(\.isBroken).map { result in
+      [
+        TerminalText.sanitize(result.target.province), TerminalText.sanitize(result.target.city),
+        statusText(result.outcome),
+        URLText.ascii(result.finalURL?.absoluteString ?? result.target.url),
+      ]
+    }
+    if !rows.isEmpty {
+      lines += ListFormatter.alignedRows([["PROVINCE", "CITY", "STATUS", "URL"]] + rows)
+    }
+    return lines
+  }
+
+  /// The progress line: checked/total, broken so far, rate and time left.
+  public static func progress(_ progress: LinkChecker.Progress) -> String {
+    var text = "Checking \(progress.checked)/\(progress.total), \(progress.broken) broken"
+    if progress.rate > 0 {
+      text += String(format: ", %.1f/s", progress.rate)
+    }
+    if let remaining = progress.remaining {
+      let seconds = Int(remaining.rounded(.up))
+      text += String(format: ", %d:%02d left", seconds / 60, seconds % 60)
+    }
+    return text
+  }
+
+  /// The status column: the HTTP status number, or a one-word reason there was none.
+  public static func statusField(_ outcome: LinkChecker.Outcome) -> String {
+    switch outcome {
+    case .status(let code): return String(code)
+    case .failed(let error): return errorWord(error)
+    }
+  }
+
+  /// A stable word per failure, for scripts to match on.
+  public static func errorWord(_ error: FetchError) -> String {
+    switch error {
+    case .unsupportedScheme: return "unsupported-scheme"
+    case .invalidURL: return "invalid-url"
+    case .hostNotFound: return "host-not-found"
+    case .connectionRefused: return "connection-refused"
+    case .timedOut: return "timeout"
+    case .tlsFailure: return "tls-error"
+    case .tooManyRedirects: return "too-many-redirects"
+    case .redirectToUnsupportedScheme: return "bad-redirect"
+    case .connectionLost: return "connection-lost"
+    case .emptyBody: return "empty"
+    case .http(let status, _, _): return String(status)
+    case .cancelled: return "cancelled"
+    case .notCached: return "not-cached"
+    case .other: return "error"
+    }
+  }
+
+  private static func statusText(_ outcome: LinkChecker.Outcome) -> String {
+    switch outcome {
+    case .status(let code): return "HTTP \(code)"
+    case .failed(let error): return errorWord(error)
+    }
+  }
+
+  private static func tsvLine(_ result: LinkChecker.Result) -> String {
+    let fields = [
+      ListFormatter.tsvField(result.target.province), ListFormatter.tsvField(result.target.city),
+      URLText.ascii(result.target.url), statusField(result.outcome),
+      result.finalURL.map { URLText.ascii($0.absoluteString) } ?? "",
+    ]
+    return fields.joined(separator: "\t") + "\n"
+  }
+
+  private static func json(_ results: [LinkChecker.Result]) -> [String] {
+    guard !results.isEmpty else { return ["[]\n"] }
+    let objects = results.map { result -> String in
+      var status = "null"
+      var error = "null"
+      var message = "null"
+      switch result.outcome {
+      case .status(let code):
+        status = String(code)
+      case .failed(let failure):
+        error = JSONWriter.string(errorWord(failure))
+        message = JSONWriter.string(failure.message)
+      }
+      return JSONWriter.object([
+        ("province", JSONWriter.string(result.target.province)),
+        ("city", JSONWriter.string(result.target.city)),
+        ("url", JSONWriter.string(URLText.ascii(result.target.url))),
+        ("ok", result.isBroken ? "false" : "true"),
+        ("status", status), ("error", error), ("message", message),
+        ("final_url", result.finalURL.map { JSONWriter.string($0.absoluteString) } ?? "null"),
+        ("attempts", String(result.attempts)),
+      ])
+    }
+    return ["[\n"] + objects.enumerated().map { $0.1 + ($0.0 == objects.count - 1 ? "\n" : ",\n") }
+      + ["]\n"]
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import ProvinceCore
+
+/// The `--check` report in each format, built from results made by hand.
+@Suite struct LinkCheckReportTests {
+  private func result(
+    _ city: String, _ outcome: LinkChecker.Outcome, final: String? = nil,
+    province: String = "广东省"
+  ) -> LinkChecker.Result {
+    let url =
+      "http://example.test/"
+      + city.unicodeScalars.filter(\.isASCII).map(String.init)
+      .joined()
+    return LinkChecker.Result(
+      target: .init(province: province, city: city, url: url),
+      outcome: outcome, finalURL: final.flatMap(URL.init(string:)), attempts: 1)
+  }
+
+  private var sample: [LinkChecker.Result] {
+    [
+      result("ok", .status(200), final: "http://example.test/ok"),
+      result("gone", .status(404), final: "http://example.test/gone"),
+      result("slow", .failed(.timedOut)),
+      result("dns", .failed(.hostNotFound("example.test"))),
+    ]
+  }
+
+  @Test func tsvHasFiveColumnsWithAnErrorWordWhereThereIsNoStatus() {
+    let lines = CheckReport.lines(
+      sample, format: .tsv, total: 4, elapsed: 1, interrupted: false)
+    #expect(
+      lines == [
+        "广东省\tok\thttp://example.test/ok\t200\thttp://example.test/ok\n",
+        "广东省\tgone\thttp://example.test/gone\t404\thttp://example.test/gone\n",
+        "广东省\tslow\thttp://example.test/slow\ttimeout\t\n",
+        "广东省\tdns\thttp://example.test/dns\thost-not-found\t\n",
+      ])
+  }
+
+  @Test func namesWithControlsCannotBreakATSVLineOrReachTheTerminal() {
+    let hostile = result("a\tb\u{1B}[31m\nc", .status(404), province: "省\u{202E}x")
+    let tsv = CheckReport.lines([hostile], format: .tsv, total: 1, elapsed: 0, interrupted: false)
+    #expect(tsv.count == 1)
+    #expect(tsv[0].filter { $0 == "\t" }.count == 4)
+    #expect(!tsv[0].contains("\u{1B}") && !tsv[0].contains("\u{202E}"))
+    let text = CheckReport.lines(
+      [hostile], format: .text, total: 1, elapsed: 0, interrupted: false)
+    #expect(text.allSatisfy { !$0.contains("\u{1B}") && !$0.contains("\u{202E}") })
+    #expect(text.joined().filter { $0 == "\n" }.count == text.count)
+  }
+
+  @Test func theTextReportIsASummaryThenATableOfTheBrokenOnly() {
+    let lines = CheckReport.lines(
+      sample, format: .text, total: 4, elapsed: 2.25, interrupted: false)
+    #expect(lines.first == "Checked 4 URLs in 2.2 s: 3 broken.\n")
+    #expect(lines.count == 5)
+    #expect(lines[1].hasPrefix("PROVINCE"))
+    #expect(lines[2].contains("gone") && lines[2].contains("HTTP 404"))
+    #expect(lines[3].contains("timeout"))
+    #expect(!lines.joined().contains("/ok"))
+  }
+
+  @Test func anInterruptedReportSaysHowManyOfHowMany() {
+    let summary = CheckReport.summary(
+      Array(sample.prefix(1)), total: 10, elapsed: 0.5, interrupted: true)
+    #expect(summary == "Interrupted: checked 1 of 10 URLs in 0.5 s: none broken.\n")
+  }
+
+  @Test func jsonGivesEveryResultWithStatusOrError() throws {
+    let text = CheckReport.lines(sample, format: .json, total: 4, elapsed: 1, interrupted: false)
+      .joined()
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    #expect(objects.count == 4)
+    #expect(objects[0]["status"] as? Int == 200)
+    #expect(objects[0]["ok"] as? Bool == true)
+    #expect(objects[1]["ok"] as? Bool == false)
+    #expect(objects[2]["status"] is NSNull)
+    #expect(objects[2]["error"] as? String == "timeout")
+    #expect(objects[2]["final_url"] is NSNull)
+    #expect(objects[1]["province"] as? String == "广东省")
+  }
+
+  @Test func urlFormatListsTheBrokenAddressesOnly() {
+    let lines = CheckReport.lines(sample, format: .url, total: 4, elapsed: 1, interrupted: false)
+    #expect(
+      lines == [
+        "http://example.test/gone\n", "http://example.test/slow\n", "http://example.test/dns\n",
+      ])
+  }
+
+  @Test func progressShowsCountsRateAndTimeLeft() {
+    let progress = LinkChecker.Progress(checked: 50, total: 200, broken: 3, elapsed: 10)
+    #expect(CheckReport.progress(progress) == "Checking 50/200, 3 broken, 5.0/s, 0:30 left")
+    let start = LinkChecker.Progress(checked: 0, total: 200, broken: 0, elapsed: 0)
+    #expect(CheckReport.progress(start) == "Checking 0/200, 0 broken")
+  }
+}
