@@ -19,8 +19,6 @@ CASES = [
     ("startup", "1. Start-up", "browse -p 广东 -c 广州", [("hello (Foundation)", 1.5, "≤ 1.5×")]),
     ("startup", "1. Start-up, no data loaded (for reference)", "browse --version",
      [("hello (Foundation)", None, "")]),
-    ("startup", "1. Start-up, --static-swift-stdlib build (for reference)", "static: browse -p 广东 -c 广州",
-     [("hello (Foundation)", 1.5, "≤ 1.5×")]),
     ("lookup", "2. Lookup", "browse -p 广东 -c 广州",
      [("plutil -extract", 1.0, "< 1×"), ("python3 plistlib", 1.0, "< 1×")]),
     ("large", "3. Large data (100k XML)", "browse --data 100k.xml",
