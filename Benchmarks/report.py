@@ -132,21 +132,25 @@ def main():
 
     scale = {s: medians(root / f"scale-{s}.json") for s in SCALES if (root / f"scale-{s}.json").exists()}
     if scale:
-        lines += ["", "Load and look up the second-to-last city, by size and format (median):", "",
-                  "| format | " + " | ".join(f"{s} cities" for s in scale) + " | 100k / 10k | 1M / 100k | µs per city at the largest |",
-                  "| --- | " + " | ".join("---:" for _ in scale) + " | ---: | ---: | ---: |"]
         counts = {"10k": 10_000, "100k": 100_000, "1M": 1_000_000}
+        sizes = meta.get("files", {})
+        lines += ["", "Load and look up the second-to-last city, by size and format: median wall time, "
+                  "and in brackets mean CPU time (user + system). Linear growth is 10× a step.", "",
+                  "| format | " + " | ".join(f"{s} cities" for s in scale)
+                  + " | 100k / 10k | 1M / 100k | 100k / 10k, CPU | 1M / 100k, CPU | µs per city at 1M | file at 1M |",
+                  "| --- | " + " | ".join("---:" for _ in scale) + " | ---: | ---: | ---: | ---: | ---: | ---: |"]
         for fmt in FORMATS:
-            row = [scale[s].get(fmt, {}).get("median") for s in scale]
-            cells = [fmt_time(t) if t else "" for t in row]
-            got = dict(zip(scale, row))
-            g1 = f"{got['100k'] / got['10k']:.1f}×" if got.get("100k") and got.get("10k") else ""
-            g2 = f"{got['1M'] / got['100k']:.1f}×" if got.get("1M") and got.get("100k") else ""
-            largest = list(scale)[-1]
-            per = f"{got[largest] / counts[largest] * 1e6:.2f}" if got.get(largest) else ""
-            sizes = meta.get("files", {})
-            fmt_name = fmt + (f" ({sizes[f'{largest}-{fmt}'] / 1e6:.0f} MB at {largest})" if f"{largest}-{fmt}" in sizes else "")
-            lines.append(f"| {fmt_name} | " + " | ".join(cells) + f" | {g1} | {g2} | {per} |")
+            got = {s: scale[s][fmt] for s in scale if fmt in scale[s]}
+            cells = [f"{fmt_time(got[s]['median'])} ({fmt_time(cpu_time(got[s]))})" if s in got else "" for s in scale]
+
+            def step(a, b, measure):
+                return f"{measure(got[b]) / measure(got[a]):.1f}×" if a in got and b in got else ""
+
+            per = f"{got['1M']['median'] / counts['1M'] * 1e6:.2f}" if "1M" in got else ""
+            size = f"{sizes[f'1M-{fmt}'] / 1e6:.0f} MB" if f"1M-{fmt}" in sizes else ""
+            lines.append(f"| {fmt} | " + " | ".join(cells)
+                         + f" | {step('10k', '100k', lambda r: r['median'])} | {step('100k', '1M', lambda r: r['median'])}"
+                         + f" | {step('10k', '100k', cpu_time)} | {step('100k', '1M', cpu_time)} | {per} | {size} |")
     print("\n".join(lines))
 
 
