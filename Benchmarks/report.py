@@ -91,9 +91,9 @@ def main():
     root = pathlib.Path(sys.argv[1])
     meta = load(root / "meta.json") if (root / "meta.json").exists() else {}
     rss = load(root / "rss.json") if (root / "rss.json").exists() else {}
-    lines = [f"Run: {meta.get('date', '?')} · machine: {machine()}",
-             f"Load average (1, 5, 15 min) at the start → at the end: {meta.get('load', '?')}",
-             f"Tools: {meta.get('tools', '?')}", ""]
+    lines = [f"- Run: {meta.get('date', '?')} · machine: {machine()}",
+             f"- Load average (1, 5, 15 min) at the start → at the end: {meta.get('load', '?')}",
+             f"- Tools: {meta.get('tools', '?')}", ""]
 
     lines += ["| case | browse | median | peer | median | browse / peer | CPU ratio | target | met |",
               "| --- | --- | ---: | --- | ---: | ---: | ---: | --- | --- |"]
