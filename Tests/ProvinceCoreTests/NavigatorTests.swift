@@ -183,4 +183,24 @@ import Testing
     #expect(state.top.page == 0)
     #expect(state.message == "This is the last page.")
   }
+
+  @Test func thePathNamesEveryScreenAndFilter() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .filter("西"))
+    _ = navigator.update(&state, .select(2))
+    #expect(ScreenRenderer.path(state, navigator: navigator) == "省份信息 › “西” › 陕西省")
+    _ = navigator.update(&state, .search("朝阳"))
+    #expect(ScreenRenderer.path(state, navigator: navigator) == "省份信息 › “西” › 陕西省 › /朝阳")
+  }
+
+  @Test func thePathIsSanitised() {
+    let hostile = Catalog(provinces: [
+      Province(name: "坏\u{1B}[2J省", cities: [City(name: "甲\u{202E}市", url: "https://a.test/")])
+    ])
+    let nav = Navigator(catalog: hostile, matcher: Matcher(catalog: hostile))
+    var state = nav.start()
+    _ = nav.update(&state, .select(1))
+    #expect(ScreenRenderer.path(state, navigator: nav) == "省份信息 › 坏\u{FFFD}[2J省")
+    #expect(nav.labels(for: state.top) == ["甲市"])
+  }
 }

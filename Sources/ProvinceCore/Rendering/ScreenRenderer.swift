@@ -38,7 +38,7 @@ public enum ScreenRenderer {
     let catalog = navigator.catalog
     var crumbs: [String] = []
     for screen in state.stack {
-      var crumb: String
+      let crumb: String
       switch screen.kind {
       case .provinces: crumb = "省份信息"
       case .cities(let province, _): crumb = catalog.provinces[province].name
@@ -53,12 +53,8 @@ public enum ScreenRenderer {
           crumb = URLText.ascii(url)
         }
       }
-      if let filter = screen.filter {
-        crumbs.append("“\(filter)”")
-        continue
-      }
-      crumb = TerminalText.sanitize(crumb)
-      crumbs.append(crumb)
+      // A filtered list stands where its unfiltered list was; the filter names it.
+      crumbs.append(screen.filter.map { "“\($0)”" } ?? crumb)
     }
     return crumbs.map(TerminalText.sanitize).joined(separator: " › ")
   }
