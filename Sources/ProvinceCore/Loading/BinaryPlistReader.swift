@@ -226,12 +226,18 @@ struct BinaryPlistReader: OrderedTreeReader {
       return TreeNode(value: .string(text), offset: -1)
     case 0x6:
       let (count, start) = try count(marker, at: offset, elementSize: 2)
-      var units: [UInt16] = []
-      units.reserveCapacity(count)
-      for k in 0..<count {
-        units.append(UInt16(p[start + 2 * k]) << 8 | UInt16(p[start + 2 * k + 1]))
+      let bytes = p
+      let units = (0..<count).lazy.map { k in
+        UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])
       }
-      return TreeNode(value: .string(String(decoding: units, as: UTF16.self)), offset: -1)
+      // String(decoding:as: UTF16.self) takes the stdlib's unspecialised slow path (half of a
+      // large load); transcoding here is specialised and lets String take its UTF-8 fast path.
+      var utf8: [UInt8] = []
+      utf8.reserveCapacity(count * 3)
+      _ = transcode(
+        units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false,
+        into: { utf8.append($0) })
+      return TreeNode(value: .string(String(decoding: utf8, as: UTF8.self)), offset: -1)
     case 0xA:
       guard !visiting[ref] else { throw cycle(ref) }
       let (count, start) = try count(marker, at: offset, elementSize: refSize)

@@ -119,6 +119,8 @@ struct XMLPlistReader: OrderedTreeReader {
     case .dict:
       guard depth <= LoadFailure.maximumDepth else { throw LoadFailure.tooDeep(at: offset) }
       var entries: [TreeEntry] = []
+      // A city has a handful of keys; growing 1, 2, 4 cost three allocations per city.
+      entries.reserveCapacity(4)
       if !start.selfClosing {
         while true {
           try skipMisc()

@@ -9,9 +9,12 @@ public enum TerminalText {
 
   /// As `sanitize(_:)`, but line feeds are kept (for page text that is already laid out).
   public static func sanitize(_ text: String, keepingNewlines: Bool) -> String {
-    if text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) {
-      return text
+    // Most text, CJK included, has nothing to change; rebuilding it scalar by scalar
+    // anyway was a sixth of rendering a large page.
+    let unchanged = text.unicodeScalars.allSatisfy { scalar in
+      classify(scalar) == .keep || (keepingNewlines && scalar == "\n")
     }
+    if unchanged { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       switch classify(scalar) {

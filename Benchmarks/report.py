@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Turn one run's hyperfine JSON files and peak-memory records into Markdown tables.
+
+    report.py RESULTS_DIR
+
+Times are medians of each command's wall time; a ratio is browse's median over
+the peer's (below 1 means browse is faster). The CPU ratio (mean user + system
+time, the same way round) is shown beside it because other load on a shared
+machine moves it less; the targets are judged on wall time. Only files present in RESULTS_DIR are
+reported, so a run of some cases reports just those.
+"""
+import json
+import pathlib
+import platform
+import sys
+
+# (file, case, subject command name, [(peer command name, most browse/peer may be, target)])
+CASES = [
+    ("startup", "1. Start-up", "browse -p 广东 -c 广州", [("hello (Foundation)", 1.5, "≤ 1.5×")]),
+    ("startup", "1. Start-up, no data loaded (for reference)", "browse --version",
+     [("hello (Foundation)", None, "")]),
+    ("lookup", "2. Lookup", "browse -p 广东 -c 广州",
+     [("plutil -extract", 1.0, "< 1×"), ("python3 plistlib", 1.0, "< 1×")]),
+    ("large", "3. Large data (100k XML)", "browse --data 100k.xml",
+     [("Foundation PropertyListSerialization", 0.1, "≤ 0.1×"), ("python3 plistlib", 0.1, "≤ 0.1×")]),
+    ("search", "4. Search (1M XML)", "load: browse --data 1M.xml -p … -c …",
+     [("search Han: --search 东华门", None, "search ≤ 2× load"),
+      ("search pinyin: --search donghuamen", None, "search ≤ 2× load")]),
+    ("render-1mb", "5. Render 1 MB page", "browse --fetch",
+     [("w3m -dump", 1.0, "< 1×"), ("lynx -dump", 1.0, "< 1×")]),
+    ("render-10mb", "5. Render 10 MB page", "browse --fetch",
+     [("w3m -dump", 1.0, "< 1×"), ("lynx -dump", 1.0, "< 1×")]),
+    ("check", "6. Check 1,000 URLs", "browse --check",
+     [("xargs -P 8 curl -I", 1.0, "≤ 1×")]),
+]
+SCALES = ["10k", "100k", "1M"]
+FORMATS = ["xml", "binary", "json"]
+
+
+def load(path):
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def medians(path):
+    return {r["command"]: r for r in load(path)["results"]}
+
+
+def fmt_time(seconds):
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def fmt_mib(kib):
+    return f"{kib / 1024:.1f} MiB"
+
+
+def cpu_time(result):
+    """Mean user + system time: less moved by other load on the machine than wall time."""
+    return result["user"] + result["system"]
+
+
+def speed(ratio):
+    return f"{1 / ratio:.1f}× faster" if ratio <= 1 else f"{ratio:.1f}× slower"
+
+
+def verdict(ok):
+    return "yes" if ok else "**no**"
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        for line in open("/proc/cpuinfo", encoding="utf-8"):
+            if line.lower().startswith(("model name", "cpu model")):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        for line in open("/proc/meminfo", encoding="utf-8"):
+            if line.startswith("MemTotal"):
+                memory = f", {int(line.split()[1]) / 1024 / 1024:.0f} GiB memory"
+    except OSError:
+        pass
+    import os
+    return f"{os.cpu_count()} cores ({model}, {platform.machine()}){memory}, {platform.system()} {platform.release()}"
+
+
+def main():
+    root = pathlib.Path(sys.argv[1])
+    meta = load(root / "meta.json") if (root / "meta.json").exists() else {}
+    rss = load(root / "rss.json") if (root / "rss.json").exists() else {}
+    lines = [f"- Run: {meta.get('date', '?')} · machine: {machine()}",
+             f"- Load average (1, 5, 15 min) at the start → at the end: {meta.get('load', '?')}",
+             f"- Tools: {meta.get('tools', '?')}", ""]
+
+    lines += ["| case | browse | median | peer | median | browse / peer | CPU ratio | target | met |",
+              "| --- | --- | ---: | --- | ---: | ---: | ---: | --- | --- |"]
+    for name, title, subject, peers in CASES:
+        path = root / f"{name}.json"
+        if not path.exists():
+            if name in meta.get("skipped", {}):
+                lines.append(f"| {title} | skipped: {meta['skipped'][name]} | | | | | | | |")
+            continue
+        results = medians(path)
+        mine = results[subject]["median"]
+        for peer, limit, target in peers:
+            theirs = results[peer]["median"]
+            cpu = cpu_time(results[subject]) / cpu_time(results[peer])
+            if limit is None and not target:  # a reference row: no target
+                lines.append(f"| {title} | {subject} | {fmt_time(mine)} | {peer} | {fmt_time(theirs)} "
+                             f"| {mine / theirs:.3f} | {cpu:.2f} | | |")
+            elif limit is None:  # search: the peer is the slower one, compared with the load
+                ratio = theirs / mine
+                ok = ratio <= 2.0
+                lines.append(f"| {title} | {subject} | {fmt_time(mine)} | {peer} | {fmt_time(theirs)} "
+                             f"| {ratio:.2f} (search / load) | {1 / cpu:.2f} | {target} | {verdict(ok)} |")
+            else:
+                ratio = mine / theirs
+                ok = ratio < limit if limit == 1.0 and name != "check" else ratio <= limit
+                lines.append(f"| {title} | {subject} | {fmt_time(mine)} | {peer} | {fmt_time(theirs)} "
+                             f"| {ratio:.3f} ({speed(ratio)}) | {cpu:.2f} | {target} | {verdict(ok)} |")
+
+    if rss:
+        lines += ["", "Peak memory (maximum RSS, median of the runs):", "",
+                  "| command | peak memory | limit | met |", "| --- | ---: | --- | --- |"]
+        for key, record in rss.items():
+            limit = record_limit(key, meta)
+            text, ok = limit if limit else ("", None)
+            met = "" if ok is None else verdict(record["median_kib"] * 1024 <= ok)
+            lines.append(f"| {key} | {fmt_mib(record['median_kib'])} | {text} | {met} |")
+
+    scale = {s: medians(root / f"scale-{s}.json") for s in SCALES if (root / f"scale-{s}.json").exists()}
+    if scale:
+        counts = {"10k": 10_000, "100k": 100_000, "1M": 1_000_000}
+        sizes = meta.get("files", {})
+        lines += ["", "Load and look up the second-to-last city, by size and format: median wall time, "
+                  "and in brackets mean CPU time (user + system). Linear growth is 10× a step.", "",
+                  "| format | " + " | ".join(f"{s} cities" for s in scale)
+                  + " | 100k / 10k | 1M / 100k | 100k / 10k, CPU | 1M / 100k, CPU | µs per city at 1M | file at 1M |",
+                  "| --- | " + " | ".join("---:" for _ in scale) + " | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for fmt in FORMATS:
+            got = {s: scale[s][fmt] for s in scale if fmt in scale[s]}
+            cells = [f"{fmt_time(got[s]['median'])} ({fmt_time(cpu_time(got[s]))})" if s in got else "" for s in scale]
+
+            def step(a, b, measure):
+                return f"{measure(got[b]) / measure(got[a]):.1f}×" if a in got and b in got else ""
+
+            per = f"{got['1M']['median'] / counts['1M'] * 1e6:.2f}" if "1M" in got else ""
+            size = f"{sizes[f'1M-{fmt}'] / 1e6:.0f} MB" if f"1M-{fmt}" in sizes else ""
+            lines.append(f"| {fmt} | " + " | ".join(cells)
+                         + f" | {step('10k', '100k', lambda r: r['median'])} | {step('100k', '1M', lambda r: r['median'])}"
+                         + f" | {step('10k', '100k', cpu_time)} | {step('100k', '1M', cpu_time)} | {per} | {size} |")
+    print("\n".join(lines))
+
+
+def record_limit(key, meta):
+    limits = meta.get("rss_limits", {})
+    if key not in limits:
+        return None
+    text, limit_bytes = limits[key]
+    return text, limit_bytes
+
+
+if __name__ == "__main__":
+    main()
