@@ -66,8 +66,9 @@ enum Browse {
   /// The active data, its warnings on stderr; a fatal problem (or any, with --strict) ends the run.
   static func loadCatalog(_ options: Options) -> Loaded {
     let path = DataFile.activePath(option: options.dataPath, environment: Terminal.environment)
-    guard let bytes = readData(path) else { return .failure(.noInput) }
-    let result = CatalogLoader.load(bytes, source: DataFile.displayName(path))
+    guard let contents = readData(path) else { return .failure(.noInput) }
+    let result = CatalogLoader.load(
+      contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
     for diagnostic in result.diagnostics {
       err.write("\(diagnostic)\n")
     }
@@ -82,10 +83,10 @@ enum Browse {
   }
 
   /// The bytes at `path` (nil: the built-in data); a read failure is reported here.
-  static func readData(_ path: String?) -> Data? {
-    guard let path else { return BuiltInData.bytes }
+  static func readData(_ path: String?) -> DataFile.Contents? {
+    guard let path else { return DataFile.Contents(data: BuiltInData.bytes, isFileMapping: false) }
     do {
-      return try DataFile.read(path)
+      return try DataFile.contents(of: path)
     } catch {
       err.write("browse: \(error)\n")
       return nil
@@ -93,8 +94,9 @@ enum Browse {
   }
 
   static func validate(_ path: String?) -> ExitCode {
-    guard let bytes = readData(path) else { return .noInput }
-    let result = CatalogLoader.load(bytes, source: DataFile.displayName(path))
+    guard let contents = readData(path) else { return .noInput }
+    let result = CatalogLoader.load(
+      contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
     for diagnostic in result.diagnostics {
       out.write("\(diagnostic)\n")
     }

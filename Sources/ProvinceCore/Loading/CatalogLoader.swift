@@ -5,7 +5,8 @@ import Foundation
 public enum CatalogLoader {
   /// Loads `data`; `source` names the file in diagnostics. Bad entries are skipped with a
   /// warning; a file that cannot be read at all gives a nil catalog and a fatal diagnostic.
-  public static func load(_ data: Data, source: String) -> LoadResult {
+  /// `fileMapped` says `data` is a read-only file mapping (see `DataFile.Contents`).
+  public static func load(_ data: Data, source: String, fileMapped: Bool = false) -> LoadResult {
     if data.starts(with: Array("bplist".utf8)) {
       return data.withUnsafeBytes { raw in
         var reader = BinaryPlistReader(bytes: raw.bindMemory(to: UInt8.self))
@@ -21,20 +22,20 @@ public enum CatalogLoader {
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
         bytes = UnsafeBufferPointer(rebasing: bytes[3...])
       }
-      return loadText(bytes, source: source)
+      return loadText(bytes, source: source, fileMapped: fileMapped)
     }
   }
 
-  private static func loadText(_ bytes: UnsafeBufferPointer<UInt8>, source: String)
-    -> LoadResult
-  {
+  private static func loadText(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: String, fileMapped: Bool = false
+  ) -> LoadResult {
     let lines = LineIndex(bytes: bytes)
     guard let first = bytes.first(where: { !isSpace($0) }) else {
       return fatal(source, "the file is empty")
     }
     switch first {
     case UInt8(ascii: "<"):
-      var reader = XMLPlistReader(bytes: bytes)
+      var reader = XMLPlistReader(bytes: bytes, fileMapped: fileMapped)
       return CatalogBuilder.load(&reader, source: source, lines: lines, warnsByLine: true)
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       var reader = JSONTreeReader(bytes: bytes)
