@@ -4,6 +4,18 @@ import Foundation
 
 /// Builds data files in code, so the tests need no resource files.
 enum LoaderFixtures {
+  /// A city whose value nests `depth` arrays, as an XML plist and as JSON.
+  static func deeplyNested(depth: Int) -> (xml: String, json: String) {
+    let xml =
+      "<plist><dict><key>a</key><array><dict><key>x</key>"
+      + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+      + "</dict></array></dict></plist>"
+    let json =
+      "{\"a\": [{\"x\": " + String(repeating: "[", count: depth)
+      + String(repeating: "]", count: depth) + "}]}"
+    return (xml, json)
+  }
+
   typealias Entry = (key: String, value: String)
 
   static let header = """

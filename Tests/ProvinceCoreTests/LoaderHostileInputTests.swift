@@ -47,13 +47,7 @@ import Testing
 
   @Test func aHundredThousandNestedArraysAreRefusedNotOverflowed() {
     let depth = 100_000
-    let xml =
-      "<plist><dict><key>a</key><array><dict><key>x</key>"
-      + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
-      + "</dict></array></dict></plist>"
-    let json =
-      "{\"a\": [{\"x\": " + String(repeating: "[", count: depth)
-      + String(repeating: "]", count: depth) + "}]}"
+    let (xml, json) = LoaderFixtures.deeplyNested(depth: depth)
     for (text, name) in [(xml, "deep.plist"), (json, "deep.json")] {
       let result = F.load(text, source: name)
       #expect(result.catalog == nil)

@@ -65,13 +65,7 @@ import Testing
 
   @Test func aHundredThousandNestedArraysAreOneErrorNotAStackOverflow() throws {
     let depth = 100_000
-    let xml =
-      "<plist><dict><key>a</key><array><dict><key>x</key>"
-      + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
-      + "</dict></array></dict></plist>"
-    let json =
-      "{\"a\": [{\"x\": " + String(repeating: "[", count: depth)
-      + String(repeating: "]", count: depth) + "}]}"
+    let (xml, json) = LoaderFixtures.deeplyNested(depth: depth)
     try expectOneLineFatal(Data(xml.utf8), name: "deep.plist")
     try expectOneLineFatal(Data(json.utf8), name: "deep.json")
     try expectOneLineFatal(Data(String(repeating: "[", count: depth).utf8), name: "open.json")
