@@ -29,7 +29,8 @@ enum Browse {
       out.write(CompletionScript.script(for: shell))
       return .success
     case .validate(let file):
-      return validate(file ?? DataFile.activePath(option: options.dataPath, environment: Terminal.environment))
+      return validate(
+        file ?? DataFile.activePath(option: options.dataPath, environment: Terminal.environment))
     default:
       break
     }
@@ -41,11 +42,16 @@ enum Browse {
     let matcher = Matcher(catalog: catalog)
     switch options.mode {
     case .automatic where out.isTerminal && StandardStream(fd: 0).isTerminal:
-      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .browse).run()
+      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .browse)
+        .run()
     case .interactive:
-      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .browse).run()
+      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .browse)
+        .run()
     case .pick:
-      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .pick).run()
+      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .pick)
+        .run()
+    case .check:
+      return CheckCommand(catalog: catalog, matcher: matcher, options: options).run()
     case .complete(let what):
       return Lookup(catalog: catalog, matcher: matcher, options: options).complete(what)
     default:
@@ -95,7 +101,9 @@ enum Browse {
     }
     if let catalog = result.catalog, result.diagnostics.isEmpty {
       let cities = catalog.provinces.reduce(0) { $0 + $1.cities.count }
-      err.write("\(DataFile.displayName(path)): ok: \(catalog.provinces.count) provinces, \(cities) cities\n")
+      err.write(
+        "\(DataFile.displayName(path)): ok: \(catalog.provinces.count) provinces, \(cities) cities\n"
+      )
       return .success
     }
     return .dataError

@@ -23,7 +23,8 @@ enum BrowserLauncher {
       }
       if process.terminationStatus == 0 { return .success }
       StandardStream.error.write(
-        "browse: '\(TerminalText.sanitize(command[0]))' could not open \(ascii) (exit \(process.terminationStatus))\n")
+        "browse: '\(TerminalText.sanitize(command[0]))' could not open \(ascii) (exit \(process.terminationStatus))\n"
+      )
       return .unavailable
     }
     StandardStream.error.write(

@@ -24,27 +24,48 @@ struct InteractiveSession {
         isTerminal: screen.isTerminal, environment: Terminal.environment, noColor: options.noColor))
     let redraws = screen.isTerminal && !Terminal.isDumb
     var state = navigator.start(viewport: Terminal.viewport(fd: screen.fd))
+    let loader = PageLoader(options: options)
 
-    while true {
+    func draw(prompt: Bool) {
       let viewport = Terminal.viewport(fd: screen.fd)
       if viewport != state.viewport {
         _ = navigator.update(&state, .resize(viewport))
       }
       var frame = redraws ? "\u{1B}[H\u{1B}[2J" : ""
-      frame += ScreenRenderer.render(state, navigator: navigator, style: style).joined(separator: "\n")
-      screen.write(frame + "\n> ")
+      frame += ScreenRenderer.render(state, navigator: navigator, style: style).joined(
+        separator: "\n")
+      screen.write(frame + (prompt ? "\n> " : "\n"))
       screen.flush()
+    }
 
-      let line = input.readLine()
-      if !input.isTerminal {
-        screen.write((line.map(TerminalText.sanitize) ?? "") + "\n")
-      } else if line == nil {
-        screen.write("\n")
-      }
-      let command = line.map(NavigationCommand.parse) ?? .quit
-      switch navigator.update(&state, command) {
+    var effect = NavigationEffect.render
+    while true {
+      switch effect {
       case .render:
-        continue
+        draw(prompt: true)
+        let line = input.readLine()
+        if !input.isTerminal {
+          screen.write((line.map(TerminalText.sanitize) ?? "") + "\n")
+        } else if line == nil {
+          screen.write("\n")
+        }
+        effect = navigator.update(&state, line.map(NavigationCommand.parse) ?? .quit)
+      case .fetch(let url):
+        draw(prompt: false)
+        switch loader.load(url) {
+        case .success(let page):
+          let content = PageContent(page, width: state.viewport.columns)
+          effect = navigator.update(&state, .pageLoaded(url: url, content))
+        case .failure(let error):
+          let message = PageLoader.message(error, url: url)
+          effect = navigator.update(&state, .pageFailed(url: url, message: message))
+        }
+      case .open(let url):
+        let code = BrowserLauncher.open(url)
+        let news =
+          code == .success
+          ? "Opened \(URLText.ascii(url))." : "Could not open a browser (see above)."
+        effect = navigator.update(&state, .notice(news))
       case .exit(let code):
         screen.flush()
         return navigator.mode == .pick && code == .success ? .failure : code

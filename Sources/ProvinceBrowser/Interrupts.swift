@@ -30,7 +30,10 @@ final class Interrupts: @unchecked Sendable {
   }
 
   /// While `body` runs, Ctrl-C calls `onInterrupt` instead of ending the run.
-  func claimed<T>(by onInterrupt: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows -> T {
+  @discardableResult
+  func claimed<T>(by onInterrupt: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows
+    -> T
+  {
     lock.lock()
     claim = onInterrupt
     lock.unlock()

@@ -17,7 +17,9 @@ struct Lookup {
       return lookup()
     case .listProvince:
       guard let province = resolveProvince() else { return .failure }
-      let refs = catalog.provinces[province].cities.indices.map { CityRef(province: province, city: $0) }
+      let refs = catalog.provinces[province].cities.indices.map {
+        CityRef(province: province, city: $0)
+      }
       return write(ListFormatter.cities(refs, in: catalog, format: listFormat))
     case .all:
       return write(ListFormatter.cities(catalog.allCities, in: catalog, format: listFormat))
@@ -75,7 +77,8 @@ struct Lookup {
     case .unique(let found):
       ref = found
     case .ambiguous(let refs):
-      err.write("browse: '\(TerminalText.sanitize(query))' matches \(refs.count) cities; say which:\n")
+      err.write(
+        "browse: '\(TerminalText.sanitize(query))' matches \(refs.count) cities; say which:\n")
       let rows = refs.map { ref in
         [
           "  " + TerminalText.sanitize(catalog[ref].name),
@@ -86,14 +89,15 @@ struct Lookup {
       return .failure
     case .notFound(let suggestions):
       let place = province.map { " in \(TerminalText.sanitize(catalog.provinces[$0].name))" } ?? ""
-      err.write("browse: no city matches '\(TerminalText.sanitize(query))'\(place)\(hint(suggestions))\n")
+      err.write(
+        "browse: no city matches '\(TerminalText.sanitize(query))'\(place)\(hint(suggestions))\n")
       return .failure
     }
     if options.open {
       return BrowserLauncher.open(catalog[ref].url)
     }
     if options.fetch {
-      return .failure  // TODO fetch
+      return PageCommand(options: options).fetchAndPrint(catalog[ref].url)
     }
     let format = options.format ?? .url
     return write(ListFormatter.cities([ref], in: catalog, format: format))
@@ -107,7 +111,9 @@ struct Lookup {
       return index
     case .ambiguous(let indices):
       if quiet { return nil }
-      err.write("browse: '\(TerminalText.sanitize(query))' matches \(indices.count) provinces; say which:\n")
+      err.write(
+        "browse: '\(TerminalText.sanitize(query))' matches \(indices.count) provinces; say which:\n"
+      )
       let rows = indices.map {
         ["  " + TerminalText.sanitize(catalog.provinces[$0].name), matcher.pinyin(ofProvince: $0)]
       }
@@ -115,7 +121,8 @@ struct Lookup {
       return nil
     case .notFound(let suggestions):
       if !quiet {
-        err.write("browse: no province matches '\(TerminalText.sanitize(query))'\(hint(suggestions))\n")
+        err.write(
+          "browse: no province matches '\(TerminalText.sanitize(query))'\(hint(suggestions))\n")
       }
       return nil
     }

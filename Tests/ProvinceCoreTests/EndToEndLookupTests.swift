@@ -6,13 +6,16 @@ import Testing
   let guangzhouURL = "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82"
 
   func dataFile(_ contents: String) throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("browse-data-\(UUID().uuidString).plist")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-data-\(UUID().uuidString).plist")
     try Data(contents.utf8).write(to: url)
     return url.path
   }
 
   @Test func aLookupPrintsTheURLAloneAsASCII() throws {
-    for arguments in [["--province", "广东", "--city", "广州"], ["-p", "gd", "-c", "guangzhou"], ["-c", "广州市"]] {
+    for arguments in [
+      ["--province", "广东", "--city", "广州"], ["-p", "gd", "-c", "guangzhou"], ["-c", "广州市"],
+    ] {
       let result = try BrowseProcess.run(arguments)
       #expect(result.status == 0)
       #expect(result.stdout == guangzhouURL + "\n")
@@ -24,7 +27,9 @@ import Testing
     let result = try BrowseProcess.run(["--provnce", "广东"])
     #expect(result.status == 64)
     #expect(result.stdout == "")
-    #expect(result.stderr.hasPrefix("Error: unknown option '--provnce' (did you mean '--province'?)\nUsage: browse"))
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: unknown option '--provnce' (did you mean '--province'?)\nUsage: browse"))
   }
 
   @Test func anAmbiguousProvinceNamesEveryCandidate() throws {
@@ -72,7 +77,8 @@ import Testing
   @Test func jsonListsEveryCityWithEveryField() throws {
     let result = try BrowseProcess.run(["--all", "--format", "json"])
     #expect(result.status == 0)
-    let objects = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]]
+    let objects =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]]
     #expect(objects?.count == 496)
     let guangzhou = objects?.first { $0["city"] == "广州市" }
     #expect(guangzhou?["province"] == "广东省")
@@ -103,7 +109,8 @@ import Testing
   @Test func aMissingDataFileIsOneLineAndExit66() throws {
     let result = try BrowseProcess.run(["--data", "/nonexistent/data.plist", "--all"])
     #expect(result.status == 66)
-    #expect(result.stderr == "browse: cannot read data file '/nonexistent/data.plist': no such file\n")
+    #expect(
+      result.stderr == "browse: cannot read data file '/nonexistent/data.plist': no such file\n")
   }
 
   @Test func anUnparsableDataFileIsExit65() throws {
@@ -124,7 +131,8 @@ import Testing
       """
     let path = try dataFile(plist)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let fromEnvironment = try BrowseProcess.run(["--all"], environment: ["PROVINCE_BROWSER_DATA": path])
+    let fromEnvironment = try BrowseProcess.run(
+      ["--all"], environment: ["PROVINCE_BROWSER_DATA": path])
     #expect(fromEnvironment.stdout == "测试省\t甲市\thttps://a.test/\n")
     let fromStdin = try BrowseProcess.run(["--data", "-", "-c", "甲市"], input: plist)
     #expect(fromStdin.stdout == "https://a.test/\n")
@@ -147,7 +155,8 @@ import Testing
   }
 
   @Test func theBinaryCarriesItsDataWhenCopiedAlone() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browse-alone-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-alone-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     // cp, not FileManager: a write descriptor held by this process would leak into

@@ -45,14 +45,16 @@ import Testing
     #expect(
       text.hasPrefix(
         "[\n{\"province\":\"广东省\",\"city\":\"广州市\",\"url\":\"https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\","
-          + "\"code\":\"440100\",\"pinyin\":\"guang zhou shi\",\"population\":18827000,\"tags\":[\"省会\",true]},\n"))
+          + "\"code\":\"440100\",\"pinyin\":\"guang zhou shi\",\"population\":18827000,\"tags\":[\"省会\",true]},\n"
+      ))
     let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
     #expect(parsed?.count == 2)
     #expect(parsed?[1]["city"] as? String == "深圳市")
   }
 
   @Test func jsonEscapesControlsAndBidiOverrides() {
-    #expect(JSONWriter.string("a\u{1B}b\u{9B}c\u{202E}d\"\\") == "\"a\\u001bb\\u009bc\\u202ed\\\"\\\\\"")
+    #expect(
+      JSONWriter.string("a\u{1B}b\u{9B}c\u{202E}d\"\\") == "\"a\\u001bb\\u009bc\\u202ed\\\"\\\\\"")
   }
 
   @Test func anEmptyListIsAnEmptyJSONArray() {
@@ -69,6 +71,8 @@ import Testing
 
   @Test func provincesListWithTheirCityCounts() {
     #expect(ListFormatter.provinces(catalog, format: .tsv).prefix(2) == ["北京市\t2\n", "广东省\t3\n"])
-    #expect(ListFormatter.provinces(catalog, format: .json)[1] == "{\"province\":\"北京市\",\"cities\":2},\n")
+    #expect(
+      ListFormatter.provinces(catalog, format: .json)[1] == "{\"province\":\"北京市\",\"cities\":2},\n"
+    )
   }
 }

@@ -7,7 +7,8 @@ import Testing
 
   @Test func itemsFillColumnsTopToBottomWithCJKCountedAsTwoCells() {
     // Widest label 内蒙古自治区 = 12 cells, number 1 cell + space → 14-cell columns.
-    let layout = MenuLayout(labels: names, viewport: Viewport(columns: 30, rows: 24), availableRows: 3)
+    let layout = MenuLayout(
+      labels: names, viewport: Viewport(columns: 30, rows: 24), availableRows: 3)
     #expect(layout.cellWidth == 14)
     #expect(layout.columnCount == 2)
     #expect(
@@ -19,13 +20,15 @@ import Testing
   }
 
   @Test func aWideTerminalPutsAShortListOnOneLine() {
-    let layout = MenuLayout(labels: names, viewport: Viewport(columns: 80, rows: 24), availableRows: 3)
+    let layout = MenuLayout(
+      labels: names, viewport: Viewport(columns: 80, rows: 24), availableRows: 3)
     #expect(layout.columnCount == 5)
     #expect(layout.lines(labels: names, page: 0, style: .plain).count == 1)
   }
 
   @Test func aNarrowTerminalGetsOneColumnWithNamesCut() {
-    let layout = MenuLayout(labels: names, viewport: Viewport(columns: 8, rows: 24), availableRows: 10)
+    let layout = MenuLayout(
+      labels: names, viewport: Viewport(columns: 8, rows: 24), availableRows: 10)
     #expect(layout.columnCount == 1)
     let lines = layout.lines(labels: names, page: 0, style: .plain)
     #expect(lines[3] == "4 内蒙…")
@@ -33,13 +36,15 @@ import Testing
   }
 
   @Test func aWidthOfTwentyFitsOneColumnOfLongNames() {
-    let layout = MenuLayout(labels: names, viewport: Viewport(columns: 20, rows: 24), availableRows: 10)
+    let layout = MenuLayout(
+      labels: names, viewport: Viewport(columns: 20, rows: 24), availableRows: 10)
     #expect(layout.columnCount == 1)
     #expect(layout.lines(labels: names, page: 0, style: .plain).count == 5)
   }
 
   @Test func aOneColumnTerminalStillShowsTheNumbers() {
-    let layout = MenuLayout(labels: names, viewport: Viewport(columns: 1, rows: 1), availableRows: 1)
+    let layout = MenuLayout(
+      labels: names, viewport: Viewport(columns: 1, rows: 1), availableRows: 1)
     #expect(layout.perPage == 1)
     #expect(layout.pageCount(itemCount: 5) == 5)
     #expect(layout.lines(labels: names, page: 4, style: .plain) == ["5"])
@@ -47,7 +52,8 @@ import Testing
 
   @Test func pagesHoldColumnsTimesRowsAndTheLastPageIsShort() {
     let labels = (1...25).map { "城市\($0)" }
-    let layout = MenuLayout(labels: labels, viewport: Viewport(columns: 40, rows: 24), availableRows: 4)
+    let layout = MenuLayout(
+      labels: labels, viewport: Viewport(columns: 40, rows: 24), availableRows: 4)
     #expect(layout.columnCount == 3)
     #expect(layout.pageCount(itemCount: 25) == 3)
     let last = layout.lines(labels: labels, page: 2, style: .plain)
@@ -56,6 +62,9 @@ import Testing
 
   @Test func colourWrapsOnlyTheNumbers() {
     let layout = MenuLayout(labels: ["广州市"], viewport: .standard, availableRows: 5)
-    #expect(layout.lines(labels: ["广州市"], page: 0, style: TextStyle(enabled: true)) == ["\u{1B}[36m1\u{1B}[0m 广州市"])
+    #expect(
+      layout.lines(labels: ["广州市"], page: 0, style: TextStyle(enabled: true)) == [
+        "\u{1B}[36m1\u{1B}[0m 广州市"
+      ])
   }
 }

@@ -3,7 +3,8 @@ import Testing
 @testable import ProvinceCore
 
 @Suite struct NavigatorTests {
-  let navigator = Navigator(catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
 
   func kinds(_ state: NavigationState) -> [Screen.Kind] { state.stack.map(\.kind) }
 
@@ -17,8 +18,10 @@ import Testing
     var state = navigator.start()
     #expect(navigator.update(&state, .select(2)) == .render)
     #expect(state.top.kind == .cities(province: 1, (0..<3).map { CityRef(province: 1, city: $0) }))
-    #expect(navigator.update(&state, .select(1)) == .render)
+    #expect(
+      navigator.update(&state, .select(1)) == .fetch(url: "https://zh.wikipedia.org/wiki/广州市"))
     #expect(state.top.kind == .detail(CityRef(province: 1, city: 0)))
+    #expect(state.pages["https://zh.wikipedia.org/wiki/广州市"] == .loading)
     #expect(state.stack.count == 3)
   }
 
@@ -124,17 +127,18 @@ import Testing
     #expect(state.message == nil)
   }
 
-  @Test func numbersOnTheDetailScreenChooseNothing() {
+  @Test func numbersOnADetailScreenWaitForThePage() {
     var state = navigator.start()
     _ = navigator.update(&state, .select(1))
     _ = navigator.update(&state, .select(1))
     _ = navigator.update(&state, .select(1))
     #expect(state.stack.count == 3)
-    #expect(state.message == "Nothing to choose here; b goes back.")
+    #expect(state.message == "The page has not arrived; b goes back.")
   }
 
   @Test func pickModeEndsWithTheChosenCity() {
-    let picker = Navigator(catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog), mode: .pick)
+    let picker = Navigator(
+      catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog), mode: .pick)
     var state = picker.start()
     #expect(picker.update(&state, .select(2)) == .render)
     #expect(picker.update(&state, .select(3)) == .picked(CityRef(province: 1, city: 2)))

@@ -18,7 +18,8 @@ import Testing
 
   @Test func provinceAndCityMakeALookupInEverySpelling() throws {
     for arguments in [
-      ["--province", "广东", "--city", "广州"], ["--province=广东", "--city=广州"], ["-p", "广东", "-c", "广州"],
+      ["--province", "广东", "--city", "广州"], ["--province=广东", "--city=广州"],
+      ["-p", "广东", "-c", "广州"],
     ] {
       let options = try OptionParser.parse(arguments)
       #expect(options.mode == .lookup)
@@ -76,9 +77,11 @@ import Testing
   @Test func badValuesAreUsageErrors() {
     #expect(
       error("--format", "xml")
-        == "the value 'xml' is invalid for '--format <format>'; expected one of: text, tsv, json, url")
+        == "the value 'xml' is invalid for '--format <format>'; expected one of: text, tsv, json, url"
+    )
     #expect(error("--timeout", "0") == "'--timeout' needs a positive number of seconds, not '0'")
-    #expect(error("--timeout", "soon") == "'--timeout' needs a positive number of seconds, not 'soon'")
+    #expect(
+      error("--timeout", "soon") == "'--timeout' needs a positive number of seconds, not 'soon'")
     #expect(error("--max-bytes", "-5") != nil)
     #expect(error("--completion", "tcsh") != nil)
     #expect(error("--all=yes") == "'--all' takes no value")
@@ -111,7 +114,8 @@ import Testing
   }
 
   @Test func valuesAndFlagsAreCarried() throws {
-    let options = try parse("-c", "x", "--fetch", "--timeout", "2.5", "--max-bytes", "1M", "--no-color", "-d", "f")
+    let options = try parse(
+      "-c", "x", "--fetch", "--timeout", "2.5", "--max-bytes", "1M", "--no-color", "-d", "f")
     #expect(options.fetch)
     #expect(options.timeout == 2.5)
     #expect(options.maxBytes == 1_000_000)

@@ -19,7 +19,9 @@ public enum BrowserCommand {
   }
 
   /// The full path of `program` on `path` (a `PATH` value), or nil.
-  public static func resolve(_ program: String, path: String, isExecutable: (String) -> Bool) -> String? {
+  public static func resolve(_ program: String, path: String, isExecutable: (String) -> Bool)
+    -> String?
+  {
     if program.contains("/") { return isExecutable(program) ? program : nil }
     for directory in path.split(separator: ":") where !directory.isEmpty {
       let candidate = directory + "/" + program

@@ -57,7 +57,8 @@ public enum CompletionScript {
       let exclusion = spec.short.map { "(-\($0) --\(spec.long))" } ?? ""
       let names = spec.short.map { "{-\($0),--\(spec.long)}" } ?? "--\(spec.long)"
       let help = spec.help.replacingOccurrences(of: "'", with: "").replacingOccurrences(
-        of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
+        of: "[", with: "("
+      ).replacingOccurrences(of: "]", with: ")")
         .replacingOccurrences(of: ":", with: " ")
       var action = ""
       switch spec.key {

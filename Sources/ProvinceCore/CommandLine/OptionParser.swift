@@ -7,7 +7,8 @@ public enum OptionParser {
     var positionals: [String] = []
     var index = 0
 
-    func value(for spec: OptionSpec, spelled: String, inline: String?) throws(UsageError) -> String {
+    func value(for spec: OptionSpec, spelled: String, inline: String?) throws(UsageError) -> String
+    {
       if let inline { return inline }
       index += 1
       guard index < arguments.count, !isOption(arguments[index]) else {
@@ -129,10 +130,26 @@ public enum OptionParser {
     }
     if let text = values[.maxBytes] {
       guard let bytes = parseByteCount(text) else {
-        throw UsageError("'--max-bytes' needs a positive size such as 500000, 512k or 5M, not '\(text)'")
+        throw UsageError(
+          "'--max-bytes' needs a positive size such as 500000, 512k or 5M, not '\(text)'")
       }
       options.maxBytes = bytes
     }
+    if let text = values[.cacheSize] {
+      guard let bytes = parseByteCount(text) else {
+        throw UsageError(
+          "'--cache-size' needs a positive size such as 500000, 512k or 50M, not '\(text)'")
+      }
+      options.cacheSize = bytes
+    }
+    if let text = values[.jobs] {
+      guard let jobs = Int(text), (1...256).contains(jobs) else {
+        throw UsageError("'\(spelled(.jobs))' needs a whole number from 1 to 256, not '\(text)'")
+      }
+      options.jobs = jobs
+    }
+    options.offline = keys.contains(.offline)
+    options.noCache = keys.contains(.noCache)
     for key in [OptionSpec.Key.province, .city, .search] {
       if let text = values[key], text.trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError("'\(spelled(key))' needs a non-empty value")
@@ -147,6 +164,9 @@ public enum OptionParser {
     try forbid(.all, with: [.province, .city, .search, .open, .fetch])
     try forbid(.search, with: [.city, .open, .fetch])
     try forbid(.open, with: [.fetch])
+    try forbid(
+      .check, with: [.city, .search, .all, .interactive, .pick, .open, .fetch, .validate, .offline])
+    try forbid(.offline, with: [.noCache])
 
     if positionals.count > (keys.contains(.validate) ? 1 : 0) {
       let extra = positionals[keys.contains(.validate) ? 1 : 0]
@@ -155,16 +175,21 @@ public enum OptionParser {
 
     if let shell = values[.completion] {
       guard let parsed = Shell(rawValue: shell) else {
-        throw UsageError("the value '\(shell)' is invalid for '--completion <shell>'; expected one of: bash, zsh, fish")
+        throw UsageError(
+          "the value '\(shell)' is invalid for '--completion <shell>'; expected one of: bash, zsh, fish"
+        )
       }
       options.mode = .completion(parsed)
     } else if let what = values[.complete] {
       options.mode = .complete(what)
     } else if keys.contains(.validate) {
       if positionals.first != nil && options.dataPath != nil {
-        throw UsageError("give the file to check either after '--validate' or with '--data', not both")
+        throw UsageError(
+          "give the file to check either after '--validate' or with '--data', not both")
       }
       options.mode = .validate(file: positionals.first)
+    } else if keys.contains(.check) {
+      options.mode = .check
     } else if keys.contains(.interactive) {
       options.mode = .interactive
     } else if keys.contains(.pick) {
@@ -209,7 +234,8 @@ public enum OptionParser {
     for i in 1...max(a.count, 1) where !a.isEmpty {
       var current = [i] + Array(repeating: 0, count: b.count)
       for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
       }
       previous = current
     }

@@ -3,6 +3,7 @@ struct OptionSpec: Sendable {
   enum Key: Sendable {
     case province, city, search, all, format, data, strict, validate, interactive, pick
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
+    case check, jobs, offline, noCache, cacheSize
   }
 
   var key: Key
@@ -19,22 +20,68 @@ struct OptionSpec: Sendable {
   }
 
   static let all: [OptionSpec] = [
-    .init(key: .province, long: "province", short: "p", value: "name", help: "A province: name, short name, pinyin, initials"),
-    .init(key: .city, long: "city", short: "c", value: "name", help: "A city; prints its URL (searches every province without -p)"),
-    .init(key: .search, long: "search", short: "s", value: "query", help: "List the cities matching a query, best first"),
-    .init(key: .all, long: "all", short: "a", value: nil, help: "List every city of every province"),
-    .init(key: .format, long: "format", short: "f", value: "format", help: "text, tsv, json or url (default: text on a terminal, else tsv)"),
-    .init(key: .data, long: "data", short: "d", value: "file", help: "Read this data file ('-' for stdin) instead of the built-in data"),
-    .init(key: .strict, long: "strict", short: nil, value: nil, help: "Treat any problem in the data file as fatal"),
-    .init(key: .validate, long: "validate", short: nil, value: nil, help: "Check a data file (default: the active data) and list every problem"),
-    .init(key: .interactive, long: "interactive", short: "i", value: nil, help: "Browse menus, reading commands from stdin even when it is not a terminal"),
-    .init(key: .pick, long: "pick", short: nil, value: nil, help: "Browse on the terminal, then print the chosen city on stdout"),
-    .init(key: .open, long: "open", short: "o", value: nil, help: "Open the city's page in the browser ($BROWSER, xdg-open, open)"),
-    .init(key: .fetch, long: "fetch", short: nil, value: nil, help: "Fetch the city's page and print it as text"),
-    .init(key: .timeout, long: "timeout", short: nil, value: "seconds", help: "Give up on a page after this long (default 15)"),
-    .init(key: .maxBytes, long: "max-bytes", short: nil, value: "bytes", help: "Read at most this much of a page (default 5M; k and M suffixes)"),
-    .init(key: .noColor, long: "no-color", short: nil, value: nil, help: "No colour or bold (also: NO_COLOR set, TERM=dumb)"),
-    .init(key: .completion, long: "completion", short: nil, value: "shell", help: "Print a completion script for bash, zsh or fish"),
+    .init(
+      key: .province, long: "province", short: "p", value: "name",
+      help: "A province: name, short name, pinyin, initials"),
+    .init(
+      key: .city, long: "city", short: "c", value: "name",
+      help: "A city; prints its URL (searches every province without -p)"),
+    .init(
+      key: .search, long: "search", short: "s", value: "query",
+      help: "List the cities matching a query, best first"),
+    .init(
+      key: .all, long: "all", short: "a", value: nil, help: "List every city of every province"),
+    .init(
+      key: .format, long: "format", short: "f", value: "format",
+      help: "text, tsv, json or url (default: text on a terminal, else tsv)"),
+    .init(
+      key: .data, long: "data", short: "d", value: "file",
+      help: "Read this data file ('-' for stdin) instead of the built-in data"),
+    .init(
+      key: .strict, long: "strict", short: nil, value: nil,
+      help: "Treat any problem in the data file as fatal"),
+    .init(
+      key: .validate, long: "validate", short: nil, value: nil,
+      help: "Check a data file (default: the active data) and list every problem"),
+    .init(
+      key: .interactive, long: "interactive", short: "i", value: nil,
+      help: "Browse menus, reading commands from stdin even when it is not a terminal"),
+    .init(
+      key: .pick, long: "pick", short: nil, value: nil,
+      help: "Browse on the terminal, then print the chosen city on stdout"),
+    .init(
+      key: .open, long: "open", short: "o", value: nil,
+      help: "Open the city's page in the browser ($BROWSER, xdg-open, open)"),
+    .init(
+      key: .fetch, long: "fetch", short: nil, value: nil,
+      help: "Fetch the city's page and print it as text"),
+    .init(
+      key: .timeout, long: "timeout", short: nil, value: "seconds",
+      help: "Give up on a page after this long (default 15)"),
+    .init(
+      key: .maxBytes, long: "max-bytes", short: nil, value: "bytes",
+      help: "Read at most this much of a page (default 5M; k and M suffixes)"),
+    .init(
+      key: .check, long: "check", short: nil, value: nil,
+      help: "Check every city URL (or a province's, with -p) and report the broken ones"),
+    .init(
+      key: .jobs, long: "jobs", short: "j", value: "n",
+      help: "With --check: URLs checked at once (default 8, at most 4 per host)"),
+    .init(
+      key: .offline, long: "offline", short: nil, value: nil,
+      help: "Show pages from the cache only; never touch the network"),
+    .init(
+      key: .noCache, long: "no-cache", short: nil, value: nil,
+      help: "Neither read nor write the page cache"),
+    .init(
+      key: .cacheSize, long: "cache-size", short: nil, value: "bytes",
+      help: "Bound the page cache (default 50M; k and M suffixes)"),
+    .init(
+      key: .noColor, long: "no-color", short: nil, value: nil,
+      help: "No colour or bold (also: NO_COLOR set, TERM=dumb)"),
+    .init(
+      key: .completion, long: "completion", short: nil, value: "shell",
+      help: "Print a completion script for bash, zsh or fish"),
     .init(key: .complete, long: "complete", short: nil, value: "what", help: "", hidden: true),
     .init(key: .help, long: "help", short: "h", value: nil, help: "Show this help"),
     .init(key: .version, long: "version", short: nil, value: nil, help: "Show the version"),

@@ -15,6 +15,8 @@ public struct Options: Sendable, Equatable {
     case all
     case search(String)
     case validate(file: String?)
+    /// `--check`: every city URL (of `--province`, if given).
+    case check
     case help
     case version
     case completion(Shell)
@@ -33,6 +35,10 @@ public struct Options: Sendable, Equatable {
   public var noColor = false
   public var timeout: Double = 15
   public var maxBytes = 5_000_000
+  public var jobs = 8
+  public var offline = false
+  public var noCache = false
+  public var cacheSize = 50_000_000
 
   public init() {}
 }

@@ -34,7 +34,8 @@ public enum DataFile {
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
     } catch {
-      let reason = FileManager.default.isReadableFile(atPath: path) ? "read failed" : "permission denied"
+      let reason =
+        FileManager.default.isReadableFile(atPath: path) ? "read failed" : "permission denied"
       throw ReadError(path: path, reason: reason)
     }
   }

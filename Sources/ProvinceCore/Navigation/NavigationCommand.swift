@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one line of input asks the session to do.
-public enum NavigationCommand: Sendable, Hashable {
+public enum NavigationCommand: Sendable, Equatable {
   case select(Int)
   case filter(String)
   case search(String)
@@ -15,6 +15,12 @@ public enum NavigationCommand: Sendable, Hashable {
   case quit
   case resize(Viewport)
   case invalid(String)
+  /// The page asked for with `.fetch` arrived.
+  case pageLoaded(url: String, PageContent)
+  /// The page asked for with `.fetch` could not be had; the message says why.
+  case pageFailed(url: String, message: String)
+  /// Something the shell did (opening a browser) has news for the user.
+  case notice(String)
 
   /// Reads one line typed at the prompt.
   public static func parse(_ line: String) -> NavigationCommand {

@@ -4,6 +4,10 @@ public enum NavigationEffect: Sendable, Hashable {
   case render
   /// `--pick`: print this city on stdout and exit 0.
   case picked(CityRef)
+  /// Draw the new state, fetch this URL, and report with `.pageLoaded` or `.pageFailed`.
+  case fetch(url: String)
+  /// Open this URL in the user's browser.
+  case open(url: String)
   /// Leave the session with this code.
   case exit(ExitCode)
 }

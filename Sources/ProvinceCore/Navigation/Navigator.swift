@@ -2,7 +2,7 @@
 /// and gives the new state and the effect for the shell to perform (the Elm architecture).
 public struct Navigator: Sendable {
   public enum Mode: Sendable {
-    /// Selecting a city opens its detail screen.
+    /// Selecting a city opens its detail screen and fetches its page.
     case browse
     /// Selecting a city ends the session with that city (`--pick`).
     case pick
@@ -23,13 +23,36 @@ public struct Navigator: Sendable {
     NavigationState(root: Screen(.provinces(Array(catalog.provinces.indices))), viewport: viewport)
   }
 
-  public func update(_ state: inout NavigationState, _ command: NavigationCommand) -> NavigationEffect {
-    if case .resize(let viewport) = command {
+  public func update(_ state: inout NavigationState, _ command: NavigationCommand)
+    -> NavigationEffect
+  {
+    switch command {
+    case .resize(let viewport):
       // A resize is not the user's answer to the message on screen: keep it.
       state.viewport = viewport
+      for (url, page) in state.pages {
+        if case .loaded(let content) = page {
+          state.pages[url] = .loaded(content.relaidOut(width: viewport.columns))
+        }
+      }
       state.top.page = min(state.top.page, pageCount(state) - 1)
       return .render
+    case .pageLoaded(let url, let content):
+      state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns))
+      return .render
+    case .pageFailed(let url, let message):
+      state.pages[url] = nil
+      // The user stays in the session, back where they chose the page.
+      if pageURL(of: state.top) == url && state.stack.count > 1 {
+        state.stack.removeLast()
+      }
+      state.message = message
+      state.showingHelp = false
+      return .render
+    default:
+      break
     }
+
     state.message = nil
     let wasShowingHelp = state.showingHelp
     state.showingHelp = false
@@ -38,8 +61,8 @@ public struct Navigator: Sendable {
       return .exit(.success)
     case .help:
       state.showingHelp = !wasShowingHelp
-    case .resize:
-      break
+    case .notice(let text):
+      state.message = TerminalText.sanitize(text)
     case .back:
       if state.stack.count > 1 {
         state.stack.removeLast()
@@ -64,9 +87,10 @@ public struct Navigator: Sendable {
         state.message = "This is the first page."
       }
     case .select(let number):
-      select(number, in: &state)
+      return select(number, in: &state)
     case .filter(let text):
-      filter(text, in: &state)
+      if !state.top.isMenu { return pageCommand(text, in: &state) }
+      return filter(text, in: &state)
     case .search(let query):
       let results = matcher.search(query)
       if results.isEmpty {
@@ -76,8 +100,9 @@ public struct Navigator: Sendable {
       }
     case .invalid(let reason):
       state.message = "\(TerminalText.sanitize(reason)) (type ? for help)"
+    case .resize, .pageLoaded, .pageFailed:
+      break
     }
-    if case .picked = pickedEffect(state) { return pickedEffect(state) }
     return .render
   }
 
@@ -93,8 +118,17 @@ public struct Navigator: Sendable {
         TerminalText.sanitize(catalog[$0].name) + "（"
           + TerminalText.sanitize(catalog.provinces[$0.province].name) + "）"
       }
-    case .detail:
+    case .detail, .link:
       return []
+    }
+  }
+
+  /// The URL a page screen shows (a city's, or a followed link's); nil for menus.
+  public func pageURL(of screen: Screen) -> String? {
+    switch screen.kind {
+    case .detail(let ref): return catalog[ref].url
+    case .link(let url): return url
+    default: return nil
     }
   }
 
@@ -106,28 +140,35 @@ public struct Navigator: Sendable {
   }
 
   public func pageCount(_ state: NavigationState) -> Int {
-    guard state.top.isMenu else { return 1 }
+    guard state.top.isMenu else {
+      let (header, body) = ScreenRenderer.pageSections(state, navigator: self)
+      let rows = max(1, state.viewport.rows - ScreenRenderer.chromeRows - header.count)
+      return max(1, (body.count + rows - 1) / rows)
+    }
     return layout(state).pageCount(itemCount: labels(for: state.top).count)
   }
 
-  private func pickedEffect(_ state: NavigationState) -> NavigationEffect {
-    if mode == .pick, case .detail(let ref) = state.top.kind { return .picked(ref) }
-    return .render
-  }
-
-  private func select(_ number: Int, in state: inout NavigationState) {
-    let count = labels(for: state.top).count
+  private func select(_ number: Int, in state: inout NavigationState) -> NavigationEffect {
     guard state.top.isMenu else {
-      state.message = "Nothing to choose here; b goes back."
-      return
+      return followLink(number, in: &state)
     }
+    let count = labels(for: state.top).count
     guard number >= 1 && number <= count else {
       state.message = "No item \(number): choose 1–\(count)."
-      return
+      return .render
     }
-    if let next = screen(opening: number - 1, of: state.top.kind) {
-      state.stack.append(next)
-    }
+    return push(screen(opening: number - 1, of: state.top.kind), in: &state)
+  }
+
+  /// Pushes `screen`; a city chosen in pick mode ends the session, and a page not yet
+  /// fetched this session is asked for.
+  private func push(_ screen: Screen?, in state: inout NavigationState) -> NavigationEffect {
+    guard let screen else { return .render }
+    if mode == .pick, case .detail(let ref) = screen.kind { return .picked(ref) }
+    state.stack.append(screen)
+    guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }
+    state.pages[url] = .loading
+    return .fetch(url: url)
   }
 
   /// The screen that choosing item `index` of a menu leads to.
@@ -141,12 +182,46 @@ public struct Navigator: Sendable {
       return Screen(.cities(province: province, refs))
     case .cities(_, let refs), .search(_, let refs):
       return Screen(.detail(refs[index]))
-    case .detail:
+    case .detail, .link:
       return nil
     }
   }
 
-  private func filter(_ text: String, in state: inout NavigationState) {
+  private func followLink(_ number: Int, in state: inout NavigationState) -> NavigationEffect {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
+      state.message = "The page has not arrived; b goes back."
+      return .render
+    }
+    let links = content.links
+    guard number >= 1 && number <= links.count else {
+      state.message =
+        links.isEmpty ? "This page has no links." : "No link \(number): choose 1–\(links.count)."
+      return .render
+    }
+    return push(Screen(.link(links[number - 1])), in: &state)
+  }
+
+  /// Words that mean something on a page screen: links, reload, open.
+  private func pageCommand(_ text: String, in state: inout NavigationState) -> NavigationEffect {
+    guard let url = pageURL(of: state.top) else { return .render }
+    switch text.lowercased() {
+    case "l", "links":
+      state.top.showingLinks.toggle()
+      state.top.page = 0
+      return .render
+    case "r", "reload":
+      state.pages[url] = .loading
+      state.top.page = 0
+      return .fetch(url: url)
+    case "o", "open":
+      return .open(url: url)
+    default:
+      state.message = "Unknown command '\(TerminalText.sanitize(text))' (type ? for help)"
+      return .render
+    }
+  }
+
+  private func filter(_ text: String, in state: inout NavigationState) -> NavigationEffect {
     let kept: Screen.Kind
     let count: Int
     switch state.top.kind {
@@ -162,19 +237,19 @@ public struct Navigator: Sendable {
       let found = matcher.filter(text, cities: refs)
       kept = .search(query: query, found)
       count = found.count
-    case .detail:
-      state.message = "Unknown command '\(TerminalText.sanitize(text))' (type ? for help)"
-      return
+    case .detail, .link:
+      return .render
     }
+    let shown = TerminalText.sanitize(text)
     if count == 0 {
-      state.message = "Nothing here matches '\(TerminalText.sanitize(text))'; /\(TerminalText.sanitize(text)) searches every city."
-      return
+      state.message = "Nothing here matches '\(shown)'; /\(shown) searches every city."
+      return .render
     }
     // A single match is chosen at once, so back returns to the unfiltered list.
-    if count == 1, let next = screen(opening: 0, of: kept) {
-      state.stack.append(next)
-    } else {
-      state.stack.append(Screen(kept, filter: text))
+    if count == 1 {
+      return push(screen(opening: 0, of: kept), in: &state)
     }
+    state.stack.append(Screen(kept, filter: text))
+    return .render
   }
 }

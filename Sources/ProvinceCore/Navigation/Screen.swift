@@ -7,8 +7,10 @@ public struct Screen: Sendable, Hashable {
     case cities(province: Int, [CityRef])
     /// Cities from every province matching a `/query`.
     case search(query: String, [CityRef])
-    /// One city.
+    /// One city and its page.
     case detail(CityRef)
+    /// A page reached by following a link from another page.
+    case link(String)
   }
 
   public var kind: Kind
@@ -16,6 +18,8 @@ public struct Screen: Sendable, Hashable {
   public var filter: String?
   /// The page of the menu (or of the page text) being shown.
   public var page = 0
+  /// On a page screen: the numbered link list instead of the text.
+  public var showingLinks = false
 
   public init(_ kind: Kind, filter: String? = nil) {
     self.kind = kind
@@ -23,7 +27,9 @@ public struct Screen: Sendable, Hashable {
   }
 
   public var isMenu: Bool {
-    if case .detail = kind { return false }
-    return true
+    switch kind {
+    case .detail, .link: return false
+    default: return true
+    }
   }
 }

@@ -1,7 +1,9 @@
 /// Lists of cities and provinces in the four output formats.
 public enum ListFormatter {
   /// One city a line (`text`, `tsv`, `url`) or one JSON array, each line ending in "\n".
-  public static func cities(_ refs: [CityRef], in catalog: Catalog, format: OutputFormat) -> [String] {
+  public static func cities(_ refs: [CityRef], in catalog: Catalog, format: OutputFormat)
+    -> [String]
+  {
     switch format {
     case .url:
       return refs.map { URLText.ascii(catalog[$0].url) + "\n" }
@@ -33,10 +35,13 @@ public enum ListFormatter {
     case .json:
       return jsonArray(
         catalog.provinces.map {
-          JSONWriter.object([("province", JSONWriter.string($0.name)), ("cities", "\($0.cities.count)")])
+          JSONWriter.object([
+            ("province", JSONWriter.string($0.name)), ("cities", "\($0.cities.count)"),
+          ])
         })
     case .text:
-      return alignedRows(catalog.provinces.map { [TerminalText.sanitize($0.name), "\($0.cities.count)"] })
+      return alignedRows(
+        catalog.provinces.map { [TerminalText.sanitize($0.name), "\($0.cities.count)"] })
     }
   }
 

@@ -57,14 +57,17 @@ public struct MenuLayout: Sendable, Hashable {
         let room = cellWidth - TerminalText.width(numberText) - 1
         var cell: String
         if room > 0 {
-          cell = style.number(numberText) + " " + TerminalText.truncate(labels[index], toWidth: room)
+          cell =
+            style.number(numberText) + " " + TerminalText.truncate(labels[index], toWidth: room)
         } else {
           cell = style.number(TerminalText.truncate(numberText, toWidth: cellWidth))
         }
         let isLast = column == columnCount - 1 || start + (column + 1) * rows + row >= end
         if !isLast {
-          let used = TerminalText.width(numberText) + 1 + TerminalText.width(
-            TerminalText.truncate(labels[index], toWidth: max(0, room)))
+          let used =
+            TerminalText.width(numberText) + 1
+            + TerminalText.width(
+              TerminalText.truncate(labels[index], toWidth: max(0, room)))
           cell += String(repeating: " ", count: max(0, cellWidth - used) + Self.gap)
         }
         line += cell

@@ -9,7 +9,8 @@ public struct TextStyle: Sendable, Hashable {
   public static let plain = TextStyle(enabled: false)
 
   /// Whether to colour: stdout a terminal, `NO_COLOR` unset, `TERM` not `dumb`, no `--no-color`.
-  public static func wanted(isTerminal: Bool, environment: [String: String], noColor: Bool) -> Bool {
+  public static func wanted(isTerminal: Bool, environment: [String: String], noColor: Bool) -> Bool
+  {
     isTerminal && !noColor && (environment["NO_COLOR"] ?? "").isEmpty
       && environment["TERM"] != "dumb"
   }

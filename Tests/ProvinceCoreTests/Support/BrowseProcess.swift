@@ -27,7 +27,9 @@ struct BrowseProcess {
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
     timeout: TimeInterval = 30
   ) throws -> Result {
-    try run(executable: executable.path, arguments, input: input, environment: environment, timeout: timeout)
+    try run(
+      executable: executable.path, arguments, input: input, environment: environment,
+      timeout: timeout)
   }
 
   /// Runs a shell pipeline in which `$BROWSE` is the binary.
@@ -60,6 +62,11 @@ struct BrowseProcess {
       env.removeValue(forKey: key)
     }
     env["TERM"] = "xterm-256color"
+    // Belt and braces: were a test to fetch an outside URL by mistake, libcurl would send
+    // it to a closed loopback port instead of the internet.
+    env["http_proxy"] = "http://127.0.0.1:9"
+    env["https_proxy"] = "http://127.0.0.1:9"
+    env["no_proxy"] = "127.0.0.1,localhost"
     env.merge(environment) { $1 }
     process.environment = env
     process.standardInput = try FileHandle(forReadingFrom: stdinURL)

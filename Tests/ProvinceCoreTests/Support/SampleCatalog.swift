@@ -9,7 +9,9 @@ enum SampleCatalog {
   static let catalog = Catalog(provinces: [
     Province(
       name: "北京市",
-      cities: [city("东城区", "dong cheng qu", code: "110101"), city("朝阳区", "chao yang qu", code: "110105")]),
+      cities: [
+        city("东城区", "dong cheng qu", code: "110101"), city("朝阳区", "chao yang qu", code: "110105"),
+      ]),
     Province(
       name: "广东省",
       cities: [
@@ -27,7 +29,9 @@ enum SampleCatalog {
       provinces: (1...count).map { p in
         Province(
           name: "P\(p)",
-          cities: (1...citiesEach).map { c in City(name: "P\(p)-C\(c)", url: "https://x.test/\(p)/\(c)") })
+          cities: (1...citiesEach).map { c in
+            City(name: "P\(p)-C\(c)", url: "https://x.test/\(p)/\(c)")
+          })
       })
   }
 }

@@ -1,0 +1,160 @@
+/// Word wrapping measured in terminal cells: CJK counts two cells and may break between
+/// any two characters, Latin words break only at spaces (or are hard-split when longer
+/// than a line), and closing punctuation never starts a line.
+public enum TextWrapper {
+  /// Wraps `text` to lines of at most `width` cells. Line feeds start a new line; other
+  /// whitespace runs are one breakable space. The text should already be sanitised.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    wrap(text, width: width, firstLinePrefix: "", prefix: "")
+  }
+
+  /// As `wrap(_:width:)`, with `firstLinePrefix` before the first line (a list marker)
+  /// and `prefix` before the others (an indent); `width` includes the prefixes.
+  public static func wrap(
+    _ text: String, width: Int, firstLinePrefix: String, prefix: String
+  ) -> [String] {
+    let scalars = Array(text.unicodeScalars)
+    let cells = scalars.map { UInt8(TerminalText.width(of: $0)) }
+    let restLimit = max(1, width - TerminalText.width(prefix))
+    var lines: [String] = []
+    var line = String.UnicodeScalarView(firstLinePrefix.unicodeScalars)
+    var limit = max(1, width - TerminalText.width(firstLinePrefix))
+    var used = 0
+    var pendingSpace = false
+
+    func startLine() {
+      lines.append(finished(line))
+      line = String.UnicodeScalarView(prefix.unicodeScalars)
+      used = 0
+      limit = restLimit
+      pendingSpace = false
+    }
+
+    func append(_ index: Int) {
+      let scalar = scalars[index]
+      switch scalar.value {
+      case 0xA0, 0x202F: line.append(" ")
+      default: line.append(scalar)
+      }
+      used += Int(cells[index])
+    }
+
+    var i = 0
+    let count = scalars.count
+    while i < count {
+      let scalar = scalars[i]
+      if scalar == "\n" {
+        startLine()
+        i += 1
+        continue
+      }
+      if isBreakingSpace(scalar) {
+        pendingSpace = used > 0
+        i += 1
+        continue
+      }
+      if scalar.value == 0x200B {
+        pendingSpace = false
+        i += 1
+        continue
+      }
+      // An unbreakable unit: a Latin word, one CJK character, or either glued to
+      // punctuation that must not start or end a line.
+      var end = i + 1
+      var unitWidth = Int(cells[i])
+      while end < count, !isSeparator(scalars[end]),
+        !canBreak(scalars[end - 1], scalars[end], cells[end - 1], cells[end])
+      {
+        unitWidth += Int(cells[end])
+        end += 1
+      }
+      let gap = pendingSpace ? 1 : 0
+      if used + gap + unitWidth <= limit {
+        if gap == 1 {
+          line.append(" ")
+          used += 1
+        }
+        for k in i..<end { append(k) }
+      } else if unitWidth <= restLimit {
+        if used > 0 { startLine() }
+        for k in i..<end { append(k) }
+      } else {
+        if used > 0 { startLine() }
+        for k in i..<end {
+          if used > 0, used + Int(cells[k]) > limit { startLine() }
+          append(k)
+        }
+      }
+      pendingSpace = false
+      i = end
+    }
+    if used > 0 { lines.append(finished(line)) }
+    return lines
+  }
+
+  private static func finished(_ line: String.UnicodeScalarView) -> String {
+    var line = line
+    while line.last == " " { line.removeLast() }
+    return String(line)
+  }
+
+  @inline(__always)
+  private static func isBreakingSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20, 0x09, 0x0B, 0x0C, 0x0D, 0x3000: return true
+    default: return false
+    }
+  }
+
+  @inline(__always)
+  private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\n" || scalar.value == 0x200B || isBreakingSpace(scalar)
+  }
+
+  /// Whether a line may break between `before` and `after` (which are not spaces).
+  static func canBreak(
+    _ before: Unicode.Scalar, _ after: Unicode.Scalar, _ beforeCells: UInt8, _ afterCells: UInt8
+  ) -> Bool {
+    if afterCells == 0 { return false }
+    switch before.value {
+    case 0x2060, 0xA0, 0x202F: return false
+    default: break
+    }
+    switch after.value {
+    case 0x2060, 0xA0, 0x202F: return false
+    default: break
+    }
+    if isClosing(after) || isOpening(before) { return false }
+    return beforeCells == 2 || afterCells == 2
+  }
+
+  /// Punctuation that must not begin a line (kinsoku): the character before it is
+  /// carried down with it instead.
+  static func isClosing(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    // `[` too, so that a link number such as `广州[12]` stays with its text.
+    case 0x21, 0x25, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5B, 0x5D, 0x7D,  // ! % ) , . : ; ? [ ] }
+      0xB7, 0x2019, 0x201D, 0x2025, 0x2026,  // · ’ ” ‥ …
+      0x3001, 0x3002, 0x3005, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017,
+      0x3019, 0x301B, 0x301E, 0x301F, 0x309D, 0x309E, 0x30FB, 0x30FC, 0x30FD, 0x30FE,
+      0xFE50, 0xFE51, 0xFE52, 0xFE54, 0xFE55, 0xFE56, 0xFE57, 0xFE5A, 0xFE5C, 0xFE5E,
+      0xFF01, 0xFF05, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D,
+      0xFF60, 0xFF63:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Punctuation that must not end a line: the character after it is kept with it.
+  static func isOpening(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x28, 0x5B, 0x7B, 0x2018, 0x201C,  // ( [ { ‘ “
+      0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D,
+      0xFE59, 0xFE5B, 0xFE5D, 0xFF08, 0xFF3B, 0xFF5B, 0xFF5F, 0xFF62:
+      return true
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import ProvinceCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+@Suite struct FetchErrorTests {
+  static let all: [FetchError] = [
+    .unsupportedScheme("file"), .invalidURL("http://"), .hostNotFound("nowhere.invalid"),
+    .connectionRefused("127.0.0.1"), .timedOut, .tlsFailure("bad certificate"),
+    .tooManyRedirects(10), .redirectToUnsupportedScheme("javascript"), .connectionLost,
+    .emptyBody, .http(status: 404, reason: "Not Found", page: nil), .cancelled, .other("odd"),
+  ]
+
+  @Test(arguments: all)
+  func everyMessageIsOneNonEmptyLine(error: FetchError) {
+    #expect(!error.message.isEmpty)
+    #expect(!error.message.contains("\n"))
+  }
+
+  @Test func messagesAreSanitisedForTheTerminal() {
+    let error = FetchError.hostNotFound("evil\u{1B}[2J\u{202E}.example\nsecond")
+    #expect(!error.message.unicodeScalars.contains { $0.value == 0x1B || $0 == "\u{202E}" })
+    #expect(!error.message.contains("\n"))
+    #expect(error.message.contains(".example"))
+  }
+
+  @Test func messagesNameWhatWentWrong() {
+    #expect(
+      FetchError.http(status: 503, reason: "Service Unavailable", page: nil).message
+        .contains("503 Service Unavailable"))
+    #expect(FetchError.unsupportedScheme("ftp").message.contains("ftp:"))
+    #expect(FetchError.tooManyRedirects(10).message.contains("10"))
+    #expect(FetchError.connectionRefused("gz.gov.cn").message.contains("gz.gov.cn"))
+  }
+
+  @Test func onlyFailuresToGetAnAnswerAreNetworkFailures() {
+    let network = Self.all.filter(\.isNetworkFailure)
+    #expect(
+      network == [
+        .hostNotFound("nowhere.invalid"), .connectionRefused("127.0.0.1"), .timedOut,
+        .tlsFailure("bad certificate"), .tooManyRedirects(10),
+        .redirectToUnsupportedScheme("javascript"), .connectionLost, .other("odd"),
+      ])
+  }
+
+  @Test(arguments: [
+    (URLError.Code.cannotFindHost, FetchError.hostNotFound("gz.gov.cn")),
+    (.dnsLookupFailed, .hostNotFound("gz.gov.cn")),
+    (.cannotConnectToHost, .connectionRefused("gz.gov.cn")),
+    (.timedOut, .timedOut), (.networkConnectionLost, .connectionLost), (.cancelled, .cancelled),
+    (.httpTooManyRedirects, .tooManyRedirects(10)), (.zeroByteResource, .emptyBody),
+  ])
+  func urlErrorsMapToTheirCase(code: URLError.Code, expected: FetchError) {
+    let url = URL(string: "https://gz.gov.cn/page")!
+    #expect(FetchError.from(URLError(code), url: url, maxRedirects: 10) == expected)
+  }
+
+  @Test func anEmptyReplyIsALostConnectionButOtherBadResponsesAreNot() {
+    let url = URL(string: "http://gz.gov.cn/")!
+    let empty = URLError(
+      .badServerResponse, userInfo: [NSLocalizedDescriptionKey: "Empty reply from server"])
+    #expect(FetchError.from(empty, url: url, maxRedirects: 10) == .connectionLost)
+    guard case .other = FetchError.from(URLError(.badServerResponse), url: url, maxRedirects: 10)
+    else {
+      Issue.record("expected .other for a malformed response")
+      return
+    }
+  }
+
+  @Test func tlsErrorsReportedAsUnknownAreRecognisedByTheirText() {
+    let error = URLError(
+      .unknown, userInfo: [NSLocalizedDescriptionKey: "OpenSSL SSL_connect: SSL_ERROR_SYSCALL"])
+    let https = URL(string: "https://gz.gov.cn/")!
+    let http = URL(string: "http://gz.gov.cn/")!
+    guard case .tlsFailure = FetchError.from(error, url: https, maxRedirects: 10) else {
+      Issue.record("expected a TLS failure")
+      return
+    }
+    #expect(
+      FetchError.from(error, url: http, maxRedirects: 10)
+        == .other("OpenSSL SSL_connect: SSL_ERROR_SYSCALL"))
+    guard
+      case .tlsFailure = FetchError.from(
+        URLError(.serverCertificateUntrusted), url: https, maxRedirects: 10)
+    else {
+      Issue.record("expected a TLS failure for an untrusted certificate")
+      return
+    }
+  }
+}
