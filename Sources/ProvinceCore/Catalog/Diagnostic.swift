@@ -33,6 +33,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     case .line(let line): place = "\(source):\(line)"
     case .keyPath(let path): place = "\(source): \(path)"
     }
-    return "\(place): \(severity.rawValue): \(TerminalText.sanitize(message))"
+    // Key paths are made of the file's own keys, so they are as untrusted as the message.
+    let safePlace = TerminalText.sanitize(place)
+    return "\(safePlace): \(severity.rawValue): \(TerminalText.sanitize(message))"
   }
 }

@@ -66,6 +66,8 @@ public struct Navigator: Sendable {
     case .back:
       if state.stack.count > 1 {
         state.stack.removeLast()
+        // A resize since this screen was left may have taken its page away.
+        state.top.page = min(state.top.page, pageCount(state) - 1)
       } else {
         state.message = "Already at the top."
       }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// libFuzzer target: the input as UTF-8 through `HTMLRenderer.render` at widths 40 and 1.
+/// Beyond not crashing, checks that nothing in the page can drive a terminal (no controls
+/// at all in the title, description and lines, which are one line each) and that every
+/// link is an absolute http(s) URL without spaces or controls.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+  let html = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+  let base = URL(string: "https://baike.example.com/item/%E5%B9%BF%E5%B7%9E?a=1#top")
+  for width in [40, 1] {
+    let page = HTMLRenderer.render(html, baseURL: base, width: width)
+    if let title = page.title { requireNoControls(title, "title") }
+    if let description = page.description { requireNoControls(description, "description") }
+    for line in page.lines { requireNoControls(line, "line at width \(width)") }
+    for link in page.links {
+      requireNoControls(link, "link")
+      let lower = link.lowercased()
+      if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) || link.contains(" ") {
+        fail("link is not an absolute http(s) URL: \(link.debugDescription)")
+      }
+    }
+  }
+  return 0
+}
+
+private func requireNoControls(_ text: String, _ what: String) {
+  for scalar in text.unicodeScalars
+  where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+    fail("\(what) has control U+\(String(scalar.value, radix: 16)): \(text.debugDescription)")
+  }
+}
+
+private func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("FUZZ INVARIANT: \(message)\n".utf8))
+  abort()
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// libFuzzer target: the input split on NUL or newline into arguments for
+/// `OptionParser.parse`. Beyond not crashing, checks what the shell relies on: a parse either
+/// gives options whose numbers are usable or an error with a message, and the same answer twice.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+  let bytes = UnsafeRawBufferPointer(start: start, count: count)
+  let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false)
+    .flatMap { $0.split(separator: 0x0A, omittingEmptySubsequences: false) }
+    .map { String(decoding: $0, as: UTF8.self) }
+  let first = outcome(arguments)
+  if first != outcome(arguments) { fail("two parses of \(arguments) differ") }
+  switch first {
+  case .success(let options):
+    if !(options.timeout > 0 && options.timeout.isFinite) {
+      fail("timeout \(options.timeout) from \(arguments)")
+    }
+    if options.maxBytes <= 0 { fail("max bytes \(options.maxBytes) from \(arguments)") }
+    if case .search(let query) = options.mode,
+      query.trimmingCharacters(in: .whitespaces).isEmpty
+    {
+      fail("empty search from \(arguments)")
+    }
+  case .failure(let error):
+    if error.message.isEmpty { fail("empty usage error from \(arguments)") }
+  }
+  return 0
+}
+
+private func outcome(_ arguments: [String]) -> Result<Options, UsageError> {
+  do throws(UsageError) {
+    return .success(try OptionParser.parse(arguments))
+  } catch {
+    return .failure(error)
+  }
+}
+
+private func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("FUZZ INVARIANT: \(message)\n".utf8))
+  abort()
+}
