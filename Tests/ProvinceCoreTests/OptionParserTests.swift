@@ -65,6 +65,8 @@ import Testing
     #expect(error("--formt", "json") == "unknown option '--formt' (did you mean '--format'?)")
     #expect(error("--zzzzzzzzzz") == "unknown option '--zzzzzzzzzz'")
     #expect(error("-x") == "unknown option '-x'")
+    let huge = "--" + String(repeating: "p", count: 200_000)
+    #expect(error(huge) == "unknown option '--\(String(repeating: "p", count: 62))…'")
   }
 
   @Test func missingValuesAreUsageErrors() {

@@ -74,6 +74,11 @@ public enum OptionParser {
   }
 
   private static func unknownOption(_ spelled: String) -> UsageError {
+    // No option is longer than 16 characters: a longer word is no misspelling of one,
+    // and comparing a huge one letter by letter would only cost time.
+    guard spelled.count <= 64 else {
+      return UsageError("unknown option '\(spelled.prefix(64))…'")
+    }
     let candidates = OptionSpec.all.filter { !$0.hidden }.map { "--\($0.long)" }
     let typed = spelled.hasPrefix("--") ? spelled : "--" + spelled.dropFirst()
     let best = candidates.map { ($0, editDistance($0, typed)) }.min { $0.1 < $1.1 }
