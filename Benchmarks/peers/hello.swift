@@ -2,4 +2,6 @@
 import Foundation
 
 let url = URL(string: "https://zh.wikipedia.org/wiki/广州市")
-print(url?.absoluteString ?? "", terminator: ProcessInfo.processInfo.processIdentifier > 0 ? "\n" : "?\n")
+print(
+  url?.absoluteString ?? "",
+  terminator: ProcessInfo.processInfo.processIdentifier > 0 ? "\n" : "?\n")
