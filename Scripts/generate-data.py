@@ -3,7 +3,8 @@
 
 Writes Resources/provinces_cities.plist (XML plist, seed shape) and
 Sources/ProvinceCore/Catalog/EmbeddedData.swift (the same bytes as a Swift
-string, so the binary carries its data without a resource bundle).
+string, so the binary carries its data without a resource bundle, and the same
+data as a ready-made Catalog, so that start-up needs no parsing).
 
 Run from the repository root:
     python3 Scripts/generate-data.py           # (re)write both files
@@ -136,6 +137,17 @@ def render_swift(plist, provinces):
     hashes = "#" * (longest + 1)
     pinyin = "\n".join(
         f"    {swift_string(p['name'])}: {swift_string(p['pinyin'])}," for p in provinces)
+    catalog = []
+    for province in provinces:
+        catalog.append(f"    Province(name: {swift_string(province['name'])}, cities: [")
+        for city in province["cities"]:
+            code = swift_string(city["code"]) if city["code"] else "nil"
+            catalog.append(
+                f"      City(name: {swift_string(city['name'])}, "
+                f"url: {swift_string(URL_PREFIX + city['name'])}, code: {code}, "
+                f"pinyin: {swift_string(city['pinyin'])}),")
+        catalog.append("    ]),")
+    catalog = "\n".join(catalog)
     # The formatter must never touch this file, or --check would fail after a format run.
     return (
         "// swift-format-ignore-file\n"
@@ -147,6 +159,12 @@ def render_swift(plist, provinces):
         f'  static let plist: String = {hashes}"""\n'
         f"{plist}\n"
         f'"""{hashes}\n'
+        "\n"
+        "  /// The plist as the loader reads it, so the default needs no parsing at start-up\n"
+        "  /// (a test holds the two equal).\n"
+        "  static let catalog = Catalog(provinces: [\n"
+        f"{catalog}\n"
+        "  ])\n"
         "\n"
         "  /// Pinyin of each province name, which the plist has no place for.\n"
         "  static let provincePinyin: [String: String] = [\n"

@@ -265,4 +265,11 @@ import Testing
       #expect(String(row[2]) == EmbeddedData.provincePinyin[entry.province])
     }
   }
+
+  @Test func theReadyMadeCatalogIsExactlyWhatTheLoaderReadsFromThePlist() {
+    let loaded = CatalogLoader.load(BuiltInData.bytes, source: "<built-in>")
+    #expect(loaded.diagnostics.isEmpty)
+    #expect(loaded.catalog == BuiltInData.catalog)
+    #expect(BuiltInData.catalog.provinces.count == 34)
+  }
 }
