@@ -40,10 +40,11 @@ enum Browse {
     }
     let matcher = Matcher(catalog: catalog)
     switch options.mode {
-    case .automatic where out.isTerminal && StandardStream(fd: 0).isTerminal:
+    case .interactive:
       return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .browse)
         .run()
-    case .interactive:
+    // No selection on a terminal is the seed app's menus; on a pipe, the province list.
+    case .automatic where out.isTerminal && isatty(0) == 1:
       return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .browse)
         .run()
     case .pick:
