@@ -125,6 +125,23 @@ import Testing
     #expect(F.cityNames(result.catalog) == [["长沙市", "岳阳市"], ["Hefei"], ["北京"]])
   }
 
+  @Test func binaryUTF16StringsDecodeSurrogatePairsAndReplaceLoneHalves() throws {
+    var plist = LoaderBinaryPlist()
+    let root = plist.add(.dict([]))
+    let name = plist.add(.string("name"))
+    let url = plist.add(.string("url"))
+    let emoji = plist.add(.string("😀市é"))
+    let lone = plist.add(.raw([0x62, 0xD8, 0x3D, 0x00, 0x41]))
+    let link = plist.add(.string("https://例子.cn/"))
+    let first = plist.add(.dict([(name, emoji), (url, link)]))
+    let second = plist.add(.dict([(name, lone), (url, link)]))
+    plist.objects[root] = .dict([(plist.add(.string("省")), plist.add(.array([first, second])))])
+    let result = CatalogLoader.load(plist.data(), source: "u.plist")
+    #expect(result.diagnostics.isEmpty)
+    #expect(F.cityNames(result.catalog) == [["😀市é", "\u{FFFD}A"]])
+    #expect(result.catalog?.provinces.first?.cities.first?.url == "https://例子.cn/")
+  }
+
   @Test func extraKeysAreKeptInFileOrderAndCodeAndPinyinGoToTheirFields() throws {
     let text =
       F.header + """
