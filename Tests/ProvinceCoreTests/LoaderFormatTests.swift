@@ -142,6 +142,38 @@ import Testing
     #expect(result.catalog?.provinces.first?.cities.first?.url == "https://例子.cn/")
   }
 
+  @Test func xmlValuesAgreeWithFoundationApartFromDictionaryOrder() throws {
+    var provinces: [(String, [[F.Entry]])] = []
+    var rng = SplitMix64(seed: 7)
+    let letters = Array("东南西北中山水江河湖<&>\"' ab")
+    for p in 0..<12 {
+      var cities: [[F.Entry]] = []
+      for c in 0..<Int(rng.next() % 9 + 1) {
+        let name = String((0..<6).map { _ in letters[Int(rng.next() % UInt64(letters.count))] })
+        cities.append(F.city("\(name)\(c)", "https://h\(p).example/\(c)") + [("k\(c)", name)])
+      }
+      provinces.append(("省\(p)\(letters[p])", cities))
+    }
+    let text = F.xml(provinces)
+    let ours = try #require(F.load(text).catalog)
+    let theirs = try #require(
+      try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil)
+        as? [String: [[String: String]]])
+    #expect(Set(ours.provinces.map(\.name)) == Set(theirs.keys))
+    #expect(ours.provinces.map(\.name) == provinces.map(\.0))
+    for province in ours.provinces {
+      let expected = try #require(theirs[province.name])
+      let got = province.cities.map { city in
+        var fields = ["name": city.name, "url": city.url]
+        for field in city.extra {
+          if case .string(let value) = field.value { fields[field.key] = value }
+        }
+        return fields
+      }
+      #expect(got == expected)
+    }
+  }
+
   @Test func extraKeysAreKeptInFileOrderAndCodeAndPinyinGoToTheirFields() throws {
     let text =
       F.header + """
