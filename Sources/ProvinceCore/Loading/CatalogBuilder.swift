@@ -135,9 +135,9 @@ struct CatalogBuilder {
     var extra: [ExtraField] = []
     var usable = true
     var seen = DuplicateKeyCheck(expected: entries.count)
-    for entry in entries {
+    for (position, entry) in entries.enumerated() {
       let key = entry.key
-      if seen.isRepeat(key) {
+      if seen.isRepeat(key, at: position, in: entries) {
         warn(
           at: fieldLocation(entry.keyOffset, key),
           "\(label) has '\(key)' more than once; the first is kept")
@@ -263,10 +263,9 @@ struct CatalogBuilder {
   }
 }
 
-/// Finds repeated keys in a city. Cities have a handful of keys, so a linear scan beats
-/// hashing; a set takes over for the odd city with very many.
+/// Finds repeated keys in a city. Cities have a handful of keys, so looking back over
+/// the earlier ones beats hashing; a set takes over for the odd city with very many.
 private struct DuplicateKeyCheck {
-  private var keys: [String] = []
   private var set: Set<String> = []
   private let large: Bool
 
@@ -274,11 +273,9 @@ private struct DuplicateKeyCheck {
     large = expected > 16
   }
 
-  mutating func isRepeat(_ key: String) -> Bool {
+  mutating func isRepeat(_ key: String, at position: Int, in entries: [TreeEntry]) -> Bool {
     if large { return !set.insert(key).inserted }
-    if keys.contains(key) { return true }
-    keys.append(key)
-    return false
+    return entries[..<position].contains { $0.key == key }
   }
 }
 
