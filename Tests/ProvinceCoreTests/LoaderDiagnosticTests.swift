@@ -134,6 +134,29 @@ import Testing
     #expect(F.cityNames(result.catalog) == [["C"]])
   }
 
+  @Test func aKeyRepeatedInACityKeepsTheFirstValue() throws {
+    let text = """
+      <plist><dict><key>P</key><array>
+      <dict><key>name</key><string>a</string><key>url</key><string>http://first/</string>
+      <key>url</key><string>http://second/</string></dict>
+      </array></dict></plist>
+      """
+    let result = F.load(text)
+    #expect(result.diagnostics.map(\.location) == [.line(3)])
+    #expect(
+      result.diagnostics.first?.message
+        == "city 0 in 'P' has 'url' more than once; the first is kept")
+    #expect(result.catalog?.provinces.first?.cities.first?.url == "http://first/")
+
+    let many = (0..<20).map { ("k\($0)", "v") } + [("k3", "again")]
+    let json = F.json([("P", [F.city("b") + many])])
+    let other = F.load(json, source: "m.json")
+    #expect(other.diagnostics.map(\.location) == [.keyPath("P[0].k3")])
+    let extra = try #require(other.catalog?.provinces.first?.cities.first?.extra)
+    #expect(extra.count == 20)
+    #expect(extra[3] == ExtraField(key: "k3", value: .string("v")))
+  }
+
   @Test func anEmptyFileIsFatal() {
     for text in ["", "  \n\t"] {
       let result = F.load(text)

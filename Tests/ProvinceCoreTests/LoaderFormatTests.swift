@@ -125,6 +125,55 @@ import Testing
     #expect(F.cityNames(result.catalog) == [["长沙市", "岳阳市"], ["Hefei"], ["北京"]])
   }
 
+  @Test func binaryUTF16StringsDecodeSurrogatePairsAndReplaceLoneHalves() throws {
+    var plist = LoaderBinaryPlist()
+    let root = plist.add(.dict([]))
+    let name = plist.add(.string("name"))
+    let url = plist.add(.string("url"))
+    let emoji = plist.add(.string("😀市é"))
+    let lone = plist.add(.raw([0x62, 0xD8, 0x3D, 0x00, 0x41]))
+    let link = plist.add(.string("https://例子.cn/"))
+    let first = plist.add(.dict([(name, emoji), (url, link)]))
+    let second = plist.add(.dict([(name, lone), (url, link)]))
+    plist.objects[root] = .dict([(plist.add(.string("省")), plist.add(.array([first, second])))])
+    let result = CatalogLoader.load(plist.data(), source: "u.plist")
+    #expect(result.diagnostics.isEmpty)
+    #expect(F.cityNames(result.catalog) == [["😀市é", "\u{FFFD}A"]])
+    #expect(result.catalog?.provinces.first?.cities.first?.url == "https://例子.cn/")
+  }
+
+  @Test func xmlValuesAgreeWithFoundationApartFromDictionaryOrder() throws {
+    var provinces: [(String, [[F.Entry]])] = []
+    var rng = SplitMix64(seed: 7)
+    let letters = Array("东南西北中山水江河湖<&>\"' ab")
+    for p in 0..<12 {
+      var cities: [[F.Entry]] = []
+      for c in 0..<Int(rng.next() % 9 + 1) {
+        let name = String((0..<6).map { _ in letters[Int(rng.next() % UInt64(letters.count))] })
+        cities.append(F.city("\(name)\(c)", "https://h\(p).example/\(c)") + [("k\(c)", name)])
+      }
+      provinces.append(("省\(p)\(letters[p])", cities))
+    }
+    let text = F.xml(provinces)
+    let ours = try #require(F.load(text).catalog)
+    let theirs = try #require(
+      try PropertyListSerialization.propertyList(from: Data(text.utf8), format: nil)
+        as? [String: [[String: String]]])
+    #expect(Set(ours.provinces.map(\.name)) == Set(theirs.keys))
+    #expect(ours.provinces.map(\.name) == provinces.map(\.0))
+    for province in ours.provinces {
+      let expected = try #require(theirs[province.name])
+      let got = province.cities.map { city in
+        var fields = ["name": city.name, "url": city.url]
+        for field in city.extra {
+          if case .string(let value) = field.value { fields[field.key] = value }
+        }
+        return fields
+      }
+      #expect(got == expected)
+    }
+  }
+
   @Test func extraKeysAreKeptInFileOrderAndCodeAndPinyinGoToTheirFields() throws {
     let text =
       F.header + """

@@ -150,11 +150,15 @@ struct BinaryPlistReader: OrderedTreeReader {
     var result: [Int] = []
     result.reserveCapacity(count)
     for k in 0..<count {
-      // A reference too large for Int is still just out of range.
-      let ref = uint(at: start + k * refSize, size: refSize)
-      result.append(ref <= UInt64(Int.max) ? Int(ref) : -1)
+      result.append(reference(at: start + k * refSize))
     }
     return result
+  }
+
+  private func reference(at offset: Int) -> Int {
+    let ref = uint(at: offset, size: refSize)
+    // A reference too large for Int is still just out of range.
+    return ref <= UInt64(Int.max) ? Int(ref) : -1
   }
 
   private func uint(at offset: Int, size: Int) -> UInt64 {
@@ -226,18 +230,7 @@ struct BinaryPlistReader: OrderedTreeReader {
       return TreeNode(value: .string(text), offset: -1)
     case 0x6:
       let (count, start) = try count(marker, at: offset, elementSize: 2)
-      let bytes = p
-      let units = (0..<count).lazy.map { k in
-        UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])
-      }
-      // String(decoding:as: UTF16.self) takes the stdlib's unspecialised slow path (half of a
-      // large load); transcoding here is specialised and lets String take its UTF-8 fast path.
-      var utf8: [UInt8] = []
-      utf8.reserveCapacity(count * 3)
-      _ = transcode(
-        units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false,
-        into: { utf8.append($0) })
-      return TreeNode(value: .string(String(decoding: utf8, as: UTF8.self)), offset: -1)
+      return TreeNode(value: .string(utf16BigEndian(count, at: start)), offset: -1)
     case 0xA:
       guard !visiting[ref] else { throw cycle(ref) }
       let (count, start) = try count(marker, at: offset, elementSize: refSize)
@@ -245,8 +238,8 @@ struct BinaryPlistReader: OrderedTreeReader {
       defer { visiting[ref] = false }
       var elements: [TreeNode] = []
       elements.reserveCapacity(count)
-      for elementRef in refs(count, at: start) {
-        elements.append(try node(elementRef, depth: depth + 1))
+      for k in 0..<count {
+        elements.append(try node(reference(at: start + k * refSize), depth: depth + 1))
       }
       return TreeNode(value: .array(elements), offset: -1)
     case 0xD:
@@ -254,16 +247,16 @@ struct BinaryPlistReader: OrderedTreeReader {
       let (count, start) = try count(marker, at: offset, elementSize: 2 * refSize)
       visiting[ref] = true
       defer { visiting[ref] = false }
-      let keys = refs(count, at: start)
-      let values = refs(count, at: start + count * refSize)
+      let valuesStart = start + count * refSize
       var entries: [TreeEntry] = []
       entries.reserveCapacity(count)
       for k in 0..<count {
-        guard case .string(let key) = try node(keys[k], depth: depth + 1).value else {
+        let keyRef = reference(at: start + k * refSize)
+        guard case .string(let key) = try node(keyRef, depth: depth + 1).value else {
           throw LoadFailure("a dictionary key at byte \(offset) is not a string")
         }
-        entries.append(
-          TreeEntry(key: key, keyOffset: -1, value: try node(values[k], depth: depth + 1)))
+        let value = try node(reference(at: valuesStart + k * refSize), depth: depth + 1)
+        entries.append(TreeEntry(key: key, keyOffset: -1, value: value))
       }
       return TreeNode(value: .dictionary(entries), offset: -1)
     default:
@@ -271,6 +264,48 @@ struct BinaryPlistReader: OrderedTreeReader {
     }
     throw LoadFailure(
       "unsupported object type 0x\(String(marker, radix: 16)) at byte \(offset)")
+  }
+
+  /// Transcodes straight into the String's storage; lone surrogates become U+FFFD.
+  private func utf16BigEndian(_ count: Int, at start: Int) -> String {
+    String(unsafeUninitializedCapacity: count * 3) { out in
+      var written = 0
+      func put(_ byte: UInt32) {
+        out[written] = UInt8(truncatingIfNeeded: byte)
+        written += 1
+      }
+      var k = 0
+      while k < count {
+        var scalar = UInt32(p[start + 2 * k]) << 8 | UInt32(p[start + 2 * k + 1])
+        k += 1
+        if (0xD800..<0xDC00).contains(scalar), k < count {
+          let low = UInt32(p[start + 2 * k]) << 8 | UInt32(p[start + 2 * k + 1])
+          if (0xDC00..<0xE000).contains(low) {
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            k += 1
+          }
+        }
+        if (0xD800..<0xE000).contains(scalar) { scalar = 0xFFFD }
+        switch scalar {
+        case ..<0x80:
+          put(scalar)
+        case ..<0x800:
+          put(0xC0 | scalar >> 6)
+          put(0x80 | scalar & 0x3F)
+        case ..<0x10000:
+          put(0xE0 | scalar >> 12)
+          put(0x80 | scalar >> 6 & 0x3F)
+          put(0x80 | scalar & 0x3F)
+        default:
+          // Four bytes come from two units, so count * 3 is always enough room.
+          put(0xF0 | scalar >> 18)
+          put(0x80 | scalar >> 12 & 0x3F)
+          put(0x80 | scalar >> 6 & 0x3F)
+          put(0x80 | scalar & 0x3F)
+        }
+      }
+      return written
+    }
   }
 
   private func pastEnd(_ offset: Int) -> LoadFailure {

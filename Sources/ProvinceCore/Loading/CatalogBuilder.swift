@@ -13,7 +13,7 @@ struct CatalogBuilder {
   private var provinceOffset = -1
   private var provinceActive = false
   private var cities: [City] = []
-  private var cityNames: Set<String> = []
+  private var cityNames = ExactNameIndex()
   private var cityIndex = 0
 
   init(source: String, lines: LineIndex?, warnsByLine: Bool) {
@@ -86,8 +86,7 @@ struct CatalogBuilder {
     provinceOffset = offset
     cityIndex = 0
     cities = []
-    // Provinces tend to be alike in size: keeping the table spares rehashing every name as it grows.
-    cityNames.removeAll(keepingCapacity: true)
+    cityNames = ExactNameIndex()
     provinceActive = false
     if name.isEmpty {
       warn(at: provinceLocation(offset, name), "a province has an empty name; skipped")
@@ -115,6 +114,7 @@ struct CatalogBuilder {
     provinceName = ""
     provinceActive = false
     cities = []
+    cityNames = ExactNameIndex()
   }
 
   // MARK: Cities
@@ -137,9 +137,9 @@ struct CatalogBuilder {
     var extra: [ExtraField] = []
     var usable = true
     var seen = DuplicateKeyCheck(expected: entries.count)
-    for entry in entries {
+    for (position, entry) in entries.enumerated() {
       let key = entry.key
-      if seen.isRepeat(key) {
+      if seen.isRepeat(key, at: position, in: entries) {
         warn(
           at: fieldLocation(entry.keyOffset, key),
           "\(label) has '\(key)' more than once; the first is kept")
@@ -187,7 +187,7 @@ struct CatalogBuilder {
           + " (expected an absolute http or https URL with a host); skipped")
       return
     }
-    guard cityNames.insert(name).inserted else {
+    guard cityNames.insert(name, among: cities) else {
       warn(
         at: cityLocation(node.offset),
         "duplicate city '\(name)' in '\(provinceName)'; the first one is kept")
@@ -263,22 +263,18 @@ struct CatalogBuilder {
   }
 }
 
-/// Finds repeated keys in a city. Cities have a handful of keys, so a linear scan beats
-/// hashing; a set takes over for the odd city with very many.
+/// Finds repeated keys in a city. Cities have a handful of keys, so looking back over
+/// the earlier ones beats hashing; a set takes over for the odd city with very many.
 private struct DuplicateKeyCheck {
-  private var keys: [String] = []
   private var set: Set<String> = []
   private let large: Bool
 
   init(expected: Int) {
     large = expected > 16
-    if !large { keys.reserveCapacity(expected) }
   }
 
-  mutating func isRepeat(_ key: String) -> Bool {
+  mutating func isRepeat(_ key: String, at position: Int, in entries: [TreeEntry]) -> Bool {
     if large { return !set.insert(key).inserted }
-    if keys.contains(key) { return true }
-    keys.append(key)
-    return false
+    return entries[..<position].contains { $0.key == key }
   }
 }
