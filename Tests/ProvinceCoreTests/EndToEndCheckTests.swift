@@ -100,7 +100,14 @@ import Testing
   @Test func ctrlCStopsTheCheckAndReportsWhatWasCheckedWith130() async throws {
     let server = try server()
     defer { server.stop() }
-    let paths = [CheckPath.ok, CheckPath.ok] + Array(repeating: CheckPath.slow, count: 3)
+    // Pages that answer only when the server stops: however slow the build, the check
+    // cannot finish before the interrupt arrives.
+    let stall = "/check/stall"
+    server.rawRoute(stall) { connection in
+      guard connection.pause(120) else { return }
+      connection.respond(.html("<p>late</p>"))
+    }
+    let paths = [CheckPath.ok, CheckPath.ok] + Array(repeating: stall, count: 3)
     let data = try dataFile(server, [("广东省", paths)])
     let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent(
       "browse-check-pid-\(UUID().uuidString)")
@@ -118,8 +125,8 @@ import Testing
       """
     let run = Task.detached { try BrowseProcess.shell(script) }
     // Interrupt once the slow pages are being fetched and the good ones are done.
-    for _ in 0..<500 {
-      if server.requests.filter({ $0.path == CheckPath.slow }).count == 3 { break }
+    for _ in 0..<3000 {
+      if server.requests.filter({ $0.path == stall }).count == 3 { break }
       try await Task.sleep(for: .milliseconds(10))
     }
     try await Task.sleep(for: .milliseconds(100))
