@@ -38,8 +38,3 @@ private let headers: [String?] = [
   "text/html; charset=ISO-2022-JP", "text/html; charset=hz-gb-2312", "text/html; charset=ibm037",
   "text/html; charset=bogus", "text/html; charset=", "text/plain; format=flowed; charset='koi8-r'",
 ]
-
-private func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("FUZZ INVARIANT: \(message)\n".utf8))
-  abort()
-}

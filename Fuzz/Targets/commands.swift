@@ -60,11 +60,6 @@ private func check(_ state: NavigationState, _ navigator: Navigator) {
   }
 }
 
-private func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("FUZZ INVARIANT: \(message)\n".utf8))
-  abort()
-}
-
 /// Names with escapes, controls, bidi overrides, wide and combining characters, and enough
 /// cities in one province to need several pages.
 private let fuzzCatalog: Catalog = {

@@ -23,15 +23,3 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   }
   return 0
 }
-
-private func requireNoControls(_ text: String, _ what: String) {
-  for scalar in text.unicodeScalars
-  where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
-    fail("\(what) has control U+\(String(scalar.value, radix: 16)): \(text.debugDescription)")
-  }
-}
-
-private func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("FUZZ INVARIANT: \(message)\n".utf8))
-  abort()
-}

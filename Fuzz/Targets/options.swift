@@ -35,8 +35,3 @@ private func outcome(_ arguments: [String]) -> Result<Options, UsageError> {
     return .failure(error)
   }
 }
-
-private func fail(_ message: String) -> Never {
-  FileHandle.standardError.write(Data("FUZZ INVARIANT: \(message)\n".utf8))
-  abort()
-}
