@@ -135,8 +135,6 @@ def render_swift(plist, provinces):
     # see an escape sequence, so the literal holds the plist byte for byte.
     longest = max((len(run) for run in re.findall(r"#+", plist)), default=0)
     hashes = "#" * (longest + 1)
-    pinyin = "\n".join(
-        f"    {swift_string(p['name'])}: {swift_string(p['pinyin'])}," for p in provinces)
     catalog = []
     for province in provinces:
         catalog.append(f"    Province(name: {swift_string(province['name'])}, cities: [")
@@ -165,11 +163,6 @@ def render_swift(plist, provinces):
         "  static let catalog = Catalog(provinces: [\n"
         f"{catalog}\n"
         "  ])\n"
-        "\n"
-        "  /// Pinyin of each province name, which the plist has no place for.\n"
-        "  static let provincePinyin: [String: String] = [\n"
-        f"{pinyin}\n"
-        "  ]\n"
         "}\n"
     )
 

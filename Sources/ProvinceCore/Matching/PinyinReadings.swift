@@ -62,6 +62,7 @@ enum PinyinReadings {
     莘县 shen xian
     莘庄 xin zhuang
     洪洞 hong tong
+    闵行 min hang
     铅山 yan shan
     台州 tai zhou
     天台 tian tai
