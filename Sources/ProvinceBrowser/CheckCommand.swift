@@ -22,7 +22,7 @@ struct CheckCommand {
       wait: { seconds in try? await Task.sleep(for: .seconds(seconds)) })
     let progressLine =
       err.isTerminal && !Terminal.isDumb
-      ? ProgressLine(stream: err, columns: Terminal.viewport(fd: 2).columns) : nil
+      ? ProgressLine(stream: err, columns: Terminal.viewport(fd: err.fd).columns) : nil
 
     let run = CheckRun()
     let started = DispatchTime.now()
@@ -63,24 +63,10 @@ struct CheckCommand {
   private func targets() -> [LinkChecker.Target]? {
     var provinces = Array(catalog.provinces.indices)
     if let query = options.province {
-      switch matcher.province(query) {
-      case .unique(let index):
-        provinces = [index]
-      case .ambiguous(let indices):
-        let names = indices.map { TerminalText.sanitize(catalog.provinces[$0].name) }
-        err.write(
-          "browse: '\(TerminalText.sanitize(query))' matches \(indices.count) provinces: "
-            + names.joined(separator: ", ") + "\n")
-        return nil
-      case .notFound(let suggestions):
-        let hint =
-          suggestions.isEmpty
-          ? ""
-          : " (did you mean " + suggestions.map(TerminalText.sanitize).joined(separator: ", ")
-            + "?)"
-        err.write("browse: no province matches '\(TerminalText.sanitize(query))'\(hint)\n")
+      guard let index = ProvinceArgument(catalog: catalog, matcher: matcher).resolve(query) else {
         return nil
       }
+      provinces = [index]
     }
     return provinces.flatMap { index in
       let province = catalog.provinces[index]

@@ -90,7 +90,8 @@ struct Lookup {
     case .notFound(let suggestions):
       let place = province.map { " in \(TerminalText.sanitize(catalog.provinces[$0].name))" } ?? ""
       err.write(
-        "browse: no city matches '\(TerminalText.sanitize(query))'\(place)\(hint(suggestions))\n")
+        "browse: no city matches '\(TerminalText.sanitize(query))'\(place)\(ProvinceArgument.hint(suggestions))\n"
+      )
       return .failure
     }
     if options.open {
@@ -106,31 +107,7 @@ struct Lookup {
   /// The province `--province` names, or nil after saying why not on stderr.
   private func resolveProvince(quiet: Bool = false) -> Int? {
     guard let query = options.province else { return nil }
-    switch matcher.province(query) {
-    case .unique(let index):
-      return index
-    case .ambiguous(let indices):
-      if quiet { return nil }
-      err.write(
-        "browse: '\(TerminalText.sanitize(query))' matches \(indices.count) provinces; say which:\n"
-      )
-      let rows = indices.map {
-        ["  " + TerminalText.sanitize(catalog.provinces[$0].name), matcher.pinyin(ofProvince: $0)]
-      }
-      for line in ListFormatter.alignedRows(rows) { err.write(line) }
-      return nil
-    case .notFound(let suggestions):
-      if !quiet {
-        err.write(
-          "browse: no province matches '\(TerminalText.sanitize(query))'\(hint(suggestions))\n")
-      }
-      return nil
-    }
-  }
-
-  private func hint(_ suggestions: [String]) -> String {
-    guard !suggestions.isEmpty else { return "" }
-    return " (did you mean " + suggestions.map(TerminalText.sanitize).joined(separator: ", ") + "?)"
+    return ProvinceArgument(catalog: catalog, matcher: matcher).resolve(query, quiet: quiet)
   }
 
   private func write(_ lines: [String]) -> ExitCode {

@@ -146,4 +146,12 @@ import Testing
     #expect(result.stderr.contains("Interrupted: checked 2 of 5 URLs"))
     #expect(result.stderr.hasSuffix("status=130\n"))
   }
+
+  @Test func anAmbiguousProvinceIsReportedAsLookupsReportItBeforeAnythingIsChecked() throws {
+    let result = try BrowseProcess.run(["--check", "-p", "shanxi"])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("browse: 'shanxi' matches 2 provinces; say which:\n"))
+    #expect(result.stderr.contains("山西省") && result.stderr.contains("陕西省"))
+  }
 }
