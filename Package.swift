@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The target graph is the architecture (README, "How the code is laid out"): each target
+// may import only those below it, and only ProvinceIO and the executable may do I/O.
+//
+//   TextSupport ← CatalogModel ← BuiltInCatalog
+//        ↑             ↑
+//   PageReader         │
+//        ↑             │
+//   ProvinceCore ──────┘   (navigation, screens, reports, options, a plan per mode)
+//        ↑
+//   ProvinceIO             (fetch, cache, link check, data files: the effects)
+//        ↑
+//   ProvinceBrowser        (`browse`: terminal, signals, processes)
 let package = Package(
   name: "ProvinceBrowser",
   products: [
@@ -8,13 +20,29 @@ let package = Package(
     .library(name: "ProvinceCore", targets: ["ProvinceCore"]),
   ],
   targets: [
-    .target(name: "ProvinceCore"),
-    .executableTarget(name: "ProvinceBrowser", dependencies: ["ProvinceCore"]),
+    .target(name: "TextSupport"),
+    .target(name: "CatalogModel", dependencies: ["TextSupport"]),
+    .target(name: "BuiltInCatalog", dependencies: ["CatalogModel"]),
+    .target(name: "PageReader", dependencies: ["TextSupport"]),
+    .target(name: "ProvinceCore", dependencies: ["TextSupport", "CatalogModel", "PageReader"]),
+    .target(name: "ProvinceIO", dependencies: ["ProvinceCore"]),
+    .executableTarget(
+      name: "ProvinceBrowser",
+      dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"]),
+    .target(
+      name: "TestSupport",
+      dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"],
+      path: "Tests/TestSupport"),
+    .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(
-      name: "ProvinceCoreTests",
-      // The end-to-end tests run the built `browse`, so it must be built first.
-      dependencies: ["ProvinceCore", "ProvinceBrowser"]
-    ),
+      name: "CatalogModelTests", dependencies: ["CatalogModel", "BuiltInCatalog", "TestSupport"]),
+    .testTarget(name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"]),
+    .testTarget(name: "ProvinceCoreTests", dependencies: ["ProvinceCore", "TestSupport"]),
+    .testTarget(name: "ProvinceIOTests", dependencies: ["ProvinceIO", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests",
+      // These run the built `browse`, so it must be built first.
+      dependencies: ["ProvinceBrowser", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,10 @@
+import BuiltInCatalog
+import CatalogModel
 import Foundation
+import PageReader
 import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// The `browse` command: parses the arguments, loads the data and runs the one job asked for.
 enum Browse {
@@ -68,7 +73,7 @@ enum Browse {
   static func loadCatalog(_ options: Options) -> Loaded {
     let path = DataFile.activePath(option: options.dataPath, environment: Terminal.environment)
     // The built-in data is checked when it is generated and tested equal to its plist.
-    guard path != nil else { return .success(BuiltInData.catalog) }
+    guard path != nil else { return .success(BuiltInCatalog.catalog) }
     guard let contents = readData(path) else { return .failure(.noInput) }
     let result = CatalogLoader.load(
       contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
@@ -87,7 +92,7 @@ enum Browse {
 
   /// The bytes at `path` (nil: the built-in data); a read failure is reported here.
   static func readData(_ path: String?) -> DataFile.Contents? {
-    guard let path else { return DataFile.Contents(data: BuiltInData.bytes, isFileMapping: false) }
+    guard let path else { return nil }
     do {
       return try DataFile.contents(of: path)
     } catch {
@@ -97,9 +102,16 @@ enum Browse {
   }
 
   static func validate(_ path: String?) -> ExitCode {
-    guard let contents = readData(path) else { return .noInput }
-    let result = CatalogLoader.load(
-      contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
+    let result: LoadResult
+    if path == nil {
+      let catalog = BuiltInCatalog.catalog
+      result = LoadResult(
+        catalog: catalog, diagnostics: CatalogCheck.diagnostics(of: catalog, source: "<built-in>"))
+    } else {
+      guard let contents = readData(path) else { return .noInput }
+      result = CatalogLoader.load(
+        contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
+    }
     for diagnostic in result.diagnostics {
       out.write("\(diagnostic)\n")
     }

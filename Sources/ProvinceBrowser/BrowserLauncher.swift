@@ -1,5 +1,10 @@
+import BuiltInCatalog
+import CatalogModel
 import Foundation
+import PageReader
 import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// Opens a URL in the user's browser.
 enum BrowserLauncher {

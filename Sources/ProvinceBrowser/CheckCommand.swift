@@ -1,6 +1,11 @@
+import BuiltInCatalog
+import CatalogModel
 import Dispatch
 import Foundation
+import PageReader
 import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// `browse --check`: every city URL checked, the broken ones reported. Progress is redrawn
 /// on stderr when it is a terminal; Ctrl-C ends the check with a partial report and 130.
@@ -60,7 +65,7 @@ struct CheckCommand {
   static let getBodyLimit = 16_384
 
   /// Every city of `--province` (or of all provinces), or nil after saying why not.
-  private func targets() -> [LinkChecker.Target]? {
+  private func targets() -> [LinkCheck.Target]? {
     var provinces = Array(catalog.provinces.indices)
     if let query = options.province {
       guard let index = ProvinceArgument(catalog: catalog, matcher: matcher).resolve(query) else {
@@ -71,7 +76,7 @@ struct CheckCommand {
     return provinces.flatMap { index in
       let province = catalog.provinces[index]
       return province.cities.map {
-        LinkChecker.Target(province: province.name, city: $0.name, url: $0.url)
+        LinkCheck.Target(province: province.name, city: $0.name, url: $0.url)
       }
     }
   }
@@ -80,10 +85,10 @@ struct CheckCommand {
   private final class CheckRun: @unchecked Sendable {
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
-    private var finished: [LinkChecker.Result] = []
+    private var finished: [LinkCheck.Result] = []
     private var wasInterrupted = false
 
-    func finish(_ results: [LinkChecker.Result]) {
+    func finish(_ results: [LinkCheck.Result]) {
       lock.withLock { finished = results }
       done.signal()
     }
@@ -96,7 +101,7 @@ struct CheckCommand {
       done.wait()
     }
 
-    var results: [LinkChecker.Result] { lock.withLock { finished } }
+    var results: [LinkCheck.Result] { lock.withLock { finished } }
     var interrupted: Bool { lock.withLock { wasInterrupted } }
   }
 
@@ -113,7 +118,7 @@ struct CheckCommand {
       self.columns = columns
     }
 
-    func show(_ progress: LinkChecker.Progress) {
+    func show(_ progress: LinkCheck.Progress) {
       let now = DispatchTime.now().uptimeNanoseconds
       lock.lock()
       defer { lock.unlock() }

@@ -1,4 +1,9 @@
+import BuiltInCatalog
+import CatalogModel
 import Foundation
+import PageReader
+import ProvinceIO
+import TextSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,10 @@
+import BuiltInCatalog
+import CatalogModel
 import Foundation
+import PageReader
 import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// The one-shot uses: print one city, list cities or provinces, search.
 struct Lookup {

@@ -1,5 +1,10 @@
+import BuiltInCatalog
+import CatalogModel
 import Foundation
+import PageReader
 import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// `browse -p X -c Y --fetch`: the city's page as text on stdout.
 struct PageCommand {

@@ -1,6 +1,11 @@
+import BuiltInCatalog
+import CatalogModel
 import Dispatch
 import Foundation
+import PageReader
 import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// Fetches a page for the shell, synchronously, through the page cache: a spinner while
 /// it loads, and Ctrl-C cancels the fetch instead of ending the run.
@@ -13,7 +18,7 @@ struct PageLoader {
   init(options: Options) {
     let network = PageFetcher(
       limits: FetchLimits(timeout: options.timeout, maxBytes: options.maxBytes))
-    let policy = CachePolicy(options: options)
+    let policy = options.cachePolicy
     let cache =
       policy == .bypass
       ? nil

@@ -1,4 +1,9 @@
+import BuiltInCatalog
+import CatalogModel
+import PageReader
 import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// `--province` as every command that takes it resolves it: one province, or nil after
 /// saying on stderr why not (every candidate of an ambiguous name, or the closest names).

@@ -1,6 +1,11 @@
+import BuiltInCatalog
+import CatalogModel
 import Dispatch
 import Foundation
+import PageReader
 import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// The activity indicator on stderr while a page loads: drawn only on a terminal that is
 /// not dumb, from the first tick after the request is under way, and cleared as the first

@@ -1,5 +1,10 @@
+import BuiltInCatalog
+import CatalogModel
 import Foundation
+import PageReader
 import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 #if canImport(Glibc)
   import Glibc

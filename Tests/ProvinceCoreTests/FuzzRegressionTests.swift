@@ -1,7 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
+@testable import CatalogModel
+@testable import PageReader
 @testable import ProvinceCore
+@testable import TextSupport
 
 /// Inputs that libFuzzer found to break an invariant (see Fuzz/README.md), replayed the way
 /// the harness in Fuzz/Targets/ fed them, so each finding stays fixed.

@@ -1,24 +1,28 @@
 import Foundation
+import TestSupport
 import Testing
 
+@testable import CatalogModel
+@testable import PageReader
 @testable import ProvinceCore
+@testable import TextSupport
 
 /// The `--check` report in each format, built from results made by hand.
 @Suite struct LinkCheckReportTests {
   private func result(
-    _ city: String, _ outcome: LinkChecker.Outcome, final: String? = nil,
+    _ city: String, _ outcome: LinkCheck.Outcome, final: String? = nil,
     province: String = "广东省"
-  ) -> LinkChecker.Result {
+  ) -> LinkCheck.Result {
     let url =
       "http://example.test/"
       + city.unicodeScalars.filter(\.isASCII).map(String.init)
       .joined()
-    return LinkChecker.Result(
+    return LinkCheck.Result(
       target: .init(province: province, city: city, url: url),
       outcome: outcome, finalURL: final.flatMap(URL.init(string:)), attempts: 1)
   }
 
-  private var sample: [LinkChecker.Result] {
+  private var sample: [LinkCheck.Result] {
     [
       result("ok", .status(200), final: "http://example.test/ok"),
       result("gone", .status(404), final: "http://example.test/gone"),
@@ -92,9 +96,9 @@ import Testing
   }
 
   @Test func progressShowsCountsRateAndTimeLeft() {
-    let progress = LinkChecker.Progress(checked: 50, total: 200, broken: 3, elapsed: 10)
+    let progress = LinkCheck.Progress(checked: 50, total: 200, broken: 3, elapsed: 10)
     #expect(CheckReport.progress(progress) == "Checking 50/200, 3 broken, 5.0/s, 0:30 left")
-    let start = LinkChecker.Progress(checked: 0, total: 200, broken: 0, elapsed: 0)
+    let start = LinkCheck.Progress(checked: 0, total: 200, broken: 0, elapsed: 0)
     #expect(CheckReport.progress(start) == "Checking 0/200, 0 broken")
   }
 }

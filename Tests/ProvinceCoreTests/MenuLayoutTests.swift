@@ -1,6 +1,10 @@
+import TestSupport
 import Testing
 
+@testable import CatalogModel
+@testable import PageReader
 @testable import ProvinceCore
+@testable import TextSupport
 
 @Suite struct MenuLayoutTests {
   let names = ["北京市", "天津市", "河北省", "内蒙古自治区", "广东省"]

@@ -1,7 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
+@testable import CatalogModel
+@testable import PageReader
 @testable import ProvinceCore
+@testable import TextSupport
 
 /// The detail screen's page: fetch effects, arrival, failure, links, reload, paging.
 @Suite struct NavigatorPageTests {

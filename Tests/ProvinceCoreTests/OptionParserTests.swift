@@ -1,6 +1,10 @@
+import TestSupport
 import Testing
 
+@testable import CatalogModel
+@testable import PageReader
 @testable import ProvinceCore
+@testable import TextSupport
 
 @Suite struct OptionParserTests {
   func parse(_ arguments: String...) throws -> Options {

@@ -1,3 +1,7 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
 /// Which program opens a URL: `$BROWSER` (a colon-separated list, `%s` standing for the
 /// URL), else `xdg-open`, else `open`; the first that exists on `PATH` wins.
 public enum BrowserCommand {

@@ -1,3 +1,7 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
 /// Parses `browse`'s arguments in swift-argument-parser's conventions: `--name value`,
 /// `--name=value`, short aliases, bundled short flags, and `--` ending the options.
 public enum OptionParser {
@@ -81,7 +85,7 @@ public enum OptionParser {
     }
     let candidates = OptionSpec.all.filter { !$0.hidden }.map { "--\($0.long)" }
     let typed = spelled.hasPrefix("--") ? spelled : "--" + spelled.dropFirst()
-    let best = candidates.map { ($0, editDistance($0, typed)) }.min { $0.1 < $1.1 }
+    let best = candidates.map { ($0, EditDistance.between($0, typed)) }.min { $0.1 < $1.1 }
     if let best, spelled.hasPrefix("--"), best.1 <= max(2, typed.count / 4) {
       return UsageError("unknown option '\(spelled)' (did you mean '\(best.0)'?)")
     }
@@ -232,18 +236,4 @@ public enum OptionParser {
     return overflow ? nil : product
   }
 
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
-  }
 }

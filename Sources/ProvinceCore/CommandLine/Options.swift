@@ -1,4 +1,7 @@
+import CatalogModel
 import Foundation
+import PageReader
+import TextSupport
 
 /// What the user asked for on the command line, after parsing and checking.
 public struct Options: Sendable, Equatable {
@@ -41,6 +44,11 @@ public struct Options: Sendable, Equatable {
   public var cacheSize = 50_000_000
 
   public init() {}
+
+  /// How pages use the cache: `--offline` and `--no-cache` (the parser lets only one through).
+  public var cachePolicy: CachePolicy {
+    offline ? .offline : noCache ? .bypass : .normal
+  }
 }
 
 /// A command-line mistake, shown as `Error: …` with a usage line; exit 64.

@@ -1,4 +1,7 @@
+import CatalogModel
 import Foundation
+import PageReader
+import TextSupport
 
 /// What one line of input asks the session to do.
 public enum NavigationCommand: Sendable, Equatable {

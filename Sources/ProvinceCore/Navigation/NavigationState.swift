@@ -1,3 +1,7 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
 /// Everything the interactive session shows: the stack of screens and one line of news.
 public struct NavigationState: Sendable, Equatable {
   /// Never empty: the province menu is at the bottom.

@@ -1,3 +1,7 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
 /// The interactive session as a pure state machine: `update` takes a state and a command
 /// and gives the new state and the effect for the shell to perform (the Elm architecture).
 public struct Navigator: Sendable {

@@ -1,4 +1,7 @@
+import CatalogModel
 import Foundation
+import PageReader
+import TextSupport
 
 /// A fetched page as a detail screen keeps it: the facts of the response and, for HTML,
 /// its source and its text laid out to the current width.

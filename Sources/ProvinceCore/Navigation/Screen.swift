@@ -1,3 +1,7 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
 /// One screen on the navigation stack.
 public struct Screen: Sendable, Hashable {
   public enum Kind: Sendable, Hashable {

@@ -1,4 +1,7 @@
+import CatalogModel
 import Foundation
+import PageReader
+import TextSupport
 
 /// The `--check` report: a summary and the broken URLs for people, every result for scripts.
 /// Names and addresses are sanitised; TSV columns are province, city, url, status, final url.
@@ -6,7 +9,7 @@ public enum CheckReport {
   /// The report lines for `format`, each ending in "\n". `total` is how many URLs were to
   /// be checked (more than `results.count` when the check was interrupted).
   public static func lines(
-    _ results: [LinkChecker.Result], format: OutputFormat, total: Int, elapsed: TimeInterval,
+    _ results: [LinkCheck.Result], format: OutputFormat, total: Int, elapsed: TimeInterval,
     interrupted: Bool
   ) -> [String] {
     switch format {
@@ -23,7 +26,7 @@ public enum CheckReport {
 
   /// One line: how many were checked, in how long, and how many are broken.
   public static func summary(
-    _ results: [LinkChecker.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
+    _ results: [LinkCheck.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
   ) -> String {
     let broken = results.filter(\.isBroken).count
     let seconds = String(format: "%.1f", elapsed)
@@ -37,7 +40,7 @@ public enum CheckReport {
 
   /// The summary, then a table of the broken URLs: province, city, status or error, final URL.
   public static func text(
-    _ results: [LinkChecker.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
+    _ results: [LinkCheck.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
   ) -> [String] {
     var lines = [summary(results, total: total, elapsed: elapsed, interrupted: interrupted)]
     let rows = results.filter(\.isBroken).map { result in
@@ -54,7 +57,7 @@ public enum CheckReport {
   }
 
   /// The progress line: checked/total, broken so far, rate and time left.
-  public static func progress(_ progress: LinkChecker.Progress) -> String {
+  public static func progress(_ progress: LinkCheck.Progress) -> String {
     var text = "Checking \(progress.checked)/\(progress.total), \(progress.broken) broken"
     if progress.rate > 0 {
       text += String(format: ", %.1f/s", progress.rate)
@@ -67,7 +70,7 @@ public enum CheckReport {
   }
 
   /// The status column: the HTTP status number, or a one-word reason there was none.
-  public static func statusField(_ outcome: LinkChecker.Outcome) -> String {
+  public static func statusField(_ outcome: LinkCheck.Outcome) -> String {
     switch outcome {
     case .status(let code): return String(code)
     case .failed(let error): return errorWord(error)
@@ -94,14 +97,14 @@ public enum CheckReport {
     }
   }
 
-  private static func statusText(_ outcome: LinkChecker.Outcome) -> String {
+  private static func statusText(_ outcome: LinkCheck.Outcome) -> String {
     switch outcome {
     case .status(let code): return "HTTP \(code)"
     case .failed(let error): return errorWord(error)
     }
   }
 
-  private static func tsvLine(_ result: LinkChecker.Result) -> String {
+  private static func tsvLine(_ result: LinkCheck.Result) -> String {
     let fields = [
       ListFormatter.tsvField(result.target.province), ListFormatter.tsvField(result.target.city),
       URLText.ascii(result.target.url), statusField(result.outcome),
@@ -110,7 +113,7 @@ public enum CheckReport {
     return fields.joined(separator: "\t") + "\n"
   }
 
-  private static func json(_ results: [LinkChecker.Result]) -> [String] {
+  private static func json(_ results: [LinkCheck.Result]) -> [String] {
     guard !results.isEmpty else { return ["[]\n"] }
     let objects = results.map { result -> String in
       var status = "null"

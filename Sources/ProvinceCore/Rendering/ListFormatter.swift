@@ -1,3 +1,7 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
 /// Lists of cities and provinces in the four output formats.
 public enum ListFormatter {
   /// One city a line (`text`, `tsv`, `url`) or one JSON array, each line ending in "\n".

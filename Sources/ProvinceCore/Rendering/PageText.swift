@@ -1,4 +1,7 @@
+import CatalogModel
 import Foundation
+import PageReader
+import TextSupport
 
 /// A page as lines of text, shared by the detail screen and `browse --fetch`:
 /// the response's facts, then title, description, text and the numbered links.

@@ -1,3 +1,7 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
 /// The view: a navigation state drawn as lines of text, a pure function of the state.
 public enum ScreenRenderer {
   /// Rows a menu screen spends on other things than items: path, blank line, blank line,

@@ -1,0 +1,70 @@
+import TextSupport
+
+/// Checks that a city's url is an absolute http or https URL with a host. Done on bytes
+/// because Foundation's URL parsing would cost more than reading the whole file.
+enum HTTPURLCheck {
+  static func isAbsoluteHTTP(_ url: String) -> Bool {
+    var url = url
+    return url.withUTF8 { isAbsoluteHTTP(bytes: $0) }
+  }
+
+  static func isAbsoluteHTTP(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Spaces, controls and DEL are never valid in a URL; non-ASCII (an IRI) is allowed.
+    for byte in bytes where byte <= 0x20 || byte == 0x7F {
+      return false
+    }
+    var i = 0
+    guard matchScheme(bytes, "http", at: &i) else { return false }
+    if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "s") { i += 1 }
+    guard i + 3 <= bytes.count, bytes[i] == UInt8(ascii: ":"),
+      bytes[i + 1] == UInt8(ascii: "/"), bytes[i + 2] == UInt8(ascii: "/")
+    else { return false }
+    i += 3
+    var end = i
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
+        break
+      }
+      end += 1
+    }
+    // The authority is [userinfo@]host[:port]; the host is what must not be empty.
+    var hostStart = i
+    for j in i..<end where bytes[j] == UInt8(ascii: "@") { hostStart = j + 1 }
+    var hostEnd = end
+    if hostStart < end, bytes[hostStart] == UInt8(ascii: "[") {
+      guard let close = (hostStart..<end).first(where: { bytes[$0] == UInt8(ascii: "]") })
+      else { return false }
+      hostEnd = close + 1
+      if hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") { return false }
+      return hostEnd - hostStart > 2 && isPort(bytes, from: hostEnd, to: end)
+    }
+    if let colon = (hostStart..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
+      hostEnd = colon
+    }
+    return hostEnd > hostStart && isPort(bytes, from: hostEnd, to: end)
+  }
+
+  private static func matchScheme(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ scheme: StaticString, at i: inout Int
+  ) -> Bool {
+    let count = scheme.utf8CodeUnitCount
+    guard bytes.count >= count else { return false }
+    let letters = scheme.utf8Start
+    for k in 0..<count where bytes[k] | 0x20 != letters[k] {
+      return false
+    }
+    i = count
+    return true
+  }
+
+  /// Either nothing, or ':' followed by digits (an empty port is allowed, as in RFC 3986).
+  private static func isPort(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Bool {
+    guard from < end else { return true }
+    guard bytes[from] == UInt8(ascii: ":") else { return false }
+    for j in (from + 1)..<end where !(0x30...0x39).contains(bytes[j]) {
+      return false
+    }
+    return true
+  }
+}

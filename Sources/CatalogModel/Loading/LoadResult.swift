@@ -1,0 +1,18 @@
+import TextSupport
+
+/// What loading a data file produced: the catalog (nil when a fatal problem stopped it)
+/// and every problem found, in file order.
+public struct LoadResult: Sendable {
+  public var catalog: Catalog?
+  public var diagnostics: [Diagnostic]
+
+  public init(catalog: Catalog?, diagnostics: [Diagnostic]) {
+    self.catalog = catalog
+    self.diagnostics = diagnostics
+  }
+
+  /// Whether a fatal diagnostic stopped the load.
+  public var isFatal: Bool {
+    diagnostics.contains { $0.severity == .fatal }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+import TextSupport
+
+/// Hanzi → toneless pinyin, tuned for place names (长沙 "chang sha", not "zhang sha").
+public enum Pinyin {
+  /// Lowercase toneless syllables separated by single spaces ("guang dong sheng"); a run of
+  /// Latin letters or digits stays one word, and punctuation only separates.
+  public static func derive(_ hanzi: String) -> String {
+    syllables(of: hanzi).joined(separator: " ")
+  }
+
+  /// The syllables of `text`: place-name phrases first (longest match), then each
+  /// character's place-name reading, then ICU for characters the tables lack.
+  static func syllables(of text: String) -> [String] {
+    syllables(of: text, icu: true) ?? []
+  }
+
+  /// The syllables from the place-name tables alone, or nil when a Han character is
+  /// not in them: a reading that never costs ICU's start-up.
+  static func knownSyllables(of text: String) -> [String]? {
+    syllables(of: text, icu: false)
+  }
+
+  private static func syllables(of text: String, icu: Bool) -> [String]? {
+    let scalars = Array(text.unicodeScalars)
+    var out: [String] = []
+    var word = String.UnicodeScalarView()
+    func flushWord() {
+      if !word.isEmpty {
+        out.append(String(word))
+        word.removeAll()
+      }
+    }
+    var i = 0
+    while i < scalars.count {
+      let scalar = scalars[i]
+      if let phrase = phrase(at: i, in: scalars) {
+        flushWord()
+        out.append(contentsOf: phrase.syllables)
+        i += phrase.scalars.count
+        continue
+      }
+      if isHan(scalar) {
+        flushWord()
+        if let known = PinyinReadings.characters[scalar] {
+          out.append(known)
+        } else if !icu {
+          return nil
+        } else if let reading = icuReading(of: scalar) {
+          out.append(reading)
+        }
+      } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars { word.append(lower) }
+      } else {
+        flushWord()
+      }
+      i += 1
+    }
+    flushWord()
+    return out
+  }
+
+  static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: return true
+    default: return false
+    }
+  }
+
+  private static func phrase(at i: Int, in scalars: [Unicode.Scalar]) -> PinyinReadings.Phrase? {
+    guard let candidates = PinyinReadings.phrases[scalars[i]] else { return nil }
+    for phrase in candidates where i + phrase.scalars.count <= scalars.count {
+      if scalars[i..<(i + phrase.scalars.count)].elementsEqual(phrase.scalars) {
+        return phrase
+      }
+    }
+    return nil
+  }
+
+  /// ICU readings already computed: its first use costs ~100 ms, later ones ~microseconds.
+  private static let icuCache = Mutex<[Unicode.Scalar: String]>([:])
+
+  private static func icuReading(of scalar: Unicode.Scalar) -> String? {
+    if let cached = icuCache.withLock({ $0[scalar] }) { return cached.isEmpty ? nil : cached }
+    let reading = transform(scalar)
+    icuCache.withLock { $0[scalar] = reading }
+    return reading.isEmpty ? nil : reading
+  }
+
+  /// ICU's reading, or "" when it has none (it then returns the character unchanged).
+  private static func transform(_ scalar: Unicode.Scalar) -> String {
+    let latin = String(scalar).applyingTransform(.mandarinToLatin, reverse: false) ?? ""
+    let plain = latin.applyingTransform(.stripDiacritics, reverse: false) ?? latin
+    let letters = plain.lowercased().unicodeScalars.filter {
+      $0.isASCII && $0.properties.isAlphabetic
+    }
+    return String(String.UnicodeScalarView(letters))
+  }
+}

@@ -1,0 +1,489 @@
+import TextSupport
+
+/// The text side of the HTML reader: collects inline text with whitespace collapsed,
+/// and lays blocks out as lines (wrapping, indents, list markers, `pre`, tables).
+struct HTMLLayout {
+  /// What blocks nest: saved by the reader when an element changes it, restored at its end.
+  struct Context {
+    var indent = 0
+    var listDepth = 0
+    var markerColumn = 0
+    var ordered = false
+    var nextNumber = 1
+  }
+
+  let width: Int
+  var context = Context()
+  private(set) var lines: [String] = []
+  /// Inline text of the current block (or table cell), as UTF-8.
+  private var inline: [UInt8] = []
+  private var pendingSpace = false
+  /// The pending space came from a line feed in the source (and maybe other spaces).
+  private var lineFeedOnly = false
+  /// The pending space separates elements (table cells), so it is never dropped.
+  private var structuralSpace = false
+  private var pendingBlank = false
+  /// A list item's marker, waiting for the item's first line.
+  private var marker: String?
+  /// The number of the link being read, until its `[n]` has been placed.
+  private var openLink: Int?
+  private var headingLevel = 0
+  private var preDepth = 0
+  private var preStart = false
+  private var tableDepth = 0
+  private var table = HTMLTableLayout()
+  private var cellOpen = false
+  private var scratch: [UInt8] = []
+
+  init(width: Int) {
+    self.width = max(1, width)
+    inline.reserveCapacity(4096)
+  }
+
+  private var preserving: Bool { preDepth > 0 && tableDepth == 0 }
+
+  /// Deep nesting indents no further than half the width, so text always has room.
+  private var indentString: String {
+    String(repeating: " ", count: min(context.indent, width / 2))
+  }
+
+  // MARK: - Inline text
+
+  mutating func text(_ bytes: [UInt8], in range: Range<Int>, decodes: Bool) {
+    if preserving {
+      appendPreserved(bytes, in: range, decodes: decodes)
+      return
+    }
+    var i = range.lowerBound
+    let end = range.upperBound
+    while i < end {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: "&"), decodes {
+        scratch.removeAll(keepingCapacity: true)
+        if let next = CharacterReferences.match(
+          bytes, at: i, end: end, inAttribute: false, into: &scratch)
+        {
+          for decoded in scratch { appendCollapsing(decoded) }
+          i = next
+          continue
+        }
+      }
+      appendCollapsing(byte)
+      i += 1
+    }
+  }
+
+  /// Text that is not in the markup as such (an image's alt text), already decoded.
+  mutating func text(_ string: String) {
+    if preserving {
+      inline.append(contentsOf: string.utf8)
+    } else {
+      for byte in string.utf8 { appendCollapsing(byte) }
+    }
+  }
+
+  @inline(__always)
+  private mutating func appendCollapsing(_ byte: UInt8) {
+    if HTMLTokenizer.isSpace(byte) {
+      if !pendingSpace { lineFeedOnly = false }
+      pendingSpace = true
+      if byte == 0x0A || byte == 0x0D { lineFeedOnly = !structuralSpace }
+      return
+    }
+    if pendingSpace {
+      // A line break in the source between two Chinese or Japanese characters is no
+      // space at all, as CSS Text and Firefox treat it: those scripts do not use spaces.
+      if !inline.isEmpty && !(lineFeedOnly && Self.isWideLead(byte) && endsWide()) {
+        inline.append(0x20)
+      }
+      pendingSpace = false
+      lineFeedOnly = false
+      structuralSpace = false
+    }
+    inline.append(byte)
+  }
+
+  /// Lead bytes of U+3000–U+9FFF (CJK punctuation, kana, ideographs; not Hangul).
+  @inline(__always)
+  private static func isWideLead(_ byte: UInt8) -> Bool {
+    byte >= 0xE3 && byte <= 0xE9
+  }
+
+  private func endsWide() -> Bool {
+    inline.count >= 3 && Self.isWideLead(inline[inline.count - 3])
+  }
+
+  private mutating func appendPreserved(_ bytes: [UInt8], in range: Range<Int>, decodes: Bool) {
+    scratch.removeAll(keepingCapacity: true)
+    var i = range.lowerBound
+    while i < range.upperBound {
+      if bytes[i] == UInt8(ascii: "&"), decodes,
+        let next = CharacterReferences.match(
+          bytes, at: i, end: range.upperBound, inAttribute: false, into: &scratch)
+      {
+        i = next
+        continue
+      }
+      scratch.append(bytes[i])
+      i += 1
+    }
+    var k = 0
+    // A newline straight after <pre> is not content.
+    if preStart, !scratch.isEmpty {
+      if scratch[0] == 0x0A {
+        k = 1
+      } else if scratch[0] == 0x0D {
+        k = scratch.count > 1 && scratch[1] == 0x0A ? 2 : 1
+      }
+      preStart = false
+    }
+    while k < scratch.count {
+      let byte = scratch[k]
+      if byte == 0x0D {
+        inline.append(0x0A)
+        if k + 1 < scratch.count, scratch[k + 1] == 0x0A { k += 1 }
+      } else {
+        inline.append(byte)
+      }
+      k += 1
+    }
+  }
+
+  /// Opens a numbered link: its `[n]` follows its text, at the end of the link or of
+  /// the first block inside it that has text, whichever comes first.
+  mutating func beginLink(_ number: Int) {
+    endLink()
+    openLink = number
+  }
+
+  mutating func endLink() {
+    guard let number = openLink else { return }
+    if !preserving, pendingSpace, inline.isEmpty { clearSpace() }
+    appendLinkNumber(number)
+  }
+
+  /// Puts the open link's number after the text about to be flushed, so that a link
+  /// wrapping blocks (`<a><div>Title</div>…</a>`) is numbered right after its title.
+  private mutating func placeLinkNumber() {
+    guard let number = openLink, !inline.isEmpty else { return }
+    appendLinkNumber(number)
+  }
+
+  private mutating func appendLinkNumber(_ number: Int) {
+    openLink = nil
+    inline.append(UInt8(ascii: "["))
+    inline.append(contentsOf: String(number).utf8)
+    inline.append(UInt8(ascii: "]"))
+  }
+
+  private mutating func clearSpace() {
+    pendingSpace = false
+    lineFeedOnly = false
+    structuralSpace = false
+  }
+
+  /// A word boundary that is not in the text: a block inside a table cell, say.
+  mutating func separate() {
+    pendingSpace = true
+    lineFeedOnly = false
+    structuralSpace = true
+  }
+
+  // MARK: - Blocks
+
+  /// Ends the current block; `blank` asks for an empty line before what follows.
+  mutating func blockBoundary(blank: Bool) {
+    flushInline()
+    if blank && tableDepth == 0 { pendingBlank = true }
+  }
+
+  mutating func lineBreak() {
+    if tableDepth > 0 {
+      separate()
+    } else if preserving {
+      inline.append(0x0A)
+    } else if !inline.isEmpty || marker != nil {
+      flushInline()
+    } else if !lines.isEmpty {
+      if pendingBlank {
+        pendingBlank = false
+        if lines.last?.isEmpty == false { lines.append("") }
+      } else if lines.count < 2
+        || !(lines[lines.count - 1].isEmpty && lines[lines.count - 2].isEmpty)
+      {
+        lines.append("")
+      }
+    }
+  }
+
+  mutating func horizontalRule() {
+    blockBoundary(blank: false)
+    guard tableDepth == 0 else { return }
+    let indent = indentString
+    emit(indent + String(repeating: "-", count: max(1, width - indent.count)))
+  }
+
+  mutating func beginHeading(_ level: Int) {
+    blockBoundary(blank: true)
+    headingLevel = level
+  }
+
+  mutating func endHeading() {
+    flushInline()
+    headingLevel = 0
+    blockBoundary(blank: true)
+  }
+
+  mutating func beginList(ordered: Bool, start: Int) {
+    flushMarkerAlone()
+    blockBoundary(blank: context.listDepth == 0)
+    context.listDepth += 1
+    context.markerColumn = context.indent + 2
+    context.ordered = ordered
+    context.nextNumber = start
+  }
+
+  mutating func endList(wasNested: Bool) {
+    flushMarkerAlone()
+    blockBoundary(blank: !wasNested)
+  }
+
+  /// Starts a list item; returns the context to restore at its end, which keeps the
+  /// list's counter moving on.
+  mutating func beginItem(value: Int?) -> Context {
+    flushMarkerAlone()
+    blockBoundary(blank: false)
+    let number = value ?? context.nextNumber
+    context.nextNumber = number &+ 1
+    let saved = context
+    guard tableDepth == 0 else { return saved }
+    if context.listDepth == 0 {
+      // An `li` outside any list still reads as a bullet.
+      context.markerColumn = context.indent + 2
+    }
+    let text: String
+    if context.ordered && context.listDepth > 0 {
+      let label = "\(number)."
+      text = String(repeating: " ", count: max(0, 3 - label.count)) + label + " "
+    } else {
+      text = ["* ", "- ", "+ "][max(0, context.listDepth - 1) % 3]
+    }
+    let column = min(context.markerColumn, width / 2)
+    marker = String(repeating: " ", count: column) + text
+    context.indent = context.markerColumn + (context.ordered && context.listDepth > 0 ? 4 : 2)
+    return saved
+  }
+
+  mutating func endItem() {
+    flushInline()
+    flushMarkerAlone()
+  }
+
+  mutating func beginIndented(by cells: Int, blank: Bool) {
+    blockBoundary(blank: blank)
+    context.indent += cells
+  }
+
+  mutating func beginPre() {
+    blockBoundary(blank: true)
+    preDepth += 1
+    preStart = true
+  }
+
+  mutating func endPre() {
+    flushInline()
+    preDepth = max(0, preDepth - 1)
+    blockBoundary(blank: true)
+  }
+
+  // MARK: - Tables
+
+  mutating func beginTable() {
+    if tableDepth == 0 {
+      flushMarkerAlone()
+      blockBoundary(blank: true)
+      table = HTMLTableLayout()
+      cellOpen = false
+    } else {
+      separate()
+    }
+    tableDepth += 1
+  }
+
+  mutating func endTable() {
+    guard tableDepth > 0 else { return }
+    if tableDepth > 1 {
+      tableDepth -= 1
+      separate()
+      return
+    }
+    endCell()
+    table.endRow()
+    takeStrayText()
+    tableDepth = 0
+    for line in table.lines(width: width, indent: indentString) { emit(line) }
+    table = HTMLTableLayout()
+    blockBoundary(blank: true)
+  }
+
+  mutating func beginCell() {
+    guard tableDepth == 1 else {
+      separate()
+      return
+    }
+    endCell()
+    takeStrayText()
+    cellOpen = true
+    clearSpace()
+  }
+
+  mutating func endCell() {
+    guard tableDepth == 1 else {
+      separate()
+      return
+    }
+    guard cellOpen else { return }
+    table.addCell(takeInline())
+    cellOpen = false
+  }
+
+  mutating func endRow() {
+    guard tableDepth == 1 else {
+      separate()
+      return
+    }
+    endCell()
+    table.endRow()
+  }
+
+  mutating func beginCaption() {
+    guard tableDepth == 1 else { return }
+    endCell()
+    takeStrayText()
+  }
+
+  mutating func endCaption() {
+    guard tableDepth == 1 else { return }
+    table.caption.append(takeInline())
+  }
+
+  /// Text in a table but outside its cells shows before the table, as browsers show it.
+  private mutating func takeStrayText() {
+    guard !cellOpen, !inline.isEmpty else { return }
+    table.caption.append(takeInline())
+  }
+
+  private mutating func takeInline() -> String {
+    placeLinkNumber()
+    let text = TerminalText.sanitize(String(decoding: inline, as: UTF8.self))
+    inline.removeAll(keepingCapacity: true)
+    clearSpace()
+    return text
+  }
+
+  // MARK: - Output
+
+  /// The laid-out lines, without blank lines at either end.
+  mutating func finish() -> [String] {
+    while tableDepth > 0 { endTable() }
+    flushInline()
+    flushMarkerAlone()
+    var result = lines
+    while result.last?.isEmpty == true { result.removeLast() }
+    let firstText = result.firstIndex { !$0.isEmpty } ?? result.count
+    result.removeFirst(firstText)
+    return result
+  }
+
+  private mutating func emit(_ line: String) {
+    if pendingBlank {
+      if let last = lines.last, !last.isEmpty { lines.append("") }
+      pendingBlank = false
+    }
+    lines.append(line)
+  }
+
+  /// A list item with no text of its own (say, only a nested list) still shows its marker.
+  private mutating func flushMarkerAlone() {
+    guard tableDepth == 0, let pending = marker else { return }
+    flushInline()
+    guard marker != nil else { return }
+    marker = nil
+    var line = pending
+    while line.last == " " { line.removeLast() }
+    emit(line)
+  }
+
+  private mutating func flushInline() {
+    guard tableDepth == 0 else {
+      separate()
+      return
+    }
+    placeLinkNumber()
+    if preDepth > 0 {
+      flushPreserved()
+      return
+    }
+    clearSpace()
+    guard !inline.isEmpty else { return }
+    let text = TerminalText.sanitize(String(decoding: inline, as: UTF8.self))
+    inline.removeAll(keepingCapacity: true)
+    let indent = indentString
+    var first = marker ?? indent
+    var rest = indent
+    if headingLevel > 0 {
+      first += String(repeating: "#", count: headingLevel) + " "
+      rest += String(repeating: " ", count: headingLevel + 1)
+    }
+    marker = nil
+    for line in TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest) {
+      emit(line)
+    }
+  }
+
+  /// `pre` text: kept line for line, tabs expanded to stops every 8 cells.
+  private mutating func flushPreserved() {
+    guard !inline.isEmpty else { return }
+    let bytes = inline
+    inline.removeAll(keepingCapacity: true)
+    // A final line feed ends the last line rather than starting an empty one.
+    let end = bytes.last == 0x0A ? bytes.count - 1 : bytes.count
+    let indent = indentString
+    var lineStart = 0
+    var expanded: [UInt8] = []
+    while lineStart <= end {
+      var lineEnd = lineStart
+      while lineEnd < end && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+      expanded.removeAll(keepingCapacity: true)
+      Self.expandTabs(bytes[lineStart..<lineEnd], into: &expanded)
+      while expanded.last == 0x20 { expanded.removeLast() }
+      let text = TerminalText.sanitize(String(decoding: expanded, as: UTF8.self))
+      var prefix = marker ?? indent
+      marker = nil
+      if text.isEmpty {
+        while prefix.last == " " { prefix.removeLast() }
+      }
+      emit(prefix + text)
+      lineStart = lineEnd + 1
+    }
+  }
+
+  /// Copies a `pre` line, tabs expanded to stops every 8 cells.
+  private static func expandTabs(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) {
+    guard line.contains(0x09) else {
+      out.append(contentsOf: line)
+      return
+    }
+    var column = 0
+    for scalar in String(decoding: line, as: UTF8.self).unicodeScalars {
+      if scalar == "\t" {
+        let stop = (column / 8 + 1) * 8
+        out.append(contentsOf: repeatElement(0x20, count: stop - column))
+        column = stop
+      } else {
+        out.append(contentsOf: scalar.utf8)
+        column += TerminalText.width(of: scalar)
+      }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import TextSupport
+
+/// The numbered links of a page: hrefs resolved to absolute http(s) URLs, one number
+/// per distinct URL, in order of first appearance.
+struct HTMLLinkList {
+  private(set) var urls: [String] = []
+  private var numbers: [String: Int] = [:]
+  private var resolved: [String: String] = [:]
+  private var unresolvable: Set<String> = []
+  private var base: URL?
+  private var baseIsSet = false
+  /// `scheme://authority` of an http(s) base: what a plain `/path` link is appended to.
+  private var origin: String?
+
+  init(documentURL: URL?) {
+    base = documentURL
+    origin = Self.origin(of: documentURL)
+  }
+
+  /// Applies the first `<base href>`; later ones are ignored, as browsers do.
+  mutating func setBase(_ href: String) {
+    guard !baseIsSet else { return }
+    baseIsSet = true
+    if let url = Self.url(href, relativeTo: base) {
+      base = url
+      origin = Self.origin(of: url)
+    }
+  }
+
+  /// The absolute URL `href` leads to, or nil when it is not an http(s) link.
+  mutating func resolve(_ href: String) -> String? {
+    if let known = resolved[href] { return known }
+    if unresolvable.contains(href) { return nil }
+    // Most links on a page are `/path` on the same site; building a Foundation URL for
+    // each was a third of rendering a large page. Anything unusual still goes to URL.
+    if let origin, let path = Self.escaped(href), Self.isPlainAbsolutePath(path) {
+      let absolute = TerminalText.sanitize(origin + path)
+      resolved[href] = absolute
+      return absolute
+    }
+    guard let url = Self.url(href, relativeTo: base),
+      let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      url.host != nil
+    else {
+      unresolvable.insert(href)
+      return nil
+    }
+    let absolute = TerminalText.sanitize(url.absoluteString)
+    resolved[href] = absolute
+    return absolute
+  }
+
+  /// The reference number of `url`, the same for every link to it.
+  mutating func number(for url: String) -> Int {
+    if let number = numbers[url] { return number }
+    urls.append(url)
+    numbers[url] = urls.count
+    return urls.count
+  }
+
+  private static func url(_ href: String, relativeTo base: URL?) -> URL? {
+    guard let escaped = escaped(href) else { return nil }
+    return URL(string: escaped, relativeTo: base)?.absoluteURL
+  }
+
+  private static func origin(of base: URL?) -> String? {
+    guard let base, let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      base.host != nil, let root = URL(string: "/", relativeTo: base)?.absoluteURL.absoluteString,
+      root.hasSuffix("/")
+    else { return nil }
+    return String(root.dropLast())
+  }
+
+  /// A path-absolute reference that resolving would leave as it is: one leading `/`, no dot
+  /// segments, only characters RFC 3986 allows unescaped, well-formed `%XX`, one `#` at most.
+  private static func isPlainAbsolutePath(_ reference: String) -> Bool {
+    let bytes = Array(reference.utf8)
+    guard bytes.count >= 1, bytes[0] == UInt8(ascii: "/"),
+      bytes.count == 1 || bytes[1] != UInt8(ascii: "/")
+    else { return false }
+    var hashes = 0
+    var k = 0
+    while k < bytes.count {
+      let byte = bytes[k]
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"),
+        UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+        UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+        UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"), UInt8(ascii: "?"):
+        break
+      case UInt8(ascii: "."):
+        if bytes[k - 1] == UInt8(ascii: "/") { return false }
+      case UInt8(ascii: "#"):
+        hashes += 1
+        if hashes > 1 { return false }
+      case UInt8(ascii: "%"):
+        guard k + 2 < bytes.count, isHex(bytes[k + 1]), isHex(bytes[k + 2]) else { return false }
+        k += 2
+      default:
+        return false
+      }
+      k += 1
+    }
+    return true
+  }
+
+  private static func isHex(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+      UInt8(ascii: "A")...UInt8(ascii: "F"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// As the URL standard: trim surrounding spaces, drop tabs and newlines, and
+  /// percent-encode what RFC 3986 parsers refuse (spaces, non-ASCII, `|`...).
+  private static func escaped(_ href: String) -> String? {
+    var bytes = Substring(href).utf8.drop { $0 <= 0x20 }
+    while let last = bytes.last, last <= 0x20 { bytes = bytes.dropLast() }
+    guard !bytes.isEmpty else { return nil }
+    let hexDigits = Array("0123456789ABCDEF".utf8)
+    var scalars: [UInt8] = []
+    for byte in bytes {
+      switch byte {
+      case 0x09, 0x0A, 0x0D: continue
+      case 0x21...0x7E where !Self.needsEscape(byte):
+        scalars.append(byte)
+      default:
+        scalars.append(UInt8(ascii: "%"))
+        scalars.append(hexDigits[Int(byte >> 4)])
+        scalars.append(hexDigits[Int(byte & 0x0F)])
+      }
+    }
+    return String(decoding: scalars, as: UTF8.self)
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"),
+      UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "\\"),
+      UInt8(ascii: "^"):
+      return true
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import CatalogModel
+import Foundation
+import PageReader
+import TextSupport
+
+/// Why a page could not be fetched, one case per thing the user can act on.
+public enum FetchError: Error, Sendable, Equatable {
+  /// The URL is not http or https (`file:`, `javascript:`, `ftp:` …); nothing was requested.
+  case unsupportedScheme(String)
+  /// The address has no scheme or no host.
+  case invalidURL(String)
+  /// The host name did not resolve.
+  case hostNotFound(String)
+  /// Nothing listens at the host's port (or it could not be reached).
+  case connectionRefused(String)
+  /// The whole fetch took longer than `FetchLimits.timeout`.
+  case timedOut
+  /// The secure connection failed (handshake, certificate), with the library's detail.
+  case tlsFailure(String)
+  /// More redirects than `FetchLimits.maxRedirects` (the associated value).
+  case tooManyRedirects(Int)
+  /// A redirect pointed at a scheme other than http or https; it was not followed.
+  case redirectToUnsupportedScheme(String)
+  /// The connection broke before the body was complete.
+  case connectionLost
+  /// A successful status with no body at all.
+  case emptyBody
+  /// A 4xx or 5xx answer; `page` keeps the error page for display.
+  case http(status: Int, reason: String, page: FetchedPage?)
+  /// The calling task was cancelled.
+  case cancelled
+  /// Anything else, with a short description.
+  case other(String)
+  /// Offline, and the page cache holds no copy of this URL.
+  case notCached(String)
+
+  /// One line for the user, safe to print on a terminal.
+  public var message: String {
+    TerminalText.sanitize(rawMessage)
+  }
+
+  /// True when no usable answer came from the server (exit 69, EX_UNAVAILABLE); false for
+  /// an HTTP error status, an empty body, a bad or unsupported URL and cancellation.
+  public var isNetworkFailure: Bool {
+    switch self {
+    case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .tooManyRedirects,
+      .redirectToUnsupportedScheme, .connectionLost, .other:
+      return true
+    case .unsupportedScheme, .invalidURL, .emptyBody, .http, .cancelled, .notCached:
+      return false
+    }
+  }
+
+  private var rawMessage: String {
+    switch self {
+    case .unsupportedScheme(let scheme):
+      return "Only http and https addresses are fetched, not “\(scheme):”."
+    case .invalidURL(let url):
+      return "“\(url)” is not a valid web address."
+    case .hostNotFound(let host):
+      return "The server name “\(host)” could not be found."
+    case .connectionRefused(let host):
+      return "The server “\(host)” refused the connection."
+    case .timedOut:
+      return "The page took too long to load (timed out)."
+    case .tlsFailure(let detail):
+      return "A secure connection could not be made (\(detail))."
+    case .tooManyRedirects(let limit):
+      return "The page redirected more than \(limit) times."
+    case .redirectToUnsupportedScheme(let scheme):
+      return "The page redirected to a “\(scheme):” address, which is not fetched."
+    case .connectionLost:
+      return "The connection was lost before the page finished loading."
+    case .emptyBody:
+      return "The server sent an empty page."
+    case .http(let status, let reason, _):
+      return reason.isEmpty
+        ? "The server answered HTTP \(status)." : "The server answered HTTP \(status) \(reason)."
+    case .cancelled:
+      return "The fetch was cancelled."
+    case .other(let detail):
+      return "The page could not be fetched (\(detail))."
+    case .notCached(let url):
+      return "no cached copy of \(url) (offline)"
+    }
+  }
+
+}

@@ -1,0 +1,126 @@
+import CatalogModel
+import Foundation
+import PageReader
+import TextSupport
+
+/// The values of a link check: what is checked, what came of it, how it is going.
+public enum LinkCheck {
+  /// One URL to check and the names it is listed under.
+  public struct Target: Sendable, Hashable {
+    /// The province's name as the data spells it (not sanitised).
+    public var province: String
+    /// The city's name as the data spells it (not sanitised).
+    public var city: String
+    /// The address as the data file spells it (not yet parsed).
+    public var url: String
+
+    /// A target from its parts.
+    public init(province: String, city: String, url: String) {
+      self.province = province
+      self.city = city
+      self.url = url
+    }
+  }
+
+  /// What checking one URL came to: the final HTTP status, or why there was none.
+  public enum Outcome: Sendable, Equatable {
+    /// The final response's status, after redirects, retries and any GET after HEAD.
+    case status(Int)
+    /// No usable response: the fetch failed (timeout, refused, bad URL …).
+    case failed(FetchError)
+  }
+
+  /// The result for one target.
+  public struct Result: Sendable, Equatable {
+    /// What was checked.
+    public var target: Target
+    /// What came of it.
+    public var outcome: Outcome
+    /// Where redirects led, when a response came.
+    public var finalURL: URL?
+    /// Requests made, retries and the GET after a refused HEAD included.
+    public var attempts: Int
+
+    /// A result from its parts.
+    public init(target: Target, outcome: Outcome, finalURL: URL?, attempts: Int) {
+      self.target = target
+      self.outcome = outcome
+      self.finalURL = finalURL
+      self.attempts = attempts
+    }
+
+    /// True for a 4xx or 5xx status and for any failure to get an answer.
+    public var isBroken: Bool {
+      switch outcome {
+      case .status(let code): return code >= 400
+      case .failed: return true
+      }
+    }
+  }
+
+  /// How far a check has got, reported after every finished URL.
+  public struct Progress: Sendable, Hashable {
+    /// Targets finished so far.
+    public var checked: Int
+    /// Targets in the whole check.
+    public var total: Int
+    /// Finished targets that are broken.
+    public var broken: Int
+    /// Seconds since the check started.
+    public var elapsed: TimeInterval
+
+    /// Progress from its parts.
+    public init(checked: Int, total: Int, broken: Int, elapsed: TimeInterval) {
+      self.checked = checked
+      self.total = total
+      self.broken = broken
+      self.elapsed = elapsed
+    }
+
+    /// URLs per second so far (0 before the first).
+    public var rate: Double {
+      elapsed > 0 ? Double(checked) / elapsed : 0
+    }
+
+    /// Seconds left at the rate so far; nil before there is a rate.
+    public var remaining: TimeInterval? {
+      rate > 0 ? Double(total - checked) / rate : nil
+    }
+  }
+
+  /// When 429 and 503 answers are retried, and how long to wait in between.
+  public struct RetryPolicy: Sendable, Hashable {
+    /// Retries after the first answer; 0 never retries.
+    public var maxRetries: Int
+    /// The wait before the first retry without `Retry-After`; doubled for each further one.
+    public var baseDelay: TimeInterval
+    /// No wait is longer, whatever `Retry-After` asks.
+    public var maxDelay: TimeInterval
+
+    /// Three retries, waits from 1 s doubling, none over 30 s.
+    public init(maxRetries: Int = 3, baseDelay: TimeInterval = 1, maxDelay: TimeInterval = 30) {
+      self.maxRetries = maxRetries
+      self.baseDelay = baseDelay
+      self.maxDelay = maxDelay
+    }
+
+    /// The wait before retry number `retry` (0-based), honouring `retryAfter` (seconds or
+    /// an HTTP date) up to `maxDelay`.
+    public func delay(retry: Int, retryAfter: String?, now: Date = Date()) -> TimeInterval {
+      let asked = retryAfter.flatMap { Self.seconds(fromRetryAfter: $0, now: now) }
+      let backoff = baseDelay * pow(2, Double(min(retry, 20)))
+      return min(max(0, asked ?? backoff), maxDelay)
+    }
+
+    /// `Retry-After` as seconds from `now`: delta-seconds or an IMF-fixdate.
+    static func seconds(fromRetryAfter value: String, now: Date) -> TimeInterval? {
+      let trimmed = value.trimmingCharacters(in: .whitespaces)
+      if let seconds = Int(trimmed) { return TimeInterval(seconds) }
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "GMT")
+      formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+      return formatter.date(from: trimmed).map { $0.timeIntervalSince(now) }
+    }
+  }
+}

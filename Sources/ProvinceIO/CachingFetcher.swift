@@ -1,0 +1,74 @@
+import CatalogModel
+import Foundation
+import PageReader
+import ProvinceCore
+import TextSupport
+
+/// A `PageFetcher` in front of a `PageCache`: cached copies are revalidated with
+/// `If-None-Match` / `If-Modified-Since`, and a 304 serves the stored body.
+public final class CachingFetcher: Sendable {
+  private let fetcher: PageFetcher
+  private let cache: PageCache?
+  private let policy: CachePolicy
+
+  /// Fetches with `fetcher`, keeping pages in `cache` (nil: no cache) as `policy` says.
+  public init(fetcher: PageFetcher, cache: PageCache?, policy: CachePolicy) {
+    self.fetcher = fetcher
+    self.cache = cache
+    self.policy = policy
+  }
+
+  /// The page at `url` and where it came from. Offline without a copy throws `.notCached`;
+  /// when the network fails outright, a cached copy is served with its age instead.
+  public func fetch(
+    _ url: URL, onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in }
+  ) async throws(FetchError) -> (page: FetchedPage, source: PageSource) {
+    guard let cache, policy != .bypass else {
+      return (try await fetcher.fetch(url, onEvent: onEvent), .network)
+    }
+    let now = Date()
+    let cached = cache.entry(for: url, now: now)
+    if policy == .offline {
+      guard let cached else { throw .notCached(url.absoluteString) }
+      return (cached.page, .cache(age: cached.age(at: now)))
+    }
+    let page: FetchedPage
+    do {
+      page = try await fetcher.fetch(
+        url, method: "GET", headers: cached.map(Self.conditionalHeaders) ?? [:],
+        onEvent: onEvent)
+    } catch {
+      if error.isNetworkFailure, let cached {
+        return (cached.page, .cache(age: cached.age(at: now)))
+      }
+      throw error
+    }
+    if page.status == 304, let cached {
+      var refreshed = cached.page
+      // A 304 may carry newer validators and caching headers; the body stays.
+      for (name, value) in page.headers where Self.refreshableHeaders.contains(name) {
+        refreshed.headers[name] = value
+      }
+      try? cache.store(refreshed, for: url, at: Date())
+      return (refreshed, .revalidated)
+    }
+    if (200..<300).contains(page.status) {
+      try? cache.store(page, for: url, at: Date())
+    }
+    return (page, .network)
+  }
+
+  /// The validators a cached page offers for a conditional request.
+  static func conditionalHeaders(_ entry: PageCacheEntry) -> [String: String] {
+    var headers: [String: String] = [:]
+    if let tag = entry.page.header("ETag") { headers["If-None-Match"] = tag }
+    if let modified = entry.page.header("Last-Modified") {
+      headers["If-Modified-Since"] = modified
+    }
+    return headers
+  }
+
+  static let refreshableHeaders: Set<String> = [
+    "etag", "last-modified", "cache-control", "expires", "date",
+  ]
+}

@@ -1,0 +1,215 @@
+import CatalogModel
+import Foundation
+import PageReader
+import ProvinceCore
+import TextSupport
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The state of one fetch, fed by URLSession's delegate callbacks; resumes the waiting
+/// caller exactly once, whichever comes first: completion, a limit, or cancellation.
+final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  typealias Outcome = Result<FetchedPage, FetchError>
+
+  private let url: URL
+  private let limits: FetchLimits
+  /// False for HEAD, whose answer never has a body, so an empty one is no fault.
+  private let expectsBody: Bool
+  private let onEvent: @Sendable (FetchEvent) -> Void
+  private let clock = ContinuousClock()
+  private let startTime: ContinuousClock.Instant
+
+  // Everything below is guarded by `lock`.
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<Outcome, Never>?
+  private var outcome: Outcome?
+  private var task: URLSessionTask?
+  private var timer: DispatchWorkItem?
+  private var response: HTTPURLResponse?
+  private var body = Data()
+  private var truncated = false
+  private var redirects = 0
+
+  init(
+    url: URL, limits: FetchLimits, expectsBody: Bool = true,
+    onEvent: @escaping @Sendable (FetchEvent) -> Void
+  ) {
+    self.url = url
+    self.limits = limits
+    self.expectsBody = expectsBody
+    self.onEvent = onEvent
+    self.startTime = clock.now
+  }
+
+  func start(
+    _ request: URLRequest, in session: URLSession,
+    continuation: CheckedContinuation<Outcome, Never>
+  ) {
+    lock.lock()
+    if let outcome {
+      // Cancelled before the request was made.
+      lock.unlock()
+      continuation.resume(returning: outcome)
+      return
+    }
+    self.continuation = continuation
+    let task = session.dataTask(with: request)
+    self.task = task
+    let timer = DispatchWorkItem { [weak self] in self?.finish(.failure(.timedOut)) }
+    self.timer = timer
+    lock.unlock()
+    DispatchQueue.global().asyncAfter(deadline: .now() + max(0, limits.timeout), execute: timer)
+    onEvent(.started)
+    task.resume()
+  }
+
+  /// Settles the fetch; only the first call counts. Cancels the transfer if it is running.
+  func finish(_ result: Outcome) {
+    lock.lock()
+    guard outcome == nil else {
+      lock.unlock()
+      return
+    }
+    outcome = result
+    let continuation = self.continuation
+    self.continuation = nil
+    let task = self.task
+    self.task = nil
+    timer?.cancel()
+    timer = nil
+    lock.unlock()
+    task?.cancel()
+    continuation?.resume(returning: result)
+  }
+
+  private func elapsed() -> TimeInterval {
+    let duration = clock.now - startTime
+    let parts = duration.components
+    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+  }
+
+  /// The page as received so far; call with `lock` held.
+  private func page(finalURL: URL?) -> FetchedPage? {
+    guard let response else { return nil }
+    var headers: [String: String] = [:]
+    for (name, value) in response.allHeaderFields {
+      headers[String(describing: name)] = String(describing: value)
+    }
+    return FetchedPage(
+      requestedURL: url, finalURL: finalURL ?? response.url ?? url, status: response.statusCode,
+      reason: HTTPURLResponse.localizedString(forStatusCode: response.statusCode),
+      headers: headers, body: body, truncated: truncated, elapsed: elapsed(),
+      redirects: redirects)
+  }
+
+  // MARK: URLSessionTaskDelegate
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    lock.lock()
+    redirects += 1
+    let count = redirects
+    lock.unlock()
+    // swift-corelibs-foundation resolves Location badly: it keeps only the path of a
+    // relative one ("2" from /a/1 becomes /2) and turns `file:///etc/passwd` into
+    // http://<same host>/etc/passwd. So the target is resolved here, from the header.
+    guard let target = Self.redirectTarget(of: response) else {
+      completionHandler(nil)
+      finish(.failure(.other("a redirect's location could not be read")))
+      return
+    }
+    let scheme = target.scheme?.lowercased() ?? ""
+    if !PageFetcher.fetchableSchemes.contains(scheme) {
+      completionHandler(nil)
+      finish(.failure(.redirectToUnsupportedScheme(scheme)))
+    } else if count > limits.maxRedirects {
+      completionHandler(nil)
+      finish(.failure(.tooManyRedirects(limits.maxRedirects)))
+    } else {
+      var next = request
+      next.url = target
+      completionHandler(next)
+    }
+  }
+
+  /// The absolute URL a redirect's Location header names, resolved against the response URL.
+  static func redirectTarget(of response: HTTPURLResponse) -> URL? {
+    let location = response.allHeaderFields.first {
+      String(describing: $0.key).lowercased() == "location"
+    }
+    guard let value = location.map({ String(describing: $0.value) }),
+      let url = URL(string: value.trimmingCharacters(in: .whitespaces), relativeTo: response.url)
+    else { return nil }
+    return url.absoluteURL
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    if let error {
+      finish(.failure(FetchError.from(error, url: url, maxRedirects: limits.maxRedirects)))
+      return
+    }
+    lock.lock()
+    let page = self.page(finalURL: task.currentRequest?.url)
+    lock.unlock()
+    guard let page else {
+      finish(.failure(.other("no response")))
+      return
+    }
+    if page.status >= 400 {
+      finish(.failure(.http(status: page.status, reason: page.reason, page: page)))
+    } else if expectsBody && (200..<300).contains(page.status) && page.body.isEmpty {
+      finish(.failure(.emptyBody))
+    } else {
+      finish(.success(page))
+    }
+  }
+
+  // MARK: URLSessionDataDelegate
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let http = response as? HTTPURLResponse else {
+      completionHandler(.cancel)
+      finish(.failure(.other("not an HTTP response")))
+      return
+    }
+    lock.lock()
+    self.response = http
+    body = Data()
+    let done = outcome != nil
+    lock.unlock()
+    if !done { onEvent(.responseReceived(status: http.statusCode)) }
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    lock.lock()
+    guard outcome == nil else {
+      lock.unlock()
+      return
+    }
+    body.append(data.prefix(max(0, limits.maxBytes - body.count)))
+    let total = body.count
+    // Whether more would have come is unknowable once reading stops, so a body that
+    // reaches the limit counts as cut.
+    let full = total >= limits.maxBytes
+    if full { truncated = true }
+    let page = full ? self.page(finalURL: dataTask.currentRequest?.url) : nil
+    lock.unlock()
+    onEvent(.bytes(total: total))
+    if let page {
+      finish(
+        page.status >= 400
+          ? .failure(.http(status: page.status, reason: page.reason, page: page)) : .success(page))
+    }
+  }
+}

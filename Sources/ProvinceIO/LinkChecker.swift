@@ -1,0 +1,107 @@
+import CatalogModel
+import Foundation
+import PageReader
+import ProvinceCore
+import TextSupport
+
+/// Checks many URLs at once, at most `jobs` in flight and `perHost` to any one host: HEAD
+/// first, GET when HEAD is refused, redirects followed, 429 and 503 retried with backoff.
+public final class LinkChecker: Sendable {
+  public typealias Target = LinkCheck.Target
+  public typealias Outcome = LinkCheck.Outcome
+  public typealias Result = LinkCheck.Result
+  public typealias Progress = LinkCheck.Progress
+  public typealias RetryPolicy = LinkCheck.RetryPolicy
+
+  private let fetcher: PageFetcher
+  private let jobs: Int
+  private let perHost: Int
+  private let retry: RetryPolicy
+  private let wait: @Sendable (TimeInterval) async -> Void
+
+  /// A checker fetching with `fetcher` (its limits bound each request). `wait` pauses
+  /// between retries; the shell passes `Task.sleep`, tests may record instead.
+  public init(
+    fetcher: PageFetcher, jobs: Int = 8, perHost: Int = 4, retry: RetryPolicy = .init(),
+    wait: @escaping @Sendable (TimeInterval) async -> Void
+  ) {
+    self.fetcher = fetcher
+    self.jobs = max(1, jobs)
+    self.perHost = max(1, perHost)
+    self.retry = retry
+    self.wait = wait
+  }
+
+  /// Checks every target; `onResult` gets each result as it comes with the progress so far
+  /// (from any thread; keep it quick). Cancelling stops the check: the results returned,
+  /// in target order, are then those finished before.
+  public func check(
+    _ targets: [Target], onResult: @escaping @Sendable (Result, Progress) -> Void = { _, _ in }
+  ) async -> [Result] {
+    let hosts = targets.map { URL(string: $0.url)?.host?.lowercased() ?? "" }
+    let scheduler = Scheduler(hosts: hosts, perHost: perHost)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<min(jobs, targets.count) {
+        group.addTask {
+          while let index = await scheduler.next() {
+            let result = await self.check(targets[index])
+            let cancelled = Task.isCancelled
+            let progress = await scheduler.finish(index, result, cancelled: cancelled)
+            if result.outcome != .failed(.cancelled) { onResult(result, progress) }
+          }
+        }
+      }
+    }
+    return await scheduler.finished()
+  }
+
+  /// Checks one target, retrying and falling back to GET as needed.
+  public func check(_ target: Target) async -> Result {
+    guard let url = URL(string: target.url) else {
+      return Result(
+        target: target, outcome: .failed(.invalidURL(target.url)), finalURL: nil, attempts: 0)
+    }
+    var method = "HEAD"
+    var attempts = 0
+    var retries = 0
+    while true {
+      if Task.isCancelled {
+        return Result(
+          target: target, outcome: .failed(.cancelled), finalURL: nil, attempts: attempts)
+      }
+      attempts += 1
+      let status: Int
+      let finalURL: URL?
+      var retryAfter: String?
+      do {
+        let page = try await fetcher.fetch(url, method: method, headers: [:])
+        status = page.status
+        finalURL = page.finalURL
+      } catch {
+        switch error {
+        case .http(let code, _, let page):
+          status = code
+          finalURL = page?.finalURL
+          retryAfter = page?.header("Retry-After")
+        case .emptyBody:
+          // An empty page is still a live one.
+          status = 200
+          finalURL = nil
+        default:
+          return Result(target: target, outcome: .failed(error), finalURL: nil, attempts: attempts)
+        }
+      }
+      if method == "HEAD" && (status == 405 || status == 501) {
+        method = "GET"
+        continue
+      }
+      if (status == 429 || status == 503) && retries < retry.maxRetries {
+        await wait(retry.delay(retry: retries, retryAfter: retryAfter))
+        retries += 1
+        continue
+      }
+      return Result(
+        target: target, outcome: .status(status), finalURL: finalURL, attempts: attempts)
+    }
+  }
+}

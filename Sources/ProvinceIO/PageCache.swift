@@ -1,0 +1,134 @@
+import CatalogModel
+import Foundation
+import PageReader
+import ProvinceCore
+import TextSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Fetched pages on disk, one file per URL, bounded in size with least-recently-used
+/// eviction. Every failure reads as "not cached": the cache never stops a fetch.
+public final class PageCache: Sendable {
+  /// The folder holding the entries.
+  public let directory: URL
+  /// Bytes the entries may take together; the oldest are evicted past it.
+  public let limit: Int
+
+  /// A cache in `directory` (created on the first store) keeping to `limit` bytes.
+  public init(directory: URL, limit: Int) {
+    self.directory = directory
+    self.limit = limit
+  }
+
+  /// `$XDG_CACHE_HOME/province-browser`, else `~/.cache/province-browser`.
+  public static func defaultDirectory(environment: [String: String]) -> URL {
+    // The XDG spec says a relative value is invalid and must be ignored.
+    if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+      return URL(fileURLWithPath: base, isDirectory: true)
+        .appendingPathComponent("province-browser", isDirectory: true)
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home, isDirectory: true)
+      .appendingPathComponent(".cache", isDirectory: true)
+      .appendingPathComponent("province-browser", isDirectory: true)
+  }
+
+  /// The stored copy of `url`, or nil when there is none or it does not read back intact.
+  /// Reading marks the entry as used at `now`, for eviction.
+  public func entry(for url: URL, now: Date = Date()) -> PageCacheEntry? {
+    let file = fileURL(for: url)
+    guard let data = try? Data(contentsOf: file) else { return nil }
+    guard let entry = PageCacheEntry.decode(data),
+      entry.page.requestedURL.absoluteString == url.absoluteString
+    else {
+      // Corrupt, truncated or a hash collision: not this URL's page.
+      return nil
+    }
+    try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file.path)
+    return entry
+  }
+
+  /// Stores `page` as the copy of `url` (fetched at `date`), then evicts down to the limit.
+  /// The entry is written to a temporary file and renamed, so a reader never sees half.
+  public func store(_ page: FetchedPage, for url: URL, at date: Date = Date())
+    throws(PageCacheError)
+  {
+    var page = page
+    page.requestedURL = url
+    let data = PageCacheEntry(page: page, storedAt: date).encoded()
+    guard data.count <= limit else { return }
+    let manager = FileManager.default
+    do {
+      try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotWrite(directory.path, error.localizedDescription)
+    }
+    let file = fileURL(for: url)
+    let temporary = directory.appendingPathComponent(
+      Self.temporaryPrefix + UUID().uuidString)
+    do {
+      try data.write(to: temporary)
+      try manager.setAttributes([.modificationDate: date], ofItemAtPath: temporary.path)
+      if rename(temporary.path, file.path) != 0 {
+        throw PageCacheError.cannotWrite(file.path, String(cString: strerror(errno)))
+      }
+    } catch {
+      try? manager.removeItem(at: temporary)
+      if let error = error as? PageCacheError { throw error }
+      throw .cannotWrite(file.path, error.localizedDescription)
+    }
+    evict(now: date)
+  }
+
+  /// Removes the copy of `url`, if any.
+  public func remove(_ url: URL) {
+    try? FileManager.default.removeItem(at: fileURL(for: url))
+  }
+
+  /// Deletes the least recently used entries until the rest fit in `limit`; temporary files
+  /// older than a few minutes are a killed writer's and go too.
+  public func evict(now: Date = Date()) {
+    let manager = FileManager.default
+    let keys: [URLResourceKey] = [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey]
+    guard
+      let files = try? manager.contentsOfDirectory(
+        at: directory, includingPropertiesForKeys: keys)
+    else { return }
+    var entries: [(url: URL, used: Date, size: Int)] = []
+    var total = 0
+    for file in files {
+      guard let values = try? file.resourceValues(forKeys: Set(keys)),
+        values.isRegularFile == true
+      else { continue }
+      let used = values.contentModificationDate ?? .distantPast
+      let name = file.lastPathComponent
+      if name.hasPrefix(Self.temporaryPrefix) {
+        if now.timeIntervalSince(used) > 300 { try? manager.removeItem(at: file) }
+        continue
+      }
+      guard name.hasSuffix(Self.fileExtension) else { continue }
+      let size = values.fileSize ?? 0
+      entries.append((file, used, size))
+      total += size
+    }
+    guard total > limit else { return }
+    entries.sort { ($0.used, $0.url.lastPathComponent) < ($1.used, $1.url.lastPathComponent) }
+    for entry in entries {
+      guard total > limit else { break }
+      if (try? manager.removeItem(at: entry.url)) != nil { total -= entry.size }
+    }
+  }
+
+  /// The file for `url`: a hash of the URL, so any URL makes a safe file name.
+  func fileURL(for url: URL) -> URL {
+    let hash = PageCacheEntry.fnv1a(Data(url.absoluteString.utf8))
+    let name = String(hash, radix: 16)
+    return directory.appendingPathComponent(
+      String(repeating: "0", count: 16 - name.count) + name + Self.fileExtension)
+  }
+
+  static let fileExtension = ".page"
+  static let temporaryPrefix = ".tmp-"
+}

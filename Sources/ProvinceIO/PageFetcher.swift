@@ -1,0 +1,85 @@
+import CatalogModel
+import Foundation
+import PageReader
+import ProvinceCore
+import TextSupport
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Fetches one web page over http or https within `FetchLimits`, reporting progress.
+public final class PageFetcher: Sendable {
+  /// The limits every fetch by this fetcher keeps to.
+  public let limits: FetchLimits
+
+  /// A fetcher keeping to `limits`; it holds no state between fetches.
+  public init(limits: FetchLimits = .init()) {
+    self.limits = limits
+  }
+
+  /// Fetches `url`, following redirects. `onEvent` is called in order (`.started` on the
+  /// caller's thread, the rest on a background queue); keep it quick. Cancelling the
+  /// calling task stops the transfer and throws `.cancelled`.
+  public func fetch(
+    _ url: URL, onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in }
+  ) async throws(FetchError) -> FetchedPage {
+    try await fetch(url, method: "GET", headers: [:], onEvent: onEvent)
+  }
+
+  /// Fetches `url` with `method` ("GET" or "HEAD") and extra request `headers`. A 304 to a
+  /// conditional request comes back as a page with status 304; a HEAD answer has no body.
+  public func fetch(
+    _ url: URL, method: String, headers: [String: String],
+    onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in }
+  ) async throws(FetchError) -> FetchedPage {
+    guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
+      throw .invalidURL(url.absoluteString)
+    }
+    guard Self.fetchableSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
+    guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
+
+    let delegate = FetchTaskDelegate(
+      url: url, limits: limits, expectsBody: method != "HEAD", onEvent: onEvent)
+    // A session per fetch: its delegate is this fetch's state, and invalidating the
+    // session releases the delegate, so nothing outlives the call.
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    let session = URLSession(
+      configuration: Self.configuration(limits), delegate: delegate, delegateQueue: queue)
+    defer { session.invalidateAndCancel() }
+
+    var request = URLRequest(url: url)
+    request.setValue(Self.accept, forHTTPHeaderField: "Accept")
+    request.setValue("zh-CN,zh;q=0.9,en;q=0.5", forHTTPHeaderField: "Accept-Language")
+    request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
+    request.httpMethod = method
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        delegate.start(request, in: session, continuation: continuation)
+      }
+    } onCancel: {
+      delegate.finish(.failure(.cancelled))
+    }
+    return try result.get()
+  }
+
+  static let fetchableSchemes: Set<String> = ["http", "https"]
+  static let accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
+  static let userAgent = "ProvinceBrowser/1.0 (terminal browser)"
+
+  private static func configuration(_ limits: FetchLimits) -> URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    // The whole-fetch limit is enforced by the delegate's own timer; these keep
+    // URLSession from giving up earlier on its own, shorter defaults.
+    configuration.timeoutIntervalForRequest = limits.timeout
+    configuration.timeoutIntervalForResource = limits.timeout
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    configuration.httpShouldSetCookies = false
+    return configuration
+  }
+}

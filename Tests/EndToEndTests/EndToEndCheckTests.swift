@@ -1,0 +1,164 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CatalogModel
+@testable import PageReader
+@testable import ProvinceCore
+@testable import ProvinceIO
+@testable import TextSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `browse --check` against a loopback server: the report on stdout, the exit
+/// code, and Ctrl-C ending it with a partial report.
+@Suite struct EndToEndCheckTests {
+  typealias CheckPath = TestHTTPServer.CheckPath
+
+  /// A plist with one province per entry of `provinces`, its cities named after their paths.
+  private func dataFile(_ server: TestHTTPServer, _ provinces: [(String, [String])]) throws
+    -> String
+  {
+    var xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict>
+
+      """
+    for (province, paths) in provinces {
+      xml += "<key>\(province)</key><array>\n"
+      for (index, path) in paths.enumerated() {
+        xml += "<dict><key>name</key><string>城\(index)</string>"
+        xml += "<key>url</key><string>\(server.url(path).absoluteString)</string></dict>\n"
+      }
+      xml += "</array>\n"
+    }
+    xml += "</dict></plist>\n"
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-check-\(UUID().uuidString).plist")
+    try Data(xml.utf8).write(to: url)
+    return url.path
+  }
+
+  private func server() throws -> TestHTTPServer {
+    let server = try TestHTTPServer.withStandardRoutes()
+    server.addCheckRoutes()
+    return server
+  }
+
+  @Test func tsvListsEveryURLWithItsStatusAndExitsOneWhenAnyIsBroken() throws {
+    let server = try server()
+    defer { server.stop() }
+    let paths = [
+      CheckPath.ok, TestHTTPServer.Path.notFound, CheckPath.headRefused, CheckPath.redirect,
+      TestHTTPServer.Path.serverError,
+    ]
+    let data = try dataFile(server, [("广东省", paths)])
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let result = try BrowseProcess.run(["--check", "--data", data, "--format", "tsv"])
+    let base = server.baseURL
+    #expect(result.status == 1)
+    #expect(
+      result.stdout == """
+        广东省\t城0\t\(base)/check/ok\t200\t\(base)/check/ok
+        广东省\t城1\t\(base)/missing\t404\t\(base)/missing
+        广东省\t城2\t\(base)/check/head-refused\t200\t\(base)/check/head-refused
+        广东省\t城3\t\(base)/check/redirect\t200\t\(base)/check/ok
+        广东省\t城4\t\(base)/error\t500\t\(base)/error
+
+        """)
+    // Not a terminal: no progress line, nothing on stderr.
+    #expect(result.stderr == "")
+  }
+
+  @Test func allGoodExitsZeroAndProvinceNarrowsTheCheck() throws {
+    let server = try server()
+    defer { server.stop() }
+    let data = try dataFile(
+      server, [("广东省", [CheckPath.ok, CheckPath.redirect]), ("湖南省", ["/missing"])])
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let result = try BrowseProcess.run(
+      ["--check", "--data", data, "-p", "广东", "--format", "json"])
+    #expect(result.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let objects = try #require(json as? [[String: Any]])
+    #expect(objects.count == 2)
+    #expect(objects.compactMap { $0["status"] as? Int } == [200, 200])
+    #expect(objects.compactMap { $0["ok"] as? Bool } == [true, true])
+    #expect(objects.last?["final_url"] as? String == server.baseURL + CheckPath.ok)
+  }
+
+  @Test func theTextReportHasASummaryAndOnlyTheBrokenRows() throws {
+    let server = try server()
+    defer { server.stop() }
+    let data = try dataFile(server, [("广东省", [CheckPath.ok, "/missing", CheckPath.ok])])
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let result = try BrowseProcess.run(["--check", "--data", data, "--format", "text"])
+    #expect(result.status == 1)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines.first?.hasPrefix("Checked 3 URLs in ") == true)
+    #expect(lines.first?.hasSuffix(": 1 broken.") == true)
+    #expect(lines.last?.contains("城1") == true)
+    #expect(lines.last?.contains("HTTP 404") == true)
+  }
+
+  @Test func ctrlCStopsTheCheckAndReportsWhatWasCheckedWith130() async throws {
+    let server = try server()
+    defer { server.stop() }
+    // Pages that answer only when the server stops: however slow the build, the check
+    // cannot finish before the interrupt arrives.
+    let stall = "/check/stall"
+    server.rawRoute(stall) { connection in
+      guard connection.pause(120) else { return }
+      connection.respond(.html("<p>late</p>"))
+    }
+    let paths = [CheckPath.ok, CheckPath.ok] + Array(repeating: stall, count: 3)
+    let data = try dataFile(server, [("广东省", paths)])
+    let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-check-pid-\(UUID().uuidString)")
+    defer {
+      try? FileManager.default.removeItem(atPath: data)
+      try? FileManager.default.removeItem(at: pidFile)
+    }
+    // Job control on, so the background job does not start with SIGINT ignored.
+    let script = """
+      set -m
+      "$BROWSE" --check --data '\(data)' --format tsv --timeout 30 &
+      echo $! > '\(pidFile.path)'
+      wait $!
+      echo "status=$?" >&2
+      """
+    let run = Task.detached { try BrowseProcess.shell(script) }
+    // Interrupt once the slow pages are being fetched and the good ones are done.
+    for _ in 0..<3000 {
+      if server.requests.filter({ $0.path == stall }).count == 3 { break }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    let pid = try #require(
+      Int32(
+        String(decoding: try Data(contentsOf: pidFile), as: UTF8.self)
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    kill(pid, SIGINT)
+    let result = try await run.value
+    let base = server.baseURL
+    #expect(
+      result.stdout == """
+        广东省\t城0\t\(base)/check/ok\t200\t\(base)/check/ok
+        广东省\t城1\t\(base)/check/ok\t200\t\(base)/check/ok
+
+        """)
+    #expect(result.stderr.contains("Interrupted: checked 2 of 5 URLs"))
+    #expect(result.stderr.hasSuffix("status=130\n"))
+  }
+
+  @Test func anAmbiguousProvinceIsReportedAsLookupsReportItBeforeAnythingIsChecked() throws {
+    let result = try BrowseProcess.run(["--check", "-p", "shanxi"])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr.hasPrefix("browse: 'shanxi' matches 2 provinces; say which:\n"))
+    #expect(result.stderr.contains("山西省") && result.stderr.contains("陕西省"))
+  }
+}

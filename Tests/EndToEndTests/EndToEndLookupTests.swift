@@ -1,0 +1,237 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CatalogModel
+@testable import PageReader
+@testable import ProvinceCore
+@testable import ProvinceIO
+@testable import TextSupport
+
+/// The built `browse` run as a script would run it: stdout, stderr and exit codes.
+@Suite struct EndToEndLookupTests {
+  let guangzhouURL = "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82"
+
+  func dataFile(_ contents: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-data-\(UUID().uuidString).plist")
+    try Data(contents.utf8).write(to: url)
+    return url.path
+  }
+
+  @Test func aLookupPrintsTheURLAloneAsASCII() throws {
+    for arguments in [
+      ["--province", "广东", "--city", "广州"], ["-p", "gd", "-c", "guangzhou"], ["-c", "广州市"],
+    ] {
+      let result = try BrowseProcess.run(arguments)
+      #expect(result.status == 0)
+      #expect(result.stdout == guangzhouURL + "\n")
+      #expect(result.stderr == "")
+    }
+  }
+
+  @Test func aMisspeltOptionIsAUsageErrorWithASuggestion() throws {
+    let result = try BrowseProcess.run(["--provnce", "广东"])
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: unknown option '--provnce' (did you mean '--province'?)\nUsage: browse"))
+  }
+
+  @Test func anAmbiguousProvinceNamesEveryCandidate() throws {
+    let result = try BrowseProcess.run(["-p", "shanxi", "-c", "x"])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr.contains("山西省"))
+    #expect(result.stderr.contains("陕西省"))
+  }
+
+  @Test func anAmbiguousCityNamesItsProvinces() throws {
+    let result = try BrowseProcess.run(["-c", "朝阳"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("朝阳区"))
+    #expect(result.stderr.contains("北京市"))
+    #expect(result.stderr.contains("朝阳市"))
+    #expect(result.stderr.contains("辽宁省"))
+  }
+
+  @Test func anUnknownNameSuggestsTheClosest() throws {
+    let result = try BrowseProcess.run(["-p", "广东", "-c", "广洲"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("did you mean"))
+    #expect(result.stderr.contains("广州市"))
+  }
+
+  @Test func aClosedPipeEndsQuietlyAfterCompleteLines() throws {
+    let result = try BrowseProcess.shell(
+      "\"$BROWSE\" --all --format url | head -n 3; echo \"status=${PIPESTATUS[0]}\" >&2")
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 4)
+    #expect(lines.prefix(3).allSatisfy { $0.hasPrefix("https://zh.wikipedia.org/wiki/%") })
+    #expect(result.stderr == "status=0\n")
+  }
+
+  @Test func aFullDiskOrClosedStdoutIsAnErrorNotACrash() throws {
+    let full = try BrowseProcess.shell("\"$BROWSE\" --all > /dev/full")
+    #expect(full.status == 74)
+    #expect(full.stderr == "browse: cannot write output: No space left on device\n")
+    let closed = try BrowseProcess.shell("\"$BROWSE\" --all >&-")
+    #expect(closed.status == 74)
+    #expect(closed.stderr.hasPrefix("browse: cannot write output:"))
+  }
+
+  @Test func jsonListsEveryCityWithEveryField() throws {
+    let result = try BrowseProcess.run(["--all", "--format", "json"])
+    #expect(result.status == 0)
+    let objects =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]]
+    #expect(objects?.count == 496)
+    let guangzhou = objects?.first { $0["city"] == "广州市" }
+    #expect(guangzhou?["province"] == "广东省")
+    #expect(guangzhou?["code"] == "440100")
+    #expect(guangzhou?["pinyin"] == "guang zhou shi")
+    #expect(guangzhou?["url"] == guangzhouURL)
+  }
+
+  @Test func aPipeGetsTSVByDefaultAndTheProvincesWithNoSelection() throws {
+    let provinces = try BrowseProcess.run([])
+    #expect(provinces.status == 0)
+    let lines = provinces.stdout.split(separator: "\n")
+    #expect(lines.count == 34)
+    #expect(lines.first == "北京市\t16")
+    let cities = try BrowseProcess.run(["-p", "广东"])
+    #expect(cities.stdout.split(separator: "\n").first == "广东省\t广州市\t\(guangzhouURL)")
+    #expect(cities.stdout.split(separator: "\n").count == 21)
+  }
+
+  @Test func searchListsMatchesBestFirst() throws {
+    let result = try BrowseProcess.run(["--search", "广州", "--format", "tsv"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("广东省\t广州市\t"))
+    let none = try BrowseProcess.run(["--search", "zzzzqqq"])
+    #expect(none.status == 1)
+  }
+
+  @Test func aMissingDataFileIsOneLineAndExit66() throws {
+    let result = try BrowseProcess.run(["--data", "/nonexistent/data.plist", "--all"])
+    #expect(result.status == 66)
+    #expect(
+      result.stderr == "browse: cannot read data file '/nonexistent/data.plist': no such file\n")
+  }
+
+  @Test func anUnparsableDataFileIsExit65() throws {
+    let path = try dataFile("<plist><dict><key>x</key>")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try BrowseProcess.run(["--data", path, "--all"])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains(path))
+    #expect(result.stderr.contains("error"))
+  }
+
+  @Test func dataComesFromTheEnvironmentOrStandardInput() throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>测试省</key><array>
+      <dict><key>name</key><string>甲市</string><key>url</key><string>https://a.test/</string></dict>
+      </array></dict></plist>
+      """
+    let path = try dataFile(plist)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let fromEnvironment = try BrowseProcess.run(
+      ["--all"], environment: ["PROVINCE_BROWSER_DATA": path])
+    #expect(fromEnvironment.stdout == "测试省\t甲市\thttps://a.test/\n")
+    let fromStdin = try BrowseProcess.run(["--data", "-", "-c", "甲市"], input: plist)
+    #expect(fromStdin.stdout == "https://a.test/\n")
+  }
+
+  @Test func validateExitsZeroOnTheBuiltInDataAnd65OnProblems() throws {
+    let good = try BrowseProcess.run(["--validate"])
+    #expect(good.status == 0)
+    #expect(good.stdout == "")
+    let path = try dataFile(
+      """
+      <plist><dict><key>测试省</key><array>
+      <dict><key>name</key><string>甲市</string></dict>
+      </array></dict></plist>
+      """)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let bad = try BrowseProcess.run(["--validate", path])
+    #expect(bad.status == 65)
+    #expect(bad.stdout.hasPrefix("\(path):2: "))
+  }
+
+  @Test func theBinaryCarriesItsDataWhenCopiedAlone() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-alone-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // cp, not FileManager: a write descriptor held by this process would leak into
+    // processes other tests spawn meanwhile, and exec of the copy would fail (ETXTBSY).
+    let copy = directory.appendingPathComponent("browse")
+    let result = try BrowseProcess.shell(
+      "cp \"$BROWSE\" '\(copy.path)' && cd / && '\(copy.path)' --province 广东 --city 广州")
+    #expect(result.stderr == "")
+    #expect(result.stdout == guangzhouURL + "\n")
+  }
+
+  @Test func bashCompletionOffersOptionsAndNamesFromTheData() throws {
+    let script = """
+      PATH="$(dirname "$BROWSE"):$PATH"
+      source <("$BROWSE" --completion bash)
+      COMP_WORDS=(browse --prov); COMP_CWORD=1; _browse; echo "${COMPREPLY[*]}"
+      COMP_WORDS=(browse -p 广); COMP_CWORD=2; _browse; echo "${COMPREPLY[*]}"
+      COMP_WORDS=(browse -p 广东 -c 深); COMP_CWORD=4; _browse; echo "${COMPREPLY[*]}"
+      """
+    let result = try BrowseProcess.shell(script)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines == ["--province", "广东省 广西壮族自治区", "深圳市"])
+  }
+
+  @Test func zshAndFishCompletionScriptsMentionTheOptions() throws {
+    for shell in ["zsh", "fish"] {
+      let result = try BrowseProcess.run(["--completion", shell])
+      #expect(result.status == 0)
+      #expect(result.stdout.contains("--complete province"))
+      #expect(result.stdout.contains("province"))
+    }
+  }
+
+  @Test func openHandsThePercentEncodedURLToTheBrowser() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-open-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("opened").path
+    let result = try BrowseProcess.shell(
+      "cd '\(directory.path)' && printf '#!/bin/sh\\necho \"$1\" > %s\\n' '\(log)' > fake && chmod +x fake"
+        + " && BROWSER='\(directory.path)/fake' \"$BROWSE\" -p 广东 -c 广州 --open")
+    #expect(result.status == 0)
+    #expect(try String(contentsOfFile: log, encoding: .utf8) == guangzhouURL + "\n")
+  }
+
+  @Test func openWithNoBrowserSaysWhatToInstall() throws {
+    let result = try BrowseProcess.run(
+      ["-p", "广东", "-c", "广州", "--open"], environment: ["PATH": "/nonexistent"])
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("set BROWSER"))
+  }
+
+  @Test func aBadEntryIsSkippedWithAWarningUnlessStrict() throws {
+    let path = try dataFile(
+      """
+      <plist><dict><key>测试省</key><array>
+      <dict><key>name</key><string>甲市</string><key>url</key><string>https://a.test/</string></dict>
+      <dict><key>name</key><string>乙市</string><key>url</key><string>javascript:alert(1)</string></dict>
+      </array></dict></plist>
+      """)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let lenient = try BrowseProcess.run(["--data", path, "--all"])
+    #expect(lenient.status == 0)
+    #expect(lenient.stdout == "测试省\t甲市\thttps://a.test/\n")
+    #expect(lenient.stderr.hasPrefix("\(path):3: warning: "))
+    let strict = try BrowseProcess.run(["--data", path, "--all", "--strict"])
+    #expect(strict.status == 65)
+    #expect(strict.stdout == "")
+  }
+}

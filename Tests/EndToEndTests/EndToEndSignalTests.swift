@@ -1,0 +1,63 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CatalogModel
+@testable import PageReader
+@testable import ProvinceCore
+@testable import ProvinceIO
+@testable import TextSupport
+
+/// Ctrl-C and SIGTERM at the prompt and while a page loads, sent to the real process.
+@Suite struct EndToEndSignalTests {
+  @Test func ctrlCAtThePromptExits130() throws {
+    let browse = try BrowseProcess.Running(["-i", "--offline"])
+    #expect(browse.waitForOutput(containing: "> "))
+    #expect(browse.signal(SIGINT) == 130)
+  }
+
+  @Test func sigtermAtThePromptExits143() throws {
+    let browse = try BrowseProcess.Running(["-i", "--offline"])
+    #expect(browse.waitForOutput(containing: "> "))
+    #expect(browse.signal(SIGTERM) == 143)
+  }
+
+  @Test func aFaultEndsWithOneLineAndNoStackTrace() throws {
+    let browse = try BrowseProcess.Running(["-i", "--offline"])
+    #expect(browse.waitForOutput(containing: "> "))
+    #expect(browse.signal(SIGSEGV) == 70)
+    #expect(
+      browse.stderr
+        == "browse: internal error: the program stopped on a fault; please report how to repeat it\n"
+    )
+  }
+
+  @Test func ctrlCWhileAPageLoadsCancelsItAndTheSessionGoesOn() throws {
+    let server = try TestHTTPServer.withStandardRoutes()
+    defer { server.stop() }
+    let plist =
+      "<plist><dict><key>测试省</key><array><dict><key>name</key><string>慢市</string>"
+      + "<key>url</key><string>\(server.baseURL)\(TestHTTPServer.Path.silent)</string></dict></array></dict></plist>"
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-slow-\(UUID().uuidString).plist")
+    try Data(plist.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+
+    let browse = try BrowseProcess.Running(["-i", "--data", file.path, "--timeout", "30"])
+    #expect(browse.waitForOutput(containing: "> "))
+    browse.send("1\n1\n")
+    #expect(browse.waitForOutput(containing: "loading…"))
+    // Wait until the request reached the server, so the interrupt lands mid-fetch.
+    let deadline = Date().addingTimeInterval(10)
+    while server.requests.isEmpty && Date() < deadline { usleep(10_000) }
+    kill(browse.process.processIdentifier, SIGINT)
+    #expect(browse.waitForOutput(containing: "Cancelled."))
+    #expect(browse.process.isRunning)
+    #expect(
+      browse.stdout.hasSuffix(
+        "Cancelled.\nnumber: choose · text: filter · /text: search · b back · t top · ? help · q quit\n> "
+      ))
+    browse.send("q\n")
+    #expect(browse.waitForExit() == 0)
+  }
+}

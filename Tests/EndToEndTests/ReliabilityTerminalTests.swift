@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CatalogModel
+@testable import PageReader
+@testable import ProvinceCore
+@testable import ProvinceIO
+@testable import TextSupport
+
+/// Hostile text in names and pages never reaches the terminal raw, through every output
+/// path of the binary; tiny and dumb terminals still work. EndToEndSessionTests covers
+/// hostile names in `-i` and a 20×8 window; TerminalTextTests the sanitiser itself.
+@Suite struct ReliabilityTerminalTests {
+  typealias F = ReliabilityFixtures
+
+  static let hostileData = F.plist(
+    province: "坏\(F.hostile)省",
+    cities: [
+      ("甲\(F.hostile)市", "http://a.test/"), ("甲\(F.hostile)县", "http://a2.test/"),
+      ("乙市", "http://b.test/\(F.hostile)"),
+    ])
+
+  func expectClean(_ result: BrowseProcess.Result, _ comment: Comment) {
+    #expect(F.forbiddenScalars(in: result.stdout) == [], comment)
+    #expect(F.forbiddenScalars(in: result.stderr) == [], comment)
+    #expect(!F.looksLikeACrash(result.stderr), comment)
+  }
+
+  @Test func theFixtureReallyIsHostile() {
+    // Guards the other tests: were the fixture harmless they would pass vacuously.
+    #expect(F.forbiddenScalars(in: Self.hostileData).count >= 20)
+    #expect(F.forbiddenScalars(in: TestHTTPServer.hostileHTML).count >= 40)
+  }
+
+  @Test(arguments: [
+    ["--all", "--format", "text"], ["--all", "--format", "tsv"], ["--all", "--format", "json"],
+    ["--all", "--format", "url"], ["-p", "坏"], ["--search", "甲"], ["-c", "甲"], ["-c", "乙市"],
+    ["-c", "丙"], ["--validate"], ["--complete", "city"], ["-i"], ["--pick"],
+  ])
+  func hostileNamesAreSanitisedInEveryOutput(arguments: [String]) throws {
+    let path = try F.file(Self.hostileData)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let withData =
+      arguments == ["--validate"] ? ["--validate", path] : ["--data", path] + arguments
+    let result = try BrowseProcess.run(withData, input: "1\n1\n/甲\n?\nq\n")
+    expectClean(result, "\(arguments)")
+    #expect(!(result.stdout + result.stderr).isEmpty, "\(arguments)")
+  }
+
+  @Test func jsonKeepsHostileNamesOnlyAsEscapes() throws {
+    let path = try F.file(Self.hostileData)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let result = try BrowseProcess.run(["--data", path, "--all", "--format", "json"])
+    #expect(result.status == 0)
+    let objects =
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]]
+    // The city whose URL holds controls is skipped (with a sanitised warning on stderr).
+    #expect(objects?.count == 2)
+    #expect(objects?.first?["city"]?.unicodeScalars.first { $0.value == 0x1B } != nil)
+    #expect(!result.stdout.contains("\u{1B}"))
+    #expect(result.stdout.contains("\\u001b") || result.stdout.contains("\\u001B"))
+  }
+
+  @Test func aHostilePageIsSanitisedByFetchAndOnTheDetailScreen() throws {
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    server.addFaultRoutes()
+    let path = try F.file(
+      F.plist(
+        province: "测试省",
+        cities: [("坏页市", server.baseURL + TestHTTPServer.FaultPath.hostilePage)]))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let fetched = try BrowseProcess.run(["--data", path, "-c", "坏页市", "--fetch"])
+    #expect(fetched.status == 0)
+    #expect(fetched.stdout.contains("正文"))
+    #expect(fetched.stdout.contains("引用"))
+    expectClean(fetched, "--fetch")
+    // The detail screen shows the status line and Content-Type; `n` the second page of
+    // text; `l` lists the links.
+    let session = try BrowseProcess.run(["-i", "--data", path], input: "1\n1\nn\nl\nq\n")
+    #expect(session.status == 0)
+    #expect(session.stdout.contains("链接"))
+    expectClean(session, "-i")
+  }
+
+  @Test func aWindowOneColumnWideAndOneLineHighStillWorks() throws {
+    let result = try BrowseProcess.run(
+      ["-i", "--offline"], input: "n\np\n1\n?\nb\n/zhou\n1\nb\nb\nt\nq\n",
+      environment: ["COLUMNS": "1", "LINES": "1"])
+    #expect(result.status == 0)
+    #expect(!F.looksLikeACrash(result.stderr))
+    // Every command was read (each is echoed after the prompt) and every drawn line fits.
+    #expect(result.stdout.components(separatedBy: "> ").count == 12)
+    #expect(result.stdout.hasSuffix("> q\n"))
+    let drawn = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("> ") }
+    #expect(!drawn.isEmpty)
+    #expect(drawn.allSatisfy { TerminalWidth.of(String($0)) <= 1 })
+  }
+
+  @Test func aDumbTerminalGetsNoEscapesWhereAnXtermGetsThem() throws {
+    try #require(PseudoTerminalProcess.isAvailable)
+    let dumb = try PseudoTerminalProcess(
+      ["--offline"], input: "1\n?\nq\n", environment: ["TERM": "dumb"])
+    #expect(dumb.waitForExit() == 0)
+    #expect(dumb.output.contains("北京市"))
+    #expect(!dumb.output.contains("\u{1B}"))
+    // On the same pseudo-terminal an xterm is cleared and drawn in colour.
+    let xterm = try PseudoTerminalProcess(
+      ["--offline"], input: "q\n", environment: ["TERM": "xterm-256color"])
+    #expect(xterm.waitForExit() == 0)
+    #expect(xterm.output.contains("\u{1B}["))
+  }
+}

@@ -1,0 +1,80 @@
+import Testing
+
+@testable import TextSupport
+
+@Suite struct TextWrapperTests {
+  static let sentence = "广州市，简称穗，别称羊城、花城，是广东省省会。"
+
+  @Test func chineseWrapsBetweenCharactersAtWidthTen() {
+    #expect(
+      TextWrapper.wrap(Self.sentence, width: 10) == [
+        "广州市，简", "称穗，别称", "羊城、花", "城，是广东", "省省会。",
+      ])
+  }
+
+  @Test func chineseWrapsBetweenCharactersAtWidthTwenty() {
+    #expect(
+      TextWrapper.wrap(Self.sentence, width: 20) == [
+        "广州市，简称穗，别称", "羊城、花城，是广东省", "省会。",
+      ])
+  }
+
+  @Test func chineseWrapsBetweenCharactersAtWidthForty() {
+    #expect(
+      TextWrapper.wrap(Self.sentence, width: 40) == [
+        "广州市，简称穗，别称羊城、花城，是广东省", "省会。",
+      ])
+  }
+
+  @Test func closingPunctuationPullsThePreviousCharacterDown() {
+    #expect(TextWrapper.wrap("中文字。", width: 6) == ["中文", "字。"])
+    #expect(TextWrapper.wrap("甲乙丙」", width: 6) == ["甲乙", "丙」"])
+  }
+
+  @Test func openingPunctuationStaysWithWhatFollows() {
+    #expect(TextWrapper.wrap("中文「引号」", width: 6) == ["中文", "「引", "号」"])
+    #expect(TextWrapper.wrap("中文「引号」", width: 8) == ["中文「引", "号」"])
+  }
+
+  @Test func noLineEverExceedsTheWidth() {
+    let text = Self.sentence + " Guangzhou is the capital of Guangdong. " + Self.sentence
+    for width in [4, 7, 10, 13, 20, 33, 40] {
+      let lines = TextWrapper.wrap(text, width: width)
+      #expect(lines.allSatisfy { TerminalText.width($0) <= width }, "width \(width)")
+      #expect(!lines.contains { $0.first == "，" || $0.first == "。" || $0.first == "、" })
+    }
+  }
+
+  @Test func latinWordsBreakOnlyAtSpaces() {
+    #expect(TextWrapper.wrap("the quick brown fox", width: 10) == ["the quick", "brown fox"])
+    #expect(TextWrapper.wrap("Guangzhou city", width: 12) == ["Guangzhou", "city"])
+  }
+
+  @Test func aWordLongerThanTheLineIsHardSplit() {
+    #expect(TextWrapper.wrap("abcdefghijklmnop", width: 5) == ["abcde", "fghij", "klmno", "p"])
+    #expect(
+      TextWrapper.wrap("see Supercalifragilistic", width: 10) == [
+        "see", "Supercalif", "ragilistic",
+      ])
+  }
+
+  @Test func latinAfterChineseMayStartALine() {
+    #expect(TextWrapper.wrap("广州Guangzhou市", width: 10) == ["广州", "Guangzhou", "市"])
+  }
+
+  @Test func noBreakSpaceJoinsWordsAndPrintsAsASpace() {
+    #expect(TextWrapper.wrap("x aaa\u{A0}bbb", width: 8) == ["x", "aaa bbb"])
+    #expect(TextWrapper.wrap("x aaa bbb", width: 8) == ["x aaa", "bbb"])
+  }
+
+  @Test func whitespaceRunsCollapseAndLineFeedsStartLines() {
+    #expect(TextWrapper.wrap("  a \t b  \nc\n\nd\n", width: 10) == ["a b", "c", "", "d"])
+    #expect(TextWrapper.wrap("   ", width: 10).isEmpty)
+  }
+
+  @Test func prefixesMarkTheFirstLineAndIndentTheRest() {
+    #expect(
+      TextWrapper.wrap("one two three four", width: 12, firstLinePrefix: "  * ", prefix: "    ")
+        == ["  * one two", "    three", "    four"])
+  }
+}
