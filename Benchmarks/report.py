@@ -7,7 +7,8 @@ Times are medians of each command's wall time; a ratio is browse's median over
 the peer's (below 1 means browse is faster). The CPU ratio (mean user + system
 time, the same way round) is shown beside it because other load on a shared
 machine moves it less; the targets are judged on wall time. Only files present in RESULTS_DIR are
-reported, so a run of some cases reports just those.
+reported, so a run of some cases reports just those. The reader case's own
+report (reader.md, from reader.py) is appended as it is.
 """
 import json
 import pathlib
@@ -152,6 +153,11 @@ def main():
             lines.append(f"| {fmt} | " + " | ".join(cells)
                          + f" | {step('10k', '100k', lambda r: r['median'])} | {step('100k', '1M', lambda r: r['median'])}"
                          + f" | {step('10k', '100k', cpu_time)} | {step('100k', '1M', cpu_time)} | {per} | {size} |")
+    reader = root / "reader.md"
+    if reader.exists():  # written by reader.py: its own tables
+        lines += ["", "7. Reader view (Benchmarks/reader.py):", "", reader.read_text(encoding="utf-8").rstrip()]
+    elif "reader" in meta.get("skipped", {}):
+        lines += ["", f"7. Reader view: skipped: {meta['skipped']['reader']}"]
     print("\n".join(lines))
 
 
