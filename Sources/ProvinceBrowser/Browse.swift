@@ -1,12 +1,17 @@
 import BuiltInCatalog
 import CatalogModel
 import Foundation
-import PageReader
 import ProvinceCore
 import ProvinceIO
 import TextSupport
 
-/// The `browse` command: parses the arguments, loads the data and runs the one job asked for.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `browse` command: parses the arguments, loads the data, asks the core for the plan
+/// of the one job asked for, and performs it. Every decision about what to print and how
+/// to exit is the core's; this file only does the I/O.
 enum Browse {
   static let out = StandardStream.output
   static let err = StandardStream.error
@@ -19,109 +24,87 @@ enum Browse {
     do {
       options = try OptionParser.parse(arguments)
     } catch {
-      err.write("\(error)\n\(OptionParser.usageLine)\n")
-      return .usage
+      return write(
+        Report(messages: ["\(error)\n", OptionParser.usageLine + "\n"], exitCode: .usage))
     }
     switch options.mode {
     case .help:
-      out.write(HelpText.help + "\n")
-      return .success
+      return write(Report(output: [HelpText.help + "\n"]))
     case .version:
-      out.write(HelpText.version + "\n")
-      return .success
+      return write(Report(output: [HelpText.version + "\n"]))
     case .completion(let shell):
-      out.write(CompletionScript.script(for: shell))
-      return .success
+      return write(Report(output: [CompletionScript.script(for: shell)]))
     case .validate(let file):
-      return validate(
-        file ?? DataFile.activePath(option: options.dataPath, environment: Terminal.environment))
-    default:
-      break
-    }
-    let catalog: Catalog
-    switch loadCatalog(options) {
-    case .success(let loaded): catalog = loaded
-    case .failure(let code): return code
-    }
-    let matcher = Matcher(catalog: catalog)
-    switch options.mode {
-    case .interactive:
-      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .browse)
-        .run()
-    // No selection on a terminal is the seed app's menus; on a pipe, the province list.
-    case .automatic where out.isTerminal && isatty(0) == 1:
-      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .browse)
-        .run()
-    case .pick:
-      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: .pick)
-        .run()
-    case .check:
-      return CheckCommand(catalog: catalog, matcher: matcher, options: options).run()
-    case .complete(let what):
-      return Lookup(catalog: catalog, matcher: matcher, options: options).complete(what)
-    default:
-      return Lookup(catalog: catalog, matcher: matcher, options: options).run()
+      let path =
+        file ?? DataFile.activePath(option: options.dataPath, environment: Terminal.environment)
+      guard let result = load(path, checkingBuiltIn: true) else { return .noInput }
+      return write(DataReport.validation(result, source: DataFile.displayName(path)))
+    case .catalog(let job):
+      let path = DataFile.activePath(option: options.dataPath, environment: Terminal.environment)
+      guard let result = load(path, checkingBuiltIn: false) else { return .noInput }
+      let loaded = DataReport.loading(
+        result, source: DataFile.displayName(path), strict: options.strict)
+      loaded.messages.forEach(err.write)
+      guard let catalog = loaded.catalog else { return loaded.failure ?? .dataError }
+      let matcher = Matcher(catalog: catalog)
+      let planner = JobPlanner(
+        catalog: catalog, matcher: matcher, options: options, inputIsTerminal: isatty(0) == 1,
+        outputIsTerminal: out.isTerminal)
+      return perform(planner.plan(job), catalog: catalog, matcher: matcher, options: options)
     }
   }
 
-  enum Loaded {
-    case success(Catalog)
-    case failure(ExitCode)
+  /// Does what `plan` asks and writes the report its outcome makes.
+  static func perform(_ plan: Plan, catalog: Catalog, matcher: Matcher, options: Options)
+    -> ExitCode
+  {
+    switch plan {
+    case .report(let report):
+      return write(report)
+    case .open(let url):
+      return write(OpenReport.report(BrowserLauncher.open(url), url: url))
+    case .fetch(let url):
+      let outcome = PageLoader(options: options).load(url)
+      return write(FetchReport.report(outcome, width: pageWidth(options)))
+    case .check(let targets, let format):
+      return write(LinkCheckRun(options: options).run(targets, format: format))
+    case .session(let mode):
+      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: mode)
+        .run()
+    }
   }
 
-  /// The active data, its warnings on stderr; a fatal problem (or any, with --strict) ends the run.
-  static func loadCatalog(_ options: Options) -> Loaded {
-    let path = DataFile.activePath(option: options.dataPath, environment: Terminal.environment)
-    // The built-in data is checked when it is generated and tested equal to its plist.
-    guard path != nil else { return .success(BuiltInCatalog.catalog) }
-    guard let contents = readData(path) else { return .failure(.noInput) }
-    let result = CatalogLoader.load(
-      contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
-    for diagnostic in result.diagnostics {
-      err.write("\(diagnostic)\n")
-    }
-    guard let catalog = result.catalog else {
-      return .failure(.dataError)
-    }
-    if options.strict && !result.diagnostics.isEmpty {
-      err.write("browse: \(result.diagnostics.count) problem(s) in the data; --strict stops here\n")
-      return .failure(.dataError)
-    }
-    return .success(catalog)
+  /// The width `--fetch` lays a page out to: the terminal's, else `COLUMNS`, else 80.
+  static func pageWidth(_ options: Options) -> Int {
+    out.isTerminal ? Terminal.viewport(fd: out.fd).columns : Terminal.viewport(fd: -1).columns
   }
 
-  /// The bytes at `path` (nil: the built-in data); a read failure is reported here.
-  static func readData(_ path: String?) -> DataFile.Contents? {
-    guard let path else { return nil }
+  /// The data at `path` (nil: the built-in catalog), read and loaded; a read failure is
+  /// reported here and gives nil. The built-in catalog is checked when it is generated and
+  /// in the tests, so only `--validate` checks it again.
+  static func load(_ path: String?, checkingBuiltIn: Bool) -> LoadResult? {
+    guard let path else {
+      let catalog = BuiltInCatalog.catalog
+      let problems =
+        checkingBuiltIn ? CatalogCheck.diagnostics(of: catalog, source: "<built-in>") : []
+      return LoadResult(catalog: catalog, diagnostics: problems)
+    }
     do {
-      return try DataFile.contents(of: path)
+      let contents = try DataFile.contents(of: path)
+      return CatalogLoader.load(
+        contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
     } catch {
       err.write("browse: \(error)\n")
       return nil
     }
   }
 
-  static func validate(_ path: String?) -> ExitCode {
-    let result: LoadResult
-    if path == nil {
-      let catalog = BuiltInCatalog.catalog
-      result = LoadResult(
-        catalog: catalog, diagnostics: CatalogCheck.diagnostics(of: catalog, source: "<built-in>"))
-    } else {
-      guard let contents = readData(path) else { return .noInput }
-      result = CatalogLoader.load(
-        contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
-    }
-    for diagnostic in result.diagnostics {
-      out.write("\(diagnostic)\n")
-    }
-    if let catalog = result.catalog, result.diagnostics.isEmpty {
-      let cities = catalog.provinces.reduce(0) { $0 + $1.cities.count }
-      err.write(
-        "\(DataFile.displayName(path)): ok: \(catalog.provinces.count) provinces, \(cities) cities\n"
-      )
-      return .success
-    }
-    return .dataError
+  /// Writes a report: stdout first, then stderr, and gives its exit code.
+  static func write(_ report: Report) -> ExitCode {
+    report.output.forEach(out.write)
+    out.flush()
+    report.messages.forEach(err.write)
+    err.flush()
+    return report.exitCode
   }
 }

@@ -62,15 +62,12 @@ struct InteractiveSession {
           let content = PageContent(loaded.page, width: state.viewport.columns, note: loaded.note)
           effect = navigator.update(&state, .pageLoaded(url: url, content))
         case .failure(let error):
-          let message = PageLoader.message(error, url: url)
+          let message = FetchReport.message(error)
           effect = navigator.update(&state, .pageFailed(url: url, message: message))
         }
       case .open(let url):
-        let code = BrowserLauncher.open(url)
-        let news =
-          code == .success
-          ? "Opened \(URLText.ascii(url))." : "Could not open a browser (see above)."
-        effect = navigator.update(&state, .notice(news))
+        let outcome = BrowserLauncher.open(url)
+        effect = navigator.update(&state, .notice(OpenReport.notice(outcome, url: url)))
       case .exit(let code):
         screen.flush()
         return navigator.mode == .pick && code == .success ? .failure : code

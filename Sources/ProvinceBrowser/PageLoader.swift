@@ -28,7 +28,7 @@ struct PageLoader {
     fetcher = CachingFetcher(fetcher: network, cache: cache, policy: policy)
   }
 
-  func load(_ address: String) -> Result<Loaded, FetchError> {
+  func load(_ address: String) -> Result<LoadedPage, FetchError> {
     let ascii = URLText.ascii(address)
     guard let url = URL(string: ascii), url.host != nil else {
       return .failure(.invalidURL(ascii))
@@ -40,7 +40,7 @@ struct PageLoader {
     let task = Task {
       do throws(FetchError) {
         let (page, source) = try await fetcher.fetch(url, onEvent: spinner.handle)
-        outcome.set(.success((page, source.note)))
+        outcome.set(.success(LoadedPage(page: page, note: source.note)))
       } catch {
         outcome.set(.failure(error))
       }
@@ -53,25 +53,17 @@ struct PageLoader {
     return outcome.get() ?? .failure(.cancelled)
   }
 
-  /// The one line a failure is reported in.
-  static func message(_ error: FetchError, url: String) -> String {
-    switch error {
-    case .cancelled: return "Cancelled."
-    default: return error.message
-    }
-  }
-
   private final class Outcome: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: Result<Loaded, FetchError>?
+    private var value: Result<LoadedPage, FetchError>?
 
-    func set(_ result: Result<Loaded, FetchError>) {
+    func set(_ result: Result<LoadedPage, FetchError>) {
       lock.lock()
       value = result
       lock.unlock()
     }
 
-    func get() -> Result<Loaded, FetchError>? {
+    func get() -> Result<LoadedPage, FetchError>? {
       lock.lock()
       defer { lock.unlock() }
       return value

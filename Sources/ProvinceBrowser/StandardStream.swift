@@ -12,7 +12,8 @@ import TextSupport
 
 /// Writes to a file descriptor, buffered, and turns write failures into clean exits:
 /// a reader that went away (`| head`) ends the run quietly with 0; a closed or full
-/// output is one line on stderr and exit 74.
+/// stdout is one line on stderr and exit 74. Messages that stderr cannot take are
+/// dropped: they must not turn a success or a "no match" into 74.
 final class StandardStream: @unchecked Sendable {
   static let output = StandardStream(fd: 1)
   /// Our own copy of descriptor 2, so that `CrashGuard` can silence what libraries write
@@ -73,9 +74,22 @@ final class StandardStream: @unchecked Sendable {
     sealed = true
   }
 
+  /// Set when stderr could not be written: later messages are dropped too.
+  private var dropping = false
+
+  private var isMessages: Bool { self === StandardStream.error }
+
   private func flushLocked() {
+    if dropping {
+      buffer.removeAll()
+      return
+    }
     if wasClosed && !buffer.isEmpty {
       buffer.removeAll()
+      if isMessages {
+        dropping = true
+        return
+      }
       failed(errno: EBADF)
     }
     var offset = 0
@@ -87,6 +101,10 @@ final class StandardStream: @unchecked Sendable {
         if errno == EINTR { continue }
         let code = errno
         buffer.removeAll()
+        if isMessages {
+          dropping = true
+          return
+        }
         failed(errno: code)
       }
       offset += written

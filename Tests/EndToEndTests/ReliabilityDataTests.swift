@@ -216,7 +216,7 @@ import Testing
       return
     }
     #expect(measured.status == 0, "\(measured.stdout.prefix(300))")
-    #expect(measured.stderr.contains("ok: 1 provinces, \(cities) cities"))
+    #expect(measured.stderr.contains("ok: 1 province, \(cities) cities"))
     // Resident memory stays within a small multiple of the file (measured: about 3.5×).
     #expect(measured.kilobytes < 40 * 1024 * 8)
   }

@@ -44,14 +44,19 @@ import Testing
 }
 
 @Suite struct BrowserCommandTests {
-  @Test func browserVariableComesFirstThenXdgOpenThenOpen() {
+  @Test func aBrowserVariableIsTheWholeChoiceNeverReplacedByXdgOpen() {
     let commands = BrowserCommand.candidates(
       url: "https://a.test/", environment: ["BROWSER": "firefox --new-tab:lynx %s"])
     #expect(
-      commands == [
-        ["firefox", "--new-tab", "https://a.test/"], ["lynx", "https://a.test/"],
-        ["xdg-open", "https://a.test/"], ["open", "https://a.test/"],
-      ])
+      commands == [["firefox", "--new-tab", "https://a.test/"], ["lynx", "https://a.test/"]])
+  }
+
+  @Test func textBrowsersAndAnyBrowserWithoutADesktopNeedTheTerminal() {
+    #expect(BrowserCommand.needsTerminal("/usr/bin/w3m", environment: ["DISPLAY": ":0"]))
+    #expect(BrowserCommand.needsTerminal("lynx", environment: [:]))
+    #expect(BrowserCommand.needsTerminal("/usr/bin/xdg-open", environment: [:]))
+    #expect(!BrowserCommand.needsTerminal("/usr/bin/xdg-open", environment: ["DISPLAY": ":0"]))
+    #expect(!BrowserCommand.needsTerminal("firefox", environment: ["WAYLAND_DISPLAY": "wayland-0"]))
   }
 
   @Test func withoutBrowserXdgOpenIsTried() {

@@ -26,25 +26,31 @@ import Testing
       ["-p", "广东", "-c", "广州"],
     ] {
       let options = try OptionParser.parse(arguments)
-      #expect(options.mode == .lookup)
-      #expect(options.province == "广东")
-      #expect(options.city == "广州")
+      #expect(options.mode == .catalog(.lookup(.init(city: "广州", province: "广东"), .print)))
     }
   }
 
   @Test func noArgumentsIsAutomatic() throws {
-    #expect(try parse().mode == .automatic)
+    #expect(try parse().mode == .catalog(.automatic))
   }
 
   @Test func provinceAloneListsItsCities() throws {
-    #expect(try parse("-p", "gd").mode == .listProvince)
+    #expect(try parse("-p", "gd").mode == .catalog(.listProvince("gd")))
   }
 
   @Test func modesFromTheirFlags() throws {
-    #expect(try parse("--all").mode == .all)
-    #expect(try parse("-s", "zhou").mode == .search("zhou"))
-    #expect(try parse("-i").mode == .interactive)
-    #expect(try parse("--pick").mode == .pick)
+    #expect(try parse("--all").mode == .catalog(.all))
+    #expect(try parse("-s", "zhou").mode == .catalog(.search("zhou", province: nil)))
+    #expect(try parse("-s", "zhou", "-p", "gd").mode == .catalog(.search("zhou", province: "gd")))
+    #expect(try parse("-i").mode == .catalog(.interactive))
+    #expect(try parse("--pick").mode == .catalog(.pick))
+    #expect(try parse("--check").mode == .catalog(.check(province: nil)))
+    #expect(try parse("--check", "-p", "gd").mode == .catalog(.check(province: "gd")))
+    #expect(try parse("-c", "x", "--open").mode == .catalog(.lookup(.init(city: "x"), .open)))
+    #expect(
+      try parse("--complete", "city", "-p", "gd").mode
+        == .catalog(.complete(.cities(province: "gd"))))
+    #expect(try parse("--complete", "province").mode == .catalog(.complete(.provinces)))
     #expect(try parse("--help").mode == .help)
     #expect(try parse("-h", "--all").mode == .help)
     #expect(try parse("--version").mode == .version)
@@ -119,10 +125,16 @@ import Testing
     #expect(OptionParser.parseByteCount("99999999999999999999M") == nil)
   }
 
+  @Test func theCacheOptionsChooseThePolicy() throws {
+    #expect(try parse().cachePolicy == .normal)
+    #expect(try parse("--no-cache").cachePolicy == .bypass)
+    #expect(try parse("--offline").cachePolicy == .offline)
+  }
+
   @Test func valuesAndFlagsAreCarried() throws {
     let options = try parse(
       "-c", "x", "--fetch", "--timeout", "2.5", "--max-bytes", "1M", "--no-color", "-d", "f")
-    #expect(options.fetch)
+    #expect(options.mode == .catalog(.lookup(.init(city: "x"), .fetch)))
     #expect(options.timeout == 2.5)
     #expect(options.maxBytes == 1_000_000)
     #expect(options.noColor)

@@ -133,16 +133,6 @@ import Testing
     }
   }
 
-  @Test func theOptionsChooseThePolicy() {
-    var options = Options()
-    #expect(options.cachePolicy == .normal)
-    options.noCache = true
-    #expect(options.cachePolicy == .bypass)
-    options.noCache = false
-    options.offline = true
-    #expect(options.cachePolicy == .offline)
-  }
-
   @Test func aCachedCopyCarriesANoteWithItsAge() {
     #expect(PageSource.network.note == nil)
     #expect(PageSource.revalidated.note == nil)

@@ -1,11 +1,11 @@
 import CatalogModel
-import PageReader
 import TextSupport
 
-/// Which program opens a URL: `$BROWSER` (a colon-separated list, `%s` standing for the
-/// URL), else `xdg-open`, else `open`; the first that exists on `PATH` wins.
+/// Which program opens a URL: `$BROWSER` when set (a colon-separated list, `%s` standing
+/// for the URL), else `xdg-open`, else `open`; the first that exists on `PATH` wins.
 public enum BrowserCommand {
-  /// The argument vectors to try, in order.
+  /// The argument vectors to try, in order. A `BROWSER` the user set is never replaced by
+  /// `xdg-open` or `open`: if it cannot start, that is what the user must hear.
   public static func candidates(url: String, environment: [String: String]) -> [[String]] {
     var commands: [[String]] = []
     for entry in (environment["BROWSER"] ?? "").split(separator: ":") {
@@ -17,8 +17,9 @@ public enum BrowserCommand {
         commands.append(words + [url])
       }
     }
-    commands.append(["xdg-open", url])
-    commands.append(["open", url])
+    if commands.isEmpty {
+      commands = [["xdg-open", url], ["open", url]]
+    }
     return commands
   }
 
@@ -32,5 +33,22 @@ public enum BrowserCommand {
       if isExecutable(candidate) { return candidate }
     }
     return nil
+  }
+
+  /// Browsers that draw in the terminal (and `xdg-open`, which falls back to one when there
+  /// is no desktop).
+  static let textBrowsers: Set<String> = [
+    "w3m", "lynx", "links", "links2", "elinks", "browsh", "www-browser", "sensible-browser",
+    "carbonyl",
+  ]
+
+  /// Whether `program` needs the terminal: a known text browser, or anything at all when
+  /// there is no desktop to show a window on. Such a program gets the terminal and browse
+  /// waits for it; any other is started on its own and not waited for.
+  public static func needsTerminal(_ program: String, environment: [String: String]) -> Bool {
+    let name = program.split(separator: "/").last.map(String.init) ?? program
+    if textBrowsers.contains(name) { return true }
+    let desktop = ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment[$0] ?? "").isEmpty }
+    return !desktop
   }
 }

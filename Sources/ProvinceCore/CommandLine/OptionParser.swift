@@ -116,12 +116,8 @@ public enum OptionParser {
       return options
     }
 
-    options.province = values[.province]
-    options.city = values[.city]
     options.dataPath = values[.data]
     options.strict = keys.contains(.strict)
-    options.open = keys.contains(.open)
-    options.fetch = keys.contains(.fetch)
     options.noColor = keys.contains(.noColor)
     if let format = values[.format] {
       guard let parsed = OutputFormat(rawValue: format.lowercased()) else {
@@ -169,7 +165,7 @@ public enum OptionParser {
     try forbid(.completion, with: lookups + [.interactive, .pick, .validate, .format])
     try forbid(.validate, with: lookups + [.interactive, .pick, .open, .fetch, .format])
     try forbid(.interactive, with: [.pick] + lookups + [.open, .fetch, .format])
-    try forbid(.pick, with: lookups + [.fetch])
+    try forbid(.pick, with: lookups + [.fetch, .open])
     try forbid(.all, with: [.province, .city, .search, .open, .fetch])
     try forbid(.search, with: [.city, .open, .fetch])
     try forbid(.open, with: [.fetch])
@@ -181,42 +177,54 @@ public enum OptionParser {
       let extra = positionals[keys.contains(.validate) ? 1 : 0]
       throw UsageError("unexpected argument '\(extra)'")
     }
+    if (keys.contains(.fetch) || keys.contains(.open)) && values[.city] == nil {
+      let flag = keys.contains(.fetch) ? "--fetch" : "--open"
+      throw UsageError("'\(flag)' needs a city: add '--city <name>'")
+    }
+    options.mode = try mode(keys: keys, values: values, positionals: positionals, options: options)
+    return options
+  }
 
+  /// The one job the checked keys ask for, with the values it needs.
+  private static func mode(
+    keys: Set<OptionSpec.Key>, values: [OptionSpec.Key: String], positionals: [String],
+    options: Options
+  ) throws(UsageError) -> Options.Mode {
+    let province = values[.province]
     if let shell = values[.completion] {
       guard let parsed = Shell(rawValue: shell) else {
         throw UsageError(
           "the value '\(shell)' is invalid for '--completion <shell>'; expected one of: bash, zsh, fish"
         )
       }
-      options.mode = .completion(parsed)
-    } else if let what = values[.complete] {
-      options.mode = .complete(what)
-    } else if keys.contains(.validate) {
+      return .completion(parsed)
+    }
+    if let what = values[.complete] {
+      switch what {
+      case "province": return .catalog(.complete(.provinces))
+      case "city": return .catalog(.complete(.cities(province: province)))
+      default: throw UsageError("'--complete' takes province or city")
+      }
+    }
+    if keys.contains(.validate) {
       if positionals.first != nil && options.dataPath != nil {
         throw UsageError(
           "give the file to check either after '--validate' or with '--data', not both")
       }
-      options.mode = .validate(file: positionals.first)
-    } else if keys.contains(.check) {
-      options.mode = .check
-    } else if keys.contains(.interactive) {
-      options.mode = .interactive
-    } else if keys.contains(.pick) {
-      options.mode = .pick
-    } else if let query = values[.search] {
-      options.mode = .search(query)
-    } else if keys.contains(.all) {
-      options.mode = .all
-    } else if options.city != nil {
-      options.mode = .lookup
-    } else if options.province != nil {
-      options.mode = .listProvince
+      return .validate(file: positionals.first)
     }
-    if (options.fetch || options.open) && options.mode != .lookup && options.mode != .pick {
-      let flag = options.fetch ? "--fetch" : "--open"
-      throw UsageError("'\(flag)' needs a city: add '--city <name>'")
+    if keys.contains(.check) { return .catalog(.check(province: province)) }
+    if keys.contains(.interactive) { return .catalog(.interactive) }
+    if keys.contains(.pick) { return .catalog(.pick) }
+    if let query = values[.search] { return .catalog(.search(query, province: province)) }
+    if keys.contains(.all) { return .catalog(.all) }
+    if let city = values[.city] {
+      let action: Options.CityAction =
+        keys.contains(.fetch) ? .fetch : keys.contains(.open) ? .open : .print
+      return .catalog(.lookup(Options.CityQuery(city: city, province: province), action))
     }
-    return options
+    if let province { return .catalog(.listProvince(province)) }
+    return .catalog(.automatic)
   }
 
   /// `500000`, `512k`, `5M` (powers of 1000, as the default's "5 MB").

@@ -61,16 +61,19 @@ struct OptionSpec: Sendable {
       help: "Fetch the city's page and print it as text"),
     .init(
       key: .timeout, long: "timeout", short: nil, value: "seconds",
-      help: "Give up on a page after this long (default 15)"),
+      help: "Give up on a page after this long (default \(seconds(Options.Defaults.timeout)))"),
     .init(
       key: .maxBytes, long: "max-bytes", short: nil, value: "bytes",
-      help: "Read at most this much of a page (default 5M; k and M suffixes)"),
+      help:
+        "Read at most this much of a page (default \(size(Options.Defaults.maxBytes)); k and M suffixes)"
+    ),
     .init(
       key: .check, long: "check", short: nil, value: nil,
       help: "Check every city URL (or a province's, with -p) and report the broken ones"),
     .init(
       key: .jobs, long: "jobs", short: "j", value: "n",
-      help: "With --check: URLs checked at once (default 8, at most 4 per host)"),
+      help:
+        "With --check: URLs checked at once (default \(Options.Defaults.jobs), at most 4 per host)"),
     .init(
       key: .offline, long: "offline", short: nil, value: nil,
       help: "Show pages from the cache only; never touch the network"),
@@ -79,7 +82,7 @@ struct OptionSpec: Sendable {
       help: "Neither read nor write the page cache"),
     .init(
       key: .cacheSize, long: "cache-size", short: nil, value: "bytes",
-      help: "Bound the page cache (default 50M; k and M suffixes)"),
+      help: "Bound the page cache (default \(size(Options.Defaults.cacheSize)); k and M suffixes)"),
     .init(
       key: .noColor, long: "no-color", short: nil, value: nil,
       help: "No colour or bold (also: NO_COLOR set, TERM=dumb)"),
@@ -90,4 +93,15 @@ struct OptionSpec: Sendable {
     .init(key: .help, long: "help", short: "h", value: nil, help: "Show this help"),
     .init(key: .version, long: "version", short: nil, value: nil, help: "Show the version"),
   ]
+
+  /// `5M`, `512k`: a default as the options' own suffixes spell it.
+  static func size(_ bytes: Int) -> String {
+    if bytes % 1_000_000 == 0 { return "\(bytes / 1_000_000)M" }
+    if bytes % 1000 == 0 { return "\(bytes / 1000)k" }
+    return "\(bytes)"
+  }
+
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
 }

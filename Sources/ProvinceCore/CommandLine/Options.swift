@@ -5,43 +5,77 @@ import TextSupport
 
 /// What the user asked for on the command line, after parsing and checking.
 public struct Options: Sendable, Equatable {
-  /// The one job a run does.
+  /// The one job a run does, carrying what that job needs and nothing else.
   public enum Mode: Sendable, Equatable {
-    /// No selection: the interactive session on a terminal, else the province list.
-    case automatic
-    case interactive
-    case pick
-    /// `--city` (with or without `--province`): print one city.
-    case lookup
-    /// `--province` alone: the province's cities.
-    case listProvince
-    case all
-    case search(String)
-    case validate(file: String?)
-    /// `--check`: every city URL (of `--province`, if given).
-    case check
     case help
     case version
     case completion(Shell)
-    /// Hidden: the names a completion script offers (`province`, or `city`).
-    case complete(String)
+    /// `--validate [FILE]`: nil checks the active data (`--data`, the variable, built-in).
+    case validate(file: String?)
+    /// Every job that works on the active data.
+    case catalog(CatalogJob)
   }
 
-  public var mode: Mode = .automatic
-  public var province: String?
-  public var city: String?
+  /// A job on the active data.
+  public enum CatalogJob: Sendable, Equatable {
+    /// No selection: the interactive session on a terminal, else the province list.
+    case automatic
+    /// `-i`: the menus, reading commands from stdin even when it is not a terminal.
+    case interactive
+    /// `--pick`: the menus on the terminal, the chosen city on stdout.
+    case pick
+    /// `--city` (with or without `--province`): one city, then what to do with it.
+    case lookup(CityQuery, CityAction)
+    /// `--province` alone: the province's cities.
+    case listProvince(String)
+    case all
+    /// `--search`, within `--province` when given.
+    case search(String, province: String?)
+    /// `--check`: every city URL (of the province, when given).
+    case check(province: String?)
+    /// Hidden: the names a completion script offers.
+    case complete(CompletionTarget)
+  }
+
+  /// A city as `--city` and `--province` name it.
+  public struct CityQuery: Sendable, Equatable {
+    public var city: String
+    public var province: String?
+
+    public init(city: String, province: String? = nil) {
+      self.city = city
+      self.province = province
+    }
+  }
+
+  /// What a lookup does with the city it finds.
+  public enum CityAction: Sendable, Equatable {
+    /// Print it (`--format`, default: its URL).
+    case print
+    /// `--open`: open its page in the browser.
+    case open
+    /// `--fetch`: its page as text on stdout.
+    case fetch
+  }
+
+  /// What `--complete` lists.
+  public enum CompletionTarget: Sendable, Equatable {
+    case provinces
+    /// The cities of a province (when the command line being completed names one), or all.
+    case cities(province: String?)
+  }
+
+  public var mode: Mode = .catalog(.automatic)
   public var format: OutputFormat?
   public var dataPath: String?
   public var strict = false
-  public var open = false
-  public var fetch = false
   public var noColor = false
-  public var timeout: Double = 15
-  public var maxBytes = 5_000_000
-  public var jobs = 8
+  public var timeout: Double = Defaults.timeout
+  public var maxBytes = Defaults.maxBytes
+  public var jobs = Defaults.jobs
   public var offline = false
   public var noCache = false
-  public var cacheSize = 50_000_000
+  public var cacheSize = Defaults.cacheSize
 
   public init() {}
 
@@ -49,9 +83,17 @@ public struct Options: Sendable, Equatable {
   public var cachePolicy: CachePolicy {
     offline ? .offline : noCache ? .bypass : .normal
   }
+
+  /// The defaults, written once: the help text and the parser read them from here.
+  public enum Defaults {
+    public static let timeout: Double = 15
+    public static let maxBytes = 5_000_000
+    public static let jobs = 8
+    public static let cacheSize = 50_000_000
+  }
 }
 
-/// A command-line mistake, shown as `Error: …` with a usage line; exit 64.
+/// A command-line mistake, shown as `browse: …` with a usage line; exit 64.
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String
 
@@ -59,5 +101,5 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     self.message = message
   }
 
-  public var description: String { "Error: \(message)" }
+  public var description: String { "browse: \(message)" }
 }

@@ -6,6 +6,22 @@ import TextSupport
 /// The `--check` report: a summary and the broken URLs for people, every result for scripts.
 /// Names and addresses are sanitised; TSV columns are province, city, url, status, final url.
 public enum CheckReport {
+  /// The whole outcome of a check: the report on stdout, the summary also on stderr when an
+  /// interrupted report went to a script, and 0, 1 (something broken) or 130.
+  public static func report(
+    _ results: [LinkCheck.Result], format: OutputFormat, total: Int, elapsed: TimeInterval,
+    interrupted: Bool
+  ) -> Report {
+    let output = lines(
+      results, format: format, total: total, elapsed: elapsed, interrupted: interrupted)
+    let messages =
+      interrupted && format != .text
+      ? [summary(results, total: total, elapsed: elapsed, interrupted: true)] : []
+    let code: ExitCode =
+      interrupted ? .interrupted : results.contains(where: \.isBroken) ? .failure : .success
+    return Report(output: output, messages: messages, exitCode: code)
+  }
+
   /// The report lines for `format`, each ending in "\n". `total` is how many URLs were to
   /// be checked (more than `results.count` when the check was interrupted).
   public static func lines(

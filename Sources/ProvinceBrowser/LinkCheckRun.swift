@@ -7,19 +7,15 @@ import ProvinceCore
 import ProvinceIO
 import TextSupport
 
-/// `browse --check`: every city URL checked, the broken ones reported. Progress is redrawn
-/// on stderr when it is a terminal; Ctrl-C ends the check with a partial report and 130.
-struct CheckCommand {
-  let catalog: Catalog
-  let matcher: Matcher
+/// `browse --check`, the effect: every target checked, with progress redrawn on stderr when
+/// it is a terminal; Ctrl-C ends the check early. The report is `CheckReport`'s.
+struct LinkCheckRun {
   let options: Options
 
   private var out: StandardStream { .output }
   private var err: StandardStream { .error }
 
-  func run() -> ExitCode {
-    guard let targets = targets() else { return .failure }
-    let format = options.format ?? (out.isTerminal ? .text : .tsv)
+  func run(_ targets: [LinkCheck.Target], format: OutputFormat) -> Report {
     let fetcher = PageFetcher(
       limits: FetchLimits(timeout: options.timeout, maxBytes: Self.getBodyLimit))
     let checker = LinkChecker(
@@ -46,40 +42,12 @@ struct CheckCommand {
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
     let results = run.results
     let interrupted = run.interrupted && results.count < targets.count
-    for line in CheckReport.lines(
+    return CheckReport.report(
       results, format: format, total: targets.count, elapsed: elapsed, interrupted: interrupted)
-    {
-      out.write(line)
-    }
-    if interrupted && format != .text {
-      err.write(
-        CheckReport.summary(
-          results, total: targets.count, elapsed: elapsed, interrupted: true))
-    }
-    out.flush()
-    if interrupted { return .interrupted }
-    return results.contains(where: \.isBroken) ? .failure : .success
   }
 
   /// A GET after a refused HEAD needs only the status, so little of the body is read.
   static let getBodyLimit = 16_384
-
-  /// Every city of `--province` (or of all provinces), or nil after saying why not.
-  private func targets() -> [LinkCheck.Target]? {
-    var provinces = Array(catalog.provinces.indices)
-    if let query = options.province {
-      guard let index = ProvinceArgument(catalog: catalog, matcher: matcher).resolve(query) else {
-        return nil
-      }
-      provinces = [index]
-    }
-    return provinces.flatMap { index in
-      let province = catalog.provinces[index]
-      return province.cities.map {
-        LinkCheck.Target(province: province.name, city: $0.name, url: $0.url)
-      }
-    }
-  }
 
   /// The check's outcome, handed from the checking task to the waiting main thread.
   private final class CheckRun: @unchecked Sendable {

@@ -1,0 +1,35 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
+/// `--fetch`: the page as text on stdout, or one line saying why there is none.
+public enum FetchReport {
+  public static func report(_ outcome: Result<LoadedPage, FetchError>, width: Int) -> Report {
+    switch outcome {
+    case .success(let loaded):
+      let content = PageContent(loaded.page, width: width, note: loaded.note)
+      let notes = loaded.note.map { ["browse: \(TerminalText.sanitize($0))\n"] } ?? []
+      return Report(output: PageText.body(content).map { $0 + "\n" }, messages: notes)
+    case .failure(let error):
+      return .failure(message(error), exitCode(for: error))
+    }
+  }
+
+  /// The one line a failure is told in.
+  public static func message(_ error: FetchError) -> String {
+    error == .cancelled ? "Cancelled." : error.message
+  }
+
+  /// 69 only when the network could not be reached; a page that failed is 1.
+  public static func exitCode(for error: FetchError) -> ExitCode {
+    switch error {
+    case .cancelled:
+      return .interrupted
+    case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .connectionLost, .other:
+      return .unavailable
+    case .unsupportedScheme, .invalidURL, .emptyBody, .http, .tooManyRedirects,
+      .redirectToUnsupportedScheme, .notCached:
+      return .failure
+    }
+  }
+}

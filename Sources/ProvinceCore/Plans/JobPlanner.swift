@@ -1,0 +1,169 @@
+import CatalogModel
+import TextSupport
+
+/// The one-shot jobs as pure functions: options and the catalog in, a plan out.
+public struct JobPlanner: Sendable {
+  public let catalog: Catalog
+  public let matcher: Matcher
+  public let options: Options
+  /// Whether stdin and stdout are terminals (they pick the session and the default format).
+  public let inputIsTerminal: Bool
+  public let outputIsTerminal: Bool
+
+  public init(
+    catalog: Catalog, matcher: Matcher, options: Options, inputIsTerminal: Bool,
+    outputIsTerminal: Bool
+  ) {
+    self.catalog = catalog
+    self.matcher = matcher
+    self.options = options
+    self.inputIsTerminal = inputIsTerminal
+    self.outputIsTerminal = outputIsTerminal
+  }
+
+  private var provinces: ProvinceResolver { ProvinceResolver(catalog: catalog, matcher: matcher) }
+  private var listFormat: OutputFormat { options.format ?? (outputIsTerminal ? .text : .tsv) }
+
+  public func plan(_ job: Options.CatalogJob) -> Plan {
+    switch job {
+    case .automatic:
+      // No selection on a terminal is the seed app's menus; on a pipe, the province list.
+      if inputIsTerminal && outputIsTerminal { return .session(.browse) }
+      return .report(provinceList())
+    case .interactive:
+      return .session(.browse)
+    case .pick:
+      return .session(.pick)
+    case .lookup(let query, let action):
+      return lookup(query, action)
+    case .listProvince(let name):
+      return .report(
+        resolved(name) { province in
+          let refs = catalog.provinces[province].cities.indices.map {
+            CityRef(province: province, city: $0)
+          }
+          return Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat))
+        })
+    case .all:
+      return .report(
+        Report(output: ListFormatter.cities(catalog.allCities, in: catalog, format: listFormat)))
+    case .search(let query, let province):
+      return .report(search(query, province: province))
+    case .check(let province):
+      guard let province else {
+        return .check(targets(catalog.provinces.indices), format: listFormat)
+      }
+      switch provinces.resolve(province) {
+      case .success(let index): return .check(targets([index]), format: listFormat)
+      case .failure(let report): return .report(report)
+      }
+    case .complete(let target):
+      return .report(complete(target))
+    }
+  }
+
+  private func provinceList() -> Report {
+    if options.format == .url {
+      return .failure("'--format url' lists cities: add --all, --province or --search", .usage)
+    }
+    return Report(output: ListFormatter.provinces(catalog, format: listFormat))
+  }
+
+  /// `body` for the province `name` resolves to, or the report of why it does not.
+  private func resolved(_ name: String, _ body: (Int) -> Report) -> Report {
+    switch provinces.resolve(name) {
+    case .success(let index): return body(index)
+    case .failure(let report): return report
+    }
+  }
+
+  private func search(_ query: String, province: String?) -> Report {
+    var refs = matcher.search(query)
+    if let province {
+      switch provinces.resolve(province) {
+      case .success(let index): refs = refs.filter { $0.province == index }
+      case .failure(let report): return report
+      }
+    }
+    if refs.isEmpty {
+      // An empty JSON array keeps `jq` pipelines whole; the exit code still says "no match".
+      let output = listFormat == .json ? ListFormatter.cities([], in: catalog, format: .json) : []
+      return Report(
+        output: output, messages: ["browse: no city matches '\(TerminalText.sanitize(query))'\n"],
+        exitCode: .failure)
+    }
+    return Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat))
+  }
+
+  private func lookup(_ query: Options.CityQuery, _ action: Options.CityAction) -> Plan {
+    var province: Int?
+    if let name = query.province {
+      switch provinces.resolve(name) {
+      case .success(let index): province = index
+      case .failure(let report): return .report(report)
+      }
+    }
+    let ref: CityRef
+    switch matcher.city(query.city, inProvince: province) {
+    case .unique(let found):
+      ref = found
+    case .ambiguous(let refs):
+      let rows = refs.map { ref in
+        [
+          "  " + TerminalText.sanitize(catalog[ref].name),
+          TerminalText.sanitize(catalog.provinces[ref.province].name), matcher.pinyin(of: ref),
+        ]
+      }
+      return .report(
+        Report(
+          messages: [
+            "browse: '\(TerminalText.sanitize(query.city))' matches \(refs.count) cities; say which:\n"
+          ] + ListFormatter.alignedRows(rows), exitCode: .failure))
+    case .notFound(let suggestions):
+      let place = province.map { " in \(TerminalText.sanitize(catalog.provinces[$0].name))" } ?? ""
+      return .report(
+        .failure(
+          "no city matches '\(TerminalText.sanitize(query.city))'\(place)"
+            + ProvinceResolver.hint(suggestions)))
+    }
+    switch action {
+    case .print:
+      return .report(
+        Report(output: ListFormatter.cities([ref], in: catalog, format: options.format ?? .url)))
+    case .open:
+      return .open(url: catalog[ref].url)
+    case .fetch:
+      return .fetch(url: catalog[ref].url)
+    }
+  }
+
+  /// Every city of the given provinces, as the link checker takes them.
+  private func targets(_ indices: some Sequence<Int>) -> [LinkCheck.Target] {
+    indices.flatMap { index in
+      let province = catalog.provinces[index]
+      return province.cities.map {
+        LinkCheck.Target(province: province.name, city: $0.name, url: $0.url)
+      }
+    }
+  }
+
+  /// Names for a completion script, one a line; a tab or newline in a name cannot split it.
+  private func complete(_ target: Options.CompletionTarget) -> Report {
+    var names: [String]
+    switch target {
+    case .provinces:
+      names = catalog.provinces.map(\.name)
+    case .cities(let province?):
+      // A province the completion cannot resolve completes nothing, quietly.
+      guard case .success(let index) = provinces.resolve(province) else {
+        return Report(exitCode: .failure)
+      }
+      names = catalog.provinces[index].cities.map(\.name)
+    case .cities(nil):
+      names = catalog.provinces.flatMap { $0.cities.map(\.name) }
+    }
+    var seen = Set<String>()
+    names = names.map(TerminalText.sanitize).filter { seen.insert($0).inserted }
+    return Report(output: names.map { $0 + "\n" })
+  }
+}
