@@ -78,7 +78,9 @@ enum BrowserLauncher {
     var saved = termios()
     let hadModes = inTerminal && tcgetattr(0, &saved) == 0
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer {
+      for pointer in argv { free(pointer) }
+    }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
     guard spawned == 0 else {
@@ -87,7 +89,8 @@ enum BrowserLauncher {
 
     if inTerminal {
       // Ctrl-C belongs to the browser while it runs: it is in our process group.
-      let status = Interrupts.shared.claimed(by: {}) { wait(pid) }
+      let child = pid
+      let status = Interrupts.shared.claimed(by: {}, { wait(child) })
       if hadModes { tcsetattr(0, TCSADRAIN, &saved) }
       return .success(status)
     }
