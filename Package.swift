@@ -10,11 +10,15 @@ let package = Package(
   targets: [
     .target(name: "ProvinceCore"),
     .executableTarget(name: "ProvinceBrowser", dependencies: ["ProvinceCore"]),
+    // Pure building blocks of the full-screen UI (issue 13): no I/O, no clocks. It uses
+    // ProvinceCore only for the TerminalText width and sanitising helpers.
+    .target(name: "TerminalUI", dependencies: ["ProvinceCore"]),
     .testTarget(
       name: "ProvinceCoreTests",
       // The end-to-end tests run the built `browse`, so it must be built first.
       dependencies: ["ProvinceCore", "ProvinceBrowser"]
     ),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
   ],
   swiftLanguageModes: [.v6]
 )
