@@ -5,10 +5,10 @@ import PackageDescription
 // may import only those below it, and only ProvinceIO and the executable may do I/O.
 //
 //   TextSupport ← CatalogModel ← BuiltInCatalog
-//        ↑             ↑
-//   PageReader         │
-//        ↑             │
-//   ProvinceCore ──────┘   (navigation, screens, reports, options, a plan per mode)
+//        ↑    ↖        ↑
+//   PageReader  TerminalUI (keys, frames, diffs)
+//        ↑         ↑   │
+//   ProvinceCore ──┴───┘   (navigation, screens, reports, options, a plan per mode)
 //        ↑
 //   ProvinceIO             (fetch, cache, link check, data files: the effects)
 //        ↑
@@ -24,7 +24,9 @@ let package = Package(
     .target(name: "CatalogModel", dependencies: ["TextSupport"]),
     .target(name: "BuiltInCatalog", dependencies: ["CatalogModel"]),
     .target(name: "PageReader", dependencies: ["TextSupport"]),
-    .target(name: "ProvinceCore", dependencies: ["TextSupport", "CatalogModel", "PageReader"]),
+    .target(name: "TerminalUI", dependencies: ["TextSupport"]),
+    .target(
+      name: "ProvinceCore", dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI"]),
     .target(name: "ProvinceIO", dependencies: ["ProvinceCore"]),
     .executableTarget(
       name: "ProvinceBrowser",
@@ -34,6 +36,7 @@ let package = Package(
       dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"],
       path: "Tests/TestSupport"),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(
       name: "CatalogModelTests", dependencies: ["CatalogModel", "BuiltInCatalog", "TestSupport"]),
     .testTarget(name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"]),

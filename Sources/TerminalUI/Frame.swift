@@ -1,0 +1,97 @@
+/// What the whole screen should show: rows × columns of cells, and where the cursor is.
+///
+/// Text is written with `put(_:row:column:style:)`, which clips at the right edge and
+/// never leaves half a wide character: a wide character that does not fit, and the other
+/// half of a wide character partly overwritten, become spaces. Rows and columns are
+/// 0-based. A frame is a plain value; `FrameDiff` turns two of them into output.
+public struct Frame: Hashable, Sendable {
+  /// The number of rows.
+  public let rows: Int
+  /// The number of columns.
+  public let columns: Int
+  /// Where the cursor is left visible after drawing, or nil to hide it.
+  public var cursor: CursorPosition?
+  private var cells: [Cell]
+
+  /// A blank frame (negative sizes count as 0).
+  public init(rows: Int, columns: Int) {
+    self.rows = max(0, rows)
+    self.columns = max(0, columns)
+    cells = Array(repeating: .blank, count: self.rows * self.columns)
+  }
+
+  /// The cell at `row`, `column`; a blank cell outside the frame.
+  public subscript(row: Int, column: Int) -> Cell {
+    guard contains(row: row, column: column) else { return .blank }
+    return cells[row * columns + column]
+  }
+
+  /// True when `row`, `column` is inside the frame.
+  public func contains(row: Int, column: Int) -> Bool {
+    (0..<rows).contains(row) && (0..<columns).contains(column)
+  }
+
+  /// Writes `text` into `row` from `column` on, one grapheme per cell (two for wide
+  /// ones), and returns the column after the last cell written (at most `columns`).
+  /// Text outside the frame is clipped; a wide character cut by an edge becomes a space.
+  /// Lone combining marks and invisible characters are dropped, and a grapheme with a
+  /// control character in it is shown as U+FFFD (text should be sanitised before).
+  @discardableResult
+  public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain) -> Int {
+    guard (0..<rows).contains(row) else { return min(max(column, 0), columns) }
+    var column = column
+    for character in text {
+      guard column < columns else { break }
+      let (grapheme, width) = Cell.measure(character)
+      if width == 0 { continue }
+      if column + width <= 0 {
+        column += width
+        continue
+      }
+      if column < 0 || column + width > columns {
+        // Cut by the left or right edge: the visible part becomes blank.
+        for cut in max(column, 0)..<min(column + width, columns) {
+          place(.space(style), row: row, column: cut)
+        }
+      } else {
+        place(Cell(text: grapheme, style: style, width: width), row: row, column: column)
+        if width == 2 { place(.continuation(style), row: row, column: column + 1) }
+      }
+      column += width
+    }
+    return min(max(column, 0), columns)
+  }
+
+  /// Makes the cells of `row` in `range` spaces drawn in `style` (for a highlight bar
+  /// across the row, or to clear part of it).
+  public mutating func fill(row: Int, columns range: Range<Int>, style: Style = .plain) {
+    guard (0..<rows).contains(row) else { return }
+    for column in range.clamped(to: 0..<columns) {
+      place(.space(style), row: row, column: column)
+    }
+  }
+
+  /// Makes every cell blank and hides the cursor.
+  public mutating func clear() {
+    cells = Array(repeating: .blank, count: rows * columns)
+    cursor = nil
+  }
+
+  /// The text of `row`, wide characters once, trailing spaces kept (for tests and logs).
+  public func text(row: Int) -> String {
+    guard (0..<rows).contains(row) else { return "" }
+    return cells[row * columns..<(row + 1) * columns].map(\.text).joined()
+  }
+
+  /// Sets one cell, first blanking the other half of any wide character it cuts.
+  private mutating func place(_ cell: Cell, row: Int, column: Int) {
+    let index = row * columns + column
+    let old = cells[index]
+    if old.width == 0 && column > 0 {
+      cells[index - 1] = .space(cells[index - 1].style)
+    } else if old.width == 2 && column + 1 < columns {
+      cells[index + 1] = .space(old.style)
+    }
+    cells[index] = cell
+  }
+}
