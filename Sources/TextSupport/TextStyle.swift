@@ -19,7 +19,6 @@ public struct TextStyle: Sendable, Hashable {
   public func dim(_ text: String) -> String { wrap(text, "2") }
   public func number(_ text: String) -> String { wrap(text, "36") }
   public func warning(_ text: String) -> String { wrap(text, "33") }
-  public func error(_ text: String) -> String { wrap(text, "31") }
 
   private func wrap(_ text: String, _ code: String) -> String {
     enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
