@@ -53,7 +53,7 @@ public enum HelpText {
 
       EXIT CODES:
         0   success
-        1   no match, an ambiguous name, or an HTTP error
+        1   no match, an ambiguous name, or a page or browser that failed
         64  usage error
         65  bad data (with --strict or --validate)
         66  data file missing or unreadable
