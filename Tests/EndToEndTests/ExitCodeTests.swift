@@ -29,4 +29,13 @@ import Testing
     #expect(result.status == 1)
     #expect(result.stderr.contains("'false' could not open"))
   }
+
+  @Test func offlineWithoutACachedCopySaysSoInOneLineAndExitsOne() throws {
+    let result = try BrowseProcess.run(["-c", "广州", "--fetch", "--offline"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr.hasSuffix("is not in the page cache, and --offline keeps off the network\n"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
 }

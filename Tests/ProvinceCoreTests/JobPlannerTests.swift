@@ -111,6 +111,15 @@ import Testing
     #expect(FetchReport.exitCode(for: .cancelled) == .interrupted)
   }
 
+  @Test func aPageMissingFromTheCacheOfflineIsOneLineAndExitOne() {
+    let report = FetchReport.report(.failure(.notCached("https://a.test/页")), width: 80)
+    #expect(
+      report.messages == [
+        "browse: https://a.test/%E9%A1%B5 is not in the page cache, and --offline keeps off the network\n"
+      ])
+    #expect(report.exitCode == .failure)
+  }
+
   @Test func aBrowserThatCannotStartIsItsOwnLine() {
     let report = OpenReport.report(
       .cannotStart(program: "/nonexistent/x", reason: "not found (from BROWSER)"), url: "u")

@@ -17,7 +17,12 @@ public enum FetchReport {
 
   /// The one line a failure is told in.
   public static func message(_ error: FetchError) -> String {
-    error == .cancelled ? "Cancelled." : error.message
+    switch error {
+    case .cancelled: return "Cancelled."
+    case .notCached(let url):
+      return "\(URLText.ascii(url)) is not in the page cache, and --offline keeps off the network"
+    default: return error.message
+    }
   }
 
   /// 69 only when the network could not be reached; a page that failed is 1.
