@@ -5,6 +5,7 @@ import Foundation
 import PageReader
 import ProvinceCore
 import ProvinceIO
+import Synchronization
 import TextSupport
 
 /// `browse --check`, the effect: every target checked, with progress redrawn on stderr when
@@ -50,36 +51,40 @@ struct LinkCheckRun {
   static let getBodyLimit = 16_384
 
   /// The check's outcome, handed from the checking task to the waiting main thread.
-  private final class CheckRun: @unchecked Sendable {
-    private let lock = NSLock()
+  private final class CheckRun: Sendable {
+    private struct State {
+      var finished: [LinkCheck.Result] = []
+      var interrupted = false
+    }
+    private let state = Mutex(State())
     private let done = DispatchSemaphore(value: 0)
-    private var finished: [LinkCheck.Result] = []
-    private var wasInterrupted = false
 
     func finish(_ results: [LinkCheck.Result]) {
-      lock.withLock { finished = results }
+      state.withLock { $0.finished = results }
       done.signal()
     }
 
     func interrupt() {
-      lock.withLock { wasInterrupted = true }
+      state.withLock { $0.interrupted = true }
     }
 
     func wait() {
       done.wait()
     }
 
-    var results: [LinkCheck.Result] { lock.withLock { finished } }
-    var interrupted: Bool { lock.withLock { wasInterrupted } }
+    var results: [LinkCheck.Result] { state.withLock { $0.finished } }
+    var interrupted: Bool { state.withLock { $0.interrupted } }
   }
 
   /// The progress line on stderr, redrawn in place at most ten times a second.
-  private final class ProgressLine: @unchecked Sendable {
+  private final class ProgressLine: Sendable {
+    private struct State {
+      var lastDrawn: UInt64 = 0
+      var drawn = false
+    }
     private let stream: StandardStream
     private let columns: Int
-    private let lock = NSLock()
-    private var lastDrawn: UInt64 = 0
-    private var drawn = false
+    private let state = Mutex(State())
 
     init(stream: StandardStream, columns: Int) {
       self.stream = stream
@@ -88,23 +93,26 @@ struct LinkCheckRun {
 
     func show(_ progress: LinkCheck.Progress) {
       let now = DispatchTime.now().uptimeNanoseconds
-      lock.lock()
-      defer { lock.unlock() }
-      guard now - lastDrawn >= 100_000_000 || progress.checked == progress.total else { return }
-      lastDrawn = now
-      drawn = true
-      let text = TerminalText.truncate(CheckReport.progress(progress), toWidth: max(1, columns - 1))
-      stream.write("\r\u{1B}[K" + text)
-      stream.flush()
+      state.withLock { state in
+        guard now - state.lastDrawn >= 100_000_000 || progress.checked == progress.total else {
+          return
+        }
+        state.lastDrawn = now
+        state.drawn = true
+        let text = TerminalText.truncate(
+          CheckReport.progress(progress), toWidth: max(1, columns - 1))
+        stream.write("\r\u{1B}[K" + text)
+        stream.flush()
+      }
     }
 
     func clear() {
-      lock.lock()
-      defer { lock.unlock() }
-      guard drawn else { return }
-      stream.write("\r\u{1B}[K")
-      stream.flush()
-      drawn = false
+      state.withLock { state in
+        guard state.drawn else { return }
+        stream.write("\r\u{1B}[K")
+        stream.flush()
+        state.drawn = false
+      }
     }
   }
 }

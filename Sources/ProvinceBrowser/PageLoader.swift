@@ -5,6 +5,7 @@ import Foundation
 import PageReader
 import ProvinceCore
 import ProvinceIO
+import Synchronization
 import TextSupport
 
 /// Fetches a page for the shell, synchronously, through the page cache: a spinner while
@@ -53,20 +54,15 @@ struct PageLoader {
     return outcome.get() ?? .failure(.cancelled)
   }
 
-  private final class Outcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Result<LoadedPage, FetchError>?
+  private final class Outcome: Sendable {
+    private let value = Mutex<Result<LoadedPage, FetchError>?>(nil)
 
     func set(_ result: Result<LoadedPage, FetchError>) {
-      lock.lock()
-      value = result
-      lock.unlock()
+      value.withLock { $0 = result }
     }
 
     func get() -> Result<LoadedPage, FetchError>? {
-      lock.lock()
-      defer { lock.unlock() }
-      return value
+      value.withLock { $0 }
     }
   }
 }

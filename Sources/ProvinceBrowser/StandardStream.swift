@@ -1,10 +1,6 @@
-import BuiltInCatalog
-import CatalogModel
 import Foundation
-import PageReader
 import ProvinceCore
-import ProvinceIO
-import TextSupport
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,22 +10,29 @@ import TextSupport
 /// a reader that went away (`| head`) ends the run quietly with 0; a closed or full
 /// stdout is one line on stderr and exit 74. Messages that stderr cannot take are
 /// dropped: they must not turn a success or a "no match" into 74.
-final class StandardStream: @unchecked Sendable {
-  static let output = StandardStream(fd: 1)
+final class StandardStream: Sendable {
+  static let output = StandardStream(fd: 1, isMessages: false)
   /// Our own copy of descriptor 2, so that `CrashGuard` can silence what libraries write
   /// to descriptor 2 during a fetch while the spinner and messages still reach the user.
-  static let error = StandardStream(fd: max(2, fcntl(2, F_DUPFD_CLOEXEC, 3)))
+  static let error = StandardStream(fd: max(2, fcntl(2, F_DUPFD_CLOEXEC, 3)), isMessages: true)
+
+  private struct State {
+    var buffer: [UInt8] = []
+    /// The descriptor was closed when the process started: writing to it is an error.
+    var wasClosed = false
+    /// Set by `finish(with:)`: the stream has said its last word and drops later writes.
+    var sealed = false
+    /// Set when stderr could not be written: later messages are dropped too.
+    var dropping = false
+  }
 
   let fd: Int32
-  /// The descriptor was closed when the process started: writing to it is an error.
-  private(set) var wasClosed = false
-  private var buffer: [UInt8] = []
-  /// Set by `finish(with:)`: the stream has said its last word and drops later writes.
-  private var sealed = false
-  private let lock = NSLock()
+  private let isMessages: Bool
+  private let state = Mutex(State())
 
-  init(fd: Int32) {
+  private init(fd: Int32, isMessages: Bool) {
     self.fd = fd
+    self.isMessages = isMessages
   }
 
   var isTerminal: Bool { isatty(fd) == 1 }
@@ -41,85 +44,74 @@ final class StandardStream: @unchecked Sendable {
         dup2(null, fd)
         close(null)
       }
-      if fd == 1 { output.wasClosed = true }
-      if fd == 2 { error.wasClosed = true }
+      if fd == 1 { output.state.withLock { $0.wasClosed = true } }
+      if fd == 2 { error.state.withLock { $0.wasClosed = true } }
     }
   }
 
   func write(_ text: String) {
-    lock.lock()
-    guard !sealed else {
-      lock.unlock()
-      return
+    let full = state.withLock { state in
+      guard !state.sealed else { return false }
+      state.buffer.append(contentsOf: text.utf8)
+      return state.buffer.count >= 1 << 16
     }
-    buffer.append(contentsOf: text.utf8)
-    let full = buffer.count >= 1 << 16
-    lock.unlock()
     if full { flush() }
   }
 
   func flush() {
-    lock.lock()
-    defer { lock.unlock() }
-    flushLocked()
+    state.withLock { flush(&$0) }
   }
 
   /// Writes `text` as the last thing this stream shows before the process exits: a spinner
   /// tick on another thread, racing the exit, must not redraw a line the cleanup erased.
   func finish(with text: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    buffer.append(contentsOf: text.utf8)
-    flushLocked()
-    sealed = true
+    state.withLock { state in
+      state.buffer.append(contentsOf: text.utf8)
+      flush(&state)
+      state.sealed = true
+    }
   }
 
-  /// Set when stderr could not be written: later messages are dropped too.
-  private var dropping = false
-
-  private var isMessages: Bool { self === StandardStream.error }
-
-  private func flushLocked() {
-    if dropping {
-      buffer.removeAll()
+  private func flush(_ state: inout State) {
+    if state.dropping {
+      state.buffer.removeAll()
       return
     }
-    if wasClosed && !buffer.isEmpty {
-      buffer.removeAll()
+    if state.wasClosed && !state.buffer.isEmpty {
+      state.buffer.removeAll()
       if isMessages {
-        dropping = true
+        state.dropping = true
         return
       }
       failed(errno: EBADF)
     }
     var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { raw in
-        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+    while offset < state.buffer.count {
+      let written = state.buffer.withUnsafeBytes { raw -> Int in
+        guard let base = raw.baseAddress else { return 0 }
+        return Glibc.write(fd, base + offset, raw.count - offset)
       }
       if written < 0 {
         if errno == EINTR { continue }
         let code = errno
-        buffer.removeAll()
+        state.buffer.removeAll()
         if isMessages {
-          dropping = true
+          state.dropping = true
           return
         }
         failed(errno: code)
       }
       offset += written
     }
-    buffer.removeAll(keepingCapacity: true)
+    state.buffer.removeAll(keepingCapacity: true)
   }
 
   private func failed(errno code: Int32) -> Never {
-    if fd == 1 && code == EPIPE {
+    if code == EPIPE {
       _exit(ExitCode.success.rawValue)
     }
-    if fd != 2 {
-      let message = "browse: cannot write output: \(String(cString: strerror(code)))\n"
-      _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
-    }
+    let message = "browse: cannot write output: \(String(cString: strerror(code)))\n"
+    _ = message.withCString { Glibc.write(2, $0, strlen($0)) }
     _exit(ExitCode.ioError.rawValue)
   }
 }

@@ -137,7 +137,7 @@ import Testing
     #expect(offline.stderr.hasPrefix("browse: cached copy, "))
     let empty = try BrowseProcess.run(["--data", data, "-c", "甲市", "--fetch", "--offline"])
     #expect(empty.status == 1)
-    #expect(empty.stderr.contains("no cached copy"))
+    #expect(empty.stderr.contains("is not in the page cache"))
     #expect(empty.stdout == "")
   }
 

@@ -103,7 +103,7 @@ import Testing
         seen = match ?? "garbage"
       } else {
         #expect(offline.status == 1, "iteration \(iteration)")
-        #expect(offline.stderr.contains("no cached copy"), "iteration \(iteration)")
+        #expect(offline.stderr.contains("is not in the page cache"), "iteration \(iteration)")
         #expect(offline.stdout == "", "iteration \(iteration)")
         seen = "missing"
       }
