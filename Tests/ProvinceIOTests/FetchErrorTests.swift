@@ -5,6 +5,7 @@ import Testing
 @testable import CatalogModel
 @testable import PageReader
 @testable import ProvinceCore
+@testable import ProvinceIO
 @testable import TextSupport
 
 #if canImport(FoundationNetworking)
