@@ -196,12 +196,6 @@ import Testing
     #expect(result.diagnostics.first?.message == "expected ',' or '}' in an object")
   }
 
-  @Test func anEmptyRootGivesAnEmptyCatalogAndAWarning() {
-    let result = F.load(F.header + "<dict/>\n</plist>\n")
-    #expect(result.catalog == Catalog(provinces: []))
-    #expect(F.warnings(result) == ["the file has no provinces"])
-  }
-
   @Test func cityURLsMustBeAbsoluteHTTPWithAHost() {
     let good = [
       "http://a", "HTTPS://A.B/c?d#e", "http://user@host:8080/x", "http://[::1]/",
