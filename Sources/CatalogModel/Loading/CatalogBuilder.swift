@@ -159,13 +159,21 @@ struct CatalogBuilder {
         url = text
         urlOffset = entry.value.offset
       case ("code", .string(let text)): code = text
+      // A code is a string in every output (`jq 'select(.code|startswith("44"))'`), so an
+      // integer one is taken as its digits and any other kind is dropped, never kept raw.
+      case ("code", .integer(let number)): code = String(number)
+      case ("code", let other):
+        warn(
+          at: fieldLocation(entry.value.offset, key),
+          "\(label) has a 'code' that is not a string or an integer (found \(other.kindName));"
+            + " dropped")
       case ("pinyin", .string(let text)): pinyin = text
       case ("name", let other), ("url", let other):
         warn(
           at: fieldLocation(entry.value.offset, key),
           "\(label) has a '\(key)' that is not a string (found \(other.kindName)); skipped")
         usable = false
-      case ("code", let other), ("pinyin", let other):
+      case ("pinyin", let other):
         warn(
           at: fieldLocation(entry.value.offset, key),
           "\(label) has a '\(key)' that is not a string (found \(other.kindName));"
