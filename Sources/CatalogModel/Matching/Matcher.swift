@@ -29,11 +29,49 @@ public final class Matcher: Sendable {
   }
 
   /// The province `query` names, as an index into `catalog.provinces`.
+  ///
+  /// Lookups (this and `city(_:inProvince:)`) try, and stop at the first that matches:
+  /// 1. the whole name: exactly, without its administrative suffix, in pinyin (full or
+  ///    without the suffix's syllables) or a known romanisation, or by its initials; the
+  ///    best of these tiers wins outright (广东省 over 广东 over gd);
+  /// 2. a prefix of the name, of its pinyin or of its initials (`广`, `guang`, `乌鲁木`).
+  ///    One entry so matched is the answer, as the interactive filter chooses a single
+  ///    match at once; several are `.ambiguous`, listed for the user to say which, never
+  ///    picked among. Substrings (`州` inside 广州市) are for filters and search only.
+  ///
+  /// Otherwise `.notFound`, with up to three close names (see `suggestions`).
   public func province(_ query: String) -> MatchResult<Int> {
     lookup(MatchQuery(query), .provinces, scope: catalog.provinces.indices)
   }
 
-  /// The city `query` names, within one province or (nil) within all of them.
+  /// The province a `--city` query names instead of a city (`上海`, `beijing`, `北京市`,
+  /// `Tibet`): its whole name, with or without the suffix, in hanzi, pinyin or a known
+  /// romanisation, never its initials or a prefix. Nil when no province, or more than
+  /// one (`shanxi`), is so named. For the shell to explain a `.notFound` city lookup:
+  /// "上海市 is a province-level city; list its districts with -p 上海".
+  public func provinceGivenAsCity(_ query: String) -> Int? {
+    exactMatch(MatchQuery(query), .provinces, catalog.provinces.indices)
+  }
+
+  /// The one province among `provinces` that `query` names exactly (as
+  /// `provinceGivenAsCity` defines it), for choosing it among several filter results; nil
+  /// when none or more than one does.
+  public func exactMatch(_ query: String, provinces: [Int]) -> Int? {
+    let valid = provinces.filter { catalog.provinces.indices.contains($0) }
+    return exactMatch(MatchQuery(query), .provinces, valid)
+  }
+
+  /// The one city among `cities` that `query` names exactly: its whole name (`gbk` among
+  /// gbk and gbkmeta), its name without the suffix (`广州` for 广州市), or its full pinyin
+  /// (`guangzhou`), never its initials or a prefix. A name written out in full beats one
+  /// matched without its suffix (`朝阳市` picks 朝阳市 over 朝阳区); nil when none, or more
+  /// than one at the best tier (`朝阳` for both), does.
+  public func exactMatch(_ query: String, cities: [CityRef]) -> CityRef? {
+    exactMatch(MatchQuery(query), .cities, cities.compactMap(flatIndex)).map(cityRef)
+  }
+
+  /// The city `query` names, within one province or (nil) within all of them; found as
+  /// `province(_:)` describes.
   public func city(_ query: String, inProvince province: Int?) -> MatchResult<CityRef> {
     let scope: Range<Int>
     if let province {
@@ -96,13 +134,9 @@ public final class Matcher: Sendable {
     Int
   > {
     guard !q.isEmpty else { return .notFound(suggestions: []) }
-    // Names first: a name match wins over any pinyin one, and Han queries stop here
-    // without building (or deriving) pinyin.
-    var hits = best(q, kind, scope, pinyin: nil)
-    var pinyin: PinyinColumns?
-    if hits.isEmpty && q.isLatin {
-      pinyin = pinyinKeys(kind)
-      hits = best(q, kind, scope, pinyin: pinyin)
+    var (hits, pinyin) = whole(q, kind, scope, .lookup)
+    if hits.isEmpty {
+      hits = best(q, kind, scope, pinyin: pinyin, .prefix)
     }
     switch hits.count {
     case 0: return .notFound(suggestions: suggestions(q, kind, scope, pinyin: pinyin))
@@ -111,23 +145,51 @@ public final class Matcher: Sendable {
     }
   }
 
-  /// The entries at the best lookup tier any entry reaches.
+  private func exactMatch<S: Sequence<Int>>(_ q: MatchQuery, _ kind: Kind, _ scope: S) -> Int? {
+    guard !q.isEmpty else { return nil }
+    let hits = whole(q, kind, scope, .exact).hits
+    return hits.count == 1 ? hits[0] : nil
+  }
+
+  /// The entries at the best tier `stage` reaches, by name first: a name match wins over
+  /// any pinyin one, and Han queries stop there without building (or deriving) pinyin.
+  /// Also the pinyin keys, when the query needed them.
+  private func whole<S: Sequence<Int>>(
+    _ q: MatchQuery, _ kind: Kind, _ scope: S, _ stage: MatchRanker.Stage
+  ) -> (hits: [Int], pinyin: PinyinColumns?) {
+    let hits = best(q, kind, scope, pinyin: nil, stage)
+    guard hits.isEmpty && q.isLatin else { return (hits, nil) }
+    let pinyin = pinyinKeys(kind)
+    return (best(q, kind, scope, pinyin: pinyin, stage), pinyin)
+  }
+
+  /// The entries at the best tier of `stage` any entry reaches.
   private func best<S: Sequence<Int>>(
-    _ q: MatchQuery, _ kind: Kind, _ scope: S, pinyin: PinyinColumns?
+    _ q: MatchQuery, _ kind: Kind, _ scope: S, pinyin: PinyinColumns?, _ stage: MatchRanker.Stage
   ) -> [Int] {
     MatchRanker.with(q, names: nameKeys(kind), pinyin: pinyin) { ranker in
-      var bestTier = Int.max
-      var hits: [Int] = []
-      for i in scope {
-        guard let tier = ranker.lookupTier(i), tier <= bestTier else { continue }
-        if tier < bestTier {
-          bestTier = tier
-          hits.removeAll()
-        }
-        hits.append(i)
+      // One loop per stage, each with its tier function inlined: no dispatch per entry.
+      switch stage {
+      case .exact: return Self.best(scope) { ranker.exactTier($0) }
+      case .lookup: return Self.best(scope) { ranker.lookupTier($0) }
+      case .prefix: return Self.best(scope) { ranker.prefixTier($0) }
       }
-      return hits
     }
+  }
+
+  @inline(__always)
+  private static func best<S: Sequence<Int>>(_ scope: S, _ tierOf: (Int) -> Int?) -> [Int] {
+    var bestTier = Int.max
+    var hits: [Int] = []
+    for i in scope {
+      guard let tier = tierOf(i), tier <= bestTier else { continue }
+      if tier < bestTier {
+        bestTier = tier
+        hits.removeAll()
+      }
+      hits.append(i)
+    }
+    return hits
   }
 
   private func rank<S: Sequence<Int>>(_ q: MatchQuery, _ kind: Kind, _ scope: S) -> [Int] {
