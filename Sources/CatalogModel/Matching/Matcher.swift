@@ -204,20 +204,33 @@ public final class Matcher: Sendable {
   }
 
   /// Up to three names close to the query by edit distance, over names with and without
-  /// their suffix and (for Latin queries) over pinyin; nearest first, then catalog order.
+  /// their suffix and (for Latin queries) over pinyin, that also share enough with it to
+  /// be a likely slip rather than an unrelated name the same few edits away:
+  /// - Latin: one edit, or two letters swapped (`Shenzen` → 深圳市, `guangzou` → 广州市,
+  ///   `uhan` → 武汉市, `fujain` → 福建省), more
+  ///   only in a long query or past a shared first syllable (`isLikelySlip`); so
+  ///   `Beijing` never suggests 内江市 (neijiang: two edits in seven letters, no shared
+  ///   prefix), nor `Chongqing` 昌平区 (changping).
+  /// - Han: a suffix-less query of three characters or more (`哈儿滨` → 哈尔滨市); a
+  ///   shorter one only names that sound the same (`广洲` → 广州市, `广冬` → 广东省), as an
+  ///   input method's slips do, since one character in two is too little to go on:
+  ///   `上海` never suggests 滨海新区, nor `北京市` 北海市 (nor, a cost of the rule,
+  ///   `深川` 深圳市).
+  /// Nearest first; then, for Latin, the longer shared prefix; for Han, homophones; then
+  /// catalog order.
   private func suggestions<S: Sequence<Int>>(
     _ q: MatchQuery, _ kind: Kind, _ scope: S, pinyin: PinyinColumns?
   ) -> [String] {
     let limit = q.suggestionDistance
     guard limit > 0 else { return [] }
-    var found: [(distance: Int, index: Int)] = []
+    var found: [(distance: Int, shared: Int, index: Int)] = []
     var editDistance = EditDistance()
     var buffer: [UInt32] = []
     let query = q.isLatin ? q.compact.map(UInt32.init) : q.name.scalarValues
     // Keeps the entry's nearest distance over its keys; most keys are skipped on length
     // alone, before any decoding.
     func check(_ i: Int, _ view: KeyView, ascii: Bool) {
-      var nearest = Int.max
+      var nearest = (distance: Int.max, shared: 0)
       let full = view.full(i)
       let short = view.short(i)
       for key in 0..<(full == short ? 1 : 2) {
@@ -230,9 +243,16 @@ public final class Matcher: Sendable {
         } else {
           EditDistance.appendScalars(of: view.bytes, range, to: &buffer)
         }
-        if let d = editDistance.distance(query, buffer, limit: limit) { nearest = min(nearest, d) }
+        guard var d = editDistance.distance(query, buffer, limit: limit) else { continue }
+        // Two letters swapped (fujain, hubie) is one slip, though two edits.
+        if d == 2 && Self.isOneSwap(query, buffer) { d = 1 }
+        let shared = Self.sharedPrefix(query, buffer)
+        if q.isLatin && !Self.isLikelySlip(distance: d, shared: shared, length: query.count) {
+          continue
+        }
+        if (d, -shared) < (nearest.distance, -nearest.shared) { nearest = (d, shared) }
       }
-      if nearest <= limit { found.append((nearest, i)) }
+      if nearest.distance <= limit { found.append((nearest.distance, nearest.shared, i)) }
     }
     nameKeys(kind).withView { names in
       for i in scope { check(i, names, ascii: false) }
@@ -242,17 +262,24 @@ public final class Matcher: Sendable {
         for i in scope { check(i, view, ascii: true) }
       }
     }
-    // Among equally close names, homophones first: 广洲 is a slip for 广州 more likely
-    // than for 株洲. Only the tables' readings are used, so a Han query never costs ICU.
-    let sounds =
-      q.isLatin ? nil : Pinyin.knownSyllables(of: String(decoding: q.short, as: UTF8.self))
-    func soundsAlike(_ i: Int) -> Int {
-      guard let sounds else { return 1 }
-      let name = NameSuffix.strip(displayName(kind, i))
-      return Pinyin.knownSyllables(of: name) == sounds ? 0 : 1
+    if !q.isLatin && !found.isEmpty {
+      // Homophones first: 广洲 is a slip for 广州 more likely than for 株洲; and only
+      // homophones for a short query. The tables' readings come first; ICU reads what
+      // they lack (冬 in 广冬), which only a query that found nothing can cost.
+      func sound(_ text: String) -> [String] {
+        Pinyin.knownSyllables(of: text) ?? Pinyin.syllables(of: text)
+      }
+      let short = String(decoding: q.short, as: UTF8.self)
+      let sounds = sound(short)
+      let long = short.unicodeScalars.count >= 3
+      found = found.compactMap { hit in
+        let alike =
+          !sounds.isEmpty && sound(NameSuffix.strip(displayName(kind, hit.index))) == sounds
+        guard alike || long else { return nil }
+        return (hit.distance * 2 + (alike ? 0 : 1), 0, hit.index)
+      }
     }
-    found = found.map { ($0.distance * 2 + soundsAlike($0.index), $0.index) }
-    found.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+    found.sort { ($0.distance, -$0.shared, $0.index) < ($1.distance, -$1.shared, $1.index) }
     var names: [String] = []
     for hit in found {
       let name = TerminalText.sanitize(displayName(kind, hit.index))
@@ -260,6 +287,31 @@ public final class Matcher: Sendable {
       if names.count == 3 { break }
     }
     return names
+  }
+
+  /// Whether a Latin key `distance` edits from a query of `length` letters, sharing its
+  /// first `shared`, is close enough to suggest: one edit in a query of four letters or
+  /// more, else one edit per five letters; or, past a shared prefix of three letters or
+  /// more, one edit per two letters of the rest.
+  private static func isLikelySlip(distance d: Int, shared: Int, length: Int) -> Bool {
+    if d == 1 ? length >= 4 : d * 5 <= length { return true }
+    return shared >= 3 && d * 2 <= length - shared
+  }
+
+  /// Whether `b` is `a` with two neighbouring elements swapped.
+  private static func isOneSwap(_ a: [UInt32], _ b: [UInt32]) -> Bool {
+    guard a.count == b.count else { return false }
+    var i = 0
+    while i < a.count && a[i] == b[i] { i += 1 }
+    guard i + 1 < a.count, a[i] == b[i + 1], a[i + 1] == b[i] else { return false }
+    return a[(i + 2)...] == b[(i + 2)...]
+  }
+
+  /// How many leading elements `a` and `b` share.
+  private static func sharedPrefix(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    var n = 0
+    while n < a.count && n < b.count && a[n] == b[n] { n += 1 }
+    return n
   }
 
   private func displayName(_ kind: Kind, _ i: Int) -> String {
