@@ -207,10 +207,9 @@ public final class Matcher: Sendable {
   /// their suffix and (for Latin queries) over pinyin, that also share enough with it to
   /// be a likely slip rather than an unrelated name the same few edits away:
   /// - Latin: one edit, or two letters swapped (`Shenzen` → 深圳市, `guangzou` → 广州市,
-  ///   `uhan` → 武汉市, `fujain` → 福建省), more
-  ///   only in a long query or past a shared first syllable (`isLikelySlip`); so
-  ///   `Beijing` never suggests 内江市 (neijiang: two edits in seven letters, no shared
-  ///   prefix), nor `Chongqing` 昌平区 (changping).
+  ///   `uhan` → 武汉市, `fujain` → 福建省); more only in a long query or past a shared
+  ///   first syllable (`isLikelySlip`). So `Beijing` never suggests 内江市 (neijiang: two
+  ///   edits in seven letters, no shared prefix), nor `Chongqing` 昌平区 (changping).
   /// - Han: a suffix-less query of three characters or more (`哈儿滨` → 哈尔滨市); a
   ///   shorter one only names that sound the same (`广洲` → 广州市, `广冬` → 广东省), as an
   ///   input method's slips do, since one character in two is too little to go on:
