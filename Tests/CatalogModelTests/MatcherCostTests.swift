@@ -18,6 +18,17 @@ import Testing
     #expect(matcher.hasBuiltPinyin)
   }
 
+  @Test func hanPrefixesExactMatchesAndProvinceNamesNeverBuildPinyin() {
+    let matcher = Matcher(catalog: MatchFixture.catalog)
+    _ = matcher.province("广")
+    _ = matcher.city("乌鲁木", inProvince: nil)
+    _ = matcher.city("上海", inProvince: nil)
+    _ = matcher.provinceGivenAsCity("上海")
+    _ = matcher.exactMatch("广州", cities: MatchFixture.catalog.allCities)
+    _ = matcher.exactMatch("广东", provinces: [0, 1])
+    #expect(!matcher.hasBuiltPinyin)
+  }
+
   @Test func aLatinQueryMatchingANameExactlyNeedsNoPinyin() {
     let catalog = Catalog(provinces: [Province(name: "Taiwan", cities: [])])
     let matcher = Matcher(catalog: catalog)

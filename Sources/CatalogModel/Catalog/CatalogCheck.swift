@@ -4,32 +4,51 @@ import TextSupport
 /// one, compiled in): what `--validate` reports when no file is named.
 public enum CatalogCheck {
   /// Every rule the catalog breaks, as the loader would word it; empty when it is sound.
+  /// When nothing would be left to browse, the last diagnostic is fatal, with the loader's
+  /// reason (`Diagnostic.noProvinces`, `Diagnostic.everyEntrySkipped`).
   public static func diagnostics(of catalog: Catalog, source: String) -> [Diagnostic] {
     var found: [Diagnostic] = []
     func warn(_ path: String, _ message: String) {
       found.append(Diagnostic(.warning, source: source, at: .keyPath(path), message))
     }
-    if catalog.provinces.isEmpty {
-      found.append(Diagnostic(.fatal, source: source, at: .none, "the data has no provinces"))
-    }
+    // Whether any province would survive loading: named, not a repeat, with a city the
+    // loader would keep (named, with a good URL).
+    var anyUsable = false
     var provinceNames = Set<String>()
     for province in catalog.provinces {
-      if province.name.isEmpty { warn("(province)", "a province has an empty name") }
+      var usable = true
+      if province.name.isEmpty {
+        warn("(province)", "a province has an empty name")
+        usable = false
+      }
       if !provinceNames.insert(province.name).inserted {
         warn(province.name, "province '\(province.name)' appears twice")
+        usable = false
       }
       if province.cities.isEmpty { warn(province.name, "province has no cities") }
+      var anyCity = false
       var cityNames = Set<String>()
       for (index, city) in province.cities.enumerated() {
         let path = "\(province.name)[\(index)]"
-        if city.name.isEmpty { warn(path, "city has an empty name") }
+        var cityUsable = true
+        if city.name.isEmpty {
+          warn(path, "city has an empty name")
+          cityUsable = false
+        }
         if !cityNames.insert(city.name).inserted {
           warn(path, "city '\(city.name)' appears twice in '\(province.name)'")
         }
         if !HTTPURLCheck.isAbsoluteHTTP(city.url) {
           warn(path, "url '\(city.url)' is not an absolute http(s) URL")
+          cityUsable = false
         }
+        anyCity = anyCity || cityUsable
       }
+      anyUsable = anyUsable || (usable && anyCity)
+    }
+    if !anyUsable {
+      let reason = catalog.provinces.isEmpty ? Diagnostic.noProvinces : Diagnostic.everyEntrySkipped
+      found.append(Diagnostic(.fatal, source: source, at: .none, reason))
     }
     return found
   }

@@ -27,6 +27,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The fatal message for data whose root holds no province at all.
+  public static let noProvinces = "the file has no provinces"
+  /// The fatal message for data whose every province was skipped (for its own problems,
+  /// or because none of its cities was usable): nothing is left to browse.
+  public static let everyEntrySkipped = "no usable province: every entry was skipped"
+
   /// `file:line: warning: message`, as compilers and linters print it.
   public var description: String {
     let place: String

@@ -10,6 +10,8 @@ struct CatalogBuilder {
   private(set) var diagnostics: [Diagnostic] = []
   private var provinces: [Province] = []
   private var provinceNames: Set<String> = []
+  /// Whether the root held any key at all, usable or not.
+  private var sawProvince = false
 
   private var provinceName = ""
   private var provinceOffset = -1
@@ -35,9 +37,12 @@ struct CatalogBuilder {
       builder.fail(error)
       return LoadResult(catalog: nil, diagnostics: builder.diagnostics)
     }
+    // A catalog with nothing in it is no data at all: fatal, so that loading and
+    // `--validate` both fail rather than print an empty list.
     if builder.provinces.isEmpty {
-      builder.diagnostics.append(
-        Diagnostic(.warning, source: builder.source, at: .none, "the file has no provinces"))
+      let reason = builder.sawProvince ? Diagnostic.everyEntrySkipped : Diagnostic.noProvinces
+      builder.diagnostics.append(Diagnostic(.fatal, source: builder.source, at: .none, reason))
+      return LoadResult(catalog: nil, diagnostics: builder.diagnostics)
     }
     return LoadResult(
       catalog: Catalog(provinces: builder.provinces), diagnostics: builder.diagnostics)
@@ -52,6 +57,7 @@ struct CatalogBuilder {
         at: root.offset >= 0 ? root.offset : nil)
     }
     while let (name, offset) = try reader.nextKey() {
+      sawProvince = true
       if let other = try reader.openArray() {
         warn(
           at: provinceLocation(offset, name),
@@ -153,13 +159,21 @@ struct CatalogBuilder {
         url = text
         urlOffset = entry.value.offset
       case ("code", .string(let text)): code = text
+      // A code is a string in every output (`jq 'select(.code|startswith("44"))'`), so an
+      // integer one is taken as its digits and any other kind is dropped, never kept raw.
+      case ("code", .integer(let number)): code = String(number)
+      case ("code", let other):
+        warn(
+          at: fieldLocation(entry.value.offset, key),
+          "\(label) has a 'code' that is not a string or an integer (found \(other.kindName));"
+            + " dropped")
       case ("pinyin", .string(let text)): pinyin = text
       case ("name", let other), ("url", let other):
         warn(
           at: fieldLocation(entry.value.offset, key),
           "\(label) has a '\(key)' that is not a string (found \(other.kindName)); skipped")
         usable = false
-      case ("code", let other), ("pinyin", let other):
+      case ("pinyin", let other):
         warn(
           at: fieldLocation(entry.value.offset, key),
           "\(label) has a '\(key)' that is not a string (found \(other.kindName));"

@@ -1,7 +1,9 @@
 import TextSupport
 
 /// What loading a data file produced: the catalog (nil when a fatal problem stopped it)
-/// and every problem found, in file order.
+/// and every problem found, in file order. There is at most one fatal diagnostic and it
+/// is always the last, so a capped printout can show the first warnings, a count of the
+/// rest (`diagnostics.count`), then the fatal line.
 public struct LoadResult: Sendable {
   public var catalog: Catalog?
   public var diagnostics: [Diagnostic]

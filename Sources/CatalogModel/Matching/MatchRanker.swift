@@ -6,7 +6,8 @@ import TextSupport
 /// the administrative suffix is dropped from either; 2 name prefix; 3 pinyin equal to the
 /// full or suffix-less pinyin, or a known romanisation (Tibet); 4 initials equal to the
 /// full or suffix-less initials; 5 name substring; 6 pinyin prefix; 7 initials prefix;
-/// 8 pinyin substring (of two letters or more). Lookups use only 0, 1, 3 and 4; filters and search use all.
+/// 8 pinyin substring (of two letters or more). Lookups use 0, 1, 3 and 4, then (when none
+/// of those matches) 2, 6 and 7; filters and search use all.
 struct MatchRanker {
   let names: KeyView
   let pinyin: KeyView
@@ -44,7 +45,32 @@ struct MatchRanker {
     }
   }
 
-  /// The entry's tier among those a one-shot lookup accepts, or nil.
+  /// Which tiers a scan accepts.
+  enum Stage {
+    /// `exactTier`: the whole name, never initials.
+    case exact
+    /// `lookupTier`: what a one-shot lookup accepts first.
+    case lookup
+    /// `prefixTier`: what a lookup falls back to when nothing matches at `lookup`.
+    case prefix
+  }
+
+  /// Tiers 0, 1 and 3: the query is the whole name, in hanzi (with or without the suffix)
+  /// or in pinyin or a known romanisation; never initials, which are an abbreviation.
+  func exactTier(_ i: Int) -> Int? {
+    if let tier = nameTier(i), tier <= 1 { return tier }
+    if let tier = pinyinTier(i, lookup: true), tier == 3 { return tier }
+    return nil
+  }
+
+  /// Tiers 2, 6 and 7: the query begins the name, its pinyin or its initials.
+  func prefixTier(_ i: Int) -> Int? {
+    if let tier = nameTier(i), tier <= 2 { return tier }
+    if let tier = pinyinTier(i, lookup: false), tier <= 7 { return tier }
+    return nil
+  }
+
+  /// Tiers 0, 1, 3 and 4: the entry's tier among those a one-shot lookup accepts, or nil.
   func lookupTier(_ i: Int) -> Int? {
     if let tier = nameTier(i), tier <= 1 { return tier }
     return pinyinTier(i, lookup: true)

@@ -29,11 +29,49 @@ public final class Matcher: Sendable {
   }
 
   /// The province `query` names, as an index into `catalog.provinces`.
+  ///
+  /// Lookups (this and `city(_:inProvince:)`) try, and stop at the first that matches:
+  /// 1. the whole name: exactly, without its administrative suffix, in pinyin (full or
+  ///    without the suffix's syllables) or a known romanisation, or by its initials; the
+  ///    best of these tiers wins outright (广东省 over 广东 over gd);
+  /// 2. a prefix of the name, of its pinyin or of its initials (`广`, `guang`, `乌鲁木`).
+  ///    One entry so matched is the answer, as the interactive filter chooses a single
+  ///    match at once; several are `.ambiguous`, listed for the user to say which, never
+  ///    picked among. Substrings (`州` inside 广州市) are for filters and search only.
+  ///
+  /// Otherwise `.notFound`, with up to three close names (see `suggestions`).
   public func province(_ query: String) -> MatchResult<Int> {
     lookup(MatchQuery(query), .provinces, scope: catalog.provinces.indices)
   }
 
-  /// The city `query` names, within one province or (nil) within all of them.
+  /// The province a `--city` query names instead of a city (`上海`, `beijing`, `北京市`,
+  /// `Tibet`): its whole name, with or without the suffix, in hanzi, pinyin or a known
+  /// romanisation, never its initials or a prefix. Nil when no province, or more than
+  /// one (`shanxi`), is so named. For the shell to explain a `.notFound` city lookup:
+  /// "上海市 is a province-level city; list its districts with -p 上海".
+  public func provinceGivenAsCity(_ query: String) -> Int? {
+    exactMatch(MatchQuery(query), .provinces, catalog.provinces.indices)
+  }
+
+  /// The one province among `provinces` that `query` names exactly (as
+  /// `provinceGivenAsCity` defines it), for choosing it among several filter results; nil
+  /// when none or more than one does.
+  public func exactMatch(_ query: String, provinces: [Int]) -> Int? {
+    let valid = provinces.filter { catalog.provinces.indices.contains($0) }
+    return exactMatch(MatchQuery(query), .provinces, valid)
+  }
+
+  /// The one city among `cities` that `query` names exactly: its whole name (`gbk` among
+  /// gbk and gbkmeta), its name without the suffix (`广州` for 广州市), or its full pinyin
+  /// (`guangzhou`), never its initials or a prefix. A name written out in full beats one
+  /// matched without its suffix (`朝阳市` picks 朝阳市 over 朝阳区); nil when none, or more
+  /// than one at the best tier (`朝阳` for both), does.
+  public func exactMatch(_ query: String, cities: [CityRef]) -> CityRef? {
+    exactMatch(MatchQuery(query), .cities, cities.compactMap(flatIndex)).map(cityRef)
+  }
+
+  /// The city `query` names, within one province or (nil) within all of them; found as
+  /// `province(_:)` describes.
   public func city(_ query: String, inProvince province: Int?) -> MatchResult<CityRef> {
     let scope: Range<Int>
     if let province {
@@ -96,13 +134,9 @@ public final class Matcher: Sendable {
     Int
   > {
     guard !q.isEmpty else { return .notFound(suggestions: []) }
-    // Names first: a name match wins over any pinyin one, and Han queries stop here
-    // without building (or deriving) pinyin.
-    var hits = best(q, kind, scope, pinyin: nil)
-    var pinyin: PinyinColumns?
-    if hits.isEmpty && q.isLatin {
-      pinyin = pinyinKeys(kind)
-      hits = best(q, kind, scope, pinyin: pinyin)
+    var (hits, pinyin) = whole(q, kind, scope, .lookup)
+    if hits.isEmpty {
+      hits = best(q, kind, scope, pinyin: pinyin, .prefix)
     }
     switch hits.count {
     case 0: return .notFound(suggestions: suggestions(q, kind, scope, pinyin: pinyin))
@@ -111,23 +145,51 @@ public final class Matcher: Sendable {
     }
   }
 
-  /// The entries at the best lookup tier any entry reaches.
+  private func exactMatch<S: Sequence<Int>>(_ q: MatchQuery, _ kind: Kind, _ scope: S) -> Int? {
+    guard !q.isEmpty else { return nil }
+    let hits = whole(q, kind, scope, .exact).hits
+    return hits.count == 1 ? hits[0] : nil
+  }
+
+  /// The entries at the best tier `stage` reaches, by name first: a name match wins over
+  /// any pinyin one, and Han queries stop there without building (or deriving) pinyin.
+  /// Also the pinyin keys, when the query needed them.
+  private func whole<S: Sequence<Int>>(
+    _ q: MatchQuery, _ kind: Kind, _ scope: S, _ stage: MatchRanker.Stage
+  ) -> (hits: [Int], pinyin: PinyinColumns?) {
+    let hits = best(q, kind, scope, pinyin: nil, stage)
+    guard hits.isEmpty && q.isLatin else { return (hits, nil) }
+    let pinyin = pinyinKeys(kind)
+    return (best(q, kind, scope, pinyin: pinyin, stage), pinyin)
+  }
+
+  /// The entries at the best tier of `stage` any entry reaches.
   private func best<S: Sequence<Int>>(
-    _ q: MatchQuery, _ kind: Kind, _ scope: S, pinyin: PinyinColumns?
+    _ q: MatchQuery, _ kind: Kind, _ scope: S, pinyin: PinyinColumns?, _ stage: MatchRanker.Stage
   ) -> [Int] {
     MatchRanker.with(q, names: nameKeys(kind), pinyin: pinyin) { ranker in
-      var bestTier = Int.max
-      var hits: [Int] = []
-      for i in scope {
-        guard let tier = ranker.lookupTier(i), tier <= bestTier else { continue }
-        if tier < bestTier {
-          bestTier = tier
-          hits.removeAll()
-        }
-        hits.append(i)
+      // One loop per stage, each with its tier function inlined: no dispatch per entry.
+      switch stage {
+      case .exact: return Self.best(scope) { ranker.exactTier($0) }
+      case .lookup: return Self.best(scope) { ranker.lookupTier($0) }
+      case .prefix: return Self.best(scope) { ranker.prefixTier($0) }
       }
-      return hits
     }
+  }
+
+  @inline(__always)
+  private static func best<S: Sequence<Int>>(_ scope: S, _ tierOf: (Int) -> Int?) -> [Int] {
+    var bestTier = Int.max
+    var hits: [Int] = []
+    for i in scope {
+      guard let tier = tierOf(i), tier <= bestTier else { continue }
+      if tier < bestTier {
+        bestTier = tier
+        hits.removeAll()
+      }
+      hits.append(i)
+    }
+    return hits
   }
 
   private func rank<S: Sequence<Int>>(_ q: MatchQuery, _ kind: Kind, _ scope: S) -> [Int] {
@@ -142,20 +204,32 @@ public final class Matcher: Sendable {
   }
 
   /// Up to three names close to the query by edit distance, over names with and without
-  /// their suffix and (for Latin queries) over pinyin; nearest first, then catalog order.
+  /// their suffix and (for Latin queries) over pinyin, that also share enough with it to
+  /// be a likely slip rather than an unrelated name the same few edits away:
+  /// - Latin: one edit, or two letters swapped (`Shenzen` → 深圳市, `guangzou` → 广州市,
+  ///   `uhan` → 武汉市, `fujain` → 福建省); more only in a long query or past a shared
+  ///   first syllable (`isLikelySlip`). So `Beijing` never suggests 内江市 (neijiang: two
+  ///   edits in seven letters, no shared prefix), nor `Chongqing` 昌平区 (changping).
+  /// - Han: a suffix-less query of three characters or more (`哈儿滨` → 哈尔滨市); a
+  ///   shorter one only names that sound the same (`广洲` → 广州市, `广冬` → 广东省), as an
+  ///   input method's slips do, since one character in two is too little to go on:
+  ///   `上海` never suggests 滨海新区, nor `北京市` 北海市 (nor, a cost of the rule,
+  ///   `深川` 深圳市).
+  /// Nearest first; then, for Latin, the longer shared prefix; for Han, homophones; then
+  /// catalog order.
   private func suggestions<S: Sequence<Int>>(
     _ q: MatchQuery, _ kind: Kind, _ scope: S, pinyin: PinyinColumns?
   ) -> [String] {
     let limit = q.suggestionDistance
     guard limit > 0 else { return [] }
-    var found: [(distance: Int, index: Int)] = []
+    var found: [(distance: Int, shared: Int, index: Int)] = []
     var editDistance = EditDistance()
     var buffer: [UInt32] = []
     let query = q.isLatin ? q.compact.map(UInt32.init) : q.name.scalarValues
     // Keeps the entry's nearest distance over its keys; most keys are skipped on length
     // alone, before any decoding.
     func check(_ i: Int, _ view: KeyView, ascii: Bool) {
-      var nearest = Int.max
+      var nearest = (distance: Int.max, shared: 0)
       let full = view.full(i)
       let short = view.short(i)
       for key in 0..<(full == short ? 1 : 2) {
@@ -168,9 +242,16 @@ public final class Matcher: Sendable {
         } else {
           EditDistance.appendScalars(of: view.bytes, range, to: &buffer)
         }
-        if let d = editDistance.distance(query, buffer, limit: limit) { nearest = min(nearest, d) }
+        guard var d = editDistance.distance(query, buffer, limit: limit) else { continue }
+        // Two letters swapped (fujain, hubie) is one slip, though two edits.
+        if d == 2 && Self.isOneSwap(query, buffer) { d = 1 }
+        let shared = Self.sharedPrefix(query, buffer)
+        if q.isLatin && !Self.isLikelySlip(distance: d, shared: shared, length: query.count) {
+          continue
+        }
+        if (d, -shared) < (nearest.distance, -nearest.shared) { nearest = (d, shared) }
       }
-      if nearest <= limit { found.append((nearest, i)) }
+      if nearest.distance <= limit { found.append((nearest.distance, nearest.shared, i)) }
     }
     nameKeys(kind).withView { names in
       for i in scope { check(i, names, ascii: false) }
@@ -180,17 +261,24 @@ public final class Matcher: Sendable {
         for i in scope { check(i, view, ascii: true) }
       }
     }
-    // Among equally close names, homophones first: 广洲 is a slip for 广州 more likely
-    // than for 株洲. Only the tables' readings are used, so a Han query never costs ICU.
-    let sounds =
-      q.isLatin ? nil : Pinyin.knownSyllables(of: String(decoding: q.short, as: UTF8.self))
-    func soundsAlike(_ i: Int) -> Int {
-      guard let sounds else { return 1 }
-      let name = NameSuffix.strip(displayName(kind, i))
-      return Pinyin.knownSyllables(of: name) == sounds ? 0 : 1
+    if !q.isLatin && !found.isEmpty {
+      // Homophones first: 广洲 is a slip for 广州 more likely than for 株洲; and only
+      // homophones for a short query. The tables' readings come first; ICU reads what
+      // they lack (冬 in 广冬), which only a query that found nothing can cost.
+      func sound(_ text: String) -> [String] {
+        Pinyin.knownSyllables(of: text) ?? Pinyin.syllables(of: text)
+      }
+      let short = String(decoding: q.short, as: UTF8.self)
+      let sounds = sound(short)
+      let long = short.unicodeScalars.count >= 3
+      found = found.compactMap { hit in
+        let alike =
+          !sounds.isEmpty && sound(NameSuffix.strip(displayName(kind, hit.index))) == sounds
+        guard alike || long else { return nil }
+        return (hit.distance * 2 + (alike ? 0 : 1), 0, hit.index)
+      }
     }
-    found = found.map { ($0.distance * 2 + soundsAlike($0.index), $0.index) }
-    found.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+    found.sort { ($0.distance, -$0.shared, $0.index) < ($1.distance, -$1.shared, $1.index) }
     var names: [String] = []
     for hit in found {
       let name = TerminalText.sanitize(displayName(kind, hit.index))
@@ -198,6 +286,31 @@ public final class Matcher: Sendable {
       if names.count == 3 { break }
     }
     return names
+  }
+
+  /// Whether a Latin key `distance` edits from a query of `length` letters, sharing its
+  /// first `shared`, is close enough to suggest: one edit in a query of four letters or
+  /// more, else one edit per five letters; or, past a shared prefix of three letters or
+  /// more, one edit per two letters of the rest.
+  private static func isLikelySlip(distance d: Int, shared: Int, length: Int) -> Bool {
+    if d == 1 ? length >= 4 : d * 5 <= length { return true }
+    return shared >= 3 && d * 2 <= length - shared
+  }
+
+  /// Whether `b` is `a` with two neighbouring elements swapped.
+  private static func isOneSwap(_ a: [UInt32], _ b: [UInt32]) -> Bool {
+    guard a.count == b.count else { return false }
+    var i = 0
+    while i < a.count && a[i] == b[i] { i += 1 }
+    guard i + 1 < a.count, a[i] == b[i + 1], a[i + 1] == b[i] else { return false }
+    return a[(i + 2)...] == b[(i + 2)...]
+  }
+
+  /// How many leading elements `a` and `b` share.
+  private static func sharedPrefix(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    var n = 0
+    while n < a.count && n < b.count && a[n] == b[n] { n += 1 }
+    return n
   }
 
   private func displayName(_ kind: Kind, _ i: Int) -> String {
