@@ -59,6 +59,17 @@ import Testing
     #expect(result.exitCode == .failure)
   }
 
+  @Test func aProvinceGivenAsACitySaysHowToListIt() throws {
+    let result = try report("-c", "北京")
+    #expect(
+      result.messages == [
+        "browse: 北京市 is a province-level city, not a city in one; list its districts with -p 北京\n"
+      ])
+    #expect(result.exitCode == .failure)
+    let province = try report("-c", "guangdong")
+    #expect(province.messages.first?.contains("广东省 is a province") == true)
+  }
+
   @Test func openAndFetchAreEffectsOnTheCitysURL() throws {
     let url = "https://zh.wikipedia.org/wiki/广州市"
     #expect(try plan("-c", "广州", "--open") == .open(url: url))

@@ -120,6 +120,9 @@ public struct JobPlanner: Sendable {
             "browse: '\(TerminalText.sanitize(query.city))' matches \(refs.count) cities; say which:\n"
           ] + ListFormatter.alignedRows(rows), exitCode: .failure))
     case .notFound(let suggestions):
+      if province == nil, let named = matcher.provinceGivenAsCity(query.city) {
+        return .report(.failure(provinceNamedAsCity(named, query: query.city)))
+      }
       let place = province.map { " in \(TerminalText.sanitize(catalog.provinces[$0].name))" } ?? ""
       return .report(
         .failure(
@@ -135,6 +138,15 @@ public struct JobPlanner: Sendable {
     case .fetch:
       return .fetch(url: catalog[ref].url)
     }
+  }
+
+  /// `-c 上海`: the user named a province where a city was asked for; say how to list it.
+  private func provinceNamedAsCity(_ index: Int, query: String) -> String {
+    let name = TerminalText.sanitize(catalog.provinces[index].name)
+    let typed = TerminalText.sanitize(query)
+    let (kind, parts) =
+      name.hasSuffix("市") ? ("a province-level city", "districts") : ("a province", "cities")
+    return "\(name) is \(kind), not a city in one; list its \(parts) with -p \(typed)"
   }
 
   /// Every city of the given provinces, as the link checker takes them.
