@@ -80,7 +80,10 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     timer?.cancel()
     timer = nil
     lock.unlock()
-    task?.cancel()
+    // Never cancel on the calling thread: URLSessionTask.cancel() waits for the session's
+    // work queue, which may be inside libcurl decoding a body and waiting on the delegate
+    // queue (BoundedDelegateQueue) — the queue `finish` is usually called on.
+    if let task { DispatchQueue.global().async { task.cancel() } }
     continuation?.resume(returning: result)
   }
 

@@ -43,11 +43,14 @@ public final class PageFetcher: Sendable {
       url: url, limits: limits, expectsBody: method != "HEAD", onEvent: onEvent)
     // A session per fetch: its delegate is this fetch's state, and invalidating the
     // session releases the delegate, so nothing outlives the call.
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
+    // A bounded queue, so that a body decoding faster than the delegate drops it (a gzip
+    // bomb) makes libcurl wait instead of piling up in memory.
     let session = URLSession(
-      configuration: Self.configuration(limits), delegate: delegate, delegateQueue: queue)
-    defer { session.invalidateAndCancel() }
+      configuration: Self.configuration(limits), delegate: delegate,
+      delegateQueue: BoundedDelegateQueue())
+    // Off this thread: invalidating waits for the session's work queue, which may still be
+    // decoding what libcurl had read before the fetch was settled.
+    defer { DispatchQueue.global().async { session.invalidateAndCancel() } }
 
     var request = URLRequest(url: url)
     request.setValue(Self.accept, forHTTPHeaderField: "Accept")
