@@ -73,8 +73,22 @@ public final class PageFetcher: Sendable {
   static let accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
   static let userAgent = "ProvinceBrowser/1.0 (terminal browser)"
 
+  /// Foundation's shared URL cache, replaced before anything can create the default one.
+  /// A URLCache made without a disk path creates
+  /// `$XDG_CACHE_HOME/org.swift.foundation.URLCache/<program>`, and every configuration
+  /// makes one: `.default` reads `URLCache.shared`, `.ephemeral` builds another. This one
+  /// keeps nothing and its path cannot be created, so nothing is written.
+  private static let quietSharedCache: Void = {
+    URLCache.shared = URLCache(
+      memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null/province-browser-no-url-cache")
+  }()
+
   private static func configuration(_ limits: FetchLimits) -> URLSessionConfiguration {
-    let configuration = URLSessionConfiguration.ephemeral
+    _ = quietSharedCache
+    // Not `.ephemeral`, which would make a URLCache of its own; the stores it would replace
+    // are all turned off below instead.
+    let configuration = URLSessionConfiguration.default
+    configuration.urlCredentialStorage = nil
     // The whole-fetch limit is enforced by the delegate's own timer; these keep
     // URLSession from giving up earlier on its own, shorter defaults.
     configuration.timeoutIntervalForRequest = limits.timeout
