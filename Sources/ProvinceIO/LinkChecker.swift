@@ -39,7 +39,7 @@ public final class LinkChecker: Sendable {
   public func check(
     _ targets: [Target], onResult: @escaping @Sendable (Result, Progress) -> Void = { _, _ in }
   ) async -> [Result] {
-    let hosts = targets.map { URL(string: $0.url)?.host?.lowercased() ?? "" }
+    let hosts = targets.map { URLText.requestURL($0.url)?.host?.lowercased() ?? "" }
     let scheduler = Scheduler(hosts: hosts, perHost: perHost)
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<min(jobs, targets.count) {
@@ -58,7 +58,8 @@ public final class LinkChecker: Sendable {
 
   /// Checks one target, retrying and falling back to GET as needed.
   public func check(_ target: Target) async -> Result {
-    guard let url = URL(string: target.url) else {
+    // The address as it is requested: printable ASCII, an international host in xn-- form.
+    guard let url = URLText.requestURL(target.url) else {
       return Result(
         target: target, outcome: .failed(.invalidURL(target.url)), finalURL: nil, attempts: 0)
     }

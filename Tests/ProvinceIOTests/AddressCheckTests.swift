@@ -3,6 +3,8 @@ import TestSupport
 import Testing
 
 @testable import CatalogModel
+@testable import ProvinceCore
+@testable import ProvinceIO
 @testable import TextSupport
 
 /// Which city addresses `--validate` and the loader accept: ports within 0…65535, IPv6
@@ -31,5 +33,26 @@ import Testing
     #expect(warnings.count == 1)
     #expect(warnings.first?.description.contains("test.plist:") == true)
     #expect(warnings.first?.message.contains("99999") == true)
+  }
+
+  @Test(arguments: ["https://例子..测试/", "https://例子.测试。。/", "http://例 子.cn/"])
+  func anInternationalHostWithoutAnASCIIFormIsNotAWebAddress(url: String) {
+    #expect(!HTTPURLCheck.isAbsoluteHTTP(url))
+  }
+
+  @Test(arguments: ["https://例子.测试/", "https://例子。测试/路径", "https://例子.测试.:8443/"])
+  func anInternationalHostWithAnASCIIFormIs(url: String) {
+    #expect(HTTPURLCheck.isAbsoluteHTTP(url))
+  }
+}
+
+/// `--check` requests what `URLText.requestURL` makes of an address.
+@Suite struct LinkCheckAddressTests {
+  @Test func anInternationalHostThatCannotBeConvertedIsInvalidWithoutARequest() async {
+    let checker = LinkChecker(fetcher: PageFetcher(limits: FetchLimits(timeout: 1)), wait: { _ in })
+    let result = await checker.check(
+      LinkCheck.Target(province: "p", city: "c", url: "https://例子..测试/"))
+    #expect(result.outcome == .failed(.invalidURL("https://例子..测试/")))
+    #expect(result.attempts == 0)
   }
 }

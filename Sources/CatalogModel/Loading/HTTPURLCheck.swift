@@ -43,6 +43,14 @@ enum HTTPURLCheck {
       hostEnd = colon
     }
     return hostEnd > hostStart && isPort(bytes, from: hostEnd, to: end)
+      && isConvertible(UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]))
+  }
+
+  /// An international host must have an ASCII form (no empty or over-long label), since
+  /// that is the name requested; ASCII hosts are taken as they are.
+  private static func isConvertible(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard host.contains(where: { $0 >= 0x80 }) else { return true }
+    return HostName.ascii(String(decoding: host, as: UTF8.self)) != nil
   }
 
   private static func matchScheme(
