@@ -82,8 +82,10 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     lock.unlock()
     // Never cancel on the calling thread: URLSessionTask.cancel() waits for the session's
     // work queue, which may be inside libcurl decoding a body and waiting on the delegate
-    // queue (BoundedDelegateQueue) — the queue `finish` is usually called on.
-    if let task { DispatchQueue.global().async { task.cancel() } }
+    // queue (BoundedDelegateQueue) — the queue `finish` is usually called on. Nor on a
+    // Dispatch global queue: those few threads also run Swift concurrency and every other
+    // fetch's callbacks, and a cancel can block one for seconds.
+    if let task { Thread { task.cancel() }.start() }
     continuation?.resume(returning: result)
   }
 

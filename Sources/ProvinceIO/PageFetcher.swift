@@ -48,9 +48,10 @@ public final class PageFetcher: Sendable {
     let session = URLSession(
       configuration: Self.configuration(limits), delegate: delegate,
       delegateQueue: BoundedDelegateQueue())
-    // Off this thread: invalidating waits for the session's work queue, which may still be
-    // decoding what libcurl had read before the fetch was settled.
-    defer { DispatchQueue.global().async { session.invalidateAndCancel() } }
+    // On a thread of its own: invalidating waits for the session's work queue, which may
+    // still be decoding what libcurl had read before the fetch was settled, and must not
+    // hold this thread or one of Dispatch's global ones (which Swift concurrency shares).
+    defer { Thread { session.invalidateAndCancel() }.start() }
 
     var request = URLRequest(url: url)
     request.setValue(Self.accept, forHTTPHeaderField: "Accept")
