@@ -39,8 +39,31 @@ public final class PageFetcher: Sendable {
     guard Self.fetchableSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
     guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
 
+    // An IPv6 literal goes through a relay on 127.0.0.1: URLSession refuses the URL itself.
+    var relay: LoopbackRelay?
+    var route: LoopbackRelay.Route?
+    var requestURL = url
+    if host.contains(":") {
+      guard scheme == "http" else {
+        throw .other(
+          "https to an IPv6 address is not supported by this build's HTTP library;"
+            + " use the server's name")
+      }
+      guard let port = UInt16(exactly: url.port ?? 80) else {
+        throw .invalidURL(url.absoluteString)
+      }
+      let started = try LoopbackRelay(address: host, port: port, timeout: limits.timeout)
+      let mapping = LoopbackRelay.Route(address: host, port: url.port, relayPort: started.port)
+      guard let relayed = mapping.toRelay(url) else {
+        started.stop()
+        throw .invalidURL(url.absoluteString)
+      }
+      (relay, route, requestURL) = (started, mapping, relayed)
+    }
+    defer { relay?.stop() }
+
     let delegate = FetchTaskDelegate(
-      url: url, limits: limits, expectsBody: method != "HEAD", onEvent: onEvent)
+      url: url, limits: limits, expectsBody: method != "HEAD", route: route, onEvent: onEvent)
     // A session per fetch: its delegate is this fetch's state, and invalidating the
     // session releases the delegate, so nothing outlives the call.
     // A bounded queue, so that a body decoding faster than the delegate drops it (a gzip
@@ -53,7 +76,8 @@ public final class PageFetcher: Sendable {
     // hold this thread or one of Dispatch's global ones (which Swift concurrency shares).
     defer { Thread { session.invalidateAndCancel() }.start() }
 
-    var request = URLRequest(url: url)
+    var request = URLRequest(url: requestURL)
+    if let route { request.setValue(route.hostHeader, forHTTPHeaderField: "Host") }
     request.setValue(Self.accept, forHTTPHeaderField: "Accept")
     request.setValue("zh-CN,zh;q=0.9,en;q=0.5", forHTTPHeaderField: "Accept-Language")
     request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
