@@ -18,6 +18,8 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   /// False for HEAD, whose answer never has a body, so an empty one is no fault.
   private let expectsBody: Bool
   private let onEvent: @Sendable (FetchEvent) -> Void
+  /// Set when the origin is an IPv6 literal reached through a `LoopbackRelay`.
+  private let route: LoopbackRelay.Route?
   private let clock = ContinuousClock()
   private let startTime: ContinuousClock.Instant
 
@@ -33,10 +35,11 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   private var redirects = 0
 
   init(
-    url: URL, limits: FetchLimits, expectsBody: Bool = true,
+    url: URL, limits: FetchLimits, expectsBody: Bool = true, route: LoopbackRelay.Route? = nil,
     onEvent: @escaping @Sendable (FetchEvent) -> Void
   ) {
     self.url = url
+    self.route = route
     self.limits = limits
     self.expectsBody = expectsBody
     self.onEvent = onEvent
@@ -80,7 +83,12 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     timer?.cancel()
     timer = nil
     lock.unlock()
-    task?.cancel()
+    // Never cancel on the calling thread: URLSessionTask.cancel() waits for the session's
+    // work queue, which may be inside libcurl decoding a body and waiting on the delegate
+    // queue (BoundedDelegateQueue) — the queue `finish` is usually called on. Nor on a
+    // Dispatch global queue: those few threads also run Swift concurrency and every other
+    // fetch's callbacks, and a cancel can block one for seconds.
+    if let task { Thread { task.cancel() }.start() }
     continuation?.resume(returning: result)
   }
 
@@ -97,8 +105,9 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     for (name, value) in response.allHeaderFields {
       headers[String(describing: name)] = String(describing: value)
     }
+    let final = finalURL ?? response.url ?? url
     return FetchedPage(
-      requestedURL: url, finalURL: finalURL ?? response.url ?? url, status: response.statusCode,
+      requestedURL: url, finalURL: route?.toOrigin(final) ?? final, status: response.statusCode,
       reason: HTTPURLResponse.localizedString(forStatusCode: response.statusCode),
       headers: headers, body: body, truncated: truncated, elapsed: elapsed(),
       redirects: redirects)
@@ -118,7 +127,7 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     // swift-corelibs-foundation resolves Location badly: it keeps only the path of a
     // relative one ("2" from /a/1 becomes /2) and turns `file:///etc/passwd` into
     // http://<same host>/etc/passwd. So the target is resolved here, from the header.
-    guard let target = Self.redirectTarget(of: response) else {
+    guard let target = Self.redirectTarget(of: response).map({ route?.toOrigin($0) ?? $0 }) else {
       completionHandler(nil)
       finish(.failure(.other("a redirect's location could not be read")))
       return
@@ -132,7 +141,13 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
       finish(.failure(.tooManyRedirects(limits.maxRedirects)))
     } else {
       var next = request
-      next.url = target
+      if let relayed = route?.toRelay(target) {
+        next.url = relayed
+        next.setValue(route?.hostHeader, forHTTPHeaderField: "Host")
+      } else {
+        next.url = target
+        next.setValue(nil, forHTTPHeaderField: "Host")
+      }
       completionHandler(next)
     }
   }

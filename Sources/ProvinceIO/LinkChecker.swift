@@ -5,7 +5,8 @@ import ProvinceCore
 import TextSupport
 
 /// Checks many URLs at once, at most `jobs` in flight and `perHost` to any one host: HEAD
-/// first, GET when HEAD is refused, redirects followed, 429 and 503 retried with backoff.
+/// first, GET when HEAD is refused, redirects followed, 429 and 503 retried with backoff
+/// (waiting in all no longer than the fetcher's timeout, and never less than a floor).
 public final class LinkChecker: Sendable {
   public typealias Target = LinkCheck.Target
   public typealias Outcome = LinkCheck.Outcome
@@ -38,7 +39,7 @@ public final class LinkChecker: Sendable {
   public func check(
     _ targets: [Target], onResult: @escaping @Sendable (Result, Progress) -> Void = { _, _ in }
   ) async -> [Result] {
-    let hosts = targets.map { URL(string: $0.url)?.host?.lowercased() ?? "" }
+    let hosts = targets.map { URLText.requestURL($0.url)?.host?.lowercased() ?? "" }
     let scheduler = Scheduler(hosts: hosts, perHost: perHost)
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<min(jobs, targets.count) {
@@ -57,13 +58,17 @@ public final class LinkChecker: Sendable {
 
   /// Checks one target, retrying and falling back to GET as needed.
   public func check(_ target: Target) async -> Result {
-    guard let url = URL(string: target.url) else {
+    // The address as it is requested: printable ASCII, an international host in xn-- form.
+    guard let url = URLText.requestURL(target.url) else {
       return Result(
         target: target, outcome: .failed(.invalidURL(target.url)), finalURL: nil, attempts: 0)
     }
     var method = "HEAD"
     var attempts = 0
     var retries = 0
+    // All the waiting one URL may do: as long as one fetch may take.
+    let budget = fetcher.limits.timeout
+    var waited: TimeInterval = 0
     while true {
       if Task.isCancelled {
         return Result(
@@ -96,9 +101,19 @@ public final class LinkChecker: Sendable {
         continue
       }
       if (status == 429 || status == 503) && retries < retry.maxRetries {
-        await wait(retry.delay(retry: retries, retryAfter: retryAfter))
-        retries += 1
-        continue
+        switch retry.next(retry: retries, retryAfter: retryAfter, waited: waited, budget: budget) {
+        case .wait(let seconds):
+          await wait(seconds)
+          waited += seconds
+          retries += 1
+          continue
+        case .rateLimited(let seconds):
+          return Result(
+            target: target, outcome: .failed(.rateLimited(retryAfter: seconds)),
+            finalURL: finalURL, attempts: attempts)
+        case .giveUp:
+          break
+        }
       }
       return Result(
         target: target, outcome: .status(status), finalURL: finalURL, attempts: attempts)

@@ -61,15 +61,19 @@ public final class PageCache: Sendable {
     guard data.count <= limit else { return }
     let manager = FileManager.default
     do {
-      try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+      // Pages show what the user read: the folder and its entries are the owner's alone.
+      try manager.createDirectory(
+        at: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: Self.directoryMode])
     } catch {
       throw .cannotWrite(directory.path, error.localizedDescription)
     }
+    Self.closeToOthers(directory)
     let file = fileURL(for: url)
     let temporary = directory.appendingPathComponent(
       Self.temporaryPrefix + UUID().uuidString)
     do {
-      try data.write(to: temporary)
+      try Self.writeNew(data, to: temporary)
       try manager.setAttributes([.modificationDate: date], ofItemAtPath: temporary.path)
       if rename(temporary.path, file.path) != 0 {
         throw PageCacheError.cannotWrite(file.path, String(cString: strerror(errno)))
@@ -129,6 +133,39 @@ public final class PageCache: Sendable {
       String(repeating: "0", count: 16 - name.count) + name + Self.fileExtension)
   }
 
+  /// A folder that older versions (0755) or another umask left open to others is closed.
+  private static func closeToOthers(_ directory: URL) {
+    var info = stat()
+    guard stat(directory.path, &info) == 0, info.st_uid == getuid(),
+      Int(info.st_mode) & 0o077 != 0
+    else { return }
+    _ = chmod(directory.path, mode_t(directoryMode))
+  }
+
+  /// Writes `data` to a file that must not exist yet, created 0600 (never readable by
+  /// others, not even for a moment before a chmod).
+  private static func writeNew(_ data: Data, to file: URL) throws(PageCacheError) {
+    let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(fileMode))
+    guard fd >= 0 else { throw .cannotWrite(file.path, String(cString: strerror(errno))) }
+    defer { close(fd) }
+    var failure: Int32 = 0
+    data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let written = write(fd, base + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if failure != 0 { throw .cannotWrite(file.path, String(cString: strerror(failure))) }
+  }
+
+  static let directoryMode = 0o700
+  static let fileMode = 0o600
   static let fileExtension = ".page"
   static let temporaryPrefix = ".tmp-"
 }

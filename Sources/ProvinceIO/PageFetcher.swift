@@ -39,17 +39,45 @@ public final class PageFetcher: Sendable {
     guard Self.fetchableSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
     guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
 
+    // An IPv6 literal goes through a relay on 127.0.0.1: URLSession refuses the URL itself.
+    var relay: LoopbackRelay?
+    var route: LoopbackRelay.Route?
+    var requestURL = url
+    if host.contains(":") {
+      guard scheme == "http" else {
+        throw .other(
+          "https to an IPv6 address is not supported by this build's HTTP library;"
+            + " use the server's name")
+      }
+      guard let port = UInt16(exactly: url.port ?? 80) else {
+        throw .invalidURL(url.absoluteString)
+      }
+      let started = try LoopbackRelay(address: host, port: port, timeout: limits.timeout)
+      let mapping = LoopbackRelay.Route(address: host, port: url.port, relayPort: started.port)
+      guard let relayed = mapping.toRelay(url) else {
+        started.stop()
+        throw .invalidURL(url.absoluteString)
+      }
+      (relay, route, requestURL) = (started, mapping, relayed)
+    }
+    defer { relay?.stop() }
+
     let delegate = FetchTaskDelegate(
-      url: url, limits: limits, expectsBody: method != "HEAD", onEvent: onEvent)
+      url: url, limits: limits, expectsBody: method != "HEAD", route: route, onEvent: onEvent)
     // A session per fetch: its delegate is this fetch's state, and invalidating the
     // session releases the delegate, so nothing outlives the call.
-    let queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
+    // A bounded queue, so that a body decoding faster than the delegate drops it (a gzip
+    // bomb) makes libcurl wait instead of piling up in memory.
     let session = URLSession(
-      configuration: Self.configuration(limits), delegate: delegate, delegateQueue: queue)
-    defer { session.invalidateAndCancel() }
+      configuration: Self.configuration(limits), delegate: delegate,
+      delegateQueue: BoundedDelegateQueue())
+    // On a thread of its own: invalidating waits for the session's work queue, which may
+    // still be decoding what libcurl had read before the fetch was settled, and must not
+    // hold this thread or one of Dispatch's global ones (which Swift concurrency shares).
+    defer { Thread { session.invalidateAndCancel() }.start() }
 
-    var request = URLRequest(url: url)
+    var request = URLRequest(url: requestURL)
+    if let route { request.setValue(route.hostHeader, forHTTPHeaderField: "Host") }
     request.setValue(Self.accept, forHTTPHeaderField: "Accept")
     request.setValue("zh-CN,zh;q=0.9,en;q=0.5", forHTTPHeaderField: "Accept-Language")
     request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
@@ -70,8 +98,22 @@ public final class PageFetcher: Sendable {
   static let accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
   static let userAgent = "ProvinceBrowser/1.0 (terminal browser)"
 
+  /// Foundation's shared URL cache, replaced before anything can create the default one.
+  /// A URLCache made without a disk path creates
+  /// `$XDG_CACHE_HOME/org.swift.foundation.URLCache/<program>`, and every configuration
+  /// makes one: `.default` reads `URLCache.shared`, `.ephemeral` builds another. This one
+  /// keeps nothing and its path cannot be created, so nothing is written.
+  private static let quietSharedCache: Void = {
+    URLCache.shared = URLCache(
+      memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null/province-browser-no-url-cache")
+  }()
+
   private static func configuration(_ limits: FetchLimits) -> URLSessionConfiguration {
-    let configuration = URLSessionConfiguration.ephemeral
+    _ = quietSharedCache
+    // Not `.ephemeral`, which would make a URLCache of its own; the stores it would replace
+    // are all turned off below instead.
+    let configuration = URLSessionConfiguration.default
+    configuration.urlCredentialStorage = nil
     // The whole-fetch limit is enforced by the delegate's own timer; these keep
     // URLSession from giving up earlier on its own, shorter defaults.
     configuration.timeoutIntervalForRequest = limits.timeout

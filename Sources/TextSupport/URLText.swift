@@ -1,13 +1,123 @@
+import Foundation
+
 /// URLs as printable ASCII, so that `curl "$(browse -p 广东 -c 广州)"` works as is.
 public enum URLText {
   /// Percent-encodes every byte that is not printable ASCII or not allowed in a URL,
-  /// leaving existing `%XX` escapes and reserved characters alone.
+  /// leaving existing `%XX` escapes and reserved characters alone. An international host
+  /// name (`https://例子.测试/`) becomes its IDNA ASCII form (`https://xn--fsqu00a.xn--0zwm56d/`)
+  /// instead, as DNS needs it; one that cannot be converted is left percent-encoded.
   public static func ascii(_ url: String) -> String {
+    var url = url
+    return url.withUTF8 { bytes in
+      if let host = internationalHost(in: bytes), let converted = HostName.ascii(host.name) {
+        var out = encoded(UnsafeBufferPointer(rebasing: bytes[..<host.range.lowerBound]))
+        out.append(contentsOf: converted.utf8)
+        out.append(
+          contentsOf: encoded(UnsafeBufferPointer(rebasing: bytes[host.range.upperBound...])))
+        return String(decoding: out, as: UTF8.self)
+      }
+      return String(decoding: encoded(bytes), as: UTF8.self)
+    }
+  }
+
+  /// The URL to request for `address`: its `ascii` form, the host in IDNA ASCII. Nil when
+  /// that is not a URL with a host, or when its international host cannot be converted (an
+  /// empty label, a label over 63 bytes): a clean "not a valid web address" rather than a
+  /// request for a percent-encoded name no DNS server knows.
+  public static func requestURL(_ address: String) -> URL? {
+    var copy = address
+    let unconvertible = copy.withUTF8 { bytes in
+      internationalHost(in: bytes).map { HostName.ascii($0.name) == nil } ?? false
+    }
+    guard !unconvertible, let url = URL(string: ascii(address)),
+      let host = url.host, !host.isEmpty
+    else { return nil }
+    return url
+  }
+
+  /// The host of an absolute `scheme://` URL when it holds non-ASCII text, raw or as
+  /// percent-encoded UTF-8: its byte range and the name it spells. Nil for IP literals.
+  static func internationalHost(
+    in bytes: UnsafeBufferPointer<UInt8>
+  ) -> (range: Range<Int>, name: String)? {
+    guard let start = authorityStart(bytes) else { return nil }
+    var end = start
+    while end < bytes.count, !isAuthorityEnd(bytes[end]) { end += 1 }
+    var hostStart = start
+    for index in start..<end where bytes[index] == UInt8(ascii: "@") { hostStart = index + 1 }
+    guard hostStart < end, bytes[hostStart] != UInt8(ascii: "[") else { return nil }
+    var hostEnd = hostStart
+    while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
+    let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
+    if host.contains(where: { $0 >= 0x80 }) {
+      return (hostStart..<hostEnd, String(decoding: host, as: UTF8.self))
+    }
+    guard host.contains(UInt8(ascii: "%")), let decoded = percentDecoded(host),
+      decoded.contains(where: { $0 >= 0x80 }),
+      let name = String(validating: decoded, as: UTF8.self)
+    else { return nil }
+    return (hostStart..<hostEnd, name)
+  }
+
+  /// Where the authority begins: after `scheme://`, the scheme a letter then letters,
+  /// digits, `+`, `-` or `.`.
+  private static func authorityStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let first = bytes.first, isLetter(first) else { return nil }
+    var index = 1
+    while index < bytes.count, isSchemeByte(bytes[index]) { index += 1 }
+    guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: ":"),
+      bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/")
+    else { return nil }
+    return index + 3
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+  }
+
+  private static func isSchemeByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+  }
+
+  private static func isAuthorityEnd(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+  }
+
+  /// The bytes with each `%XX` decoded; nil when an escape is malformed.
+  private static func percentDecoded(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    var out: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "%") {
+        guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+          let low = hexValue(bytes[index + 2])
+        else { return nil }
+        out.append(high << 4 | low)
+        index += 3
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return out
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+
+  private static func encoded(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     // Bytes, not String appends: a page's link list runs this thousands of times, and
     // appending scalar by scalar was a quarter of rendering a large page.
     var out: [UInt8] = []
-    out.reserveCapacity(url.utf8.count)
-    for byte in url.utf8 {
+    out.reserveCapacity(bytes.count)
+    for byte in bytes {
       if byte > 0x20 && byte < 0x7F && !isUnsafe(byte) {
         out.append(byte)
       } else {
@@ -16,7 +126,7 @@ public enum URLText {
         out.append(hex(byte & 0xF))
       }
     }
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   private static func isUnsafe(_ byte: UInt8) -> Bool {

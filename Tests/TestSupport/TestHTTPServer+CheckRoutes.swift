@@ -16,6 +16,7 @@ extension TestHTTPServer {
     package static let slow = "/check/slow"
     package static let busyOnce = "/check/busy-once"
     package static let alwaysBusy = "/check/always-busy"
+    package static let busyNoWait = "/check/busy-no-wait"
     package static let redirect = "/check/redirect"
     package static let hold = "/check/hold"
     package static let etag = "/cache/etag"
@@ -77,6 +78,11 @@ extension TestHTTPServer {
     route(CheckPath.alwaysBusy) { _ in
       var response = Response.html("<p>busy</p>", status: 503)
       response.headers.append(("Retry-After", Self.alwaysBusyRetryAfter))
+      return response
+    }
+    route(CheckPath.busyNoWait) { _ in
+      var response = Response.html("<p>busy, try at once</p>", status: 429)
+      response.headers.append(("Retry-After", "0"))
       return response
     }
     route(CheckPath.redirect) { _ in .redirect(to: CheckPath.ok, status: 301) }

@@ -87,17 +87,26 @@ package final class TestHTTPServer: @unchecked Sendable {
     case socket(String, Int32)
   }
 
-  /// Starts a server with no routes (unknown paths answer 404).
-  package static func started() throws -> TestHTTPServer {
+  /// Starts a server with no routes (unknown paths answer 404), on 127.0.0.1 or, with
+  /// `ipv6`, on ::1 alone.
+  package static func started(ipv6: Bool = false) throws -> TestHTTPServer {
     let server = TestHTTPServer()
-    try server.start()
+    try server.start(ipv6: ipv6)
     return server
   }
+
+  /// Whether this machine can listen on ::1 (IPv6 may be off in a container).
+  package static let canListenOnIPv6Loopback: Bool = {
+    guard let server = try? TestHTTPServer.started(ipv6: true) else { return false }
+    server.stop()
+    return true
+  }()
 
   private let lock = NSLock()
   private var listener: Int32 = -1
   private var wakePipe: [Int32] = [-1, -1]
   private var boundPort: UInt16 = 0
+  private var onIPv6 = false
   private var stopping = false
   private var openSockets: Set<Int32> = []
   private var routes: [String: RouteHandler] = [:]
@@ -114,8 +123,10 @@ package final class TestHTTPServer: @unchecked Sendable {
     lock.withLock { boundPort }
   }
 
-  /// `http://127.0.0.1:<port>`.
-  package var baseURL: String { "http://127.0.0.1:\(port)" }
+  /// `http://127.0.0.1:<port>`, or `http://[::1]:<port>` for a server on ::1.
+  package var baseURL: String {
+    lock.withLock { onIPv6 } ? "http://[::1]:\(port)" : "http://127.0.0.1:\(port)"
+  }
 
   /// An absolute URL for `path` on this server.
   package func url(_ path: String) -> URL {
@@ -139,28 +150,34 @@ package final class TestHTTPServer: @unchecked Sendable {
     lock.withLock { routes[path] = .raw(handler) }
   }
 
-  /// Listens on 127.0.0.1 and an ephemeral port. Descriptors are close-on-exec, so a
-  /// `browse` process spawned by a test does not inherit the server's sockets.
-  package func start() throws {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+  /// Listens on 127.0.0.1 (or ::1 with `ipv6`) and an ephemeral port. Descriptors are
+  /// close-on-exec, so a `browse` process spawned by a test does not inherit the sockets.
+  package func start(ipv6: Bool = false) throws {
+    let family = ipv6 ? AF_INET6 : AF_INET
+    let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw ServerError.socket("socket", errno) }
     var yes: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+    let listening: UInt16?
+    if ipv6 {
+      setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size))
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      address.sin6_port = 0
+      address.sin6_addr = in6addr_loopback
+      listening = Self.bindAndListen(fd, &address)
+        .map { _ in UInt16(bigEndian: address.sin6_port) }
+    } else {
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = 0
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      listening = Self.bindAndListen(fd, &address).map { _ in UInt16(bigEndian: address.sin_port) }
     }
-    guard bound == 0, listen(fd, 64) == 0 else {
+    guard let listeningPort = listening else {
       let error = errno
       close(fd)
       throw ServerError.socket("bind/listen", error)
-    }
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
     }
     var pipeEnds: [Int32] = [-1, -1]
     guard pipe(&pipeEnds) == 0 else {
@@ -172,7 +189,8 @@ package final class TestHTTPServer: @unchecked Sendable {
     lock.withLock {
       listener = fd
       wakePipe = pipeEnds
-      boundPort = UInt16(bigEndian: address.sin_port)
+      boundPort = listeningPort
+      onIPv6 = ipv6
     }
     threads.enter()
     let wake = pipeEnds[0]
@@ -181,6 +199,17 @@ package final class TestHTTPServer: @unchecked Sendable {
       threads.leave()
     }
     thread.start()
+  }
+
+  /// Binds `fd` to `address`, listens, and fills in the port chosen; nil on failure.
+  private static func bindAndListen<Address>(_ fd: Int32, _ address: inout Address) -> Void? {
+    var length = socklen_t(MemoryLayout<Address>.size)
+    let ok = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && listen(fd, 64) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    return ok ? () : nil
   }
 
   /// A port on 127.0.0.1 that nothing listens on (bound, then released, so it is free).

@@ -43,6 +43,14 @@ enum HTTPURLCheck {
       hostEnd = colon
     }
     return hostEnd > hostStart && isPort(bytes, from: hostEnd, to: end)
+      && isConvertible(UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]))
+  }
+
+  /// An international host must have an ASCII form (no empty or over-long label), since
+  /// that is the name requested; ASCII hosts are taken as they are.
+  private static func isConvertible(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard host.contains(where: { $0 >= 0x80 }) else { return true }
+    return HostName.ascii(String(decoding: host, as: UTF8.self)) != nil
   }
 
   private static func matchScheme(
@@ -58,12 +66,16 @@ enum HTTPURLCheck {
     return true
   }
 
-  /// Either nothing, or ':' followed by digits (an empty port is allowed, as in RFC 3986).
+  /// Either nothing, or ':' followed by digits (an empty port is allowed, as in RFC 3986)
+  /// naming a TCP port: at most 65535, which is what libcurl and every server accept.
   private static func isPort(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int) -> Bool {
     guard from < end else { return true }
     guard bytes[from] == UInt8(ascii: ":") else { return false }
-    for j in (from + 1)..<end where !(0x30...0x39).contains(bytes[j]) {
-      return false
+    var value = 0
+    for j in (from + 1)..<end {
+      guard (0x30...0x39).contains(bytes[j]) else { return false }
+      value = value * 10 + Int(bytes[j] - 0x30)
+      if value > 65535 { return false }
     }
     return true
   }

@@ -33,6 +33,8 @@ public enum FetchError: Error, Sendable, Equatable {
   case other(String)
   /// Offline, and the page cache holds no copy of this URL.
   case notCached(String)
+  /// The server answered 429 or 503 asking to wait longer (seconds) than the timeout allows.
+  case rateLimited(retryAfter: TimeInterval)
 
   /// One line for the user, safe to print on a terminal.
   public var message: String {
@@ -46,7 +48,8 @@ public enum FetchError: Error, Sendable, Equatable {
     case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .tooManyRedirects,
       .redirectToUnsupportedScheme, .connectionLost, .other:
       return true
-    case .unsupportedScheme, .invalidURL, .emptyBody, .http, .cancelled, .notCached:
+    case .unsupportedScheme, .invalidURL, .emptyBody, .http, .cancelled, .notCached,
+      .rateLimited:
       return false
     }
   }
@@ -82,6 +85,9 @@ public enum FetchError: Error, Sendable, Equatable {
       return "The page could not be fetched (\(detail))."
     case .notCached(let url):
       return "no cached copy of \(url) (offline)"
+    case .rateLimited(let seconds):
+      return "The server asked to wait \(Int(seconds.rounded(.up))) s before trying again, "
+        + "longer than the timeout allows (rate limited)."
     }
   }
 

@@ -96,20 +96,48 @@ public enum LinkCheck {
     public var baseDelay: TimeInterval
     /// No wait is longer, whatever `Retry-After` asks.
     public var maxDelay: TimeInterval
+    /// No wait is shorter, whatever `Retry-After` asks (even 0); doubled for each retry.
+    public var minimumDelay: TimeInterval
 
-    /// Three retries, waits from 1 s doubling, none over 30 s.
-    public init(maxRetries: Int = 3, baseDelay: TimeInterval = 1, maxDelay: TimeInterval = 30) {
+    /// Three retries, waits from 1 s doubling, none under 0.5 s doubling nor over 30 s.
+    public init(
+      maxRetries: Int = 3, baseDelay: TimeInterval = 1, maxDelay: TimeInterval = 30,
+      minimumDelay: TimeInterval = 0.5
+    ) {
       self.maxRetries = maxRetries
       self.baseDelay = baseDelay
       self.maxDelay = maxDelay
+      self.minimumDelay = minimumDelay
     }
 
     /// The wait before retry number `retry` (0-based), honouring `retryAfter` (seconds or
-    /// an HTTP date) up to `maxDelay`.
+    /// an HTTP date) between the floor and `maxDelay`.
     public func delay(retry: Int, retryAfter: String?, now: Date = Date()) -> TimeInterval {
       let asked = retryAfter.flatMap { Self.seconds(fromRetryAfter: $0, now: now) }
-      let backoff = baseDelay * pow(2, Double(min(retry, 20)))
-      return min(max(0, asked ?? backoff), maxDelay)
+      return min(max(floor(retry: retry), asked ?? backoff(retry: retry)), maxDelay)
+    }
+
+    /// What to do before retry number `retry` (0-based) when `waited` seconds have gone on
+    /// waits already and `budget` (the fetch timeout) is all one URL may wait in total:
+    /// wait (at least the floor), or give up because the server asks for longer than the
+    /// budget allows (`rateLimited`), or because backing off would outlast it (`giveUp`).
+    public func next(
+      retry: Int, retryAfter: String?, waited: TimeInterval, budget: TimeInterval,
+      now: Date = Date()
+    ) -> RetryDecision {
+      let allowed = min(maxDelay, budget - waited)
+      let asked = retryAfter.flatMap { Self.seconds(fromRetryAfter: $0, now: now) }
+      if let asked, asked > allowed { return .rateLimited(retryAfter: asked) }
+      let wait = max(floor(retry: retry), asked ?? backoff(retry: retry))
+      return wait <= allowed ? .wait(wait) : .giveUp
+    }
+
+    private func floor(retry: Int) -> TimeInterval {
+      minimumDelay * pow(2, Double(min(retry, 20)))
+    }
+
+    private func backoff(retry: Int) -> TimeInterval {
+      baseDelay * pow(2, Double(min(retry, 20)))
     }
 
     /// `Retry-After` as seconds from `now`: delta-seconds or an IMF-fixdate.
@@ -122,5 +150,15 @@ public enum LinkCheck {
       formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
       return formatter.date(from: trimmed).map { $0.timeIntervalSince(now) }
     }
+  }
+
+  /// What a check does after a 429 or 503 (see `RetryPolicy.next`).
+  public enum RetryDecision: Sendable, Hashable {
+    /// Wait this many seconds, then ask again.
+    case wait(TimeInterval)
+    /// The server asks to wait longer than the timeout allows: stop, as rate-limited.
+    case rateLimited(retryAfter: TimeInterval)
+    /// Backing off again would outlast the timeout: stop with the status as it is.
+    case giveUp
   }
 }

@@ -109,6 +109,7 @@ public enum CheckReport {
     case .http(let status, _, _): return String(status)
     case .cancelled: return "cancelled"
     case .notCached: return "not-cached"
+    case .rateLimited: return "rate-limited"
     case .other: return "error"
     }
   }

@@ -1,0 +1,42 @@
+import Dispatch
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A URLSession delegate queue that makes the session wait when too many callbacks are
+/// queued, so that decoded body bytes cannot pile up faster than the delegate drops them.
+///
+/// swift-corelibs-foundation hands every piece libcurl writes (at most 16 KB, decoded) to
+/// the delegate queue with `addOperation` and returns to libcurl at once. libcurl reads up
+/// to 100 pieces of the socket per wake-up and decodes each in full before a cancel can
+/// reach it, so a gzip bomb already read (1 MB) became a gigabyte of queued operations.
+/// Blocking `addOperation` here holds libcurl until the delegate has caught up.
+///
+/// `@unchecked` only because the compiler makes a subclass restate OperationQueue's own
+/// unchecked conformance; the stored properties added here are immutable and Sendable.
+final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
+  /// Free places for queued callbacks.
+  private let places: DispatchSemaphore
+  /// How long the session waits for a place before queuing anyway, should the delegate
+  /// ever be stuck: slower, never a deadlock.
+  private let patience: DispatchTimeInterval
+
+  /// A serial queue holding at most `limit` callbacks at a time.
+  init(limit: Int = 16, patience: DispatchTimeInterval = .seconds(5)) {
+    places = DispatchSemaphore(value: max(1, limit))
+    self.patience = patience
+    super.init()
+    maxConcurrentOperationCount = 1
+  }
+
+  override func addOperation(_ block: @escaping @Sendable () -> Void) {
+    let placed = places.wait(timeout: .now() + patience) == .success
+    let places = self.places
+    super.addOperation {
+      block()
+      if placed { places.signal() }
+    }
+  }
+}
