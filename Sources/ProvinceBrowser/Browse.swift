@@ -42,8 +42,7 @@ enum Browse {
     case .catalog(let job):
       let path = DataFile.activePath(option: options.dataPath, environment: Terminal.environment)
       guard let result = load(path, checkingBuiltIn: false) else { return .noInput }
-      let loaded = DataReport.loading(
-        result, source: DataFile.displayName(path), strict: options.strict)
+      let loaded = DataReport.loading(result, strict: options.strict)
       loaded.messages.forEach(err.write)
       guard let catalog = loaded.catalog else { return loaded.failure ?? .dataError }
       let matcher = Matcher(catalog: catalog)
@@ -65,7 +64,7 @@ enum Browse {
       return write(OpenReport.report(BrowserLauncher.open(url), url: url))
     case .fetch(let url):
       let outcome = PageLoader(options: options).load(url)
-      return write(FetchReport.report(outcome, width: pageWidth(options)))
+      return write(FetchReport.report(outcome, width: pageWidth()))
     case .check(let targets, let format):
       return write(LinkCheckRun(options: options).run(targets, format: format))
     case .session(let mode):
@@ -75,7 +74,7 @@ enum Browse {
   }
 
   /// The width `--fetch` lays a page out to: the terminal's, else `COLUMNS`, else 80.
-  static func pageWidth(_ options: Options) -> Int {
+  static func pageWidth() -> Int {
     out.isTerminal ? Terminal.viewport(fd: out.fd).columns : Terminal.viewport(fd: -1).columns
   }
 

@@ -30,10 +30,10 @@ struct PageLoader {
   }
 
   func load(_ address: String) -> Result<LoadedPage, FetchError> {
-    let ascii = URLText.ascii(address)
-    guard let url = URL(string: ascii), url.host != nil else {
-      return .failure(.invalidURL(ascii))
+    guard let url = URLText.requestURL(address), url.host != nil else {
+      return .failure(.invalidURL(URLText.ascii(address)))
     }
+    let ascii = url.absoluteString
     let spinner = Spinner(label: url.host ?? ascii)
     let outcome = Outcome()
     let done = DispatchSemaphore(value: 0)

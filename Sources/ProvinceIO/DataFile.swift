@@ -35,12 +35,8 @@ public enum DataFile {
     }
   }
 
-  /// The bytes of `path` (`-` reads standard input to its end).
-  public static func read(_ path: String) throws(ReadError) -> Data {
-    try contents(of: path).data
-  }
-
-  /// As `read`, but a large regular file is mapped rather than read, and says so.
+  /// The bytes of `path` (`-` reads standard input to its end); a large regular file is
+  /// mapped rather than read, and says so.
   public static func contents(of path: String) throws(ReadError) -> Contents {
     if path == "-" {
       return Contents(data: FileHandle.standardInput.readDataToEndOfFile(), isFileMapping: false)

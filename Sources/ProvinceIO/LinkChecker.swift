@@ -23,7 +23,8 @@ public final class LinkChecker: Sendable {
   /// A checker fetching with `fetcher` (its limits bound each request). `wait` pauses
   /// between retries; the shell passes `Task.sleep`, tests may record instead.
   public init(
-    fetcher: PageFetcher, jobs: Int = 8, perHost: Int = 4, retry: RetryPolicy = .init(),
+    fetcher: PageFetcher, jobs: Int = Options.Defaults.jobs, perHost: Int = 4,
+    retry: RetryPolicy = .init(),
     wait: @escaping @Sendable (TimeInterval) async -> Void
   ) {
     self.fetcher = fetcher

@@ -86,11 +86,6 @@ public final class PageCache: Sendable {
     evict(now: date)
   }
 
-  /// Removes the copy of `url`, if any.
-  public func remove(_ url: URL) {
-    try? FileManager.default.removeItem(at: fileURL(for: url))
-  }
-
   /// Deletes the least recently used entries until the rest fit in `limit`; temporary files
   /// older than a few minutes are a killed writer's and go too.
   public func evict(now: Date = Date()) {

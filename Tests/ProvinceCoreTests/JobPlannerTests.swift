@@ -145,7 +145,7 @@ import Testing
   @Test func loadingShowsTwentyWarningsAndCountsTheRest() {
     let warnings = (1...25).map { Diagnostic(.warning, source: "f", at: .line($0), "bad \($0)") }
     let loaded = DataReport.loading(
-      LoadResult(catalog: SampleCatalog.catalog, diagnostics: warnings), source: "f", strict: false)
+      LoadResult(catalog: SampleCatalog.catalog, diagnostics: warnings), strict: false)
     #expect(loaded.catalog != nil)
     #expect(loaded.messages.count == 21)
     #expect(

@@ -7,7 +7,7 @@ public enum DataReport {
   public static let warningLimit = 20
 
   /// The catalog to use, or the report that ends the run; `messages` go to stderr either way.
-  public static func loading(_ result: LoadResult, source: String, strict: Bool) -> (
+  public static func loading(_ result: LoadResult, strict: Bool) -> (
     catalog: Catalog?, messages: [String], failure: ExitCode?
   ) {
     var messages = capped(result.diagnostics)

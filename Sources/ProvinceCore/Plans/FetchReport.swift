@@ -33,7 +33,7 @@ public enum FetchReport {
     case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .connectionLost, .other:
       return .unavailable
     case .unsupportedScheme, .invalidURL, .emptyBody, .http, .tooManyRedirects,
-      .redirectToUnsupportedScheme, .notCached:
+      .redirectToUnsupportedScheme, .notCached, .rateLimited:
       return .failure
     }
   }
