@@ -13,12 +13,18 @@ import Testing
   @Test func ctrlCAtThePromptExits130() throws {
     let browse = try BrowseProcess.Running(["-i", "--offline"])
     #expect(browse.waitForOutput(containing: "> "))
+    // Dispatch installs browse's handlers a moment after start-up; a signal sent before
+    // that is ignored, as it would be for a user pressing Ctrl-C that early.
+    #expect(browse.child.waitUntilCatching(SIGINT), "browse never installed its SIGINT handler")
     #expect(browse.signal(SIGINT) == 130)
   }
 
   @Test func sigtermAtThePromptExits143() throws {
     let browse = try BrowseProcess.Running(["-i", "--offline"])
     #expect(browse.waitForOutput(containing: "> "))
+    // Dispatch installs browse's handlers a moment after start-up; a signal sent before
+    // that is ignored, as it would be for a user pressing Ctrl-C that early.
+    #expect(browse.child.waitUntilCatching(SIGTERM), "browse never installed its SIGTERM handler")
     #expect(browse.signal(SIGTERM) == 143)
   }
 
@@ -48,11 +54,12 @@ import Testing
     browse.send("1\n1\n")
     #expect(browse.waitForOutput(containing: "loading…"))
     // Wait until the request reached the server, so the interrupt lands mid-fetch.
-    let deadline = Date().addingTimeInterval(10)
-    while server.requests.isEmpty && Date() < deadline { usleep(10_000) }
-    kill(browse.process.processIdentifier, SIGINT)
+    #expect(
+      Deadline.wait(10) { !server.requests.isEmpty },
+      "the page was never requested from the server")
+    kill(browse.pid, SIGINT)
     #expect(browse.waitForOutput(containing: "Cancelled."))
-    #expect(browse.process.isRunning)
+    #expect(browse.isRunning)
     #expect(
       browse.stdout.hasSuffix(
         "Cancelled.\nnumber: choose · text: filter · /text: search · b back · t top · ? help · q quit\n> "

@@ -8,6 +8,10 @@ import Testing
 @testable import ProvinceIO
 @testable import TextSupport
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The page cache is the only file `browse` writes. Killed at any moment, it leaves the old
 /// entry or the new one, never a mix. PageCacheTests covers torn and damaged entries and a
 /// killed writer's temporary file at the unit level; this kills the real process.
@@ -66,6 +70,8 @@ import Testing
     var sharedHolds: String?
     var generator = F.SeededGenerator(seed: 30)
     var outcomes: [String: Int] = [:]
+    let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+    defer { close(null) }
     for iteration in 0..<30 {
       let fresh = iteration % 3 == 0
       let cache = fresh ? F.temporaryPath("cache-fresh") : shared
@@ -74,14 +80,11 @@ import Testing
       while sent.wait(timeout: .now()) == .success {}
       let environment = ["XDG_CACHE_HOME": cache.path]
 
-      let process = Process()
-      process.executableURL = BrowseProcess.executable
-      process.arguments = fetch
-      process.environment = BrowseProcess.testEnvironment(environment)
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
+      let scratch = try Scratch()
+      let child = try ChildProcess(
+        executable: BrowseProcess.executable.path, arguments: fetch,
+        environment: ChildEnvironment.make(scratch: scratch, extra: environment),
+        stdin: null, stdout: null, stderr: null)
       if iteration % 2 == 0 {
         // Anywhere between start-up and the end of a whole run (measured above).
         let span = UInt32(min(max(whole, 0.05), 2) * 1_000_000)
@@ -91,8 +94,7 @@ import Testing
         _ = sent.wait(timeout: .now() + 10)
         usleep(UInt32.random(in: 0...10_000, using: &generator))
       }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      child.kill()
 
       let offline = try BrowseProcess.run(fetch + ["--offline"], environment: environment)
       let seen: String

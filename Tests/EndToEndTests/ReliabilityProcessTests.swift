@@ -69,8 +69,7 @@ import Testing
     let browse = try PseudoTerminalProcess(
       ["--data", path, "-c", "慢市", "--fetch", "--timeout", "30"])
     #expect(browse.waitForOutput(containing: "loading 127.0.0.1"))
-    let pid = try #require(browse.browsePID())
-    kill(pid, signal)
+    browse.signal(signal)
     #expect(browse.waitForExit() == code)
     // The last thing on the terminal is the spinner's line erased, then a fresh line
     // (and for Ctrl-C the one-line reason); nothing is left half drawn.
@@ -81,7 +80,7 @@ import Testing
 
   @Test func endOfInputOnATerminalEndsThePromptLine() throws {
     try #require(PseudoTerminalProcess.isAvailable)
-    // script passes on the end of its (empty) stdin as Ctrl-D at the prompt.
+    // Nothing typed, then Ctrl-D at the prompt.
     let browse = try PseudoTerminalProcess(["--offline"], input: "")
     #expect(browse.waitForExit() == 0)
     #expect(browse.output.hasSuffix("> \r\n"))

@@ -1,0 +1,122 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The harness itself: a child cannot reach the developer's terminal, environment or
+/// descriptors, a time limit kills all it started, and the pseudo-terminal is a real
+/// controlling terminal whose size can change under the program.
+@Suite(.timeLimit(.minutes(1))) struct HarnessTests {
+  @Test func aChildHasNoControllingTerminalAndASessionOfItsOwn() throws {
+    let result = try BrowseProcess.shell(
+      """
+      if { : < /dev/tty; } 2>/dev/null; then echo "tty reachable"; else echo "no tty"; fi
+      read -r -a stat < /proc/$$/stat
+      echo "pid=$$ pgrp=${stat[4]} session=${stat[5]}"
+      """)
+    let pid = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    let own = pid.split(separator: " ").first?.dropFirst(4) ?? ""
+    #expect(result.stdout.hasPrefix("no tty\n"), "\(result.stdout)")
+    #expect(pid == "pid=\(own) pgrp=\(own) session=\(own)")
+    #expect(Int32(own) != getsid(0))
+  }
+
+  @Test func aChildGetsOnlyTheAllowListedEnvironment() throws {
+    let plain = try BrowseProcess.run(executable: "/usr/bin/env", [])
+    let names = Set(plain.stdout.split(separator: "\n").map { String($0.prefix { $0 != "=" }) })
+    #expect(names == ChildEnvironment.names)
+    let home = ProcessInfo.processInfo.environment["HOME"] ?? "/nonexistent"
+    #expect(!plain.stdout.contains("HOME=\(home)\n"))
+    #expect(plain.stdout.contains("LC_ALL=C.UTF-8\n"))
+
+    let asked = try BrowseProcess.run(
+      executable: "/usr/bin/env", [], environment: ["EXTRA": "1"], terminal: "dumb")
+    let more = Set(asked.stdout.split(separator: "\n").map { String($0.prefix { $0 != "=" }) })
+    #expect(more == ChildEnvironment.names.union(["TERM", "EXTRA"]))
+    #expect(asked.stdout.contains("TERM=dumb\n"))
+  }
+
+  @Test func aChildGetsOnlyItsThreeDescriptorsAndDefaultSignals() throws {
+    // A descriptor this process holds open without close-on-exec, as a careless test might.
+    let stray = open("/dev/null", O_RDONLY)
+    try #require(stray > 2)
+    defer { close(stray) }
+    let result = try BrowseProcess.shell(
+      "ls /proc/$$/fd | tr '\\n' ' '; echo; grep -E '^Sig(Ign|Blk):' /proc/$$/status")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == "0 1 2 ", "\(result.stdout)")
+    // Signals 1–31 at their defaults and unblocked, whatever the test runner did with
+    // them (glibc keeps 32 and 33 for itself, and posix_spawn leaves them alone).
+    for line in lines.dropFirst() {
+      let mask = UInt64(line.split(separator: "\t").last ?? "", radix: 16)
+      #expect(mask.map { $0 & 0x7FFF_FFFF } == 0, "\(line)")
+    }
+    #expect(lines.count == 3)
+  }
+
+  @Test func theTimeLimitKillsEverythingTheChildStarted() throws {
+    let pids = ReliabilityFixtures.temporaryPath("pids")
+    defer { try? FileManager.default.removeItem(at: pids) }
+    // One job in the shell's own group, one (job control on) in a group of its own.
+    let script = """
+      sleep 300 & echo $! > '\(pids.path)'
+      set -m
+      sleep 301 & echo $! >> '\(pids.path)'
+      wait
+      """
+    let started = Date()
+    #expect(throws: BrowseProcess.TimedOut.self) {
+      try BrowseProcess.shell(script, timeout: 1)
+    }
+    #expect(Date().timeIntervalSince(started) < 10)
+    let jobs = try String(contentsOf: pids, encoding: .utf8).split(separator: "\n")
+      .compactMap { pid_t($0) }
+    #expect(jobs.count == 2)
+    let gone = Deadline.wait(5) {
+      jobs.allSatisfy { pid in
+        // Gone, or a zombie waiting for whoever inherited it.
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        return stat.isEmpty || stat.contains(") Z ")
+      }
+    }
+    #expect(gone, "background jobs \(jobs) outlived their shell's time limit")
+  }
+
+  @Test func thePseudoTerminalIsTheControllingTerminalAndCanBeResized() throws {
+    try #require(PseudoTerminalProcess.isAvailable)
+    let shell = try PseudoTerminalProcess(
+      executable: "/bin/bash",
+      [
+        "-c",
+        """
+        [ -t 0 ] && [ -t 1 ] && : < /dev/tty && echo "ctty ok"
+        stty size
+        trap 'stty size; exit 7' WINCH
+        echo ready
+        while :; do sleep 0.05; done
+        """,
+      ], columns: 33, rows: 11)
+    #expect(shell.waitForOutput(containing: "ready"), "\(shell.output.debugDescription)")
+    #expect(shell.output.hasPrefix("ctty ok\r\n11 33\r\n"), "\(shell.output.debugDescription)")
+    let mark = shell.mark
+    shell.resize(columns: 120, rows: 40)
+    #expect(shell.waitForExit() == 7)
+    #expect(shell.output(since: mark) == "40 120\r\n")
+  }
+
+  @Test func keysTypedIntoThePseudoTerminalAreReadAndCtrlDEndsInput() throws {
+    try #require(PseudoTerminalProcess.isAvailable)
+    let shell = try PseudoTerminalProcess(
+      executable: "/bin/bash", ["-c", "while read -r line; do echo \"got $line\"; done; echo end"],
+      input: "one\ntwo\n")
+    #expect(shell.waitForExit() == 0)
+    // The terminal echoes what was typed, and the lines come back as read; Ctrl-D ends
+    // the loop.
+    let output = shell.output
+    #expect(output.contains("got one\r\n") && output.contains("got two\r\n"), "\(output)")
+    #expect(output.hasSuffix("end\r\n"), "\(output.debugDescription)")
+  }
+}
