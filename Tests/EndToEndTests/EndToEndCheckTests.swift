@@ -14,7 +14,7 @@ import Testing
 
 /// The built `browse --check` against a loopback server: the report on stdout, the exit
 /// code, and Ctrl-C ending it with a partial report.
-@Suite struct EndToEndCheckTests {
+@Suite(.timeLimit(.minutes(1))) struct EndToEndCheckTests {
   typealias CheckPath = TestHTTPServer.CheckPath
 
   /// A plist with one province per entry of `provinces`, its cities named after their paths.
@@ -132,10 +132,10 @@ import Testing
       """
     let run = Task.detached { try BrowseProcess.shell(script) }
     // Interrupt once the slow pages are being fetched and the good ones are done.
-    for _ in 0..<3000 {
-      if server.requests.filter({ $0.path == stall }).count == 3 { break }
-      try await Task.sleep(for: .milliseconds(10))
+    let stalled = await Deadline.poll(30) {
+      server.requests.filter { $0.path == stall }.count == 3
     }
+    #expect(stalled, "the three slow pages were never all requested")
     try await Task.sleep(for: .milliseconds(100))
     let pid = try #require(
       Int32(

@@ -9,7 +9,7 @@ import Testing
 @testable import TextSupport
 
 /// Ctrl-C and SIGTERM at the prompt and while a page loads, sent to the real process.
-@Suite struct EndToEndSignalTests {
+@Suite(.timeLimit(.minutes(1))) struct EndToEndSignalTests {
   @Test func ctrlCAtThePromptExits130() throws {
     let browse = try BrowseProcess.Running(["-i", "--offline"])
     #expect(browse.waitForOutput(containing: "> "))

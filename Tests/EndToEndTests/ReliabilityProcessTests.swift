@@ -11,7 +11,7 @@ import Testing
 /// Signals, end of input and broken output. EndToEndSignalTests covers Ctrl-C and SIGTERM
 /// at the prompt and Ctrl-C during a fetch in `-i`; EndToEndLookupTests a closed pipe
 /// after `head` and stdout closed or on /dev/full for a listing.
-@Suite struct ReliabilityProcessTests {
+@Suite(.timeLimit(.minutes(1))) struct ReliabilityProcessTests {
   typealias F = ReliabilityFixtures
 
   /// A data file with one city whose page never answers, and one that answers at once.
@@ -26,12 +26,7 @@ import Testing
   }
 
   func waitForRequest(_ server: TestHTTPServer, path: String) -> Bool {
-    let deadline = Date().addingTimeInterval(10)
-    while Date() < deadline {
-      if server.requests.contains(where: { $0.path == path }) { return true }
-      usleep(10_000)
-    }
-    return false
+    Deadline.wait(10) { server.requests.contains { $0.path == path } }
   }
 
   @Test func sigtermWhileAPageLoadsInTheSessionExits143() throws {
@@ -42,7 +37,8 @@ import Testing
     let browse = try BrowseProcess.Running(["-i", "--data", path, "--timeout", "30"])
     #expect(browse.waitForOutput(containing: "> "))
     browse.send("1\n1\n")
-    #expect(waitForRequest(server, path: TestHTTPServer.Path.silent))
+    #expect(
+      waitForRequest(server, path: TestHTTPServer.Path.silent), "the page was never requested")
     #expect(browse.signal(SIGTERM) == 143)
   }
 
@@ -54,7 +50,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let browse = try BrowseProcess.Running(
       ["--data", path, "-c", "慢市", "--fetch", "--timeout", "30"])
-    #expect(waitForRequest(server, path: TestHTTPServer.Path.silent))
+    #expect(
+      waitForRequest(server, path: TestHTTPServer.Path.silent), "the page was never requested")
     #expect(browse.signal(signal) == code)
     #expect(browse.stdout == "")
   }

@@ -95,9 +95,8 @@ import Testing
         return error
       }
     }
-    while server.requests.isEmpty {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    let requested = await Deadline.poll(10) { !server.requests.isEmpty }
+    #expect(requested, "the fetch never reached the server")
     server.stop()
     // The server hung up without a response, which is not a timeout.
     let result = await fetch.value

@@ -170,9 +170,8 @@ import Testing
         firstTwo.record(Double(progress.checked))
       }
     }
-    while firstTwo.all.count < 2 {
-      try await Task.sleep(for: .milliseconds(20))
-    }
+    let checkedTwo = await Deadline.poll(20) { firstTwo.all.count >= 2 }
+    #expect(checkedTwo, "the two quick pages were never reported checked")
     task.cancel()
     let results = await task.value
     #expect(results.map(\.target.city) == [CheckPath.ok, CheckPath.ok])
