@@ -15,7 +15,7 @@ import Testing
 /// The page cache is the only file `browse` writes. Killed at any moment, it leaves the old
 /// entry or the new one, never a mix. PageCacheTests covers torn and damaged entries and a
 /// killed writer's temporary file at the unit level; this kills the real process.
-@Suite struct ReliabilityCacheKillTests {
+@Suite(.timeLimit(.minutes(1))) struct ReliabilityCacheKillTests {
   typealias F = ReliabilityFixtures
 
   /// About 1 MB of HTML, most of it a script (so that showing it is quick), with the
@@ -70,6 +70,7 @@ import Testing
     var sharedHolds: String?
     var generator = F.SeededGenerator(seed: 30)
     var outcomes: [String: Int] = [:]
+    var killedMidStore = 0
     let null = open("/dev/null", O_RDWR | O_CLOEXEC)
     defer { close(null) }
     for iteration in 0..<30 {
@@ -79,22 +80,35 @@ import Testing
       version.value = iteration % 4 < 2 ? "A" : "B"
       while sent.wait(timeout: .now()) == .success {}
       let environment = ["XDG_CACHE_HOME": cache.path]
+      // The folder browse stores into, made now so that it can be watched from the start.
+      let folder = cache.appendingPathComponent("province-browser")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let before = Self.temporaries(in: folder)
+      let watch = iteration % 2 == 1 ? try CreationWatch(folder) : nil
+      let previous = fresh ? nil : sharedHolds
 
       let scratch = try Scratch()
       let child = try ChildProcess(
         executable: BrowseProcess.executable.path, arguments: fetch,
         environment: ChildEnvironment.make(scratch: scratch, extra: environment),
         stdin: null, stdout: null, stderr: null)
-      if iteration % 2 == 0 {
+      if let watch {
+        // Aimed: the moment the cache's temporary file appears (every third time, once
+        // something has been written into it), before it is renamed into place.
+        let written = iteration % 3 == 1
+        #expect(
+          watch.wait(forNameStarting: ".tmp-", written: written, timeout: 20),
+          "iteration \(iteration): browse never began to store the page")
+      } else {
         // Anywhere between start-up and the end of a whole run (measured above).
         let span = UInt32(min(max(whole, 0.05), 2) * 1_000_000)
         usleep(UInt32.random(in: 0...span, using: &generator))
-      } else {
-        // Aimed: within 10 ms of the page's last byte leaving, when the cache is written.
-        _ = sent.wait(timeout: .now() + 10)
-        usleep(UInt32.random(in: 0...10_000, using: &generator))
       }
+      child.signal(SIGKILL)
       child.kill()
+      // A temporary file left behind is proof that the kill hit the store before its
+      // rename: the entry must then be the one that was there before.
+      let leftBehind = !Self.temporaries(in: folder).subtracting(before).isEmpty
 
       let offline = try BrowseProcess.run(fetch + ["--offline"], environment: environment)
       let seen: String
@@ -109,6 +123,12 @@ import Testing
         #expect(offline.stdout == "", "iteration \(iteration)")
         seen = "missing"
       }
+      if leftBehind {
+        killedMidStore += 1
+        #expect(
+          seen == (previous ?? "missing"),
+          "iteration \(iteration): killed mid-store, yet the entry changed")
+      }
       if !fresh {
         // A whole entry, once there, is replaced by another whole one or stays.
         if sharedHolds != nil {
@@ -118,8 +138,62 @@ import Testing
       }
       outcomes[seen, default: 0] += 1
     }
-    // Not a timing assertion: only a record of what the kills hit, for the report.
+    // Without kills that land inside the store the test would prove nothing: the aimed
+    // ones (15 of 30) wait for the temporary file, so most of them must leave it behind.
+    #expect(
+      killedMidStore >= 5,
+      "only \(killedMidStore) of 30 kills hit the cache store; outcomes \(outcomes)")
     print(
-      "cache kill outcomes: \(outcomes.sorted { $0.key < $1.key }), whole run \(whole) s")
+      "cache kill outcomes: \(outcomes.sorted { $0.key < $1.key }), \(killedMidStore) kills "
+        + "mid-store, whole run \(whole) s")
+  }
+
+  /// The cache's temporary files in `folder`.
+  static func temporaries(in folder: URL) -> Set<String> {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return Set(names.filter { $0.hasPrefix(".tmp-") })
+  }
+
+  /// Watches a folder with inotify for a file to be created (and written to), so that a
+  /// kill can land between the cache's temporary file appearing and its rename.
+  final class CreationWatch {
+    private let fd: Int32
+
+    init(_ folder: URL) throws {
+      fd = inotify_init1(Int32(IN_CLOEXEC))
+      guard fd >= 0,
+        inotify_add_watch(fd, folder.path, UInt32(IN_CREATE) | UInt32(IN_MODIFY)) >= 0
+      else { throw ChildProcess.SpawnFailed(what: "inotify \(folder.path)", code: errno) }
+    }
+
+    /// Whether a file whose name starts with `prefix` was created (and, if `written`,
+    /// then written to) within `timeout`.
+    func wait(forNameStarting prefix: String, written: Bool, timeout: TimeInterval) -> Bool {
+      let deadline = Date().addingTimeInterval(timeout)
+      var buffer = [UInt8](repeating: 0, count: 8192)
+      var created = false
+      while Date() < deadline {
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let wait = Int32(max(1, deadline.timeIntervalSinceNow * 1000))
+        guard poll(&ready, 1, wait) > 0 else { continue }
+        let count = read(fd, &buffer, buffer.count)
+        guard count > 0 else { continue }
+        var offset = 0
+        while offset + 16 <= count {
+          let mask = buffer[offset + 4..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+          let length = Int(
+            buffer[offset + 12..<offset + 16].reversed().reduce(0) { $0 << 8 | UInt32($1) })
+          let nameBytes = buffer[offset + 16..<min(count, offset + 16 + length)]
+          let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+          offset += 16 + length
+          guard name.hasPrefix(prefix) else { continue }
+          if mask & UInt32(IN_CREATE) != 0 { created = true }
+          if created && (!written || mask & UInt32(IN_MODIFY) != 0) { return true }
+        }
+      }
+      return false
+    }
+
+    deinit { close(fd) }
   }
 }
