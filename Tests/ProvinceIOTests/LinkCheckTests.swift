@@ -130,8 +130,7 @@ import Testing
     let targets = (0..<12).map { _ in target(server, CheckPath.hold) }
     let results = await checker(jobs: 8).check(targets)
     #expect(results.count == 12)
-    #expect(gauge.maximum <= 4)
-    #expect(gauge.maximum > 1)
+    #expect(gauge.maximum > 1 && gauge.maximum <= 4, "peak \(gauge.maximum) at one host")
   }
 
   @Test func noMoreThanJobsRequestsAreInFlightAtOnce() async throws {
@@ -141,7 +140,9 @@ import Testing
     let targets = (0..<6).map { _ in target(server, CheckPath.hold) }
     let results = await checker(jobs: 2, perHost: 10).check(targets)
     #expect(results.count == 6)
-    #expect(gauge.maximum == 2 || gauge.maximum == 1)
+    // Each request is held 0.2 s, so two jobs overlap: a peak of 1 would be no
+    // concurrency at all, and more than 2 the limit ignored.
+    #expect(gauge.maximum == 2, "peak \(gauge.maximum) requests at once with jobs 2")
   }
 
   @Test func progressCountsUpToTheTotalWithTheBrokenSoFar() async throws {
