@@ -111,4 +111,22 @@ import Testing
     #expect(xterm.waitForExit() == 0)
     #expect(xterm.output.contains("\u{1B}["))
   }
+
+  @Test func aWindowResizedMidSessionIsDrawnAtItsNewSize() throws {
+    try #require(PseudoTerminalProcess.isAvailable)
+    let browse = try PseudoTerminalProcess(["--offline"], columns: 80, rows: 10)
+    // Ten rows hold a third of the provinces at a time.
+    #expect(browse.waitForOutput(containing: "page 1/3"), "\(browse.output.debugDescription)")
+    #expect(!browse.output.contains("澳门"))
+    let mark = browse.mark
+    browse.resize(columns: 80, rows: 40)
+    browse.type("t\n")
+    // Forty rows hold them all: no pages, and the last province is on the screen.
+    #expect(
+      browse.waitForOutput(containing: "澳门", since: mark),
+      "\(browse.output(since: mark).debugDescription)")
+    #expect(!browse.output(since: mark).contains("page 1/"))
+    browse.type("q\n")
+    #expect(browse.waitForExit() == 0)
+  }
 }
