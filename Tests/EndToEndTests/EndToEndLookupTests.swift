@@ -175,28 +175,6 @@ import Testing
     #expect(result.stdout == guangzhouURL + "\n")
   }
 
-  @Test func bashCompletionOffersOptionsAndNamesFromTheData() throws {
-    let script = """
-      PATH="$(dirname "$BROWSE"):$PATH"
-      source <("$BROWSE" --completion bash)
-      COMP_WORDS=(browse --prov); COMP_CWORD=1; _browse; echo "${COMPREPLY[*]}"
-      COMP_WORDS=(browse -p 广); COMP_CWORD=2; _browse; echo "${COMPREPLY[*]}"
-      COMP_WORDS=(browse -p 广东 -c 深); COMP_CWORD=4; _browse; echo "${COMPREPLY[*]}"
-      """
-    let result = try BrowseProcess.shell(script)
-    let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines == ["--province", "广东省 广西壮族自治区", "深圳市"])
-  }
-
-  @Test func zshAndFishCompletionScriptsMentionTheOptions() throws {
-    for shell in ["zsh", "fish"] {
-      let result = try BrowseProcess.run(["--completion", shell])
-      #expect(result.status == 0)
-      #expect(result.stdout.contains("--complete province"))
-      #expect(result.stdout.contains("province"))
-    }
-  }
-
   @Test func openHandsThePercentEncodedURLToTheBrowser() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "browse-open-\(UUID().uuidString)")
