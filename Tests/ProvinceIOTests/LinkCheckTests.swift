@@ -163,15 +163,23 @@ import Testing
   @Test func cancellingReportsOnlyWhatWasCheckedBefore() async throws {
     let server = try server()
     defer { server.stop() }
-    let paths = [CheckPath.ok, CheckPath.ok] + Array(repeating: CheckPath.slow, count: 6)
-    let checker = checker(timeout: 30, jobs: 4)
+    // Pages that answer only when the server stops (not after CheckPath.slow's 5 s): on a
+    // loaded machine the quick pages' progress can take longer than that to arrive, and
+    // the slow ones would then be checked before the cancel.
+    let stall = "/check/stall"
+    server.rawRoute(stall) { connection in
+      guard connection.pause(120) else { return }
+      connection.respond(.html("<p>late</p>"))
+    }
+    let paths = [CheckPath.ok, CheckPath.ok] + Array(repeating: stall, count: 6)
+    let checker = checker(timeout: 150, jobs: 4)
     let firstTwo = Waits()
     let task = Task {
       await checker.check(paths.map { target(server, $0) }) { _, progress in
         firstTwo.record(Double(progress.checked))
       }
     }
-    let checkedTwo = await Deadline.poll(20) { firstTwo.all.count >= 2 }
+    let checkedTwo = await Deadline.poll(60) { firstTwo.all.count >= 2 }
     #expect(checkedTwo, "the two quick pages were never reported checked")
     task.cancel()
     let results = await task.value
