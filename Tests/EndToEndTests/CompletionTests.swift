@@ -51,7 +51,7 @@ import Testing
     BrowseProcess.executable.deletingLastPathComponent().path + ":"
     + ChildEnvironment.path
 
-  @Test func bashOffersOptionsAndNamesFromTheData() throws {
+  @Test func bashOffersOptionsAndNamesFromTheData() async throws {
     let given = try F.file(Self.givenData)
     let variable = try F.file(Self.environmentData)
     defer { for file in [given, variable] { try? FileManager.default.removeItem(atPath: file) } }
@@ -68,7 +68,7 @@ import Testing
       PROVINCE_BROWSER_DATA='\(variable)' offer browse -p ''
       PROVINCE_BROWSER_DATA='\(variable)' offer browse --data '\(given)' -p ''
       """
-    let result = try BrowseProcess.shell(script, environment: ["PATH": Self.path])
+    let result = try await BrowseProcess.shell(script, environment: ["PATH": Self.path])
     #expect(result.stderr == "")
     #expect(
       result.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
@@ -77,7 +77,7 @@ import Testing
       ])
   }
 
-  @Test(needs("fish")) func fishOffersNamesFromTheDataAndWholeDescriptions() throws {
+  @Test(needs("fish")) func fishOffersNamesFromTheDataAndWholeDescriptions() async throws {
     let fish = try Self.require("fish")
     let given = try F.file(Self.givenData)
     let variable = try F.file(Self.environmentData)
@@ -91,7 +91,7 @@ import Testing
       PROVINCE_BROWSER_DATA=\(variable) complete -C 'browse -p ' | string replace -r '\\t.*' ''
       complete -C 'browse --val'
       """
-    let result = try BrowseProcess.run(
+    let result = try await BrowseProcess.run(
       executable: fish, ["--no-config", "-c", script], environment: ["PATH": Self.path])
     #expect(result.stderr == "")
     #expect(
@@ -102,7 +102,7 @@ import Testing
       ])
   }
 
-  @Test(needs("zsh")) func zshOffersNamesFromTheDataAndWholeDescriptions() throws {
+  @Test(needs("zsh")) func zshOffersNamesFromTheDataAndWholeDescriptions() async throws {
     let zsh = try Self.require("zsh")
     try #require(PseudoTerminalProcess.isAvailable)
     let given = try F.file(Self.givenData)
@@ -127,14 +127,14 @@ import Testing
       environment: [
         "PATH": Self.path, "ZDOTDIR": home.path, "PROVINCE_BROWSER_DATA": variable,
       ], columns: 120, rows: 40)
-    #expect(shell.waitForOutput(containing: "% "), "no prompt: \(shell.output.debugDescription)")
+    #expect(
+      await shell.waitForOutput(containing: "% "), "no prompt: \(shell.output.debugDescription)")
 
     // --data on the line wins over the variable: both of its provinces are listed.
     var mark = shell.mark
     shell.type("browse --data \(given) -p \t")
     #expect(
-      shell.waitForOutput(containing: "测试省", since: mark)
-        && shell.waitForOutput(containing: "样例省", since: mark),
+      await shell.waitForOutput(since: mark) { $0.contains("测试省") && $0.contains("样例省") },
       "\(shell.output(since: mark).debugDescription)")
     #expect(!shell.output(since: mark).contains("环境省"))
 
@@ -142,30 +142,29 @@ import Testing
     mark = shell.mark
     shell.type("\u{15}browse -p \t")
     #expect(
-      shell.waitForOutput(containing: "环境省", since: mark),
+      await shell.waitForOutput(containing: "环境省", since: mark),
       "\(shell.output(since: mark).debugDescription)")
 
     // Cities within the province given, from the --data file.
     mark = shell.mark
     shell.type("\u{15}browse -d \(given) -p 测试省 -c \t")
     #expect(
-      shell.waitForOutput(containing: "甲市", since: mark)
-        && shell.waitForOutput(containing: "乙市", since: mark),
+      await shell.waitForOutput(since: mark) { $0.contains("甲市") && $0.contains("乙市") },
       "\(shell.output(since: mark).debugDescription)")
 
     // Descriptions keep their colons and apostrophes.
     mark = shell.mark
     shell.type("\u{15}browse --v\t")
     #expect(
-      shell.waitForOutput(containing: "(default: the active data)", since: mark),
+      await shell.waitForOutput(containing: "(default: the active data)", since: mark),
       "\(shell.output(since: mark).debugDescription)")
     mark = shell.mark
     shell.type("\u{15}browse --o\t")
     #expect(
-      shell.waitForOutput(containing: "Open the city's page", since: mark),
+      await shell.waitForOutput(containing: "Open the city's page", since: mark),
       "\(shell.output(since: mark).debugDescription)")
 
     shell.type("\u{15}exit\n")
-    #expect(shell.waitForExit() == 0)
+    #expect(await shell.waitForExit() == 0)
   }
 }

@@ -10,8 +10,8 @@ import Testing
 /// descriptors, a time limit kills all it started, and the pseudo-terminal is a real
 /// controlling terminal whose size can change under the program.
 @Suite(.timeLimit(.minutes(1))) struct HarnessTests {
-  @Test func aChildHasNoControllingTerminalAndASessionOfItsOwn() throws {
-    let result = try BrowseProcess.shell(
+  @Test func aChildHasNoControllingTerminalAndASessionOfItsOwn() async throws {
+    let result = try await BrowseProcess.shell(
       """
       if { : < /dev/tty; } 2>/dev/null; then echo "tty reachable"; else echo "no tty"; fi
       read -r -a stat < /proc/$$/stat
@@ -24,27 +24,27 @@ import Testing
     #expect(Int32(own) != getsid(0))
   }
 
-  @Test func aChildGetsOnlyTheAllowListedEnvironment() throws {
-    let plain = try BrowseProcess.run(executable: "/usr/bin/env", [])
+  @Test func aChildGetsOnlyTheAllowListedEnvironment() async throws {
+    let plain = try await BrowseProcess.run(executable: "/usr/bin/env", [])
     let names = Set(plain.stdout.split(separator: "\n").map { String($0.prefix { $0 != "=" }) })
     #expect(names == ChildEnvironment.names)
     let home = ProcessInfo.processInfo.environment["HOME"] ?? "/nonexistent"
     #expect(!plain.stdout.contains("HOME=\(home)\n"))
     #expect(plain.stdout.contains("LC_ALL=C.UTF-8\n"))
 
-    let asked = try BrowseProcess.run(
+    let asked = try await BrowseProcess.run(
       executable: "/usr/bin/env", [], environment: ["EXTRA": "1"], terminal: "dumb")
     let more = Set(asked.stdout.split(separator: "\n").map { String($0.prefix { $0 != "=" }) })
     #expect(more == ChildEnvironment.names.union(["TERM", "EXTRA"]))
     #expect(asked.stdout.contains("TERM=dumb\n"))
   }
 
-  @Test func aChildGetsOnlyItsThreeDescriptorsAndDefaultSignals() throws {
+  @Test func aChildGetsOnlyItsThreeDescriptorsAndDefaultSignals() async throws {
     // A descriptor this process holds open without close-on-exec, as a careless test might.
     let stray = open("/dev/null", O_RDONLY)
     try #require(stray > 2)
     defer { close(stray) }
-    let result = try BrowseProcess.shell(
+    let result = try await BrowseProcess.shell(
       "ls /proc/$$/fd | tr '\\n' ' '; echo; grep -E '^Sig(Ign|Blk):' /proc/$$/status")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first == "0 1 2 ", "\(result.stdout)")
@@ -57,7 +57,7 @@ import Testing
     #expect(lines.count == 3)
   }
 
-  @Test func theTimeLimitKillsEverythingTheChildStarted() throws {
+  @Test func theTimeLimitKillsEverythingTheChildStarted() async throws {
     let pids = ReliabilityFixtures.temporaryPath("pids")
     defer { try? FileManager.default.removeItem(at: pids) }
     // One job in the shell's own group, one (job control on) in a group of its own.
@@ -68,14 +68,14 @@ import Testing
       wait
       """
     let started = Date()
-    #expect(throws: BrowseProcess.TimedOut.self) {
-      try BrowseProcess.shell(script, timeout: 1)
+    await #expect(throws: BrowseProcess.TimedOut.self) {
+      try await BrowseProcess.shell(script, timeout: 1)
     }
     #expect(Date().timeIntervalSince(started) < 10)
     let jobs = try String(contentsOf: pids, encoding: .utf8).split(separator: "\n")
       .compactMap { pid_t($0) }
     #expect(jobs.count == 2)
-    let gone = Deadline.wait(5) {
+    let gone = await Deadline.poll(5) {
       jobs.allSatisfy { pid in
         // Gone, or a zombie waiting for whoever inherited it.
         let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
@@ -85,7 +85,7 @@ import Testing
     #expect(gone, "background jobs \(jobs) outlived their shell's time limit")
   }
 
-  @Test func thePseudoTerminalIsTheControllingTerminalAndCanBeResized() throws {
+  @Test func thePseudoTerminalIsTheControllingTerminalAndCanBeResized() async throws {
     try #require(PseudoTerminalProcess.isAvailable)
     let shell = try PseudoTerminalProcess(
       executable: "/bin/bash",
@@ -99,20 +99,20 @@ import Testing
         while :; do sleep 0.05; done
         """,
       ], columns: 33, rows: 11)
-    #expect(shell.waitForOutput(containing: "ready"), "\(shell.output.debugDescription)")
+    #expect(await shell.waitForOutput(containing: "ready"), "\(shell.output.debugDescription)")
     #expect(shell.output.hasPrefix("ctty ok\r\n11 33\r\n"), "\(shell.output.debugDescription)")
     let mark = shell.mark
     shell.resize(columns: 120, rows: 40)
-    #expect(shell.waitForExit() == 7)
+    #expect(await shell.waitForExit() == 7)
     #expect(shell.output(since: mark) == "40 120\r\n")
   }
 
-  @Test func keysTypedIntoThePseudoTerminalAreReadAndCtrlDEndsInput() throws {
+  @Test func keysTypedIntoThePseudoTerminalAreReadAndCtrlDEndsInput() async throws {
     try #require(PseudoTerminalProcess.isAvailable)
     let shell = try PseudoTerminalProcess(
       executable: "/bin/bash", ["-c", "while read -r line; do echo \"got $line\"; done; echo end"],
       input: "one\ntwo\n")
-    #expect(shell.waitForExit() == 0)
+    #expect(await shell.waitForExit() == 0)
     // The terminal echoes what was typed, and the lines come back as read; Ctrl-D ends
     // the loop.
     let output = shell.output

@@ -45,8 +45,8 @@ package enum BrowseProcess {
   package static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
     terminal: String? = nil, timeout: TimeInterval = 30
-  ) throws -> Result {
-    try run(
+  ) async throws -> Result {
+    try await run(
       executable: executable.path, arguments, input: input, environment: environment,
       terminal: terminal, timeout: timeout)
   }
@@ -55,10 +55,10 @@ package enum BrowseProcess {
   package static func shell(
     _ script: String, input: String = "", environment: [String: String] = [:],
     timeout: TimeInterval = 30
-  ) throws -> Result {
+  ) async throws -> Result {
     var env = environment
     env["BROWSE"] = executable.path
-    return try run(
+    return try await run(
       executable: "/bin/bash", ["-c", script], input: input, environment: env, timeout: timeout)
   }
 
@@ -66,7 +66,7 @@ package enum BrowseProcess {
   package static func run(
     executable: String, _ arguments: [String], input: String = "",
     environment: [String: String] = [:], terminal: String? = nil, timeout: TimeInterval = 30
-  ) throws -> Result {
+  ) async throws -> Result {
     let scratch = try Scratch()
     let stdin = try scratch.open("stdin", writing: false, contents: Data(input.utf8))
     defer { close(stdin) }
@@ -78,7 +78,7 @@ package enum BrowseProcess {
       executable: executable, arguments: arguments,
       environment: ChildEnvironment.make(scratch: scratch, terminal: terminal, extra: environment),
       stdin: stdin, stdout: stdout, stderr: stderr)
-    let status = child.waitForExit(timeout: timeout)
+    let status = await child.waitForExit(timeout: timeout)
     // Whatever it left running in its session (a shell's background job) goes too.
     ChildProcess.killSession(child.pid)
     let result = Result(
@@ -152,21 +152,21 @@ package enum BrowseProcess {
     /// Waits until stdout has shown `text` `count` times; false if `timeout` passed first.
     @discardableResult
     package func waitForOutput(containing text: String, count: Int = 1, timeout: TimeInterval = 10)
-      -> Bool
+      async -> Bool
     {
-      Deadline.wait(timeout) { stdout.components(separatedBy: text).count > count }
+      await Deadline.poll(timeout) { stdout.components(separatedBy: text).count > count }
     }
 
     /// Sends `signal` and waits for the exit status (nil: still running after `timeout`,
     /// and killed).
-    package func signal(_ number: Int32, timeout: TimeInterval = 10) -> Int32? {
+    package func signal(_ number: Int32, timeout: TimeInterval = 10) async -> Int32? {
       child.signal(number)
-      return waitForExit(timeout: timeout)
+      return await waitForExit(timeout: timeout)
     }
 
     /// The exit status, or nil (and the process killed) if it is still running after `timeout`.
-    package func waitForExit(timeout: TimeInterval = 10) -> Int32? {
-      child.waitForExit(timeout: timeout)
+    package func waitForExit(timeout: TimeInterval = 10) async -> Int32? {
+      await child.waitForExit(timeout: timeout)
     }
 
     deinit {
@@ -193,6 +193,8 @@ package enum BrowseProcess {
 }
 
 /// Waiting with a deadline: every wait loop in the tests ends, and says so when it failed.
+/// Tests use `poll`, which sleeps between tries; `wait` blocks its thread and is for
+/// clean-up in `deinit`, where nothing can be awaited.
 package enum Deadline {
   /// Polls `condition` every 5 ms until it holds (true) or `timeout` passes (false).
   package static func wait(_ timeout: TimeInterval, until condition: () -> Bool) -> Bool {
@@ -204,7 +206,7 @@ package enum Deadline {
     }
   }
 
-  /// The same for async tests, sleeping between polls instead of blocking a thread.
+  /// The same, sleeping between polls instead of blocking a thread of the cooperative pool.
   package static func poll(_ timeout: TimeInterval, until condition: () async -> Bool)
     async -> Bool
   {

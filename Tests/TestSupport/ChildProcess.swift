@@ -73,7 +73,8 @@ package final class ChildProcess: @unchecked Sendable {
   package var isRunning: Bool { exitStatus(waiting: 0) == nil }
 
   /// The exit status, shell style: the exit code, or 128 + the signal that ended it. Nil
-  /// when it is still running after `timeout`; nothing is killed.
+  /// when it is still running after `timeout`; nothing is killed. This blocks the thread;
+  /// tests want `waitForExit`.
   package func exitStatus(waiting timeout: TimeInterval) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
@@ -84,9 +85,16 @@ package final class ChildProcess: @unchecked Sendable {
   }
 
   /// The exit status within `timeout`, else nil and the child (with everything in its
-  /// session) killed.
-  package func waitForExit(timeout: TimeInterval) -> Int32? {
-    if let status = exitStatus(waiting: timeout) { return status }
+  /// session) killed. It sleeps between polls rather than block a thread: tests run on
+  /// Swift's cooperative pool, one thread a core, and a test blocking there for seconds
+  /// starves every other test's tasks.
+  package func waitForExit(timeout: TimeInterval) async -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      if let status = reap() { return status }
+      if Date() >= deadline { break }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
     kill()
     return nil
   }
@@ -111,8 +119,8 @@ package final class ChildProcess: @unchecked Sendable {
   }
 
   /// Waits until the child catches `signal`; false if `timeout` passed first.
-  package func waitUntilCatching(_ signal: Int32, timeout: TimeInterval = 10) -> Bool {
-    Deadline.wait(timeout) { catches(signal) }
+  package func waitUntilCatching(_ signal: Int32, timeout: TimeInterval = 10) async -> Bool {
+    await Deadline.poll(timeout) { catches(signal) }
   }
 
   /// Kills the child's process group and every process left in its session (a shell's

@@ -121,8 +121,15 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
   @discardableResult
   package func waitForOutput(
     containing text: String, since mark: Int = 0, timeout: TimeInterval = 10
-  ) -> Bool {
-    Deadline.wait(timeout) { output(since: mark).contains(text) }
+  ) async -> Bool {
+    await waitForOutput(since: mark, timeout: timeout) { $0.contains(text) }
+  }
+
+  /// Waits until what the terminal has shown after `mark` satisfies `condition`.
+  package func waitForOutput(
+    since mark: Int = 0, timeout: TimeInterval = 10, satisfying condition: (String) -> Bool
+  ) async -> Bool {
+    await Deadline.poll(timeout) { condition(output(since: mark)) }
   }
 
   /// Sends `signal` to the program.
@@ -130,10 +137,10 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
 
   /// The exit status, once the terminal has shown all the program wrote; nil (and the
   /// program killed) if it is still running after `timeout`.
-  package func waitForExit(timeout: TimeInterval = 15) -> Int32? {
-    let status = child.waitForExit(timeout: timeout)
+  package func waitForExit(timeout: TimeInterval = 15) async -> Int32? {
+    let status = await child.waitForExit(timeout: timeout)
     // The terminal reads end of file once the last holder of the slave has closed it.
-    _ = screen.waitUntilFinished(timeout: 2)
+    _ = await Deadline.poll(2) { screen.isFinished }
     return status
   }
 
@@ -183,9 +190,11 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
 
     func stop() { lock.withLock { stopped = true } }
 
+    var isFinished: Bool { lock.withLock { finished } }
+
     /// Whether the reader has stopped (end of file, or `stop()`) within `timeout`.
     func waitUntilFinished(timeout: TimeInterval) -> Bool {
-      Deadline.wait(timeout) { lock.withLock { finished } }
+      Deadline.wait(timeout) { isFinished }
     }
 
     var count: Int { lock.withLock { data.count } }
