@@ -87,9 +87,11 @@ import Testing
     let server = try TestHTTPServer.withStandardRoutes()
     defer { server.stop() }
     let url = server.url(TestHTTPServer.Path.silent)
+    // A timeout far beyond the wait below: in a busy test run this task can be resumed
+    // seconds late, and a timeout first would hide what stopping does.
     let fetch = Task { () -> FetchError? in
       do throws(FetchError) {
-        _ = try await PageFetcher(limits: .init(timeout: 10)).fetch(url)
+        _ = try await PageFetcher(limits: .init(timeout: 60)).fetch(url)
         return nil
       } catch {
         return error

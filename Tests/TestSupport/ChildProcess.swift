@@ -85,18 +85,18 @@ package final class ChildProcess: @unchecked Sendable {
   }
 
   /// The exit status within `timeout`, else nil and the child (with everything in its
-  /// session) killed. It sleeps between polls rather than block a thread: tests run on
-  /// Swift's cooperative pool, one thread a core, and a test blocking there for seconds
-  /// starves every other test's tasks.
+  /// session) killed. The waiting is done on a thread of its own: tests run on Swift's
+  /// cooperative pool, one thread a core, and a test blocking there for seconds starves
+  /// every other test's tasks, while one polling from the pool is itself late whenever
+  /// other tests keep the pool busy.
   package func waitForExit(timeout: TimeInterval) async -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while true {
-      if let status = reap() { return status }
-      if Date() >= deadline { break }
-      try? await Task.sleep(for: .milliseconds(5))
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread { [self] in
+        let status = exitStatus(waiting: timeout)
+        if status == nil { kill() }
+        continuation.resume(returning: status)
+      }
     }
-    kill()
-    return nil
   }
 
   /// Sends `signal` to the child alone (not its group), if it has not been reaped.
