@@ -14,7 +14,7 @@ import Testing
 
 /// The built `browse --check` against a loopback server: the report on stdout, the exit
 /// code, and Ctrl-C ending it with a partial report.
-@Suite struct EndToEndCheckTests {
+@Suite(.timeLimit(.minutes(1))) struct EndToEndCheckTests {
   typealias CheckPath = TestHTTPServer.CheckPath
 
   /// A plist with one province per entry of `provinces`, its cities named after their paths.
@@ -47,7 +47,7 @@ import Testing
     return server
   }
 
-  @Test func tsvListsEveryURLWithItsStatusAndExitsOneWhenAnyIsBroken() throws {
+  @Test func tsvListsEveryURLWithItsStatusAndExitsOneWhenAnyIsBroken() async throws {
     let server = try server()
     defer { server.stop() }
     let paths = [
@@ -56,7 +56,7 @@ import Testing
     ]
     let data = try dataFile(server, [("广东省", paths)])
     defer { try? FileManager.default.removeItem(atPath: data) }
-    let result = try BrowseProcess.run(["--check", "--data", data, "--format", "tsv"])
+    let result = try await BrowseProcess.run(["--check", "--data", data, "--format", "tsv"])
     let base = server.baseURL
     #expect(result.status == 1)
     #expect(
@@ -72,13 +72,13 @@ import Testing
     #expect(result.stderr == "")
   }
 
-  @Test func allGoodExitsZeroAndProvinceNarrowsTheCheck() throws {
+  @Test func allGoodExitsZeroAndProvinceNarrowsTheCheck() async throws {
     let server = try server()
     defer { server.stop() }
     let data = try dataFile(
       server, [("广东省", [CheckPath.ok, CheckPath.redirect]), ("湖南省", ["/missing"])])
     defer { try? FileManager.default.removeItem(atPath: data) }
-    let result = try BrowseProcess.run(
+    let result = try await BrowseProcess.run(
       ["--check", "--data", data, "-p", "广东", "--format", "json"])
     #expect(result.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
@@ -89,12 +89,12 @@ import Testing
     #expect(objects.last?["final_url"] as? String == server.baseURL + CheckPath.ok)
   }
 
-  @Test func theTextReportHasASummaryAndOnlyTheBrokenRows() throws {
+  @Test func theTextReportHasASummaryAndOnlyTheBrokenRows() async throws {
     let server = try server()
     defer { server.stop() }
     let data = try dataFile(server, [("广东省", [CheckPath.ok, "/missing", CheckPath.ok])])
     defer { try? FileManager.default.removeItem(atPath: data) }
-    let result = try BrowseProcess.run(["--check", "--data", data, "--format", "text"])
+    let result = try await BrowseProcess.run(["--check", "--data", data, "--format", "text"])
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 3)
@@ -130,12 +130,12 @@ import Testing
       wait $!
       echo "status=$?" >&2
       """
-    let run = Task.detached { try BrowseProcess.shell(script) }
+    let run = Task { try await BrowseProcess.shell(script) }
     // Interrupt once the slow pages are being fetched and the good ones are done.
-    for _ in 0..<3000 {
-      if server.requests.filter({ $0.path == stall }).count == 3 { break }
-      try await Task.sleep(for: .milliseconds(10))
+    let stalled = await Deadline.poll(30) {
+      server.requests.filter { $0.path == stall }.count == 3
     }
+    #expect(stalled, "the three slow pages were never all requested")
     try await Task.sleep(for: .milliseconds(100))
     let pid = try #require(
       Int32(
@@ -154,8 +154,8 @@ import Testing
     #expect(result.stderr.hasSuffix("status=130\n"))
   }
 
-  @Test func anAmbiguousProvinceIsReportedAsLookupsReportItBeforeAnythingIsChecked() throws {
-    let result = try BrowseProcess.run(["--check", "-p", "shanxi"])
+  @Test func anAmbiguousProvinceIsReportedAsLookupsReportItBeforeAnythingIsChecked() async throws {
+    let result = try await BrowseProcess.run(["--check", "-p", "shanxi"])
     #expect(result.status == 1)
     #expect(result.stdout == "")
     #expect(result.stderr.hasPrefix("browse: 'shanxi' matches 2 provinces; say which:\n"))

@@ -4,19 +4,19 @@ import Testing
 
 /// Exit codes say what happened, whatever else went wrong around it (issue 12, item 3).
 @Suite(.timeLimit(.minutes(1))) struct ExitCodeTests {
-  @Test func aClosedStderrDoesNotTurnSuccessOrNoMatchInto74() throws {
+  @Test func aClosedStderrDoesNotTurnSuccessOrNoMatchInto74() async throws {
     let data = try ReliabilityFixtures.file(
       ReliabilityFixtures.plist(
         province: "甲省", cities: [("乙市", "not a url"), ("丙市", "https://c.test/")]))
-    let all = try BrowseProcess.shell("\"$BROWSE\" --data '\(data)' --all 2>&-")
+    let all = try await BrowseProcess.shell("\"$BROWSE\" --data '\(data)' --all 2>&-")
     #expect(all.status == 0)
     #expect(all.stdout.contains("丙市"))
-    let none = try BrowseProcess.shell("\"$BROWSE\" -c nonexist 2>&-")
+    let none = try await BrowseProcess.shell("\"$BROWSE\" -c nonexist 2>&-")
     #expect(none.status == 1)
   }
 
-  @Test func aBrowserVariableThatCannotStartIsNamedAndNotReplacedByOpen() throws {
-    let result = try BrowseProcess.run(
+  @Test func aBrowserVariableThatCannotStartIsNamedAndNotReplacedByOpen() async throws {
+    let result = try await BrowseProcess.run(
       ["-c", "广州", "--open"], environment: ["BROWSER": "/nonexistent/x"])
     #expect(result.status == 1)
     #expect(
@@ -24,14 +24,14 @@ import Testing
         == "browse: cannot start the browser '/nonexistent/x': not found (from BROWSER)\n")
   }
 
-  @Test func aBrowserThatFailsIsExitOneNotNetworkUnavailable() throws {
-    let result = try BrowseProcess.run(["-c", "广州", "--open"], environment: ["BROWSER": "false"])
+  @Test func aBrowserThatFailsIsExitOneNotNetworkUnavailable() async throws {
+    let result = try await BrowseProcess.run(["-c", "广州", "--open"], environment: ["BROWSER": "false"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("'false' could not open"))
   }
 
-  @Test func offlineWithoutACachedCopySaysSoInOneLineAndExitsOne() throws {
-    let result = try BrowseProcess.run(["-c", "广州", "--fetch", "--offline"])
+  @Test func offlineWithoutACachedCopySaysSoInOneLineAndExitsOne() async throws {
+    let result = try await BrowseProcess.run(["-c", "广州", "--fetch", "--offline"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(

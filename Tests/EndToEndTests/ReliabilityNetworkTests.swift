@@ -11,25 +11,25 @@ import Testing
 /// Misbehaving servers through `browse --fetch`. FetchTests covers the fetcher itself
 /// (timeouts, resets, hang-ups, endless bodies, redirect loops, schemes refused up front);
 /// EndToEndPageTests a redirect to file:// and --max-bytes on an endless body.
-@Suite struct ReliabilityNetworkTests {
+@Suite(.timeLimit(.minutes(1))) struct ReliabilityNetworkTests {
   typealias F = ReliabilityFixtures
   typealias Fault = TestHTTPServer.FaultPath
 
-  func withServer(_ body: (TestHTTPServer) throws -> Void) throws {
+  func withServer(_ body: (TestHTTPServer) async throws -> Void) async throws {
     let server = try TestHTTPServer.withStandardRoutes()
     defer { server.stop() }
     server.addFaultRoutes()
-    try body(server)
+    try await body(server)
   }
 
   /// `browse --fetch` of `path` on `server`, plus any extra arguments.
   func fetch(
     _ server: TestHTTPServer, _ path: String, _ extra: [String] = [],
     environment: [String: String] = [:]
-  ) throws -> BrowseProcess.Result {
+  ) async throws -> BrowseProcess.Result {
     let data = try F.file(F.plist(province: "测试省", cities: [("甲市", server.baseURL + path)]))
     defer { try? FileManager.default.removeItem(atPath: data) }
-    return try BrowseProcess.run(
+    return try await BrowseProcess.run(
       ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--timeout", "10"] + extra,
       environment: environment)
   }
@@ -42,10 +42,10 @@ import Testing
     #expect(!F.looksLikeACrash(result.stderr), comment)
   }
 
-  @Test func aServerThatStopsBeforeTheStatusLineEndsIsOneLineAndExit69() throws {
-    try withServer { server in
+  @Test func aServerThatStopsBeforeTheStatusLineEndsIsOneLineAndExit69() async throws {
+    try await withServer { server in
       server.rawRoute("/cut-status") { $0.write("HTTP/1.1 20") }
-      let result = try fetch(server, "/cut-status")
+      let result = try await fetch(server, "/cut-status")
       expectOneLineFailure(result)
       #expect(result.status == 69)
     }
@@ -57,10 +57,10 @@ import Testing
   // Foundation, so browse's CrashGuard turns it into one line and exit 69, with the
   // runtime's own fatal-error line kept off the terminal.
   @Test(.bug("https://github.com/swiftlang/swift-corelibs-foundation/issues/5285"))
-  func aServerThatStopsMidHeadersIsOneLineAndExit69() throws {
-    try withServer { server in
+  func aServerThatStopsMidHeadersIsOneLineAndExit69() async throws {
+    try await withServer { server in
       // Without the runtime's backtracer: under a sanitizer it can hang after the trap.
-      let result = try fetch(
+      let result = try await fetch(
         server, Fault.stopMidHeaders, environment: ["SWIFT_BACKTRACE": "enable=no"])
       expectOneLineFailure(result)
       #expect(result.status == 69)
@@ -68,24 +68,24 @@ import Testing
     }
   }
 
-  @Test func headersAMegabyteLongAreRefusedInOneLine() throws {
-    try withServer { server in
-      let result = try fetch(server, Fault.hugeHeaders)
+  @Test func headersAMegabyteLongAreRefusedInOneLine() async throws {
+    try await withServer { server in
+      let result = try await fetch(server, Fault.hugeHeaders)
       expectOneLineFailure(result)
     }
   }
 
   /// `bytes` zero bytes, gzip-compressed by the system's gzip (Foundation has no deflate).
-  func gzippedZeros(megabytes: Int) throws -> Data {
-    let result = try BrowseProcess.shell(
+  func gzippedZeros(megabytes: Int) async throws -> Data {
+    let result = try await BrowseProcess.shell(
       "head -c \(megabytes)M /dev/zero | gzip -c | base64 -w 0")
     return try #require(Data(base64Encoded: result.stdout))
   }
 
-  @Test func aGzipBombStopsAtMaxBytesWithoutBlowingMemory() throws {
-    let bomb = try gzippedZeros(megabytes: 10)
+  @Test func aGzipBombStopsAtMaxBytesWithoutBlowingMemory() async throws {
+    let bomb = try await gzippedZeros(megabytes: 10)
     #expect(bomb.count < 100_000)  // it really is a bomb: ~10 KB that decode to 10 MB
-    try withServer { server in
+    try await withServer { server in
       server.route("/bomb") { _ in
         var response = TestHTTPServer.Response.bytes(
           [UInt8](bomb), contentType: "text/html; charset=utf-8")
@@ -97,10 +97,14 @@ import Testing
       defer { try? FileManager.default.removeItem(atPath: data) }
       let arguments = ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--max-bytes", "1M"]
       // One run, measured by GNU time where it is installed.
-      let measured = try F.peakMemory(arguments)
-      let result =
-        try measured.map { BrowseProcess.Result(status: $0.status, stdout: $0.stdout, stderr: "") }
-        ?? BrowseProcess.run(arguments)
+      let measured = try await F.peakMemory(arguments)
+      let result: BrowseProcess.Result
+      if let measured {
+        result = BrowseProcess.Result(
+          status: measured.status, stdout: measured.stdout, stderr: "")
+      } else {
+        result = try await BrowseProcess.run(arguments)
+      }
       #expect(result.status == 0)
       #expect(result.stdout.contains("cut at the size limit"))
       #expect(F.forbiddenScalars(in: result.stdout) == [])
@@ -119,12 +123,12 @@ import Testing
     ("dict://127.0.0.1:PORT/", "dict"), ("telnet://127.0.0.1:PORT/", "telnet"),
   ])
   func aRedirectToAnythingButHTTPIsRefusedAndNotFollowed(location: String, scheme: String)
-    throws
+    async throws
   {
-    try withServer { server in
+    try await withServer { server in
       server.redirectRoute(
         "/away", to: location.replacingOccurrences(of: "PORT", with: "\(server.port)"))
-      let result = try fetch(server, "/away")
+      let result = try await fetch(server, "/away")
       expectOneLineFailure(result, "\(location)")
       #expect(result.status == 1, "\(location)")
       #expect(result.stderr.contains(scheme), "\(location)")
@@ -135,11 +139,11 @@ import Testing
   }
 
   @Test(arguments: ["http://127.0.0.1:PORT/followed", "//127.0.0.1:PORT/followed", "/followed"])
-  func aRedirectToHTTPOnALoopbackAddressIsFollowed(location: String) throws {
-    try withServer { server in
+  func aRedirectToHTTPOnALoopbackAddressIsFollowed(location: String) async throws {
+    try await withServer { server in
       server.redirectRoute(
         "/away", to: location.replacingOccurrences(of: "PORT", with: "\(server.port)"))
-      let result = try fetch(server, "/away")
+      let result = try await fetch(server, "/away")
       #expect(result.status == 0, "\(location)")
       #expect(result.stdout.contains("redirect followed to loopback"), "\(location)")
       #expect(server.requests.map(\.path) == ["/away", "/followed"], "\(location)")

@@ -11,7 +11,7 @@ import Testing
 /// Hostile text in names and pages never reaches the terminal raw, through every output
 /// path of the binary; tiny and dumb terminals still work. EndToEndSessionTests covers
 /// hostile names in `-i` and a 20×8 window; TerminalTextTests the sanitiser itself.
-@Suite struct ReliabilityTerminalTests {
+@Suite(.timeLimit(.minutes(1))) struct ReliabilityTerminalTests {
   typealias F = ReliabilityFixtures
 
   static let hostileData = F.plist(
@@ -38,20 +38,20 @@ import Testing
     ["--all", "--format", "url"], ["-p", "坏"], ["--search", "甲"], ["-c", "甲"], ["-c", "乙市"],
     ["-c", "丙"], ["--validate"], ["--complete", "city"], ["-i"], ["--pick"],
   ])
-  func hostileNamesAreSanitisedInEveryOutput(arguments: [String]) throws {
+  func hostileNamesAreSanitisedInEveryOutput(arguments: [String]) async throws {
     let path = try F.file(Self.hostileData)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let withData =
       arguments == ["--validate"] ? ["--validate", path] : ["--data", path] + arguments
-    let result = try BrowseProcess.run(withData, input: "1\n1\n/甲\n?\nq\n")
+    let result = try await BrowseProcess.run(withData, input: "1\n1\n/甲\n?\nq\n")
     expectClean(result, "\(arguments)")
     #expect(!(result.stdout + result.stderr).isEmpty, "\(arguments)")
   }
 
-  @Test func jsonKeepsHostileNamesOnlyAsEscapes() throws {
+  @Test func jsonKeepsHostileNamesOnlyAsEscapes() async throws {
     let path = try F.file(Self.hostileData)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = try BrowseProcess.run(["--data", path, "--all", "--format", "json"])
+    let result = try await BrowseProcess.run(["--data", path, "--all", "--format", "json"])
     #expect(result.status == 0)
     let objects =
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]]
@@ -62,7 +62,7 @@ import Testing
     #expect(result.stdout.contains("\\u001b") || result.stdout.contains("\\u001B"))
   }
 
-  @Test func aHostilePageIsSanitisedByFetchAndOnTheDetailScreen() throws {
+  @Test func aHostilePageIsSanitisedByFetchAndOnTheDetailScreen() async throws {
     let server = try TestHTTPServer.started()
     defer { server.stop() }
     server.addFaultRoutes()
@@ -71,21 +71,21 @@ import Testing
         province: "测试省",
         cities: [("坏页市", server.baseURL + TestHTTPServer.FaultPath.hostilePage)]))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let fetched = try BrowseProcess.run(["--data", path, "-c", "坏页市", "--fetch"])
+    let fetched = try await BrowseProcess.run(["--data", path, "-c", "坏页市", "--fetch"])
     #expect(fetched.status == 0)
     #expect(fetched.stdout.contains("正文"))
     #expect(fetched.stdout.contains("引用"))
     expectClean(fetched, "--fetch")
     // The detail screen shows the status line and Content-Type; `n` the second page of
     // text; `l` lists the links.
-    let session = try BrowseProcess.run(["-i", "--data", path], input: "1\n1\nn\nl\nq\n")
+    let session = try await BrowseProcess.run(["-i", "--data", path], input: "1\n1\nn\nl\nq\n")
     #expect(session.status == 0)
     #expect(session.stdout.contains("链接"))
     expectClean(session, "-i")
   }
 
-  @Test func aWindowOneColumnWideAndOneLineHighStillWorks() throws {
-    let result = try BrowseProcess.run(
+  @Test func aWindowOneColumnWideAndOneLineHighStillWorks() async throws {
+    let result = try await BrowseProcess.run(
       ["-i", "--offline"], input: "n\np\n1\n?\nb\n/zhou\n1\nb\nb\nt\nq\n",
       environment: ["COLUMNS": "1", "LINES": "1"])
     #expect(result.status == 0)
@@ -98,17 +98,35 @@ import Testing
     #expect(drawn.allSatisfy { TerminalWidth.of(String($0)) <= 1 })
   }
 
-  @Test func aDumbTerminalGetsNoEscapesWhereAnXtermGetsThem() throws {
+  @Test func aDumbTerminalGetsNoEscapesWhereAnXtermGetsThem() async throws {
     try #require(PseudoTerminalProcess.isAvailable)
     let dumb = try PseudoTerminalProcess(
       ["--offline"], input: "1\n?\nq\n", environment: ["TERM": "dumb"])
-    #expect(dumb.waitForExit() == 0)
+    #expect(await dumb.waitForExit() == 0)
     #expect(dumb.output.contains("北京市"))
     #expect(!dumb.output.contains("\u{1B}"))
     // On the same pseudo-terminal an xterm is cleared and drawn in colour.
     let xterm = try PseudoTerminalProcess(
       ["--offline"], input: "q\n", environment: ["TERM": "xterm-256color"])
-    #expect(xterm.waitForExit() == 0)
+    #expect(await xterm.waitForExit() == 0)
     #expect(xterm.output.contains("\u{1B}["))
+  }
+
+  @Test func aWindowResizedMidSessionIsDrawnAtItsNewSize() async throws {
+    try #require(PseudoTerminalProcess.isAvailable)
+    let browse = try PseudoTerminalProcess(["--offline"], columns: 80, rows: 10)
+    // Ten rows hold a third of the provinces at a time.
+    #expect(await browse.waitForOutput(containing: "page 1/3"), "\(browse.output.debugDescription)")
+    #expect(!browse.output.contains("澳门"))
+    let mark = browse.mark
+    browse.resize(columns: 80, rows: 40)
+    browse.type("t\n")
+    // Forty rows hold them all: no pages, and the last province is on the screen.
+    #expect(
+      await browse.waitForOutput(containing: "澳门", since: mark),
+      "\(browse.output(since: mark).debugDescription)")
+    #expect(!browse.output(since: mark).contains("page 1/"))
+    browse.type("q\n")
+    #expect(await browse.waitForExit() == 0)
   }
 }

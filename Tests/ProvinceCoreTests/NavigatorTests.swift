@@ -107,9 +107,24 @@ import Testing
     #expect(state.message == "No city matches '火星'.")
   }
 
-  @Test func quitAndEndOfInputExitWithSuccess() {
+  /// End of input has no command of its own: the shell (InteractiveSession) sends `.quit`
+  /// when a read returns nothing, at whatever screen it arrives. So this tests `.quit` from
+  /// every screen; that end of input really becomes `.quit` is the shell's, tested end to
+  /// end by ReliabilityProcessTests.endOfInputAtEveryPromptExitsZero.
+  @Test(arguments: [
+    ("provinces", [NavigationCommand]()), ("cities", [.select(2)]),
+    ("detail", [.select(2), .select(1)]), ("filtered", [.filter("西")]),
+    ("search results", [.search("zhou")]), ("help", [.help]),
+    ("help over cities", [.select(2), .help]),
+    ("a message", [.select(99)]),
+  ])
+  func quitExitsWithSuccessFromEveryScreen(screen: String, path: [NavigationCommand]) {
     var state = navigator.start()
-    #expect(navigator.update(&state, .quit) == .exit(.success))
+    for command in path { _ = navigator.update(&state, command) }
+    let depth = state.stack.count
+    #expect(navigator.update(&state, .quit) == .exit(.success), "\(screen)")
+    // Quitting changes nothing on the way out.
+    #expect(state.stack.count == depth, "\(screen)")
   }
 
   @Test func helpTogglesAndAnyCommandClosesIt() {

@@ -87,17 +87,18 @@ import Testing
     let server = try TestHTTPServer.withStandardRoutes()
     defer { server.stop() }
     let url = server.url(TestHTTPServer.Path.silent)
+    // A timeout far beyond the wait below: in a busy test run this task can be resumed
+    // seconds late, and a timeout first would hide what stopping does.
     let fetch = Task { () -> FetchError? in
       do throws(FetchError) {
-        _ = try await PageFetcher(limits: .init(timeout: 10)).fetch(url)
+        _ = try await PageFetcher(limits: .init(timeout: 60)).fetch(url)
         return nil
       } catch {
         return error
       }
     }
-    while server.requests.isEmpty {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    let requested = await Deadline.poll(10) { !server.requests.isEmpty }
+    #expect(requested, "the fetch never reached the server")
     server.stop()
     // The server hung up without a response, which is not a timeout.
     let result = await fetch.value

@@ -6,10 +6,17 @@ import Foundation
 @testable import ProvinceIO
 @testable import TextSupport
 
-/// Runs the built `browse` binary as a user would, with its output in files so that
-/// nothing can deadlock on a full pipe, and a time limit so that nothing can hang.
-package struct BrowseProcess {
-  package struct Result {
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs the built `browse` binary as a user would, but shut off from the outside (see
+/// `ChildProcess`: its own session with no controlling terminal, an allow-listed
+/// environment, only its three descriptors). Output goes to files, so that nothing can
+/// deadlock on a full pipe, and a time limit kills the child's whole session.
+package enum BrowseProcess {
+  package struct Result: Sendable {
+    /// The exit code, or 128 + the signal that ended the process.
     package var status: Int32
     package var stdout: String
     package var stderr: String
@@ -33,163 +40,181 @@ package struct BrowseProcess {
     return root.appendingPathComponent(".build/debug/browse")
   }()
 
-  /// Runs `browse arguments…` with `input` on stdin; the environment is the test's own
-  /// without the data variable, colour or a terminal size, plus `environment`.
+  /// Runs `browse arguments…` with `input` as its stdin (a file). The environment is
+  /// `ChildEnvironment`'s plus `environment`; TERM is set only to `terminal`.
   package static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    timeout: TimeInterval = 30
-  ) throws -> Result {
-    try run(
+    terminal: String? = nil, timeout: TimeInterval = 30
+  ) async throws -> Result {
+    try await run(
       executable: executable.path, arguments, input: input, environment: environment,
-      timeout: timeout)
+      terminal: terminal, timeout: timeout)
   }
 
-  /// Runs a shell pipeline in which `$BROWSE` is the binary.
-  package static func shell(_ script: String, environment: [String: String] = [:]) throws -> Result
-  {
+  /// Runs a bash script in which `$BROWSE` is the binary.
+  package static func shell(
+    _ script: String, input: String = "", environment: [String: String] = [:],
+    timeout: TimeInterval = 30
+  ) async throws -> Result {
     var env = environment
     env["BROWSE"] = executable.path
-    return try run(executable: "/bin/bash", ["-c", script], environment: env, timeout: 30)
+    return try await run(
+      executable: "/bin/bash", ["-c", script], input: input, environment: env, timeout: timeout)
   }
 
-  private static func run(
-    executable: String, _ arguments: [String], input: String = "", environment: [String: String],
-    timeout: TimeInterval
-  ) throws -> Result {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "browse-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let stdinURL = directory.appendingPathComponent("stdin")
-    let stdoutURL = directory.appendingPathComponent("stdout")
-    let stderrURL = directory.appendingPathComponent("stderr")
-    try Data(input.utf8).write(to: stdinURL)
-    try Data().write(to: stdoutURL)
-    try Data().write(to: stderrURL)
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = testEnvironment(environment)
-    process.standardInput = try FileHandle(forReadingFrom: stdinURL)
-    process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-    process.standardError = try FileHandle(forWritingTo: stderrURL)
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline {
-      usleep(10_000)
+  /// Runs any program the same way (a shell to try a completion script in, say).
+  package static func run(
+    executable: String, _ arguments: [String], input: String = "",
+    environment: [String: String] = [:], terminal: String? = nil, timeout: TimeInterval = 30
+  ) async throws -> Result {
+    let scratch = try Scratch()
+    let stdin = try scratch.open("stdin", writing: false, contents: Data(input.utf8))
+    defer { close(stdin) }
+    let stdout = try scratch.open("stdout", writing: true)
+    defer { close(stdout) }
+    let stderr = try scratch.open("stderr", writing: true)
+    defer { close(stderr) }
+    let child = try ChildProcess(
+      executable: executable, arguments: arguments,
+      environment: ChildEnvironment.make(scratch: scratch, terminal: terminal, extra: environment),
+      stdin: stdin, stdout: stdout, stderr: stderr)
+    let status = await child.waitForExit(timeout: timeout)
+    // Whatever it left running in its session (a shell's background job) goes too.
+    ChildProcess.killSession(child.pid)
+    let result = Result(
+      status: status ?? -1, stdout: String(decoding: scratch.read("stdout"), as: UTF8.self),
+      stderr: String(decoding: scratch.read("stderr"), as: UTF8.self))
+    guard status != nil else {
+      throw TimedOut(command: child.command, seconds: timeout, partial: result)
     }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-      throw TimedOut(arguments: arguments)
-    }
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self))
+    return result
   }
 
-  /// The test's environment without the data variable, colour or a terminal size, plus `extra`.
-  package static func testEnvironment(_ extra: [String: String]) -> [String: String] {
-    var env = ProcessInfo.processInfo.environment
-    for key in [
-      "PROVINCE_BROWSER_DATA", "NO_COLOR", "COLUMNS", "LINES", "BROWSER", "XDG_CACHE_HOME",
-    ] {
-      env.removeValue(forKey: key)
-    }
-    env["TERM"] = "xterm-256color"
-    // Belt and braces: were a test to fetch an outside URL by mistake, libcurl would send
-    // it to a closed loopback port instead of the internet.
-    env["http_proxy"] = "http://127.0.0.1:9"
-    env["https_proxy"] = "http://127.0.0.1:9"
-    env["no_proxy"] = "127.0.0.1,localhost"
-    // Never the user's own cache.
-    env["XDG_CACHE_HOME"] =
-      FileManager.default.temporaryDirectory
-      .appendingPathComponent("browse-test-cache-\(UUID().uuidString)").path
-    env.merge(extra) { $1 }
-    return env
-  }
-
-  /// A `browse` left running with its stdin a pipe the test writes to, for signals.
+  /// A `browse` left running, its stdin a socket the test writes to and its output in
+  /// files, for signals and for waiting on what it shows.
   package final class Running: @unchecked Sendable {
-    package let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
+    package let child: ChildProcess
+    private let scratch: Scratch
+    private let input: Int32
     private let lock = NSLock()
-    private var seen = Data()
+    private var inputOpen = true
 
     package init(_ arguments: [String], environment: [String: String] = [:]) throws {
-      process.executableURL = BrowseProcess.executable
-      process.arguments = arguments
-      process.environment = BrowseProcess.testEnvironment(environment)
-      process.standardInput = input
-      process.standardOutput = output
-      process.standardError = errors
-      try process.run()
-      // Read stdout on a thread of its own, so that waiting for text can time out.
-      let handle = output.fileHandleForReading
-      Thread.detachNewThread { [self] in
-        while true {
-          let chunk = handle.availableData
-          if chunk.isEmpty { return }
-          lock.withLock { seen.append(chunk) }
+      scratch = try Scratch()
+      var pair: [Int32] = [0, 0]
+      guard
+        socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair)
+          == 0
+      else { throw ChildProcess.SpawnFailed(what: "socketpair", code: errno) }
+      input = pair[0]
+      defer { close(pair[1]) }
+      let stdout = try scratch.open("stdout", writing: true)
+      defer { close(stdout) }
+      let stderr = try scratch.open("stderr", writing: true)
+      defer { close(stderr) }
+      child = try ChildProcess(
+        executable: BrowseProcess.executable.path, arguments: arguments,
+        environment: ChildEnvironment.make(scratch: scratch, extra: environment),
+        stdin: pair[1], stdout: stdout, stderr: stderr)
+    }
+
+    package var pid: pid_t { child.pid }
+    package var isRunning: Bool { child.isRunning }
+
+    /// Types `text` on stdin (nothing happens once the process has gone).
+    package func send(_ text: String) {
+      let bytes = Array(text.utf8)
+      lock.withLock {
+        guard inputOpen else { return }
+        var sent = 0
+        while sent < bytes.count {
+          let count = bytes[sent...].withUnsafeBytes {
+            Glibc.send(input, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+          }
+          if count <= 0 { return }
+          sent += count
         }
       }
     }
 
-    package func send(_ line: String) {
-      input.fileHandleForWriting.write(Data(line.utf8))
-    }
-
-    /// Everything stderr said, once the process has ended.
-    package var stderr: String {
-      String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    /// Ends stdin: the process reads end of input.
+    package func closeInput() {
+      lock.withLock {
+        if inputOpen { shutdown(input, Int32(SHUT_WR)) }
+      }
     }
 
     /// Everything stdout has shown so far.
-    package var stdout: String { lock.withLock { String(decoding: seen, as: UTF8.self) } }
+    package var stdout: String { String(decoding: scratch.read("stdout"), as: UTF8.self) }
+    /// Everything stderr has shown so far.
+    package var stderr: String { String(decoding: scratch.read("stderr"), as: UTF8.self) }
 
     /// Waits until stdout has shown `text` `count` times; false if `timeout` passed first.
     @discardableResult
     package func waitForOutput(containing text: String, count: Int = 1, timeout: TimeInterval = 10)
-      -> Bool
+      async -> Bool
     {
-      let deadline = Date().addingTimeInterval(timeout)
-      while Date() < deadline {
-        if stdout.components(separatedBy: text).count > count { return true }
-        usleep(10_000)
-      }
-      return false
+      await Deadline.poll(timeout) { stdout.components(separatedBy: text).count > count }
     }
 
-    /// Sends `signal` and waits for the exit status (nil: still running after `timeout`).
-    package func signal(_ number: Int32, timeout: TimeInterval = 10) -> Int32? {
-      kill(process.processIdentifier, number)
-      return waitForExit(timeout: timeout)
+    /// Sends `signal` and waits for the exit status (nil: still running after `timeout`,
+    /// and killed).
+    package func signal(_ number: Int32, timeout: TimeInterval = 10) async -> Int32? {
+      child.signal(number)
+      return await waitForExit(timeout: timeout)
     }
 
     /// The exit status, or nil (and the process killed) if it is still running after `timeout`.
-    package func waitForExit(timeout: TimeInterval = 10) -> Int32? {
-      let deadline = Date().addingTimeInterval(timeout)
-      while process.isRunning && Date() < deadline { usleep(10_000) }
-      if process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return nil
-      }
-      return process.terminationStatus
+    package func waitForExit(timeout: TimeInterval = 10) async -> Int32? {
+      await child.waitForExit(timeout: timeout)
     }
 
     deinit {
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      child.kill()
+      lock.withLock {
+        inputOpen = false
+        close(input)
+      }
     }
   }
 
-  package struct TimedOut: Error {
-    var arguments: [String]
+  package struct TimedOut: Error, CustomStringConvertible {
+    package var command: [String]
+    package var seconds: TimeInterval
+    /// What it had written when it was killed.
+    package var partial: Result
+
+    package var description: String {
+      "\(command) was still running after \(seconds) s and was killed; stdout so far: "
+        + "\(partial.stdout.suffix(500).debugDescription), stderr: "
+        + partial.stderr.suffix(500).debugDescription
+    }
+  }
+}
+
+/// Waiting with a deadline: every wait loop in the tests ends, and says so when it failed.
+/// Tests use `poll`, which sleeps between tries; `wait` blocks its thread and is for
+/// clean-up in `deinit`, where nothing can be awaited.
+package enum Deadline {
+  /// Polls `condition` every 5 ms until it holds (true) or `timeout` passes (false).
+  package static func wait(_ timeout: TimeInterval, until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      if condition() { return true }
+      if Date() >= deadline { return false }
+      usleep(5_000)
+    }
+  }
+
+  /// The same, sleeping between polls instead of blocking a thread of the cooperative pool.
+  package static func poll(_ timeout: TimeInterval, until condition: () async -> Bool)
+    async -> Bool
+  {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      if await condition() { return true }
+      if Date() >= deadline { return false }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
   }
 }

@@ -6,91 +6,222 @@ import Foundation
 @testable import ProvinceIO
 @testable import TextSupport
 
-/// `browse` on a pseudo-terminal (util-linux `script`), so that stdout and stderr are a
-/// terminal as a user's would be: the spinner draws, the screen is cleared and coloured.
-/// Its output (both streams, as the terminal showed them) is collected in a file.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `browse` on a pseudo-terminal of its own, so that stdin, stdout and stderr are a terminal
+/// as a user's would be: the spinner draws, the screen is cleared and coloured, Ctrl-D ends
+/// input. The terminal is opened here (posix_openpt, grantpt, unlockpt, ptsname) and its
+/// slave becomes the child's controlling terminal in a new session (`setsid --ctty`, since
+/// posix_spawn cannot make a controlling terminal). The window size is set, and can be
+/// changed while it runs (the kernel then sends SIGWINCH); keys are typed into the
+/// terminal and everything it shows is collected as it comes.
 package final class PseudoTerminalProcess: @unchecked Sendable {
-  package static let scriptPath = "/usr/bin/script"
+  package static let setsidPath = "/usr/bin/setsid"
   /// Whether this machine can run these tests at all.
-  package static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: scriptPath) }
-
-  package let process = Process()
-  private let outputURL: URL
-  private let pidURL: URL
-  private let inputURL: URL
-
-  /// Starts `browse arguments…` on a terminal of its own, `input` typed into it, then end of
-  /// input. `environment` is added to the tests' usual one.
-  package init(_ arguments: [String], input: String = "", environment: [String: String] = [:])
-    throws
-  {
-    outputURL = ReliabilityFixtures.temporaryPath("pty-out")
-    pidURL = ReliabilityFixtures.temporaryPath("pty-pid")
-    inputURL = ReliabilityFixtures.temporaryPath("pty-in")
-    try Data(input.utf8).write(to: inputURL)
-    try Data().write(to: outputURL)
-    let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    // The shell records its pid and becomes browse, so the pid is browse's own.
-    let command =
-      "echo $$ > '\(pidURL.path)'; exec \"$BROWSE\" \(quoted.joined(separator: " "))"
-    var env = environment
-    env["BROWSE"] = BrowseProcess.executable.path
-    process.executableURL = URL(fileURLWithPath: Self.scriptPath)
-    process.arguments = ["-qec", command, "/dev/null"]
-    process.environment = BrowseProcess.testEnvironment(env)
-    process.standardInput = try FileHandle(forReadingFrom: inputURL)
-    process.standardOutput = try FileHandle(forWritingTo: outputURL)
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+  package static var isAvailable: Bool {
+    FileManager.default.isExecutableFile(atPath: setsidPath) && PTY.functions != nil
   }
 
-  /// What the terminal has shown so far (carriage returns and escapes included).
-  package var output: String {
-    String(decoding: (try? Data(contentsOf: outputURL)) ?? Data(), as: UTF8.self)
+  package let child: ChildProcess
+  private let master: Int32
+  private let scratch: Scratch
+  private let screen = Screen()
+
+  /// Starts `browse arguments…` on a `columns`×`rows` terminal. With `input`, that is typed
+  /// and then end of input (Ctrl-D); with none, nothing is typed. TERM is `term` (none if
+  /// nil) unless `environment`, added to `ChildEnvironment`'s, says otherwise.
+  package convenience init(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+    term: String? = "xterm-256color", columns: Int = 80, rows: Int = 24
+  ) throws {
+    try self.init(
+      executable: BrowseProcess.executable.path, arguments, input: input,
+      environment: environment, term: term, columns: columns, rows: rows)
   }
 
-  /// The pid of `browse` itself, once the shell has started it.
-  package func browsePID(timeout: TimeInterval = 10) -> pid_t? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if let text = try? String(contentsOf: pidURL, encoding: .utf8),
-        let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-      {
-        return pid
-      }
-      usleep(10_000)
+  /// The same for any program.
+  package init(
+    executable: String, _ arguments: [String], input: String? = nil,
+    environment: [String: String] = [:], term: String? = "xterm-256color", columns: Int = 80,
+    rows: Int = 24
+  ) throws {
+    guard let pty = PTY.functions else { throw Unavailable() }
+    scratch = try Scratch()
+    master = pty.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard master >= 0 else { throw ChildProcess.SpawnFailed(what: "posix_openpt", code: errno) }
+    var buffer = [CChar](repeating: 0, count: 128)
+    guard pty.grant(master) == 0, pty.unlock(master) == 0, pty.name(master, &buffer, 128) == 0
+    else {
+      let code = errno
+      close(master)
+      throw ChildProcess.SpawnFailed(what: "grantpt/unlockpt/ptsname", code: code)
     }
-    return nil
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    Self.setSize(master, columns: columns, rows: rows)
+    let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard slave >= 0 else {
+      let code = errno
+      close(master)
+      throw ChildProcess.SpawnFailed(what: "open \(name)", code: code)
+    }
+    defer { close(slave) }
+    do {
+      // Not a session of posix_spawn's making: setsid(1) makes it, then TIOCSCTTY on its
+      // stdin (the slave) and execs the program, so the pid is the program's own.
+      child = try ChildProcess(
+        executable: Self.setsidPath, arguments: ["--ctty", executable] + arguments,
+        environment: ChildEnvironment.make(scratch: scratch, terminal: term, extra: environment),
+        stdin: slave, stdout: slave, stderr: slave, newSession: false)
+    } catch {
+      close(master)
+      throw error
+    }
+    screen.startReading(master)
+    if let input {
+      type(input)
+      sendEndOfInput()
+    }
   }
 
+  /// The program's pid (setsid became it).
+  package var pid: pid_t { child.pid }
+
+  /// Types `text` into the terminal, as keys.
+  package func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+      if count <= 0 { return }
+      sent += count
+    }
+  }
+
+  /// Ctrl-D at the start of a line: end of input for the program reading the terminal.
+  package func sendEndOfInput() { type("\u{04}") }
+
+  /// Changes the window size; the kernel sends SIGWINCH to the program.
+  package func resize(columns: Int, rows: Int) {
+    Self.setSize(master, columns: columns, rows: rows)
+  }
+
+  /// How many bytes the terminal has shown so far, to look only at what comes after.
+  package var mark: Int { screen.count }
+
+  /// What the terminal has shown (carriage returns and escapes included), from `mark` on.
+  package func output(since mark: Int = 0) -> String { screen.text(since: mark) }
+
+  /// Everything the terminal has shown so far.
+  package var output: String { output() }
+
+  /// Waits until the terminal has shown `text`, after `mark`; false if `timeout` passed first.
   @discardableResult
-  package func waitForOutput(containing text: String, timeout: TimeInterval = 10) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if output.contains(text) { return true }
-      usleep(10_000)
-    }
-    return false
+  package func waitForOutput(
+    containing text: String, since mark: Int = 0, timeout: TimeInterval = 10
+  ) async -> Bool {
+    await waitForOutput(since: mark, timeout: timeout) { $0.contains(text) }
   }
 
-  /// The exit status (`script -e` passes browse's on), or nil if still running after `timeout`.
-  package func waitForExit(timeout: TimeInterval = 15) -> Int32? {
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning {
-      if let pid = browsePID(timeout: 0) { kill(pid, SIGKILL) }
-      process.terminate()
-      process.waitUntilExit()
-      return nil
-    }
-    return process.terminationStatus
+  /// Waits until what the terminal has shown after `mark` satisfies `condition`.
+  package func waitForOutput(
+    since mark: Int = 0, timeout: TimeInterval = 10, satisfying condition: (String) -> Bool
+  ) async -> Bool {
+    await Deadline.poll(timeout) { condition(output(since: mark)) }
+  }
+
+  /// Sends `signal` to the program.
+  package func signal(_ number: Int32) { child.signal(number) }
+
+  /// The exit status, once the terminal has shown all the program wrote; nil (and the
+  /// program killed) if it is still running after `timeout`.
+  package func waitForExit(timeout: TimeInterval = 15) async -> Int32? {
+    let status = await child.waitForExit(timeout: timeout)
+    // The terminal reads end of file once the last holder of the slave has closed it.
+    _ = await Deadline.poll(2) { screen.isFinished }
+    return status
   }
 
   deinit {
-    if process.isRunning {
-      if let pid = browsePID(timeout: 0) { kill(pid, SIGKILL) }
-      process.terminate()
-    }
-    for url in [outputURL, pidURL, inputURL] { try? FileManager.default.removeItem(at: url) }
+    child.kill()
+    screen.stop()
+    // The reader closes nothing: the descriptor is closed once it has stopped using it.
+    if screen.waitUntilFinished(timeout: 5) { close(master) }
   }
+
+  private static func setSize(_ fd: Int32, columns: Int, rows: Int) {
+    var size = winsize(
+      ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
+      ws_ypixel: 0)
+    _ = ioctl(fd, UInt(TIOCSWINSZ), &size)
+  }
+
+  package struct Unavailable: Error, CustomStringConvertible {
+    package var description: String { "no pseudo-terminals (posix_openpt) or no setsid(1)" }
+  }
+
+  /// The bytes the terminal has shown, read on a thread of their own so that the program
+  /// never blocks on a full terminal, and waits can time out.
+  private final class Screen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private var stopped = false
+    private var finished = false
+
+    func startReading(_ fd: Int32) {
+      Thread.detachNewThread { [self] in
+        defer { lock.withLock { finished = true } }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while !lock.withLock({ stopped }) {
+          var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+          let polled = poll(&ready, 1, 50)
+          if polled < 0 && errno == EINTR { continue }
+          if polled <= 0 { continue }
+          let count = read(fd, &buffer, buffer.count)
+          if count < 0 && errno == EINTR { continue }
+          // EIO: every holder of the slave has closed it.
+          if count <= 0 { return }
+          lock.withLock { data.append(contentsOf: buffer[..<count]) }
+        }
+      }
+    }
+
+    func stop() { lock.withLock { stopped = true } }
+
+    var isFinished: Bool { lock.withLock { finished } }
+
+    /// Whether the reader has stopped (end of file, or `stop()`) within `timeout`.
+    func waitUntilFinished(timeout: TimeInterval) -> Bool {
+      Deadline.wait(timeout) { isFinished }
+    }
+
+    var count: Int { lock.withLock { data.count } }
+
+    func text(since mark: Int) -> String {
+      lock.withLock { String(decoding: data.suffix(from: min(mark, data.count)), as: UTF8.self) }
+    }
+  }
+}
+
+/// The XSI pseudo-terminal functions, which Swift's Glibc module does not import.
+private struct PTY: Sendable {
+  let openpt: @convention(c) (Int32) -> Int32
+  let grant: @convention(c) (Int32) -> Int32
+  let unlock: @convention(c) (Int32) -> Int32
+  let name: @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
+
+  static let functions: PTY? = {
+    func load<T>(_ symbol: String, as type: T.Type) -> T? {
+      dlsym(nil, symbol).map { unsafeBitCast($0, to: type) }
+    }
+    guard let openpt = load("posix_openpt", as: (@convention(c) (Int32) -> Int32).self),
+      let grant = load("grantpt", as: (@convention(c) (Int32) -> Int32).self),
+      let unlock = load("unlockpt", as: (@convention(c) (Int32) -> Int32).self),
+      let name = load(
+        "ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32).self)
+    else { return nil }
+    return PTY(openpt: openpt, grant: grant, unlock: unlock, name: name)
+  }()
 }

@@ -88,8 +88,8 @@ package enum ReliabilityFixtures {
 
   /// The peak resident size in kilobytes of `command` run through GNU time, or nil when
   /// /usr/bin/time is not installed or the binary is sanitized. The command's own status is returned with it.
-  package static func peakMemory(_ arguments: [String], environment: [String: String] = [:]) throws
-    -> (status: Int32, kilobytes: Int, stdout: String, stderr: String)?
+  package static func peakMemory(_ arguments: [String], environment: [String: String] = [:])
+    async throws -> (status: Int32, kilobytes: Int, stdout: String, stderr: String)?
   {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), !isSanitized else {
       return nil
@@ -97,7 +97,7 @@ package enum ReliabilityFixtures {
     let report = temporaryPath("time")
     defer { try? FileManager.default.removeItem(at: report) }
     let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-    let result = try BrowseProcess.shell(
+    let result = try await BrowseProcess.shell(
       "/usr/bin/time -o '\(report.path)' -f '%M' \"$BROWSE\" \(quoted.joined(separator: " "))",
       environment: environment)
     let text = try String(contentsOf: report, encoding: .utf8)

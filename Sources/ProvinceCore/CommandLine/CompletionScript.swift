@@ -21,26 +21,34 @@ public enum CompletionScript {
     return """
       # bash completion for browse; load with: source <(browse --completion bash)
       _browse() {
-        local cur prev province i
+        local cur prev province file word i
+        local -a data=()
         cur="${COMP_WORDS[COMP_CWORD]}"
         prev="${COMP_WORDS[COMP_CWORD-1]}"
+        # Names come from the data the command line being completed would use: its
+        # --data (bash splits --data=x into "--data" "=" "x"), else PROVINCE_BROWSER_DATA.
+        for ((i = 1; i < COMP_CWORD; i++)); do
+          word="${COMP_WORDS[i+1]}"
+          [[ "$word" == "=" && i+2 -lt COMP_CWORD ]] && word="${COMP_WORDS[i+2]}"
+          case "${COMP_WORDS[i]}" in
+            -d|--data) file="$word" ;;
+            --data=?*) file="${COMP_WORDS[i]#--data=}" ;;
+            -p|--province) province="$word" ;;
+            --province=?*) province="${COMP_WORDS[i]#--province=}" ;;
+          esac
+        done
+        # Standard input is the user's terminal here, not the data.
+        [[ -n "$file" && "$file" != "-" ]] && data=(--data "${file/#\\~\\//$HOME/}")
         local IFS=$'\\n'
         case "$prev" in
           -p|--province)
-            COMPREPLY=($(compgen -W "$(browse --complete province 2>/dev/null)" -- "$cur"))
+            COMPREPLY=($(compgen -W "$(browse "${data[@]}" --complete province 2>/dev/null)" -- "$cur"))
             return ;;
           -c|--city)
-            province=""
-            for ((i = 1; i < COMP_CWORD; i++)); do
-              case "${COMP_WORDS[i]}" in
-                -p|--province) province="${COMP_WORDS[i+1]}" ;;
-                --province=*) province="${COMP_WORDS[i]#--province=}" ;;
-              esac
-            done
             if [[ -n "$province" ]]; then
-              COMPREPLY=($(compgen -W "$(browse --complete city -p "$province" 2>/dev/null)" -- "$cur"))
+              COMPREPLY=($(compgen -W "$(browse "${data[@]}" --complete city -p "$province" 2>/dev/null)" -- "$cur"))
             else
-              COMPREPLY=($(compgen -W "$(browse --complete city 2>/dev/null)" -- "$cur"))
+              COMPREPLY=($(compgen -W "$(browse "${data[@]}" --complete city 2>/dev/null)" -- "$cur"))
             fi
             return ;;
           -f|--format) COMPREPLY=($(compgen -W $'text\\ntsv\\njson\\nurl' -- "$cur")); return ;;
@@ -60,10 +68,11 @@ public enum CompletionScript {
     let specs = visible.map { spec -> String in
       let exclusion = spec.short.map { "(-\($0) --\(spec.long))" } ?? ""
       let names = spec.short.map { "{-\($0),--\(spec.long)}" } ?? "--\(spec.long)"
-      let help = spec.help.replacingOccurrences(of: "'", with: "").replacingOccurrences(
-        of: "[", with: "("
-      ).replacingOccurrences(of: "]", with: ")")
-        .replacingOccurrences(of: ":", with: " ")
+      // Inside '…' in an _arguments spec: a quote closes and reopens the quoting, and
+      // a colon or bracket would end the description unless escaped with a backslash.
+      let help = spec.help.replacingOccurrences(of: "'", with: "'\\''")
+        .replacingOccurrences(of: ":", with: "\\:").replacingOccurrences(of: "[", with: "\\[")
+        .replacingOccurrences(of: "]", with: "\\]")
       var action = ""
       switch spec.key {
       case .province: action = ":province:->province"
@@ -80,18 +89,22 @@ public enum CompletionScript {
       #compdef browse
       # zsh completion for browse; load with: source <(browse --completion zsh)
       _browse() {
-        local state province
+        local state province data
         local -a names args
         _arguments -s \\
       \(specs.joined(separator: " \\\n"))
+        # Names come from the data the command line being completed would use: its
+        # --data, else PROVINCE_BROWSER_DATA.
+        data=${(Q)${opt_args[-d]:-${opt_args[--data]}}}
+        [[ -n "$data" && "$data" != "-" ]] && args=(--data "${data/#\\~\\//$HOME/}")
         case $state in
           province)
-            names=(${(f)"$(browse --complete province 2>/dev/null)"})
+            names=(${(f)"$(browse "${args[@]}" --complete province 2>/dev/null)"})
             compadd -a names ;;
           city)
-            province=${opt_args[-p]:-${opt_args[--province]}}
-            [[ -n "$province" ]] && args=(-p "$province")
-            names=(${(f)"$(browse --complete city "${args[@]}" 2>/dev/null)"})
+            province=${(Q)${opt_args[-p]:-${opt_args[--province]}}}
+            [[ -n "$province" ]] && args+=(-p "$province")
+            names=(${(f)"$(browse "${args[@]}" --complete city 2>/dev/null)"})
             compadd -a names ;;
         esac
       }
@@ -106,18 +119,34 @@ public enum CompletionScript {
       if let short = spec.short { line += " -s \(short)" }
       line += " -l \(spec.long)"
       switch spec.key {
-      case .province: line += " -x -a '(browse --complete province 2>/dev/null)'"
+      case .province: line += " -x -a '(browse (__browse_data) --complete province 2>/dev/null)'"
       case .city: line += " -x -a '(__browse_cities)'"
       case .format: line += " -x -a 'text tsv json url'"
       case .completion: line += " -x -a 'bash zsh fish'"
       case .data: line += " -r -F"
       default: if spec.value != nil { line += " -x" }
       }
-      let help = spec.help.replacingOccurrences(of: "'", with: "")
+      let help = spec.help.replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: "'", with: "\\'")
       return line + " -d '\(help)'"
     }
     return """
       # fish completion for browse; load with: browse --completion fish | source
+      # The --data of the command line being completed (else PROVINCE_BROWSER_DATA applies).
+      function __browse_data
+          set -l tokens (commandline -opc)
+          set -l data
+          for i in (seq (count $tokens))
+              if contains -- $tokens[$i] -d --data; and test $i -lt (count $tokens)
+                  set data $tokens[(math $i + 1)]
+              else if string match -q -- '--data=*' $tokens[$i]
+                  set data (string replace -- '--data=' '' $tokens[$i])
+              end
+          end
+          if test -n "$data"; and test "$data" != -
+              printf '%s\\n' --data (string replace -r -- '^~/' "$HOME/" $data)
+          end
+      end
       function __browse_cities
           set -l tokens (commandline -opc)
           set -l province
@@ -129,9 +158,9 @@ public enum CompletionScript {
               end
           end
           if test -n "$province"
-              browse --complete city -p $province 2>/dev/null
+              browse (__browse_data) --complete city -p $province 2>/dev/null
           else
-              browse --complete city 2>/dev/null
+              browse (__browse_data) --complete city 2>/dev/null
           end
       end
       complete -c browse -f

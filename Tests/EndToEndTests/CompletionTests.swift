@@ -1,0 +1,170 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import CatalogModel
+@testable import PageReader
+@testable import ProvinceCore
+@testable import ProvinceIO
+@testable import TextSupport
+
+/// The generated completion scripts, run in the real shells: bash (its completion function
+/// called as `complete -F` would), fish (`complete -C`) and zsh (interactive, with compinit,
+/// Tab pressed on a pseudo-terminal). Names must come from the data the command line being
+/// completed names with --data, else PROVINCE_BROWSER_DATA, else the built-in data.
+///
+/// Without zsh or fish the tests for them are skipped, except on CI (CI=true), where
+/// `.ci/run` installs both and a missing shell fails the test.
+@Suite(.timeLimit(.minutes(1))) struct CompletionTests {
+  typealias F = ReliabilityFixtures
+
+  static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+  /// Where `name` is installed, if it is.
+  static func shell(_ name: String) -> String? {
+    ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + name }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// Runs when the shell is installed, and on CI whether or not (to fail there).
+  static func needs(_ name: String) -> ConditionTrait {
+    .enabled(if: shell(name) != nil || isCI, "\(name) is not installed")
+  }
+
+  static func require(_ name: String) throws -> String {
+    try #require(
+      shell(name), "\(name) is not installed; .ci/run installs it (apt-get install -y \(name))")
+  }
+
+  /// Two provinces for --data, one for PROVINCE_BROWSER_DATA: each set of names shows
+  /// which data the completion read.
+  static let givenData = F.plist(
+    province: "测试省", cities: [("甲市", "http://a.test/"), ("乙市", "http://b.test/")]
+  ).replacingOccurrences(
+    of: "</dict></plist>",
+    with: "<key>样例省</key><array><dict><key>name</key><string>丙市</string>"
+      + "<key>url</key><string>http://c.test/</string></dict></array></dict></plist>")
+  static let environmentData = F.plist(province: "环境省", cities: [("丁市", "http://d.test/")])
+
+  /// PATH with the built `browse` first, as an installed one would be.
+  static let path =
+    BrowseProcess.executable.deletingLastPathComponent().path + ":"
+    + ChildEnvironment.path
+
+  @Test func bashOffersOptionsAndNamesFromTheData() async throws {
+    let given = try F.file(Self.givenData)
+    let variable = try F.file(Self.environmentData)
+    defer { for file in [given, variable] { try? FileManager.default.removeItem(atPath: file) } }
+    let script = """
+      source <(browse --completion bash)
+      offer() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _browse; echo "${COMPREPLY[*]}"; }
+      offer browse --prov
+      offer browse -p 广
+      offer browse -p 广东 -c 深
+      offer browse --data '\(given)' -p ''
+      offer browse -d '\(given)' -p 测试 -c ''
+      offer browse --data = '\(given)' -p ''
+      offer browse --data='\(given)' -p ''
+      PROVINCE_BROWSER_DATA='\(variable)' offer browse -p ''
+      PROVINCE_BROWSER_DATA='\(variable)' offer browse --data '\(given)' -p ''
+      """
+    let result = try await BrowseProcess.shell(script, environment: ["PATH": Self.path])
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
+        "--province", "广东省 广西壮族自治区", "深圳市", "测试省 样例省", "甲市 乙市", "测试省 样例省",
+        "测试省 样例省", "环境省", "测试省 样例省", "",
+      ])
+  }
+
+  @Test(needs("fish")) func fishOffersNamesFromTheDataAndWholeDescriptions() async throws {
+    let fish = try Self.require("fish")
+    let given = try F.file(Self.givenData)
+    let variable = try F.file(Self.environmentData)
+    defer { for file in [given, variable] { try? FileManager.default.removeItem(atPath: file) } }
+    let script = """
+      browse --completion fish | source
+      for line in 'browse -p 广' 'browse -p 广东 -c 深' 'browse --data \(given) -p ' \\
+          'browse -d \(given) -p 测试 -c ' 'browse --data=\(given) -p ' 'browse --v'
+          complete -C $line | string replace -r '\\t.*' '' | sort | string join ' '
+      end
+      PROVINCE_BROWSER_DATA=\(variable) complete -C 'browse -p ' | string replace -r '\\t.*' ''
+      complete -C 'browse --val'
+      """
+    let result = try await BrowseProcess.run(
+      executable: fish, ["--no-config", "-c", script], environment: ["PATH": Self.path])
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout.split(separator: "\n").map(String.init) == [
+        "广东省 广西壮族自治区", "深圳市", "样例省 测试省", "乙市 甲市", "样例省 测试省",
+        "--validate --version", "环境省",
+        "--validate\tCheck a data file (default: the active data) and list every problem",
+      ])
+  }
+
+  @Test(needs("zsh")) func zshOffersNamesFromTheDataAndWholeDescriptions() async throws {
+    let zsh = try Self.require("zsh")
+    try #require(PseudoTerminalProcess.isAvailable)
+    let given = try F.file(Self.givenData)
+    let variable = try F.file(Self.environmentData)
+    let home = F.temporaryPath("zsh-home")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer {
+      for file in [given, variable] { try? FileManager.default.removeItem(atPath: file) }
+      try? FileManager.default.removeItem(at: home)
+    }
+    try Data(
+      """
+      autoload -U compinit && compinit -u -d "$ZDOTDIR/.zcompdump"
+      source <(browse --completion zsh)
+      PS1='%% '
+
+      """.utf8
+    ).write(to: home.appendingPathComponent(".zshrc"))
+    // An interactive zsh on a terminal, as a user's: Tab runs the real _arguments.
+    let shell = try PseudoTerminalProcess(
+      executable: zsh, ["-i"],
+      environment: [
+        "PATH": Self.path, "ZDOTDIR": home.path, "PROVINCE_BROWSER_DATA": variable,
+      ], columns: 120, rows: 40)
+    #expect(
+      await shell.waitForOutput(containing: "% "), "no prompt: \(shell.output.debugDescription)")
+
+    // --data on the line wins over the variable: both of its provinces are listed.
+    var mark = shell.mark
+    shell.type("browse --data \(given) -p \t")
+    #expect(
+      await shell.waitForOutput(since: mark) { $0.contains("测试省") && $0.contains("样例省") },
+      "\(shell.output(since: mark).debugDescription)")
+    #expect(!shell.output(since: mark).contains("环境省"))
+
+    // Without it, the variable's one province is completed in place.
+    mark = shell.mark
+    shell.type("\u{15}browse -p \t")
+    #expect(
+      await shell.waitForOutput(containing: "环境省", since: mark),
+      "\(shell.output(since: mark).debugDescription)")
+
+    // Cities within the province given, from the --data file.
+    mark = shell.mark
+    shell.type("\u{15}browse -d \(given) -p 测试省 -c \t")
+    #expect(
+      await shell.waitForOutput(since: mark) { $0.contains("甲市") && $0.contains("乙市") },
+      "\(shell.output(since: mark).debugDescription)")
+
+    // Descriptions keep their colons and apostrophes.
+    mark = shell.mark
+    shell.type("\u{15}browse --v\t")
+    #expect(
+      await shell.waitForOutput(containing: "(default: the active data)", since: mark),
+      "\(shell.output(since: mark).debugDescription)")
+    mark = shell.mark
+    shell.type("\u{15}browse --o\t")
+    #expect(
+      await shell.waitForOutput(containing: "Open the city's page", since: mark),
+      "\(shell.output(since: mark).debugDescription)")
+
+    shell.type("\u{15}exit\n")
+    #expect(await shell.waitForExit() == 0)
+  }
+}
