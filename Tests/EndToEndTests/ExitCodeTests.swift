@@ -25,7 +25,8 @@ import Testing
   }
 
   @Test func aBrowserThatFailsIsExitOneNotNetworkUnavailable() async throws {
-    let result = try await BrowseProcess.run(["-c", "广州", "--open"], environment: ["BROWSER": "false"])
+    let result = try await BrowseProcess.run(
+      ["-c", "广州", "--open"], environment: ["BROWSER": "false"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("'false' could not open"))
   }
