@@ -40,3 +40,24 @@ import Testing
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
 }
+
+/// A browser that draws in the terminal gets it (issue 12, item 1): it runs in browse's
+/// foreground process group, so reading the terminal does not stop it, and browse goes on
+/// when it exits.
+@Suite(.timeLimit(.minutes(1))) struct TerminalBrowserTests {
+  @Test func aTerminalBrowserCanReadTheTerminalAndBrowseCarriesOnAfterIt() async throws {
+    try #require(PseudoTerminalProcess.isAvailable)
+    let browser = try ReliabilityFixtures.file(
+      "#!/bin/sh\necho \"reading for $1\"\nread -r line\necho \"got:$line\"\n", name: "text-browser"
+    )
+    chmod(browser, 0o755)
+    let session = try PseudoTerminalProcess(
+      ["-c", "广州", "--open"], environment: ["BROWSER": browser])
+    #expect(await session.waitForOutput(containing: "reading for https://"), "\(session.output)")
+    session.type("hello\r")
+    // In a background process group the read would stop the browser (SIGTTIN) and browse
+    // would wait for it forever; here it answers and both exit.
+    #expect(await session.waitForOutput(containing: "got:hello"), "\(session.output)")
+    #expect(await session.waitForExit() == 0)
+  }
+}
