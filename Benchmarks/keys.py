@@ -430,18 +430,20 @@ def fmt_ms(value):
 
 
 def report(results, args, names, subjects):
-    lines = [f"Keystroke to finished frame (Benchmarks/keys.py): {args.cols}×{args.rows} pseudo-terminal, "
-             f"TERM=xterm-256color; a frame ends at the last byte before {args.quiet:g} ms of quiet "
-             f"(+{args.pause:g} ms pause before the next key). Names: {names.name} "
-             f"({sum(1 for _ in open(names, 'rb')):,} lines). Load average (1, 5, 15 min) at the start → "
-             f"at the end: {args.load}. Busy: keys whose frame was waited for past a quiet window because "
-             f"the subject was still using CPU; late: output after the quiet window, in the pause; "
-             f"silent: no output at all; cut: a burst cut after {BURST_CAP_S:g} s.", ""]
+    lines = [f"- Pseudo-terminal {args.cols}×{args.rows}, TERM=xterm-256color; a frame ends at the last byte "
+             f"before {args.quiet:g} ms of quiet with the subject idle (under {args.idle_cpu:g} ms of CPU), "
+             f"then {args.pause:g} ms more before the next key",
+             f"- Names (fzf's input): {names.name}, {sum(1 for _ in open(names, 'rb')):,} lines",
+             f"- Load average (1, 5, 15 min) at the start → at the end: {args.load}",
+             "- Busy: keys whose frame was waited for past a quiet window because the subject was still "
+             "using CPU; late: output in the pause after the quiet window; silent: no output at all; "
+             f"cut: a burst cut after {BURST_CAP_S:g} s", ""]
     for subject in subjects:
         lines.append(f"- {subject['name']}: `{subject['shown']}`")
     lines += ["", "| scenario | subject | keys | median | p99 | max | busy / late / silent / cut | browse / fzf, median | "
               "browse / fzf, p99 | target | met |",
               "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
+    shown = {}
     for scenario in args.scenarios:
         fzf = results.get("fzf", {}).get(scenario, {}).get("summary", {})
         for subject in subjects:
@@ -449,7 +451,9 @@ def report(results, args, names, subjects):
             if got is None:
                 continue
             if "error" in got:
-                lines.append(f"| {scenario} | {subject['name']} | {got['error']} | | | | | | | | |")
+                error = "(as above)" if shown.get(subject["name"]) == got["error"] else got["error"]
+                shown[subject["name"]] = got["error"]
+                lines.append(f"| {scenario} | {subject['name']} | {error} | | | | | | | | |")
                 continue
             s = got["summary"]
             ratio_median = ratio_p99 = target = met = ""
@@ -474,13 +478,18 @@ def report(results, args, names, subjects):
         lines += ["", "Bytes written per step of the move scenario (an arrow key, or what --keys gave):", "",
                   "| subject | steps | median | max | target | met |", "| --- | --- | ---: | ---: | --- | --- |"]
         lines += rows
-    preludes = [(subject["name"], scenario, got["prelude"]) for subject in subjects
-                for scenario, got in results.get(subject["name"], {}).items()
-                if "prelude" in got and got["prelude"]]
+    preludes = []
+    for subject in subjects:
+        for scenario, got in results.get(subject["name"], {}).items():
+            if got.get("prelude"):
+                preludes.append(f"{subject['name']} {scenario}: " + ", ".join(
+                    f"{p['key']} {fmt_ms(p['ms'])} ({p['bytes']} B)" for p in got["prelude"]))
     if preludes:
-        lines += ["", "Preludes (not counted): " + "; ".join(
-            f"{name} {scenario}: " + ", ".join(f"{p['key']} {fmt_ms(p['ms'])}, {p['bytes']} B" for p in prelude)
-            for name, scenario, prelude in preludes)]
+        lines += ["", "Preludes (measured, not counted): " + "; ".join(preludes)]
+    notes = [f"{subject['name']} {scenario}: {got['note']}" for subject in subjects
+             for scenario, got in results.get(subject["name"], {}).items() if "note" in got]
+    if notes:
+        lines += ["", "Cut short: " + "; ".join(notes)]
     return "\n".join(lines)
 
 
@@ -524,6 +533,8 @@ def main():
     parser.add_argument("--keys", action="append", default=[], metavar="SUBJECT.SCENARIO=KEYS")
     parser.add_argument("--prelude", action="append", default=[], metavar="SUBJECT.SCENARIO=KEYS")
     parser.add_argument("--scenarios", default="filter,move")
+    parser.add_argument("--repeat", type=int, default=2,
+                        help="runs of every scenario and subject, taking turns; samples pooled (2)")
     parser.add_argument("--rounds", type=int, default=10, help="times the filter keys are typed (10)")
     parser.add_argument("--quiet", type=float, default=30, help="ms of quiet that end a frame (30)")
     parser.add_argument("--pause", type=float, default=20, help="ms more before the next key (20)")
@@ -582,36 +593,60 @@ def main():
         subjects.append({"name": name, "argv": ["sh", "-c", f"exec {command}"], "shown": command,
                          "full_screen": False})
 
-    results, failed = {}, []
-    for subject in subjects:
-        mine = results.setdefault(subject["name"], {})
+    def script(subject, scenario):
+        def pick(kind, default):
+            for who in (subject["name"], "*"):
+                if (kind, who, scenario) in overrides:
+                    return overrides[(kind, who, scenario)]
+            return default
+        keys = pick("keys", parse_keys(DEFAULT_SUBJECT_KEYS.get((subject["name"], scenario),
+                                                                DEFAULT_KEYS[scenario])))
+        if scenario == "filter" and not any(("keys", who, "filter") in overrides for who in (subject["name"], "*")):
+            keys = keys * args.rounds
+        return keys, pick("prelude", parse_keys(DEFAULT_PRELUDES.get((subject["name"], scenario), "")))
+
+    def stop(got, name, scenario, why):
+        """The budget ran out: a scenario with runs already done keeps them, with a note."""
+        if got["runs"]:
+            got["note"] = f"{len(got['runs'])} of {args.repeat} runs: {why}"
+        else:
+            got["error"] = why
+            failed.append(f"{name} {scenario}: {why}")
+
+    # Subjects take turns (fzf filter, browse filter, fzf move, browse move, and again), so
+    # that a change in the machine's load falls on both; each key's samples are pooled.
+    results, failed, broken = {s["name"]: {} for s in subjects}, [], {}
+    for repeat in range(args.repeat):
         for scenario in args.scenarios:
-            def pick(kind, default):
-                for who in (subject["name"], "*"):
-                    if (kind, who, scenario) in overrides:
-                        return overrides[(kind, who, scenario)]
-                return default
-            keys = pick("keys", parse_keys(DEFAULT_SUBJECT_KEYS.get((subject["name"], scenario),
-                                                                    DEFAULT_KEYS[scenario])))
-            if scenario == "filter" and ("keys", subject["name"], "filter") not in overrides:
-                keys = keys * args.rounds
-            prelude = pick("prelude", parse_keys(DEFAULT_PRELUDES.get((subject["name"], scenario), "")))
-            if time.monotonic() - started > args.budget:
-                mine[scenario] = {"error": f"not run: the time budget of {args.budget:g} s ran out"}
-                failed.append(f"{subject['name']} {scenario}: {mine[scenario]['error']}")
-                continue
-            print(f"keys: {subject['name']}, {scenario} ({len(prelude)} + {len(keys)} keys)", file=sys.stderr)
-            try:
-                mine[scenario] = run_scenario(subject, scenario, keys, prelude, args, env,
-                                              started + args.budget)
-            except Failure as error:
-                mine[scenario] = {"error": str(error)}
-                failed.append(str(error))
-                print(f"keys: {error}", file=sys.stderr)
-                if "did not" in str(error):  # it will not draw for the next scenario either
-                    for rest in args.scenarios[args.scenarios.index(scenario) + 1:]:
-                        mine[rest] = {"error": str(error)}
-                    break
+            for subject in subjects:
+                name = subject["name"]
+                got = results[name].setdefault(scenario, {"runs": []})
+                if "error" in got or "note" in got:
+                    continue
+                if name in broken:  # it did not start or draw: it will not for this scenario either
+                    got["error"] = broken[name]
+                    continue
+                if time.monotonic() - started > args.budget:
+                    stop(got, name, scenario, f"not run: the time budget of {args.budget:g} s ran out")
+                    continue
+                keys, prelude = script(subject, scenario)
+                print(f"keys: {name}, {scenario}, run {repeat + 1} of {args.repeat} "
+                      f"({len(prelude)} + {len(keys)} keys)", file=sys.stderr)
+                try:
+                    got["runs"].append(run_scenario(subject, scenario, keys, prelude, args, env,
+                                                    started + args.budget))
+                except Failure as error:
+                    print(f"keys: {error}", file=sys.stderr)
+                    if "time budget" in str(error):
+                        stop(got, name, scenario, str(error))
+                        continue
+                    got["error"] = str(error)
+                    failed.append(str(error))
+                    if "did not" in str(error):
+                        broken[name] = str(error)
+                    continue
+                got["summary"] = summary([sample for run in got["runs"] for sample in run["samples"]])
+                got["prelude"] = [sample for run in got["runs"] for sample in run["prelude"]]
 
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
     out = pathlib.Path(args.out) if args.out else HERE / "data/results" / stamp
@@ -620,7 +655,7 @@ def main():
     text = report(results, args, names, subjects)
     (out / "keys.md").write_text(text + "\n", encoding="utf-8")
     settings = {k: getattr(args, k) for k in
-                ("cols", "rows", "quiet", "pause", "idle_cpu", "settle", "rounds", "data", "load")}
+                ("cols", "rows", "quiet", "pause", "idle_cpu", "settle", "repeat", "rounds", "data", "load")}
     with open(out / "keys.json", "w", encoding="utf-8") as handle:
         json.dump({"date": stamp, "settings": settings, "names": str(names),
                    "subjects": [{k: v for k, v in s.items() if k != "stdin"} for s in subjects],
