@@ -5,7 +5,8 @@
             [--subject NAME=COMMAND]... [--keys SUBJECT.SCENARIO=KEYS]...
             [--prelude SUBJECT.SCENARIO=KEYS]... [--scenarios filter,move]
             [--rounds N] [--quiet MS] [--pause MS] [--idle-cpu MS] [--settle MS]
-            [--size COLSxROWS] [--budget S] [--transcript] [--out DIR]
+            [--size COLSxROWS] [--repeat N] [--budget S] [--expect SUBJECT.SCENARIO=REGEX]...
+            [--transcript] [--out DIR]
     keys.py --fake DELAY_MS[,GAP_MS]     (a full-screen program of known speed, for checks)
 
 Every subject runs in a pseudo-terminal of its own (os.openpty; the child gets
@@ -31,19 +32,22 @@ xterm does; Backspace as DEL, 0x7f). For each key:
   bytes    everything the subject wrote in that burst.
 
 The burst ends when (1) the output has been quiet for --quiet ms (30), and
-(2) the subject used less than --idle-cpu ms (1) of CPU in that window (the
-sum over its threads of /proc/PID/task/*/schedstat): a program that draws
+(2) the subject is idle: its threads used or waited for less than --idle-cpu
+ms (1) of CPU in that window (the first two fields, run time and run-queue
+wait, of /proc/PID/task/*/schedstat, summed) and none of them is running or
+runnable at its end (state R in /proc/PID/task/*/stat). A program that draws
 its prompt at once and its list when the matcher is done (fzf) is still
-computing in between, and is waited for, one more window at a time; the key
-is counted as "busy". Without (2), on this machine, fzf's list for a query
-arrived after a 30 ms quiet window for 42 of 100 filter keys and was charged
-to the next key. (3) After that, the script waits --pause ms (20) more
-before the next key; output in the pause still belongs to the key (a gap
-longer than the quiet window, with the subject idle: waiting on a timer),
-the burst goes on, and the key is counted as "late". A key that causes no
-output within 2 s has no latency ("silent"); a burst is cut after 5 s. The
-subject's queries are answered as a terminal would: cursor position (CSI 6n)
-with CSI 1;1R, device attributes (CSI c) with CSI ?62c.
+computing in between, or waiting for a CPU on a loaded machine, and is
+waited for, one more window at a time; the key is counted as "busy". Without
+(2), on this machine, fzf's list for a query came after a 30 ms quiet window
+for 79 of 200 filter keys and was charged to the next key. (3) After that,
+the script waits --pause ms (20) more before the next key; output in the
+pause still belongs to the key (a gap longer than the quiet window, with the
+subject idle: waiting on a timer), the burst goes on, and the key is counted
+as "late". A key that causes no output within 2 s has no latency ("silent");
+a burst is cut after 5 s. The subject's queries are answered as a terminal
+would: cursor position (CSI 6n) with CSI 1;1R, device attributes (CSI c)
+with CSI ?62c.
 
 Subjects:
   fzf     fzf --no-mouse with the names file on stdin: one line a city,
@@ -72,17 +76,22 @@ Scenarios (each in a fresh process of the subject):
   <Up> <Left> <Right> <BS> <Esc> <Enter> <Tab> <Space> <lt> are keys, and
   <NAME*N> (or <c*N> for a character c) repeats one N times.
 
+Every scenario runs --repeat times (2) for every subject, the subjects taking
+turns (fzf filter, browse filter, fzf move, browse move, and again) so that
+a change in the machine's load falls on both; the samples are pooled.
 Reported per scenario and subject: the median and the 99th percentile (the
-nearest rank: the ceil(0.99 n)-th smallest of n, so the second largest of
-100) of the latency, and browse / fzf for both; for the move scenario, the
-bytes per step (median and maximum). The targets (issue 13): browse's median
-and p99 at most fzf's in both scenarios, under 1 kB a step. Markdown goes to
+nearest rank: the ceil(0.99 n)-th smallest of n, the third largest of 200)
+of the latency, and browse / fzf for both; for the move scenario, the bytes
+per step (median and maximum). The targets (issue 13): browse's median and
+p99 at most fzf's in both scenarios, under 1 kB a step. Markdown goes to
 stdout and DIR/keys.md, every sample to DIR/keys.json (with --transcript,
 each key's output too); DIR is --out, else Benchmarks/data/results/<UTC
-time>/. The run stops after --budget s (160), the scenario running then
-reported as stopped. Exit status 0 when every subject was measured, 1 when
-one did not start or draw or was stopped (the report says which and why), 2
-on a usage error.
+time>/. --expect SUBJECT.SCENARIO=REGEX counts the keys whose output does
+not match REGEX, a check that the frame was caught whole (fzf's match count,
+fzf.filter='\\d+/100000'). The run stops after --budget s (160); a scenario
+cut short keeps the runs it finished, with a note. Exit status 0 when every
+subject was measured, 1 when one did not start or draw or was stopped before
+a run was done (the report says which and why), 2 on a usage error.
 
 Python 3.11 standard library only. Linux (/proc). Not part of `swift test` or CI.
 """
@@ -238,26 +247,41 @@ class Session:
         self.tail = seen[-16:]
 
     def cpu_ns(self):
-        """CPU time the subject's threads have used so far (ns), from /proc/PID/task/*/schedstat."""
+        """CPU time the subject's threads have used or waited for in a run queue so far (ns):
+        the first two fields of /proc/PID/task/*/schedstat."""
         total = 0
-        try:
-            tasks = os.listdir(f"/proc/{self.proc.pid}/task")
-        except OSError:
-            return 0
-        for task in tasks:
+        for task in self.tasks():
             try:
-                with open(f"/proc/{self.proc.pid}/task/{task}/schedstat", "rb") as handle:
-                    total += int(handle.read().split()[0])
-            except (OSError, ValueError, IndexError):
+                with open(f"{task}/schedstat", "rb") as handle:
+                    total += sum(int(field) for field in handle.read().split()[:2])
+            except (OSError, ValueError):
                 pass
         return total
+
+    def runnable(self):
+        """Whether a thread of the subject is running or waiting for a CPU (state R)."""
+        for task in self.tasks():
+            try:
+                with open(f"{task}/stat", "rb") as handle:
+                    if handle.read().rpartition(b")")[2].split()[:1] == [b"R"]:
+                        return True
+            except OSError:
+                pass
+        return False
+
+    def tasks(self):
+        try:
+            return [f"/proc/{self.proc.pid}/task/{task}" for task in os.listdir(f"/proc/{self.proc.pid}/task")]
+        except OSError:
+            return []
 
     def burst(self, first_timeout_s, quiet_s, pause_s, cap_s, idle_ns):
         """Read one burst of output: {first, last (ns), bytes, late, busy, cut}, or None if silent.
 
-        The burst ends when the output has been quiet for quiet_s and the subject used less
-        than idle_ns of CPU in that time (so a subject still computing its frame is waited
-        for), and then nothing came in pause_s more (output then makes the burst "late")."""
+        The burst ends when the output has been quiet for quiet_s and the subject used (or
+        waited for) less than idle_ns of CPU in that time with no thread runnable at its end
+        (so a subject still computing its frame is waited for), and then nothing came in
+        pause_s more (output then makes the burst "late")."""
         start = time.perf_counter_ns()
         data, now = self.read(first_timeout_s)
         if data is None:
@@ -268,7 +292,7 @@ class Session:
             data, now = self.read((since + quiet_s * 1e9 - time.perf_counter_ns()) / 1e9)
             if data is None and not self.eof and idle_ns is not None:
                 used = self.cpu_ns()
-                if used - cpu >= idle_ns:  # quiet, but still working: wait another window
+                if used - cpu >= idle_ns or self.runnable():  # quiet, but still working: wait on
                     got["busy"] = True
                     since, cpu = time.perf_counter_ns(), used
                     if since - start > cap_s * 1e9:
@@ -370,12 +394,15 @@ def summary(samples):
     if steps:
         result.update(step_bytes_median=statistics.median(steps), step_bytes_max=max(steps))
     result["bytes_total"] = sum(s["bytes"] for s in samples)
+    if any("expected" in s for s in samples):
+        result["expected_missed"] = sum(not s.get("expected", True) for s in samples)
     return result
 
 
 def run_scenario(subject, scenario, keys, prelude, args, env, deadline):
     session = Session(subject["name"], subject["argv"], subject.get("stdin"), args.cols, args.rows, env)
-    session.keep_output = args.transcript
+    expect = args.expect_re.get((subject["name"], scenario)) or args.expect_re.get(("*", scenario))
+    session.keep_output = args.transcript or expect is not None
     try:
         quiet, pause = args.quiet / 1000, args.pause / 1000
         idle = None if args.idle_cpu < 0 else args.idle_cpu * NS
@@ -390,6 +417,11 @@ def run_scenario(subject, scenario, keys, prelude, args, env, deadline):
                 raise Failure(f"{session.name}, {scenario}: stopped after {len(samples)} keys, "
                               f"the run's time budget of {args.budget:g} s ran out")
             samples.append(press(session, key, quiet, pause, idle))
+        if expect is not None:
+            for sample in samples:
+                sample["expected"] = bool(expect.search(sample["output"]))
+                if not args.transcript:
+                    del sample["output"]
         return {"first_frame": frame, "prelude": before, "samples": samples,
                 "summary": summary(samples), "app_cursor_keys": session.app_cursor,
                 "queries_answered": session.answered}
@@ -486,6 +518,12 @@ def report(results, args, names, subjects):
                     f"{p['key']} {fmt_ms(p['ms'])} ({p['bytes']} B)" for p in got["prelude"]))
     if preludes:
         lines += ["", "Preludes (measured, not counted): " + "; ".join(preludes)]
+    expected = [f"{subject['name']} {scenario}: {got['summary']['expected_missed']} of {got['summary']['keys']}"
+                for subject in subjects for scenario, got in results.get(subject["name"], {}).items()
+                if "expected_missed" in got.get("summary", {})]
+    if expected:
+        lines += ["", "Keys whose output lacked what --expect asked for (a frame not finished in its burst): "
+                  + "; ".join(expected)]
     notes = [f"{subject['name']} {scenario}: {got['note']}" for subject in subjects
              for scenario, got in results.get(subject["name"], {}).items() if "note" in got]
     if notes:
@@ -543,6 +581,8 @@ def main():
     parser.add_argument("--settle", type=float, default=300, help="ms of quiet that end the first frame")
     parser.add_argument("--size", default="100x30", help="COLSxROWS (100x30)")
     parser.add_argument("--budget", type=float, default=160, help="s after which the run stops (160)")
+    parser.add_argument("--expect", action="append", default=[], metavar="SUBJECT.SCENARIO=REGEX",
+                        help="count the keys whose output does not match REGEX (a check of the method)")
     parser.add_argument("--transcript", action="store_true", help="keep each key's output in keys.json")
     parser.add_argument("--out", help="results directory (default Benchmarks/data/results/<UTC>)")
     parser.add_argument("--fake", metavar="DELAY_MS[,GAP_MS]", help=argparse.SUPPRESS)
@@ -563,6 +603,13 @@ def main():
                 if not _ or scenario not in SCENARIOS:
                     raise ValueError(f"--{kind} {item!r}: expected SUBJECT.SCENARIO=KEYS")
                 overrides[(kind, subject, scenario)] = parse_keys(keys)
+        args.expect_re = {}
+        for item in args.expect:
+            target, _, pattern = item.partition("=")
+            subject, dot, scenario = target.partition(".")
+            if not _ or not dot or scenario not in SCENARIOS:
+                raise ValueError(f"--expect {item!r}: expected SUBJECT.SCENARIO=REGEX")
+            args.expect_re[(subject, scenario)] = re.compile(pattern)
     except ValueError as error:
         print(f"keys.py: {error}", file=sys.stderr)
         return 2
