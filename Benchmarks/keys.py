@@ -76,22 +76,24 @@ Scenarios (each in a fresh process of the subject):
   <Up> <Left> <Right> <BS> <Esc> <Enter> <Tab> <Space> <lt> are keys, and
   <NAME*N> (or <c*N> for a character c) repeats one N times.
 
-Every scenario runs --repeat times (2) for every subject, the subjects taking
-turns (fzf filter, browse filter, fzf move, browse move, and again) so that
-a change in the machine's load falls on both; the samples are pooled.
-Reported per scenario and subject: the median and the 99th percentile (the
-nearest rank: the ceil(0.99 n)-th smallest of n, the third largest of 200)
-of the latency, and browse / fzf for both; for the move scenario, the bytes
-per step (median and maximum). The targets (issue 13): browse's median and
-p99 at most fzf's in both scenarios, under 1 kB a step. Markdown goes to
-stdout and DIR/keys.md, every sample to DIR/keys.json (with --transcript,
-each key's output too); DIR is --out, else Benchmarks/data/results/<UTC
-time>/. --expect SUBJECT.SCENARIO=REGEX counts the keys whose output does
-not match REGEX, a check that the frame was caught whole (fzf's match count,
-fzf.filter='\\d+/100000'). The run stops after --budget s (160); a scenario
-cut short keeps the runs it finished, with a note. Exit status 0 when every
-subject was measured, 1 when one did not start or draw or was stopped before
-a run was done (the report says which and why), 2 on a usage error.
+Every scenario runs --repeat times (2) for every subject, the subjects
+taking turns (fzf filter, browse filter, fzf move, browse move, and again)
+so that a change in the machine's load falls on both; the samples are
+pooled. Reported per scenario and subject: the median and the 99th
+percentile (the nearest rank: the ceil(0.99 n)-th smallest of n, the third
+largest of 200) of the latency, and browse / fzf for both; for the move
+scenario, the bytes per step (median and maximum). The targets (issue 13):
+browse's median and p99 at most fzf's in both scenarios, under 1 kB a step.
+Markdown goes to stdout and DIR/keys.md, every sample to DIR/keys.json (with
+--transcript, each key's output too); DIR is --out, else
+Benchmarks/data/results/<UTC time>/. --expect SUBJECT.SCENARIO=REGEX counts
+the keys whose output does not match REGEX, a check that the frame was
+caught whole (fzf's match count, fzf.filter='\\d+/100000'). The run stops
+after --budget s (160), the waits for a first frame bounded by it too, so
+that it ends within 3 minutes; a scenario cut short keeps the runs it
+finished, with a note. Exit status 0 when every subject was measured, 1 when
+one did not start or draw or was stopped before a run was done (the report
+says which and why), 2 on a usage error.
 
 Python 3.11 standard library only. Linux (/proc). Not part of `swift test` or CI.
 """
@@ -328,11 +330,13 @@ class Session:
         os.close(self.master)
 
 
-def first_frame(session, settle_s, full_screen, idle_ns):
-    """Wait for the first frame and its settling; return its bytes and time (ms) from the start."""
+def first_frame(session, settle_s, full_screen, idle_ns, left_s):
+    """Wait for the first frame and its settling; return its bytes and time (ms) from the start.
+    left_s: the seconds left in the run's budget, which bound both waits."""
     start = time.perf_counter_ns()
     # A program that is not full-screen (cat) may well draw nothing before the first key.
-    got = session.burst(FIRST_DRAW_S if full_screen else 1.0, settle_s, 0, SETTLE_CAP_S, idle_ns)
+    first = min(FIRST_DRAW_S if full_screen else 1.0, max(1.0, left_s))
+    got = session.burst(first, settle_s, 0, min(SETTLE_CAP_S, max(1.0, left_s)), idle_ns)
     what = "a full-screen frame" if full_screen else "anything"
     if got is None and not full_screen and not session.eof:
         return {"bytes": 0, "ms": None}
@@ -340,7 +344,7 @@ def first_frame(session, settle_s, full_screen, idle_ns):
         if session.eof:
             session.proc.wait()
         raise Failure(f"{session.name} did not draw {what}: "
-                      + (f"it printed nothing in {FIRST_DRAW_S:.0f} s" if not session.eof
+                      + (f"it printed nothing in {first:.0f} s" if not session.eof
                          else f"it ended ({session.exit_status()}) without printing anything"))
     if session.eof:
         session.proc.wait()
@@ -351,7 +355,8 @@ def first_frame(session, settle_s, full_screen, idle_ns):
                       f"alternate screen; {session.exit_status()}); it printed: "
                       f"{printable(bytes(session.output))!r}")
     if got["cut"]:
-        raise Failure(f"{session.name}: its first frame did not settle in {SETTLE_CAP_S:.0f} s")
+        raise Failure(f"{session.name}: its first frame did not settle in "
+                      f"{min(SETTLE_CAP_S, max(1.0, left_s)):.0f} s")
     return {"bytes": got["bytes"], "ms": round((got["last"] - start) / NS, 3)}
 
 
@@ -406,7 +411,8 @@ def run_scenario(subject, scenario, keys, prelude, args, env, deadline):
     try:
         quiet, pause = args.quiet / 1000, args.pause / 1000
         idle = None if args.idle_cpu < 0 else args.idle_cpu * NS
-        frame = first_frame(session, args.settle / 1000, subject["full_screen"], idle)
+        frame = first_frame(session, args.settle / 1000, subject["full_screen"], idle,
+                            deadline - time.monotonic())
         before = [press(session, key, quiet, pause, idle) for key in prelude]
         for sample in before:
             if sample["ms"] is None:
@@ -468,7 +474,7 @@ def report(results, args, names, subjects):
              f"- Names (fzf's input): {names.name}, {sum(1 for _ in open(names, 'rb')):,} lines",
              f"- Load average (1, 5, 15 min) at the start → at the end: {args.load}",
              "- Busy: keys whose frame was waited for past a quiet window because the subject was still "
-             "using CPU; late: output in the pause after the quiet window; silent: no output at all; "
+             "using or waiting for a CPU; late: output in the pause after the quiet window; silent: no output at all; "
              f"cut: a burst cut after {BURST_CAP_S:g} s", ""]
     for subject in subjects:
         lines.append(f"- {subject['name']}: `{subject['shown']}`")
@@ -577,7 +583,8 @@ def main():
     parser.add_argument("--quiet", type=float, default=30, help="ms of quiet that end a frame (30)")
     parser.add_argument("--pause", type=float, default=20, help="ms more before the next key (20)")
     parser.add_argument("--idle-cpu", type=float, default=1,
-                        help="ms of CPU the subject may use in a quiet window that ends a frame (1; -1: no check)")
+                        help="ms of CPU the subject may use or wait for in a quiet window that ends a frame "
+                             "(1; -1: no idle test)")
     parser.add_argument("--settle", type=float, default=300, help="ms of quiet that end the first frame")
     parser.add_argument("--size", default="100x30", help="COLSxROWS (100x30)")
     parser.add_argument("--budget", type=float, default=160, help="s after which the run stops (160)")
@@ -614,6 +621,10 @@ def main():
         print(f"keys.py: {error}", file=sys.stderr)
         return 2
 
+    if not args.names and not os.path.exists(args.data):
+        print(f"keys.py: no data file {args.data} (python3 Benchmarks/generate.py --sizes 100k writes it)",
+              file=sys.stderr)
+        return 2
     started = time.monotonic()
     load_start = loadavg()
     names = names_file(args.data, args.names)
