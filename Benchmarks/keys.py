@@ -386,7 +386,9 @@ def nearest_rank(values, fraction):
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
-def summary(samples):
+def summary(samples, period=None):
+    """The figures of a list of samples; with a period (the filter's round of 10 keys), also the
+    median and maximum at each place in the round (typing and Backspace cost differently)."""
     times = [s["ms"] for s in samples if s["ms"] is not None]
     steps = [s["bytes"] for s in samples]
     result = {"keys": len(samples), "no_output": sum(s["ms"] is None for s in samples),
@@ -399,6 +401,10 @@ def summary(samples):
     if steps:
         result.update(step_bytes_median=statistics.median(steps), step_bytes_max=max(steps))
     result["bytes_total"] = sum(s["bytes"] for s in samples)
+    if period and len(samples) >= period:
+        places = [[s["ms"] for s in samples[i::period] if s["ms"] is not None] for i in range(period)]
+        result["by_place"] = [{"key": samples[i]["key"], "median_ms": round(statistics.median(v), 3),
+                               "max_ms": round(max(v), 3)} for i, v in enumerate(places) if v]
     if any("expected" in s for s in samples):
         result["expected_missed"] = sum(not s.get("expected", True) for s in samples)
     return result
@@ -516,6 +522,14 @@ def report(results, args, names, subjects):
         lines += ["", "Bytes written per step of the move scenario (an arrow key, or what --keys gave):", "",
                   "| subject | steps | median | max | target | met |", "| --- | --- | ---: | ---: | --- | --- |"]
         lines += rows
+    places = []
+    for subject in subjects:
+        got = results.get(subject["name"], {}).get("filter", {})
+        if got.get("summary", {}).get("by_place"):
+            places.append(f"{subject['name']}: " + ", ".join(
+                f"{p['key']} {fmt_ms(p['median_ms'])} ({fmt_ms(p['max_ms'])})" for p in got["summary"]["by_place"]))
+    if places:
+        lines += ["", "Filter, median (max) latency at each place in the round of keys: " + "; ".join(places)]
     preludes = []
     for subject in subjects:
         for scenario, got in results.get(subject["name"], {}).items():
@@ -659,9 +673,10 @@ def main():
             return default
         keys = pick("keys", parse_keys(DEFAULT_SUBJECT_KEYS.get((subject["name"], scenario),
                                                                 DEFAULT_KEYS[scenario])))
+        period = None
         if scenario == "filter" and not any(("keys", who, "filter") in overrides for who in (subject["name"], "*")):
-            keys = keys * args.rounds
-        return keys, pick("prelude", parse_keys(DEFAULT_PRELUDES.get((subject["name"], scenario), "")))
+            period, keys = len(keys), keys * args.rounds
+        return keys, pick("prelude", parse_keys(DEFAULT_PRELUDES.get((subject["name"], scenario), ""))), period
 
     def stop(got, name, scenario, why):
         """The budget ran out: a scenario with runs already done keeps them, with a note."""
@@ -687,12 +702,13 @@ def main():
                 if time.monotonic() - started > args.budget:
                     stop(got, name, scenario, f"not run: the time budget of {args.budget:g} s ran out")
                     continue
-                keys, prelude = script(subject, scenario)
+                keys, prelude, period = script(subject, scenario)
                 print(f"keys: {name}, {scenario}, run {repeat + 1} of {args.repeat} "
                       f"({len(prelude)} + {len(keys)} keys)", file=sys.stderr)
                 try:
                     got["runs"].append(run_scenario(subject, scenario, keys, prelude, args, env,
                                                     started + args.budget))
+                    got["runs"][-1]["period"] = period
                 except Failure as error:
                     print(f"keys: {error}", file=sys.stderr)
                     if "time budget" in str(error):
@@ -703,7 +719,8 @@ def main():
                     if "did not" in str(error):
                         broken[name] = str(error)
                     continue
-                got["summary"] = summary([sample for run in got["runs"] for sample in run["samples"]])
+                got["summary"] = summary([sample for run in got["runs"] for sample in run["samples"]],
+                                         got["runs"][0].get("period"))
                 got["prelude"] = [sample for run in got["runs"] for sample in run["prelude"]]
 
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H%M%SZ")
