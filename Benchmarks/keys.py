@@ -29,6 +29,8 @@ xterm does; Backspace as DEL, 0x7f). For each key:
            monotonic clock read right after the read() that returned the
            byte: the script sleeps in poll() on the master, so it reads as
            soon as bytes come. The quiet windows below are not counted.
+           (The CPU reading after each read takes ~0.2 ms; a chunk that
+           arrives meanwhile is stamped that much late.)
   bytes    everything the subject wrote in that burst.
 
 The burst ends when (1) the output has been quiet for --quiet ms (30), and
@@ -83,17 +85,18 @@ pooled. Reported per scenario and subject: the median and the 99th
 percentile (the nearest rank: the ceil(0.99 n)-th smallest of n, the third
 largest of 200) of the latency, and browse / fzf for both; for the move
 scenario, the bytes per step (median and maximum). The targets (issue 13):
-browse's median and p99 at most fzf's in both scenarios, under 1 kB a step.
-Markdown goes to stdout and DIR/keys.md, every sample to DIR/keys.json (with
---transcript, each key's output too); DIR is --out, else
-Benchmarks/data/results/<UTC time>/. --expect SUBJECT.SCENARIO=REGEX counts
-the keys whose output does not match REGEX, a check that the frame was
-caught whole (fzf's match count, fzf.filter='\\d+/100000'). The run stops
-after --budget s (160), the waits for a first frame bounded by it too, so
-that it ends within 3 minutes; a scenario cut short keeps the runs it
-finished, with a note. Exit status 0 when every subject was measured, 1 when
-one did not start or draw or was stopped before a run was done (the report
-says which and why), 2 on a usage error.
+browse's median and p99 at most fzf's in both scenarios, under 1 kB (1,000
+B) every step, the largest included. Markdown goes to stdout and
+DIR/keys.md, every sample to DIR/keys.json (with --transcript, each key's
+output too); DIR is --out, else Benchmarks/data/results/<UTC time>/.
+--expect SUBJECT.SCENARIO=REGEX counts the keys whose output does not match
+REGEX, a check that the frame was caught whole (fzf's match count,
+fzf.filter='\\d+/100000'). The run stops after --budget s (160), the waits
+for a first frame bounded by it too, so that it ends within 3 minutes; a
+scenario cut short keeps the runs it finished, with a note. Exit status 0
+when every subject was measured, 1 when one did not start or draw or was
+stopped before a run was done (the report says which and why), 2 on a usage
+error.
 
 Python 3.11 standard library only. Linux (/proc). Not part of `swift test` or CI.
 """
@@ -515,8 +518,8 @@ def report(results, args, names, subjects):
         if not got or "error" in got:
             continue
         s = got["summary"]
-        target = "< 1 kB" if subject["name"] == "browse" else ""
-        met = ("yes" if s["step_bytes_max"] < 1024 else "**no**") if target else ""
+        target = "< 1 kB, every step" if subject["name"] == "browse" else ""
+        met = ("yes" if s["step_bytes_max"] < 1000 else "**no**") if target else ""
         rows.append(f"| {subject['name']} | {s['keys']} | {s['step_bytes_median']:g} B "
                     f"| {s['step_bytes_max']} B | {target} | {met} |")
     if rows:
