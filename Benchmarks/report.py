@@ -8,7 +8,8 @@ the peer's (below 1 means browse is faster). The CPU ratio (mean user + system
 time, the same way round) is shown beside it because other load on a shared
 machine moves it less; the targets are judged on wall time. Only files present in RESULTS_DIR are
 reported, so a run of some cases reports just those. The reader case's own
-report (reader.md, from reader.py) is appended as it is.
+report (reader.md, from reader.py) and the keys case's (keys.md, from keys.py)
+are appended as they are.
 """
 import json
 import pathlib
@@ -96,8 +97,9 @@ def main():
              f"- Load average (1, 5, 15 min) at the start → at the end: {meta.get('load', '?')}",
              f"- Tools: {meta.get('tools', '?')}", ""]
 
-    lines += ["| case | browse | median | peer | median | browse / peer | CPU ratio | target | met |",
+    header = ["| case | browse | median | peer | median | browse / peer | CPU ratio | target | met |",
               "| --- | --- | ---: | --- | ---: | ---: | ---: | --- | --- |"]
+    lines += header
     for name, title, subject, peers in CASES:
         path = root / f"{name}.json"
         if not path.exists():
@@ -123,6 +125,8 @@ def main():
                 lines.append(f"| {title} | {subject} | {fmt_time(mine)} | {peer} | {fmt_time(theirs)} "
                              f"| {ratio:.3f} ({speed(ratio)}) | {cpu:.2f} | {target} | {verdict(ok)} |")
 
+    if lines[-1] == header[-1]:  # no hyperfine case in this run (reader or keys alone): no table
+        del lines[-3:]
     if rss:
         lines += ["", "Peak memory (maximum RSS, median of the runs):", "",
                   "| command | peak memory | limit | met |", "| --- | ---: | --- | --- |"]
@@ -158,6 +162,9 @@ def main():
         lines += ["", "7. Reader view (Benchmarks/reader.py):", "", reader.read_text(encoding="utf-8").rstrip()]
     elif "reader" in meta.get("skipped", {}):
         lines += ["", f"7. Reader view: skipped: {meta['skipped']['reader']}"]
+    keys = root / "keys.md"
+    if keys.exists():  # written by keys.py: its own tables
+        lines += ["", "8. Keystroke to finished frame (Benchmarks/keys.py):", "", keys.read_text(encoding="utf-8").rstrip()]
     print("\n".join(lines))
 
 
