@@ -1,0 +1,507 @@
+/// Finds a page's main article as Mozilla Readability (Firefox's reader view) does:
+/// paragraphs score their ancestors by text length and commas, candidates are weighed
+/// by class hints and link density, the best one takes well-scoring siblings along, and
+/// navigation, share bars and link lists inside it are left out.
+struct ArticleFinder {
+  /// The article: the item ranges to lay out, in order, and the elements to leave out.
+  struct Article {
+    var ranges: [Range<Int>]
+    var skipped: Set<Int>
+    var title: String?
+    /// Characters of text in the article.
+    var length: Int
+  }
+
+  /// One attempt's rules; later attempts relax them, as Readability retries.
+  private struct Flags {
+    var stripUnlikely: Bool
+    var weighClasses: Bool
+    var cleanConditionally: Bool
+  }
+
+  /// Totals of one element's text, its descendants' included.
+  private struct Stats {
+    var text = 0
+    var linkText = 0.0
+    var commas = 0
+    var listText = 0
+    var headingText = 0
+    var paragraphs = 0
+    var items = 0
+    var dataTable = false
+  }
+
+  /// Readability's bar for an article long enough to trust (characters).
+  private static let enoughText = 500
+
+  let document: PageDocument
+  private let children: [[Int]]
+  private let hints: [String]
+
+  init(document: PageDocument) {
+    self.document = document
+    var children = [[Int]](repeating: [], count: document.elements.count)
+    for (index, element) in document.elements.enumerated() {
+      if let parent = element.parent { children[parent].append(index) }
+    }
+    self.children = children
+    hints = document.elements.map(ClassHints.hints)
+  }
+
+  /// The article, or nil when the page has none that can be trusted (a list, a form, a
+  /// home page): then the whole page is the better view.
+  func find() -> Article? {
+    guard !document.elements.isEmpty else { return nil }
+    let attempts = [
+      Flags(stripUnlikely: true, weighClasses: true, cleanConditionally: true),
+      Flags(stripUnlikely: false, weighClasses: true, cleanConditionally: true),
+      Flags(stripUnlikely: false, weighClasses: false, cleanConditionally: true),
+      Flags(stripUnlikely: false, weighClasses: false, cleanConditionally: false),
+    ]
+    var best: Article?
+    for flags in attempts {
+      guard let article = attempt(flags) else { continue }
+      if article.length >= Self.enoughText { return article }
+      if article.length > best?.length ?? 0 { best = article }
+    }
+    guard let best, isReaderable() else { return nil }
+    return best
+  }
+
+  // MARK: - One attempt
+
+  private func attempt(_ flags: Flags) -> Article? {
+    let removed = flags.stripUnlikely ? unlikely() : Set(structuralJunk())
+    let stats = statistics(skipping: removed)
+    var scores: [Int: Double] = [:]
+    for index in document.elements.indices where !removed.contains(index) {
+      score(paragraph: index, stats: stats, flags: flags, into: &scores)
+    }
+    var top: Int?
+    var topScore = -Double.infinity
+    for (index, score) in scores {
+      let final = score * (1 - linkDensity(stats[index]))
+      scores[index] = final
+      if final > topScore || (final == topScore && index < (top ?? Int.max)) {
+        top = index
+        topScore = final
+      }
+    }
+    guard var top else { return nil }
+    top = climb(from: top, scores: scores)
+    let roots = siblings(of: top, scores: scores, stats: stats)
+    var skipped = removed
+    for root in roots {
+      clean(root, stats: stats, flags: flags, into: &skipped)
+    }
+    let title = headline()
+    if let duplicate = titleHeading(in: roots, title: title, skipping: skipped) {
+      skipped.insert(duplicate)
+    }
+    if let byline = document.metadata.bylineElement { skipped.insert(byline) }
+    let ranges = roots.map { document.elements[$0].items }
+    return Article(
+      ranges: ranges, skipped: skipped, title: title,
+      length: textLength(ranges, skipping: skipped))
+  }
+
+  /// Elements never worth scoring: unlikely class names, navigation roles and tags.
+  private func unlikely() -> Set<Int> {
+    var removed = Set(structuralJunk())
+    for (index, element) in document.elements.enumerated() {
+      guard element.name != "a", element.name != "body", !inTableOrCode(index) else { continue }
+      if case .link = element.kind { continue }
+      if ClassHints.isUnlikely(hints[index]) { removed.insert(index) }
+      if let role = element.role?.lowercased(), ClassHints.unlikelyRoles.contains(role) {
+        removed.insert(index)
+      }
+    }
+    return removed
+  }
+
+  /// `nav`, `aside`, `footer` and forms: never the article, in any attempt.
+  private func structuralJunk() -> [Int] {
+    document.elements.indices.filter {
+      ["nav", "aside", "footer", "form", "fieldset", "dialog"].contains(document.elements[$0].name)
+    }
+  }
+
+  private func inTableOrCode(_ index: Int) -> Bool {
+    var current = document.elements[index].parent
+    var steps = 0
+    while let ancestor = current, steps < 64 {
+      switch document.elements[ancestor].kind {
+      case .table(layout: false), .pre: return true
+      default: break
+      }
+      current = document.elements[ancestor].parent
+      steps += 1
+    }
+    return false
+  }
+
+  /// Text totals for every element, in one pass; removed elements count for nothing.
+  private func statistics(skipping removed: Set<Int>) -> [Stats] {
+    var stats = [Stats](repeating: Stats(), count: document.elements.count)
+    var stack: [Int] = []
+    var linkDepth = 0
+    var linkWeight = 1.0
+    var index = 0
+    let items = document.items
+    while index < items.count {
+      switch items[index] {
+      case .start(let element):
+        if removed.contains(element) {
+          index = max(index + 1, document.elements[element].items.upperBound)
+          continue
+        }
+        stack.append(element)
+        if case .link(let link) = document.elements[element].kind {
+          linkDepth += 1
+          // Readability counts in-page links at 0.3: a table of contents is not spam.
+          linkWeight = document.links[link].isInPage ? 0.3 : 1
+        }
+      case .end(let mine):
+        guard stack.last == mine else { break }
+        stack.removeLast()
+        let element = document.elements[mine]
+        if case .link = element.kind { linkDepth = max(0, linkDepth - 1) }
+        var own = stats[mine]
+        switch element.kind {
+        case .list: own.listText = own.text
+        case .heading: own.headingText = own.text
+        case .table(layout: false): own.dataTable = true
+        case .listItem: own.items += 1
+        default: break
+        }
+        if element.name == "p" { own.paragraphs += 1 }
+        stats[mine] = own
+        guard let parent = stack.last else { break }
+        stats[parent].text += own.text
+        stats[parent].linkText += own.linkText
+        stats[parent].commas += own.commas
+        stats[parent].listText += own.listText
+        stats[parent].headingText += own.headingText
+        stats[parent].paragraphs += own.paragraphs
+        stats[parent].items += own.items
+        stats[parent].dataTable = stats[parent].dataTable || own.dataTable
+      case .text(let range), .altText(let range):
+        guard let owner = stack.last else { break }
+        let (length, commas) = Self.measure(document.storage[range])
+        stats[owner].text += length
+        stats[owner].commas += commas
+        if linkDepth > 0 { stats[owner].linkText += Double(length) * linkWeight }
+      default: break
+      }
+      index += 1
+    }
+    return stats
+  }
+
+  /// Characters that are not spaces, and commas (Latin, Arabic and CJK ones).
+  private static func measure(_ bytes: ArraySlice<UInt8>) -> (Int, Int) {
+    var length = 0
+    var commas = 0
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte & 0xC0 != 0x80 && !HTMLTokenizer.isSpace(byte) { length += 1 }
+      if byte == UInt8(ascii: ",") {
+        commas += 1
+      } else if byte == 0xEF, index + 2 < bytes.endIndex, bytes[index + 1] == 0xBC,
+        bytes[index + 2] == 0x8C || bytes[index + 2] == 0x9B
+      {
+        // U+FF0C and U+FF1B, the full-width comma and semicolon of Chinese text.
+        commas += 1
+      } else if byte == 0xE3, index + 2 < bytes.endIndex, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0x81
+      {
+        commas += 1  // U+3001, the ideographic comma.
+      }
+      index += 1
+    }
+    return (length, commas)
+  }
+
+  // MARK: - Scoring
+
+  /// Scores a paragraph's ancestors: its parent fully, its grandparent half, further
+  /// ancestors less, as Readability's `_grabArticle` does.
+  private func score(
+    paragraph index: Int, stats: [Stats], flags: Flags, into scores: inout [Int: Double]
+  ) {
+    let element = document.elements[index]
+    let own = ownText(index, stats: stats)
+    guard own.length >= 25 else { return }
+    var chain: [Int] = []
+    switch element.name {
+    case "p", "pre", "td", "h2", "h3", "h4", "h5", "h6":
+      break
+    case "div", "section", "article", "main", "header", "center", "font", "span":
+      // Text loose in a block is a paragraph Readability would wrap in a `p` of its own.
+      chain.append(index)
+    default:
+      return
+    }
+    var ancestor = element.parent
+    while let next = ancestor, chain.count < 5 {
+      chain.append(next)
+      ancestor = document.elements[next].parent
+    }
+    let content = 1 + Double(own.commas) + Double(min(own.length / 100, 3))
+    for (level, candidate) in chain.enumerated() {
+      if scores[candidate] == nil { scores[candidate] = initialScore(candidate, flags: flags) }
+      let divider = level == 0 ? 1 : level == 1 ? 2 : Double(level * 3)
+      scores[candidate, default: 0] += content / divider
+    }
+  }
+
+  /// The text an element holds itself, outside its child elements (links and inline
+  /// elements count as its own).
+  private func ownText(_ index: Int, stats: [Stats]) -> (length: Int, commas: Int) {
+    var length = stats[index].text
+    var commas = stats[index].commas
+    for child in children[index] {
+      switch document.elements[child].kind {
+      case .link, .inline: continue
+      default:
+        length -= stats[child].text
+        commas -= stats[child].commas
+      }
+    }
+    return (max(0, length), max(0, commas))
+  }
+
+  private func initialScore(_ index: Int, flags: Flags) -> Double {
+    let element = document.elements[index]
+    var score: Double
+    switch element.name {
+    case "div": score = 5
+    case "pre", "td", "blockquote": score = 3
+    case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": score = -3
+    case "h1", "h2", "h3", "h4", "h5", "h6", "th": score = -5
+    case "article", "main": score = 10
+    case "header": score = -5
+    default: score = 0
+    }
+    if element.role?.lowercased() == "main" { score += 10 }
+    if flags.weighClasses { score += Double(ClassHints.weight(element)) }
+    return score
+  }
+
+  private func linkDensity(_ stats: Stats) -> Double {
+    stats.text == 0 ? 0 : min(1, stats.linkText / Double(stats.text))
+  }
+
+  /// Moves up from the best candidate while its ancestors score as well, and past
+  /// wrappers with a single child, so the article is whole.
+  private func climb(from start: Int, scores: [Int: Double]) -> Int {
+    var top = start
+    let topScore = scores[top] ?? 0
+    // Several good candidates under one ancestor: the article is that ancestor.
+    let alternatives = scores.filter { $0.key != top && $0.value >= topScore * 0.75 }.map(\.key)
+    if alternatives.count >= 3 {
+      var ancestor = document.elements[top].parent
+      while let next = ancestor, document.elements[next].parent != nil {
+        let range = document.elements[next].items
+        let inside = alternatives.filter { range.contains(document.elements[$0].items.lowerBound) }
+        if inside.count >= 3 {
+          top = next
+          break
+        }
+        ancestor = document.elements[next].parent
+      }
+    }
+    var lastScore = scores[top] ?? topScore
+    let threshold = lastScore / 3
+    var parent = document.elements[top].parent
+    while let next = parent {
+      guard let parentScore = scores[next] else {
+        parent = document.elements[next].parent
+        continue
+      }
+      if parentScore < threshold { break }
+      if parentScore > lastScore {
+        top = next
+        break
+      }
+      lastScore = parentScore
+      parent = document.elements[next].parent
+    }
+    while let parent = document.elements[top].parent, children[parent].count == 1 {
+      top = parent
+    }
+    return top
+  }
+
+  /// The top candidate and those of its siblings that score or read as article text.
+  private func siblings(of top: Int, scores: [Int: Double], stats: [Stats]) -> [Int] {
+    guard let parent = document.elements[top].parent else { return [top] }
+    let topScore = scores[top] ?? 0
+    let threshold = max(10, topScore * 0.2)
+    let topClass = document.elements[top].className ?? ""
+    return children[parent].filter { sibling in
+      if sibling == top { return true }
+      let element = document.elements[sibling]
+      var bonus = 0.0
+      if !topClass.isEmpty && element.className == topClass { bonus += topScore * 0.2 }
+      if let score = scores[sibling], score + bonus >= threshold { return true }
+      guard element.name == "p" else { return false }
+      let density = linkDensity(stats[sibling])
+      let length = stats[sibling].text
+      if length > 80 && density < 0.25 { return true }
+      if length > 0 && length <= 80 && density == 0 {
+        let text = document.textContent(of: sibling)
+        return text.hasSuffix(".") || text.contains(". ")
+      }
+      return false
+    }
+  }
+
+  // MARK: - Cleaning
+
+  /// Leaves out what Readability's `_prepArticle` cleans from the article: share bars,
+  /// headings with negative hints, and lists, tables and divs that look like page
+  /// furniture (mostly links, too little text).
+  private func clean(_ root: Int, stats: [Stats], flags: Flags, into skipped: inout Set<Int>) {
+    var pending = children[root]
+    while let index = pending.popLast() {
+      if skipped.contains(index) { continue }
+      let element = document.elements[index]
+      let mine = stats[index]
+      if ClassHints.isShare(hints[index]) && mine.text < Self.enoughText {
+        skipped.insert(index)
+        continue
+      }
+      switch element.kind {
+      case .heading(let level) where level <= 2:
+        if flags.weighClasses && ClassHints.weight(element) < 0 {
+          skipped.insert(index)
+          continue
+        }
+      case .table(layout: false), .pre:
+        continue  // Data tables and code are kept whole.
+      default: break
+      }
+      if flags.cleanConditionally, isJunk(index, stats: stats, flags: flags) {
+        skipped.insert(index)
+        continue
+      }
+      pending.append(contentsOf: children[index])
+    }
+  }
+
+  /// Readability's `_cleanConditionally` for one `ul`, `ol`, `div`, `section` or table.
+  private func isJunk(_ index: Int, stats: [Stats], flags: Flags) -> Bool {
+    let element = document.elements[index]
+    let isList: Bool
+    switch element.kind {
+    case .list: isList = true
+    case .table(layout: true): isList = false
+    case .block where ["div", "section", "header", "figure"].contains(element.name):
+      isList = false
+    default: return false
+    }
+    let mine = stats[index]
+    if mine.dataTable { return false }
+    let weight = flags.weighClasses ? ClassHints.weight(element) : 0
+    if weight < 0 { return true }
+    guard mine.commas < 10 else { return false }
+    let wholeList = isList || (mine.text > 0 && Double(mine.listText) / Double(mine.text) > 0.9)
+    let density = linkDensity(mine)
+    let headingDensity = mine.text == 0 ? 0 : Double(mine.headingText) / Double(mine.text)
+    if !wholeList && mine.items - 100 > mine.paragraphs { return true }
+    if !wholeList && element.name != "figure" && headingDensity < 0.9 && mine.text < 25
+      && density > 0
+    {
+      return true
+    }
+    if !wholeList && weight < 25 && density > 0.2 { return true }
+    if weight >= 25 && density > 0.5 { return true }
+    return false
+  }
+
+  // MARK: - Title
+
+  /// The article's headline: `og:title` or JSON-LD, else the `<title>` without the
+  /// site's name.
+  private func headline() -> String? {
+    if let headline = document.metadata.headline { return headline }
+    guard let title = document.metadata.title else { return nil }
+    for separator in [" | ", " - ", " – ", " — ", " » ", " / ", " :: ", " · "] {
+      guard let last = title.range(of: separator, options: .backwards) else { continue }
+      let before = String(title[..<last.lowerBound])
+      if before.split(separator: " ").count >= 3 || before.count >= 8 { return before }
+      if let first = title.range(of: separator) {
+        return String(title[first.upperBound...])
+      }
+    }
+    return title
+  }
+
+  /// The first `h1` or `h2` of the article when it only repeats the title shown above.
+  private func titleHeading(in roots: [Int], title: String?, skipping: Set<Int>) -> Int? {
+    guard let title = title.map(Self.normalized), !title.isEmpty else { return nil }
+    for root in roots {
+      let range = document.elements[root].items
+      for index in range where index < document.items.count {
+        guard case .start(let element) = document.items[index],
+          case .heading(let level) = document.elements[element].kind, level <= 2
+        else { continue }
+        let heading = Self.normalized(document.textContent(of: element))
+        guard !heading.isEmpty else { continue }
+        let similar =
+          heading == title
+          || (title.contains(heading) || heading.contains(title))
+            && Double(min(heading.count, title.count)) / Double(max(heading.count, title.count))
+              > 0.75
+        return similar ? element : nil
+      }
+    }
+    return nil
+  }
+
+  private static func normalized(_ text: String) -> String {
+    String(
+      text.lowercased().unicodeScalars.filter {
+        $0.properties.isAlphabetic || ("0"..."9").contains($0)
+      }
+      .map(Character.init))
+  }
+
+  private func textLength(_ ranges: [Range<Int>], skipping: Set<Int>) -> Int {
+    var length = 0
+    for range in ranges {
+      var index = range.lowerBound
+      while index < range.upperBound {
+        switch document.items[index] {
+        case .start(let element) where skipping.contains(element):
+          index = max(index + 1, document.elements[element].items.upperBound)
+          continue
+        case .text(let text), .altText(let text):
+          length += Self.measure(document.storage[text]).0
+        default: break
+        }
+        index += 1
+      }
+    }
+    return length
+  }
+
+  /// Readability's `isProbablyReaderable`: paragraphs long enough to add up to an article.
+  private func isReaderable() -> Bool {
+    var stats: [Stats]?
+    var score = 0.0
+    for (index, element) in document.elements.enumerated()
+    where ["p", "pre", "article"].contains(element.name) {
+      if ClassHints.isUnlikely(hints[index]) { continue }
+      if stats == nil { stats = statistics(skipping: []) }
+      guard let all = stats else { break }
+      let length = all[index].text
+      guard length >= 140 else { continue }
+      score += (Double(length - 140)).squareRoot()
+      if score > 20 { return true }
+    }
+    return false
+  }
+}
