@@ -42,6 +42,10 @@ public struct Options: Sendable, Equatable {
   public var offline = false
   public var noCache = false
   public var cacheSize = 50_000_000
+  /// `--width`: the width `--fetch` lays a page out to (else the terminal, COLUMNS, 80).
+  public var width: Int?
+  /// `--full-page`: the whole page rather than the reader view's article.
+  public var fullPage = false
 
   public init() {}
 
