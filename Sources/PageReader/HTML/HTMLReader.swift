@@ -62,6 +62,8 @@ struct HTMLReader {
   private var openLists: [Int] = []
   private var listItemCounts: [Int: Int] = [:]
   private var bylineCapture: (depth: Int, element: Int?, text: [UInt8])?
+  /// Inside the byline, the element marked `itemprop=name`: the author's name alone.
+  private var bylineName: (depth: Int, text: [UInt8], done: Bool)?
   private var bylineFound = false
   private var timeFallback: String?
   /// Element kinds already worked out: a hash beats the long chain of name comparisons.
@@ -117,6 +119,7 @@ struct HTMLReader {
       openLink?.text.append(0x20)
     }
     if bylineCapture != nil { bylineCapture?.text.append(contentsOf: text.utf8) }
+    if bylineName?.done == false { bylineName?.text.append(contentsOf: text.utf8) }
     if !tables.isEmpty { tables[tables.count - 1].textBytes += range.count }
   }
 
@@ -183,6 +186,11 @@ struct HTMLReader {
     }
     if name == "time", timeFallback == nil, let datetime = tokenizer.attribute("datetime") {
       timeFallback = Self.oneLine(datetime)
+    }
+    if bylineCapture != nil, bylineName == nil,
+      tokenizer.attribute("itemprop")?.lowercased().contains("name") == true
+    {
+      bylineName = (stack.count, [], false)
     }
     if !entry.hides { open(&entry) }
     if !entry.hides, let id = tokenizer.attribute("id").flatMap(Self.oneLine) {
@@ -436,6 +444,7 @@ struct HTMLReader {
   private mutating func pop() {
     let entry = stack.removeLast()
     openCounts[entry.name, default: 1] -= 1
+    if let name = bylineName, !name.done, name.depth == stack.count { bylineName?.done = true }
     if entry.hides {
       hiddenDepth -= 1
       endHidden(entry)
@@ -505,7 +514,9 @@ struct HTMLReader {
   private mutating func finishByline() {
     guard let capture = bylineCapture else { return }
     bylineCapture = nil
-    guard let text = Self.oneLine(String(decoding: capture.text, as: UTF8.self)),
+    let name = bylineName.flatMap { Self.oneLine(String(decoding: $0.text, as: UTF8.self)) }
+    bylineName = nil
+    guard let text = name ?? Self.oneLine(String(decoding: capture.text, as: UTF8.self)),
       text.count < 100
     else { return }
     bylineFound = true

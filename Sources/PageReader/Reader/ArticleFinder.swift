@@ -35,23 +35,35 @@ struct ArticleFinder {
   private static let enoughText = 500
 
   let document: PageDocument
+  /// The document's elements and, last, a root standing for `body`, which is not an
+  /// element of the document (its tags are too often misplaced to trust) but is where
+  /// Readability scores paragraphs that sit loose in the page.
+  private let nodes: [PageElement]
+  private let root: Int
   private let children: [[Int]]
-  private let hints: [String]
+  private let hints: [ClassHints.Verdict]
 
   init(document: PageDocument) {
     self.document = document
-    var children = [[Int]](repeating: [], count: document.elements.count)
-    for (index, element) in document.elements.enumerated() {
+    root = document.elements.count
+    var nodes = document.elements
+    for index in nodes.indices where nodes[index].parent == nil { nodes[index].parent = root }
+    nodes.append(
+      PageElement(
+        name: "body", kind: .block(blank: false), parent: nil, items: 0..<document.items.count))
+    self.nodes = nodes
+    var children = [[Int]](repeating: [], count: nodes.count)
+    for (index, element) in nodes.enumerated() {
       if let parent = element.parent { children[parent].append(index) }
     }
     self.children = children
-    hints = document.elements.map(ClassHints.hints)
+    hints = ClassHints.verdicts(nodes)
   }
 
   /// The article, or nil when the page has none that can be trusted (a list, a form, a
   /// home page): then the whole page is the better view.
   func find() -> Article? {
-    guard !document.elements.isEmpty else { return nil }
+    guard nodes.count > 1 else { return nil }
     let attempts = [
       Flags(stripUnlikely: true, weighClasses: true, cleanConditionally: true),
       Flags(stripUnlikely: false, weighClasses: true, cleanConditionally: true),
@@ -74,7 +86,7 @@ struct ArticleFinder {
     let removed = flags.stripUnlikely ? unlikely() : Set(structuralJunk())
     let stats = statistics(skipping: removed)
     var scores: [Int: Double] = [:]
-    for index in document.elements.indices where !removed.contains(index) {
+    for index in nodes.indices where !removed.contains(index) {
       score(paragraph: index, stats: stats, flags: flags, into: &scores)
     }
     var top: Int?
@@ -88,7 +100,7 @@ struct ArticleFinder {
       }
     }
     guard var top else { return nil }
-    top = climb(from: top, scores: scores)
+    top = climb(from: top, scores: scores, stats: stats)
     let roots = siblings(of: top, scores: scores, stats: stats)
     var skipped = removed
     for root in roots {
@@ -99,7 +111,7 @@ struct ArticleFinder {
       skipped.insert(duplicate)
     }
     if let byline = document.metadata.bylineElement { skipped.insert(byline) }
-    let ranges = roots.map { document.elements[$0].items }
+    let ranges = roots.map { nodes[$0].items }
     return Article(
       ranges: ranges, skipped: skipped, title: title,
       length: textLength(ranges, skipping: skipped))
@@ -108,10 +120,10 @@ struct ArticleFinder {
   /// Elements never worth scoring: unlikely class names, navigation roles and tags.
   private func unlikely() -> Set<Int> {
     var removed = Set(structuralJunk())
-    for (index, element) in document.elements.enumerated() {
+    for (index, element) in nodes.enumerated() {
       guard element.name != "a", element.name != "body", !inTableOrCode(index) else { continue }
       if case .link = element.kind { continue }
-      if ClassHints.isUnlikely(hints[index]) { removed.insert(index) }
+      if hints[index].unlikely { removed.insert(index) }
       if let role = element.role?.lowercased(), ClassHints.unlikelyRoles.contains(role) {
         removed.insert(index)
       }
@@ -121,20 +133,20 @@ struct ArticleFinder {
 
   /// `nav`, `aside`, `footer` and forms: never the article, in any attempt.
   private func structuralJunk() -> [Int] {
-    document.elements.indices.filter {
-      ["nav", "aside", "footer", "form", "fieldset", "dialog"].contains(document.elements[$0].name)
+    nodes.indices.filter {
+      ["nav", "aside", "footer", "form", "fieldset", "dialog"].contains(nodes[$0].name)
     }
   }
 
   private func inTableOrCode(_ index: Int) -> Bool {
-    var current = document.elements[index].parent
+    var current = nodes[index].parent
     var steps = 0
     while let ancestor = current, steps < 64 {
-      switch document.elements[ancestor].kind {
+      switch nodes[ancestor].kind {
       case .table(layout: false), .pre: return true
       default: break
       }
-      current = document.elements[ancestor].parent
+      current = nodes[ancestor].parent
       steps += 1
     }
     return false
@@ -142,8 +154,8 @@ struct ArticleFinder {
 
   /// Text totals for every element, in one pass; removed elements count for nothing.
   private func statistics(skipping removed: Set<Int>) -> [Stats] {
-    var stats = [Stats](repeating: Stats(), count: document.elements.count)
-    var stack: [Int] = []
+    var stats = [Stats](repeating: Stats(), count: nodes.count)
+    var stack: [Int] = [root]
     var linkDepth = 0
     var linkWeight = 1.0
     var index = 0
@@ -152,11 +164,11 @@ struct ArticleFinder {
       switch items[index] {
       case .start(let element):
         if removed.contains(element) {
-          index = max(index + 1, document.elements[element].items.upperBound)
+          index = max(index + 1, nodes[element].items.upperBound)
           continue
         }
         stack.append(element)
-        if case .link(let link) = document.elements[element].kind {
+        if case .link(let link) = nodes[element].kind {
           linkDepth += 1
           // Readability counts in-page links at 0.3: a table of contents is not spam.
           linkWeight = document.links[link].isInPage ? 0.3 : 1
@@ -164,7 +176,7 @@ struct ArticleFinder {
       case .end(let mine):
         guard stack.last == mine else { break }
         stack.removeLast()
-        let element = document.elements[mine]
+        let element = nodes[mine]
         if case .link = element.kind { linkDepth = max(0, linkDepth - 1) }
         var own = stats[mine]
         switch element.kind {
@@ -230,7 +242,7 @@ struct ArticleFinder {
   private func score(
     paragraph index: Int, stats: [Stats], flags: Flags, into scores: inout [Int: Double]
   ) {
-    let element = document.elements[index]
+    let element = nodes[index]
     let own = ownText(index, stats: stats)
     guard own.length >= 25 else { return }
     var chain: [Int] = []
@@ -246,7 +258,7 @@ struct ArticleFinder {
     var ancestor = element.parent
     while let next = ancestor, chain.count < 5 {
       chain.append(next)
-      ancestor = document.elements[next].parent
+      ancestor = nodes[next].parent
     }
     let content = 1 + Double(own.commas) + Double(min(own.length / 100, 3))
     for (level, candidate) in chain.enumerated() {
@@ -262,7 +274,7 @@ struct ArticleFinder {
     var length = stats[index].text
     var commas = stats[index].commas
     for child in children[index] {
-      switch document.elements[child].kind {
+      switch nodes[child].kind {
       case .link, .inline: continue
       default:
         length -= stats[child].text
@@ -273,7 +285,7 @@ struct ArticleFinder {
   }
 
   private func initialScore(_ index: Int, flags: Flags) -> Double {
-    let element = document.elements[index]
+    let element = nodes[index]
     var score: Double
     switch element.name {
     case "div": score = 5
@@ -285,7 +297,7 @@ struct ArticleFinder {
     default: score = 0
     }
     if element.role?.lowercased() == "main" { score += 10 }
-    if flags.weighClasses { score += Double(ClassHints.weight(element)) }
+    if flags.weighClasses { score += Double(hints[index].weight) }
     return score
   }
 
@@ -295,40 +307,43 @@ struct ArticleFinder {
 
   /// Moves up from the best candidate while its ancestors score as well, and past
   /// wrappers with a single child, so the article is whole.
-  private func climb(from start: Int, scores: [Int: Double]) -> Int {
+  private func climb(from start: Int, scores: [Int: Double], stats: [Stats]) -> Int {
     var top = start
     let topScore = scores[top] ?? 0
     // Several good candidates under one ancestor: the article is that ancestor.
     let alternatives = scores.filter { $0.key != top && $0.value >= topScore * 0.75 }.map(\.key)
     if alternatives.count >= 3 {
-      var ancestor = document.elements[top].parent
-      while let next = ancestor, document.elements[next].parent != nil {
-        let range = document.elements[next].items
-        let inside = alternatives.filter { range.contains(document.elements[$0].items.lowerBound) }
+      var ancestor = nodes[top].parent
+      while let next = ancestor, next != root {
+        let range = nodes[next].items
+        let inside = alternatives.filter { range.contains(nodes[$0].items.lowerBound) }
         if inside.count >= 3 {
           top = next
           break
         }
-        ancestor = document.elements[next].parent
+        ancestor = nodes[next].parent
       }
     }
     var lastScore = scores[top] ?? topScore
     let threshold = lastScore / 3
-    var parent = document.elements[top].parent
+    var parent = nodes[top].parent
     while let next = parent {
       guard let parentScore = scores[next] else {
-        parent = document.elements[next].parent
+        parent = nodes[next].parent
         continue
       }
       if parentScore < threshold { break }
+      // A parent that is mostly links (teasers, "more stories") around the article only
+      // scores through its class name: the article does not grow into it.
+      if linkDensity(stats[next]) > max(0.25, linkDensity(stats[top]) + 0.2) { break }
       if parentScore > lastScore {
         top = next
         break
       }
       lastScore = parentScore
-      parent = document.elements[next].parent
+      parent = nodes[next].parent
     }
-    while let parent = document.elements[top].parent, children[parent].count == 1 {
+    while let parent = nodes[top].parent, children[parent].count == 1 {
       top = parent
     }
     return top
@@ -336,13 +351,13 @@ struct ArticleFinder {
 
   /// The top candidate and those of its siblings that score or read as article text.
   private func siblings(of top: Int, scores: [Int: Double], stats: [Stats]) -> [Int] {
-    guard let parent = document.elements[top].parent else { return [top] }
+    guard let parent = nodes[top].parent else { return [top] }
     let topScore = scores[top] ?? 0
     let threshold = max(10, topScore * 0.2)
-    let topClass = document.elements[top].className ?? ""
+    let topClass = nodes[top].className ?? ""
     return children[parent].filter { sibling in
       if sibling == top { return true }
-      let element = document.elements[sibling]
+      let element = nodes[sibling]
       var bonus = 0.0
       if !topClass.isEmpty && element.className == topClass { bonus += topScore * 0.2 }
       if let score = scores[sibling], score + bonus >= threshold { return true }
@@ -367,15 +382,15 @@ struct ArticleFinder {
     var pending = children[root]
     while let index = pending.popLast() {
       if skipped.contains(index) { continue }
-      let element = document.elements[index]
+      let element = nodes[index]
       let mine = stats[index]
-      if ClassHints.isShare(hints[index]) && mine.text < Self.enoughText {
+      if hints[index].share && mine.text < Self.enoughText {
         skipped.insert(index)
         continue
       }
       switch element.kind {
       case .heading(let level) where level <= 2:
-        if flags.weighClasses && ClassHints.weight(element) < 0 {
+        if flags.weighClasses && hints[index].weight < 0 {
           skipped.insert(index)
           continue
         }
@@ -393,7 +408,7 @@ struct ArticleFinder {
 
   /// Readability's `_cleanConditionally` for one `ul`, `ol`, `div`, `section` or table.
   private func isJunk(_ index: Int, stats: [Stats], flags: Flags) -> Bool {
-    let element = document.elements[index]
+    let element = nodes[index]
     let isList: Bool
     switch element.kind {
     case .list: isList = true
@@ -404,7 +419,7 @@ struct ArticleFinder {
     }
     let mine = stats[index]
     if mine.dataTable { return false }
-    let weight = flags.weighClasses ? ClassHints.weight(element) : 0
+    let weight = flags.weighClasses ? hints[index].weight : 0
     if weight < 0 { return true }
     guard mine.commas < 10 else { return false }
     let wholeList = isList || (mine.text > 0 && Double(mine.listText) / Double(mine.text) > 0.9)
@@ -443,10 +458,10 @@ struct ArticleFinder {
   private func titleHeading(in roots: [Int], title: String?, skipping: Set<Int>) -> Int? {
     guard let title = title.map(Self.normalized), !title.isEmpty else { return nil }
     for root in roots {
-      let range = document.elements[root].items
+      let range = nodes[root].items
       for index in range where index < document.items.count {
         guard case .start(let element) = document.items[index],
-          case .heading(let level) = document.elements[element].kind, level <= 2
+          case .heading(let level) = nodes[element].kind, level <= 2
         else { continue }
         let heading = Self.normalized(document.textContent(of: element))
         guard !heading.isEmpty else { continue }
@@ -476,7 +491,7 @@ struct ArticleFinder {
       while index < range.upperBound {
         switch document.items[index] {
         case .start(let element) where skipping.contains(element):
-          index = max(index + 1, document.elements[element].items.upperBound)
+          index = max(index + 1, nodes[element].items.upperBound)
           continue
         case .text(let text), .altText(let text):
           length += Self.measure(document.storage[text]).0
@@ -492,9 +507,9 @@ struct ArticleFinder {
   private func isReaderable() -> Bool {
     var stats: [Stats]?
     var score = 0.0
-    for (index, element) in document.elements.enumerated()
+    for (index, element) in nodes.enumerated()
     where ["p", "pre", "article"].contains(element.name) {
-      if ClassHints.isUnlikely(hints[index]) { continue }
+      if hints[index].unlikely { continue }
       if stats == nil { stats = statistics(skipping: []) }
       guard let all = stats else { break }
       let length = all[index].text

@@ -26,13 +26,32 @@ enum ClassHints {
     "menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog",
   ]
 
-  /// `class` and `id` together, lower case, for matching.
-  static func hints(_ element: PageElement) -> String {
-    ((element.className ?? "") + " " + (element.id ?? "")).lowercased()
+  /// What one element's hints say, worked out once.
+  struct Verdict {
+    var unlikely = false
+    var weight = 0
+    var share = false
   }
 
-  static func isUnlikely(_ hints: String) -> Bool {
-    unlikelyWords.contains { hints.contains($0) } && !maybeWords.contains { hints.contains($0) }
+  /// The verdicts on every element; elements that share a class share the work.
+  static func verdicts(_ elements: [PageElement]) -> [Verdict] {
+    var known: [String: Verdict] = [:]
+    return elements.map { element in
+      guard element.className != nil || element.id != nil else { return Verdict() }
+      let key = (element.className ?? "") + "\u{0}" + (element.id ?? "")
+      if let verdict = known[key] { return verdict }
+      let hints = Array(((element.className ?? "") + " " + (element.id ?? "")).lowercased().utf8)
+      let verdict = Verdict(
+        unlikely: isUnlikely(hints), weight: weight(element),
+        share: hasWord(hints, "share") || hasWord(hints, "sharedaddy")
+          || hasWord(hints, "sharing"))
+      if known.count < 4096 { known[key] = verdict }
+      return verdict
+    }
+  }
+
+  static func isUnlikely(_ hints: [UInt8]) -> Bool {
+    unlikelyWords.contains { contains(hints, $0) } && !maybeWords.contains { contains(hints, $0) }
   }
 
   /// +25 for a positive word, −25 for a negative one, in the class and in the id.
@@ -40,30 +59,43 @@ enum ClassHints {
     var weight = 0
     for text in [element.className, element.id] {
       guard let text = text?.lowercased(), !text.isEmpty else { continue }
-      if negativeWords.contains(where: { text.contains($0) }) || hasWord(text, "hid") {
+      let bytes = Array(text.utf8)
+      if negativeWords.contains(where: { contains(bytes, $0) }) || hasWord(bytes, "hid") {
         weight -= 25
       }
-      if positiveWords.contains(where: { text.contains($0) }) { weight += 25 }
+      if positiveWords.contains(where: { contains(bytes, $0) }) { weight += 25 }
     }
     return weight
   }
 
-  /// Share bars and buttons: `share` or `sharedaddy` as a word of the class or id.
-  static func isShare(_ hints: String) -> Bool {
-    hasWord(hints, "share") || hasWord(hints, "sharedaddy") || hasWord(hints, "sharing")
+  /// Byte substring search: hints are short, and Foundation's `contains` was most of
+  /// the reader view's time.
+  static func contains(_ text: [UInt8], _ word: String) -> Bool {
+    positions(of: word, in: text).first != nil
   }
 
   /// Whether `word` is in `text` bounded by start, end, space, `-` or `_`.
-  static func hasWord(_ text: String, _ word: String) -> Bool {
-    var search = text[...]
-    while let range = search.range(of: word) {
-      let before =
-        range.lowerBound == text.startIndex ? " " : text[text.index(before: range.lowerBound)]
-      let after = range.upperBound == text.endIndex ? " " : text[range.upperBound]
-      let bounds: Set<Character> = [" ", "-", "_"]
-      if bounds.contains(before) && bounds.contains(after) { return true }
-      search = text[range.upperBound...]
+  static func hasWord(_ text: [UInt8], _ word: String) -> Bool {
+    let length = word.utf8.count
+    return positions(of: word, in: text).contains { start in
+      let before = start == 0 ? 0x20 : text[start - 1]
+      let after = start + length >= text.count ? 0x20 : text[start + length]
+      return isBound(before) && isBound(after)
     }
-    return false
+  }
+
+  private static func isBound(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == 0x09
+  }
+
+  private static func positions(of word: String, in text: [UInt8]) -> LazyFilterSequence<Range<Int>>
+  {
+    let pattern = Array(word.utf8)
+    let last = text.count - pattern.count
+    return (0..<max(0, last + 1)).lazy.filter { start in
+      var offset = 0
+      while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
+      return offset == pattern.count
+    }
   }
 }
