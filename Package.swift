@@ -36,7 +36,9 @@ let package = Package(
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(
       name: "CatalogModelTests", dependencies: ["CatalogModel", "BuiltInCatalog", "TestSupport"]),
-    .testTarget(name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"]),
+    .testTarget(
+      // Fixtures are read from the checkout (#filePath), not bundled.
+      name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "ProvinceCoreTests", dependencies: ["ProvinceCore", "TestSupport"]),
     .testTarget(name: "ProvinceIOTests", dependencies: ["ProvinceIO", "TestSupport"]),
     .testTarget(

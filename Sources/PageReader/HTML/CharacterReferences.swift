@@ -66,6 +66,12 @@ public enum CharacterReferences {
     }
     guard runEnd > start else { return nil }
     if runEnd < end, bytes[runEnd] == UInt8(ascii: ";"), runEnd - start < longestName {
+      // The few names most pages use, without building the table of 2231 names: a
+      // page with only `&amp;` and `&nbsp;` never pays for it.
+      if let common = common(bytes[start..<runEnd]) {
+        out.append(contentsOf: common)
+        return runEnd + 1
+      }
       if let value = named[String(decoding: bytes[start...runEnd], as: UTF8.self)] {
         out.append(contentsOf: value.utf8)
         return runEnd + 1
@@ -87,6 +93,22 @@ public enum CharacterReferences {
         return nameEnd
       }
       length -= 1
+    }
+    return nil
+  }
+
+  private static func common(_ name: ArraySlice<UInt8>) -> [UInt8]? {
+    switch name.count {
+    case 2:
+      if name.elementsEqual("lt".utf8) { return [0x3C] }
+      if name.elementsEqual("gt".utf8) { return [0x3E] }
+    case 3:
+      if name.elementsEqual("amp".utf8) { return [0x26] }
+    case 4:
+      if name.elementsEqual("quot".utf8) { return [0x22] }
+      if name.elementsEqual("nbsp".utf8) { return [0xC2, 0xA0] }
+      if name.elementsEqual("apos".utf8) { return [0x27] }
+    default: break
     }
     return nil
   }

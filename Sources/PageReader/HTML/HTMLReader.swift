@@ -66,6 +66,8 @@ struct HTMLReader {
   private var bylineName: (depth: Int, text: [UInt8], done: Bool)?
   private var bylineFound = false
   private var timeFallback: String?
+  /// Depth of an open `<sup class=reference>`: Wikipedia's citation marks.
+  private var citationDepth: Int?
   /// Element kinds already worked out: a hash beats the long chain of name comparisons.
   private var kinds: [String: HTMLElementKind] = [:]
   private var scratch: [UInt8] = []
@@ -110,6 +112,7 @@ struct HTMLReader {
   /// Adds sanitised text to the document and to whatever is collecting it.
   private mutating func appendText(_ text: String, alt: Bool) {
     guard !text.isEmpty else { return }
+    let text = citationDepth == nil ? text : Self.superscript(text)
     let start = document.storage.count
     document.storage.append(contentsOf: text.utf8)
     let range = start..<document.storage.count
@@ -184,6 +187,11 @@ struct HTMLReader {
       // A form's text can be pages long; a reader only needs to know a field is there.
       appendText("[text field]", alt: false)
     }
+    if name == "sup", citationDepth == nil,
+      tokenizer.attribute("class")?.lowercased().contains("reference") == true
+    {
+      citationDepth = stack.count
+    }
     if name == "time", timeFallback == nil, let datetime = tokenizer.attribute("datetime") {
       timeFallback = Self.oneLine(datetime)
     }
@@ -249,7 +257,7 @@ struct HTMLReader {
       closeParagraph()
       document.items.append(.rule)
     case "img", "image":
-      guard let alt = tokenizer.attribute("alt") else { return }
+      guard let alt = tokenizer.attribute("alt"), !Self.isFileName(alt) else { return }
       if openCounts["a", default: 0] > 0 {
         // An image that is a link's only content would leave a bare `[n]`: its alt
         // text names the link instead. Elsewhere images are decoration for a reader.
@@ -445,6 +453,13 @@ struct HTMLReader {
     let entry = stack.removeLast()
     openCounts[entry.name, default: 1] -= 1
     if let name = bylineName, !name.done, name.depth == stack.count { bylineName?.done = true }
+    if entry.name == "annotation", let captured = capture, captured.kind == .tex {
+      capture = nil
+      if mathText == nil {
+        mathText = Self.formula(String(decoding: captured.bytes, as: UTF8.self))
+      }
+    }
+    if citationDepth == stack.count { citationDepth = nil }
     if entry.hides {
       hiddenDepth -= 1
       endHidden(entry)
@@ -488,12 +503,6 @@ struct HTMLReader {
     if entry.name == "script", let captured = capture, captured.kind == .jsonLD {
       capture = nil
       readJSONLD(captured.bytes)
-    }
-    if entry.name == "annotation", let captured = capture, captured.kind == .tex {
-      capture = nil
-      if mathText == nil {
-        mathText = Self.formula(String(decoding: captured.bytes, as: UTF8.self))
-      }
     }
     if entry.name == "math" && !entry.inert {
       if let formula = mathText { appendText(formula, alt: true) }
@@ -711,6 +720,35 @@ struct HTMLReader {
         .trimmingCharacters(in: .whitespaces)
     }
     return text.isEmpty ? nil : text
+  }
+
+  /// `IMG_3886.jpg`: an alt text that is only the image's file name says nothing.
+  static func isFileName(_ alt: String) -> Bool {
+    let lower = alt.lowercased().trimmingCharacters(in: .whitespaces)
+    guard !lower.contains(" ") || lower.count < 60 else { return false }
+    return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".bmp"].contains {
+      lower.hasSuffix($0)
+    }
+  }
+
+  /// A citation mark as superscript (`[3]` → `⁽³⁾`): the page's own bracketed numbers
+  /// must not be mistaken for the `[n]` marks of our links.
+  static func superscript(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "[": out.append("\u{207D}")
+      case "]": out.append("\u{207E}")
+      case "0": out.append("\u{2070}")
+      case "1": out.append("\u{00B9}")
+      case "2": out.append("\u{00B2}")
+      case "3": out.append("\u{00B3}")
+      case "4"..."9":
+        out.append(Unicode.Scalar(0x2074 + scalar.value - 0x34) ?? scalar)
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
   }
 
   private static func isFormulaImage(_ className: String?) -> Bool {

@@ -20,7 +20,7 @@ public enum HTMLRenderer {
     var refreshNumber: Int?
     if let refresh = metadata.refresh {
       refreshNumber = layout.addLink(refresh)
-      layout.note("This page sends you on to \(refresh.url)", link: refreshNumber)
+      layout.note("This page sends you on to \(refresh.readableURL)", link: refreshNumber)
     }
     if view == .reader, let article = ArticleFinder(document: document).find() {
       let result = layout.lay(article.ranges, skipping: article.skipped)

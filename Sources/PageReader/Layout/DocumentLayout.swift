@@ -56,8 +56,10 @@ struct DocumentLayout {
     case .start(let element): open(element)
     case .end(let element):
       if let last = stack.last, last.element == element { close() }
-    case .text(let range), .altText(let range):
+    case .text(let range):
       layout.text(document.storage, in: range, decodes: false)
+    case .altText(let range):
+      layout.text(document.storage, in: range, decodes: false, alt: true)
     case .lineBreak: layout.lineBreak()
     case .paragraphBreak: layout.blockBoundary(blank: true)
     case .rule: layout.horizontalRule()

@@ -13,6 +13,7 @@ struct HTMLLayout {
     var style = PageListStyle(numbering: .bullet)
     var nextNumber = 1
     var step = 1
+    var labelWidth = 3
     var ordered: Bool { style.isOrdered }
   }
 
@@ -43,6 +44,12 @@ struct HTMLLayout {
   private var tableDepth = 0
   private var table = HTMLTableLayout()
   private var cellOpen = false
+  /// What the inline text holds: alt text, page text.
+  private var inlineAlt = false
+  private var inlinePage = false
+  /// The last block emitted, to drop an image's alt text that only repeats the heading
+  /// beside it (a teaser's picture and its headline, linked alike).
+  private var lastBlock: (text: String, lines: Range<Int>, altOnly: Bool, heading: Bool)?
   private var cellIsHeader = false
   private var scratch: [UInt8] = []
 
@@ -60,7 +67,13 @@ struct HTMLLayout {
 
   // MARK: - Inline text
 
-  mutating func text(_ bytes: [UInt8], in range: Range<Int>, decodes: Bool) {
+  /// Text at `range` of `bytes`; `alt` when it is an image's alt text standing in for it.
+  mutating func text(_ bytes: [UInt8], in range: Range<Int>, decodes: Bool, alt: Bool = false) {
+    if alt {
+      inlineAlt = true
+    } else if !inlinePage, bytes[range].contains(where: { !HTMLTokenizer.isSpace($0) }) {
+      inlinePage = true
+    }
     if preserving {
       appendPreserved(bytes, in: range, decodes: decodes)
       return
@@ -275,6 +288,15 @@ struct HTMLLayout {
     context.style = style
     context.step = style.reversed ? -1 : 1
     context.nextNumber = style.start ?? (style.reversed ? style.itemCount : 1)
+    // Labels are right-aligned to the widest one the list will need (`III.` is wider
+    // than `I.`), three cells at least, as lynx aligns `10.` under ` 9.`.
+    let last = context.nextNumber &+ context.step &* max(0, style.itemCount - 1)
+    context.labelWidth = max(
+      3, style.label(context.nextNumber).count, style.label(last).count,
+      style.isOrdered && style.itemCount > 0
+        ? (0..<min(style.itemCount, 64)).map {
+          style.label(context.nextNumber &+ context.step &* $0).count
+        }.max() ?? 0 : 0)
   }
 
   mutating func endList(wasNested: Bool) {
@@ -299,8 +321,8 @@ struct HTMLLayout {
     var textIndent = 2
     if context.ordered && context.listDepth > 0 {
       let label = context.style.label(number)
-      text = String(repeating: " ", count: max(0, 3 - label.count)) + label + " "
-      textIndent = max(4, label.count + 1)
+      text = String(repeating: " ", count: max(0, context.labelWidth - label.count)) + label + " "
+      textIndent = max(context.labelWidth, label.count) + 1
     } else {
       text = ["* ", "- ", "+ "][max(0, context.listDepth - 1) % 3]
     }
@@ -497,9 +519,27 @@ struct HTMLLayout {
       return
     }
     clearSpace()
+    let altOnly = inlineAlt && !inlinePage
+    inlineAlt = false
+    inlinePage = false
     guard !inline.isEmpty else { return }
     let text = String(decoding: inline, as: UTF8.self)
     inline.removeAll(keepingCapacity: true)
+    let plain = LinkMarks.plainText(text).lowercased()
+    if let last = lastBlock, last.lines.upperBound == lines.count, last.text == plain,
+      marker == nil
+    {
+      if headingLevel > 0 && last.altOnly {
+        lines.removeSubrange(last.lines)
+      } else if altOnly && last.heading {
+        return
+      }
+    }
+    let before = lines.count
+    defer {
+      let start = before < lines.count && lines[before].isEmpty ? before + 1 : before
+      lastBlock = (plain, start..<lines.count, altOnly, headingLevel > 0)
+    }
     let indent = indentString
     var first = marker ?? indent
     var rest = indent

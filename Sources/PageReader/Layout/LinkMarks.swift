@@ -141,6 +141,23 @@ enum LinkMarks {
     return (out, placements, anchors)
   }
 
+  /// `text` without its marks or `[n]`s, whitespace collapsed: what a reader sees of it.
+  static func plainText(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    var scalars = Array(text.unicodeScalars)[...]
+    while let scalar = scalars.popFirst() {
+      switch scalar {
+      case linkStart, anchor: _ = readNumber(&scalars)
+      case markStart:
+        _ = readNumber(&scalars)
+        while let next = scalars.popFirst(), next != "]" {}
+      case linkPause: continue
+      default: out.append(scalar)
+      }
+    }
+    return String(out).split(separator: " ").joined(separator: " ")
+  }
+
   private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
     case linkStart, linkPause, markStart, anchor: return true

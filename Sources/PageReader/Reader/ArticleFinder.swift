@@ -389,6 +389,10 @@ struct ArticleFinder {
         continue
       }
       switch element.kind {
+      case .link where mine.text == 0:
+        // An image link without alt text would be a bare `[n]` in the article.
+        skipped.insert(index)
+        continue
       case .heading(let level) where level <= 2:
         if flags.weighClasses && hints[index].weight < 0 {
           skipped.insert(index)

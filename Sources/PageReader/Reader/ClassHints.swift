@@ -88,14 +88,19 @@ enum ClassHints {
     byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == 0x09
   }
 
-  private static func positions(of word: String, in text: [UInt8]) -> LazyFilterSequence<Range<Int>>
-  {
+  private static func positions(of word: String, in text: [UInt8]) -> [Int] {
     let pattern = Array(word.utf8)
-    let last = text.count - pattern.count
-    return (0..<max(0, last + 1)).lazy.filter { start in
-      var offset = 0
-      while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
-      return offset == pattern.count
+    guard let first = pattern.first, text.count >= pattern.count else { return [] }
+    var found: [Int] = []
+    var start = 0
+    while start + pattern.count <= text.count {
+      if text[start] == first {
+        var offset = 1
+        while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
+        if offset == pattern.count { found.append(start) }
+      }
+      start += 1
     }
+    return found
   }
 }
