@@ -154,3 +154,17 @@ import Testing
     #expect(page.lines.contains { $0.hasPrefix("In December 2002, I tried to install") })
   }
 }
+
+@Suite struct ReaderViewRobustnessTests {
+  @Test func deepNestingDoesNotOverflowTheReaderView() {
+    let paragraph = "<p>Words enough to count, and commas, for a paragraph of an article here.</p>"
+    let html =
+      String(repeating: "<div class=content>", count: 50_000)
+      + String(repeating: paragraph, count: 10) + String(repeating: "</div>", count: 50_000)
+    let page = HTMLRenderer.layout(
+      HTMLRenderer.parse(html, baseURL: nil), width: 40, view: .reader)
+    #expect(page.view == .reader)
+    #expect(page.lines.first?.hasPrefix("Words enough to count") == true)
+    #expect(page.lines.count >= 20)
+  }
+}

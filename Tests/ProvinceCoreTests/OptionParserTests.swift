@@ -129,6 +129,19 @@ import Testing
     #expect(options.dataPath == "f")
   }
 
+  @Test func widthAndFullPageShapeAFetchedPage() throws {
+    let options = try parse("-c", "x", "--fetch", "--width", "120", "--full-page")
+    #expect(options.width == 120)
+    #expect(options.fullPage)
+    let defaults = try parse("-c", "x", "--fetch")
+    #expect(defaults.width == nil)
+    #expect(!defaults.fullPage)
+    #expect(try parse("-c", "x", "--fetch", "--width=60").width == 60)
+    #expect(
+      error("--width", "wide") == "'--width' needs a whole number from 10 to 1000, not 'wide'")
+    #expect(error("--width", "5") == "'--width' needs a whole number from 10 to 1000, not '5'")
+  }
+
   @Test func helpMentionsEveryVisibleOptionAndTheExitCodes() {
     let help = HelpText.help
     for spec in OptionSpec.all where !spec.hidden {

@@ -122,33 +122,43 @@ struct HTMLTableLayout {
     return min(longestKeptWord, max(longest, run))
   }
 
-  /// Column widths that fit `available` cells: natural widths when they fit, else each
-  /// column its minimum plus a share of the rest in proportion to what it lacks; nil
-  /// when even the minimums do not fit.
+  /// Column widths that fit `available` cells: natural widths when they fit; else the
+  /// narrow columns keep theirs and the wide ones share the rest, then any column below
+  /// its longest word takes cells back from the widest; nil when even the longest words
+  /// do not fit.
   static func columnWidths(_ natural: [Int], minimum: [Int], available: Int) -> [Int]? {
     let count = natural.count
     let budget = available - gap * (count - 1)
     if natural.reduce(0, +) <= budget { return natural }
     let floor = zip(natural, minimum).map { min($0, max($1, 1)) }
-    let floorSum = floor.reduce(0, +)
-    guard floorSum <= budget else { return nil }
-    var widths = floor
-    var left = budget - floorSum
-    let wants = zip(natural, floor).map { $0 - $1 }
-    let totalWant = max(1, wants.reduce(0, +))
-    for column in 0..<count {
-      let share = min(wants[column], (budget - floorSum) * wants[column] / totalWant)
-      widths[column] += share
-      left -= share
+    guard floor.reduce(0, +) <= budget else { return nil }
+    var widths = natural
+    var open = Array(0..<count)
+    var left = budget
+    while !open.isEmpty {
+      let share = left / open.count
+      let fitting = open.filter { natural[$0] <= share }
+      if fitting.isEmpty { break }
+      for column in fitting { left -= natural[column] }
+      open.removeAll { natural[$0] <= share }
     }
-    // Rounding leaves a few cells: give them to the columns that still want most.
-    while left > 0 {
-      guard
-        let column = (0..<count).filter({ widths[$0] < natural[$0] })
-          .max(by: { natural[$0] - widths[$0] < natural[$1] - widths[$1] })
-      else { break }
-      widths[column] += 1
-      left -= 1
+    if !open.isEmpty {
+      let share = left / open.count
+      var extra = left % open.count
+      for column in open {
+        widths[column] = share + (extra > 0 ? 1 : 0)
+        if extra > 0 { extra -= 1 }
+      }
+    }
+    for column in 0..<count where widths[column] < floor[column] {
+      while widths[column] < floor[column] {
+        guard
+          let donor = (0..<count).filter({ widths[$0] > floor[$0] })
+            .max(by: { widths[$0] - floor[$0] < widths[$1] - floor[$1] })
+        else { return nil }
+        widths[donor] -= 1
+        widths[column] += 1
+      }
     }
     return widths
   }
