@@ -127,6 +127,18 @@ import Testing
     #expect(page.links.first?.isInPage == true)
   }
 
+  @Test func mediaWikiEditLinksAreNotPartOfHeadings() {
+    let html = """
+      <h2><span class="mw-headline" id="历史">历史</span><span class="mw-editsection">\
+      <span class="mw-editsection-bracket">[</span><a href="/w/index.php?action=edit">编辑</a>\
+      <span class="mw-editsection-bracket">]</span></span></h2><p>广州建城于公元前214年。</p>
+      """
+    let page = HTMLRenderer.render(html, baseURL: base, width: 40)
+    #expect(page.lines == ["## 历史", "", "广州建城于公元前214年。"])
+    #expect(page.links.isEmpty)
+    #expect(page.anchors["历史"] == 0)
+  }
+
   @Test func textFieldsShowAPlaceholderNotTheirContent() {
     #expect(
       lines("<p>Comment: <textarea>line one\nline two\n<p>not markup</textarea> ok</p>") == [

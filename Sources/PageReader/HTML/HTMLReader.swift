@@ -154,6 +154,9 @@ struct HTMLReader {
       tokenizer.hasAttribute("hidden")
       || tokenizer.attribute("aria-hidden")?.lowercased() == "true"
       || tokenizer.attribute("style").map(Self.hidesByStyle) == true
+      // MediaWiki's "[edit]" beside every heading: a control for editors, not text, and
+      // every city page of the built-in data is a Wikipedia article.
+      || (name == "span" && tokenizer.attribute("class")?.hasPrefix("mw-editsection") == true)
     let hides = kind == .inert || kind == .title || name == "textarea" || hidden
     var entry = OpenElement(name: name, kind: kind, inert: hiddenDepth > 0, hides: hides)
     if hiddenDepth == 0 {
@@ -538,9 +541,12 @@ struct HTMLReader {
   private static func hasBylineHint(_ tokenizer: HTMLTokenizer) -> Bool {
     if tokenizer.attribute("rel")?.lowercased() == "author" { return true }
     if tokenizer.attribute("itemprop")?.lowercased().contains("author") == true { return true }
-    let hints = ((tokenizer.attribute("class") ?? "") + " " + (tokenizer.attribute("id") ?? ""))
-      .lowercased()
-    return ["byline", "author", "dateline", "writtenby"].contains { hints.contains($0) }
+    let hints = Array(
+      ((tokenizer.attribute("class") ?? "") + " " + (tokenizer.attribute("id") ?? ""))
+        .lowercased().utf8)
+    return ["byline", "author", "dateline", "writtenby"].contains {
+      ClassHints.contains(hints, $0)
+    }
   }
 
   // MARK: - JSON-LD
@@ -758,8 +764,8 @@ struct HTMLReader {
 
   /// Inline `display: none`, which pages use for hidden content as often as `hidden`.
   private static func hidesByStyle(_ style: String) -> Bool {
-    let compact = String(style.lowercased().unicodeScalars.filter { $0.value > 0x20 })
-    return compact.contains("display:none")
+    let compact = style.utf8.filter { $0 > 0x20 }.map(HTMLTokenizer.lowercased)
+    return ClassHints.contains(compact, "display:none")
   }
 
   private static func trimmed(_ text: String) -> String {

@@ -525,20 +525,20 @@ struct HTMLLayout {
     guard !inline.isEmpty else { return }
     let text = String(decoding: inline, as: UTF8.self)
     inline.removeAll(keepingCapacity: true)
-    let plain = LinkMarks.plainText(text).lowercased()
-    if let last = lastBlock, last.lines.upperBound == lines.count, last.text == plain,
-      marker == nil
+    if let last = lastBlock, last.lines.upperBound == lines.count, marker == nil,
+      (headingLevel > 0 && last.altOnly) || (altOnly && last.heading),
+      Self.sameText(last.text, text)
     {
-      if headingLevel > 0 && last.altOnly {
+      if last.altOnly {
         lines.removeSubrange(last.lines)
-      } else if altOnly && last.heading {
+      } else {
         return
       }
     }
     let before = lines.count
     defer {
       let start = before < lines.count && lines[before].isEmpty ? before + 1 : before
-      lastBlock = (plain, start..<lines.count, altOnly, headingLevel > 0)
+      lastBlock = (text, start..<lines.count, altOnly, headingLevel > 0)
     }
     let indent = indentString
     var first = marker ?? indent
@@ -550,6 +550,10 @@ struct HTMLLayout {
     marker = nil
     let wrapped = TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest)
     for line in LinkMarks.balance(wrapped) { emit(line) }
+  }
+
+  private static func sameText(_ one: String, _ other: String) -> Bool {
+    LinkMarks.plainText(one).lowercased() == LinkMarks.plainText(other).lowercased()
   }
 
   /// `pre` text: kept line for line, tabs expanded to stops every 8 cells.
