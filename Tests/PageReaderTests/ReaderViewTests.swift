@@ -146,6 +146,31 @@ import Testing
     #expect(recall(of: shown, in: expected) >= 0.9)
   }
 
+  @Test func aWikipediaArticleKeepsItsInfoboxSectionsAndReferences() throws {
+    let page = HTMLRenderer.layout(
+      HTMLRenderer.parse(
+        try fixture("wikipedia-guangzhou.html"),
+        baseURL: URL(string: "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82")),
+      width: 80, view: .reader)
+    #expect(page.view == .reader)
+    #expect(page.title == "广州市")
+    let text = page.lines.joined(separator: "\n")
+    for kept in [
+      "人口（2020）  18,676,605", "简称穗", "国家中心城市之一。⁽¹⁾", "## 历史", "## 地理",
+      "## 参考文献", "广东人民出版社",
+    ] {
+      #expect(text.contains(kept), "missing \(kept)")
+    }
+    for dropped in ["首页", "登录", "目录", "广东省行政区划", "分类", "最后修订", "自由的百科全书", "编辑"] {
+      #expect(!text.contains(dropped), "kept \(dropped)")
+    }
+    #expect(
+      page.links.filter(\.isInPage).map(\.fragment) == [
+        "cite_note-1", "cite_note-2", "cite_ref-1", "cite_ref-2",
+      ])
+    #expect(page.lines[page.anchors["cite_note-1"] ?? 0].contains("广州概况"))
+  }
+
   @Test func paragraphsLooseInTheBodyAndInLayoutTablesAreTheArticle() throws {
     let page = reader(try fixture("table-style-attributes.html"))
     let expected = words(try fixture("table-style-attributes.expected.html"))

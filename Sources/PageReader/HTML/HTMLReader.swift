@@ -119,7 +119,6 @@ struct HTMLReader {
     document.items.append(alt ? .altText(range) : .text(range))
     if openLink != nil {
       openLink?.text.append(contentsOf: text.utf8)
-      openLink?.text.append(0x20)
     }
     if bylineCapture != nil { bylineCapture?.text.append(contentsOf: text.utf8) }
     if bylineName?.done == false { bylineName?.text.append(contentsOf: text.utf8) }

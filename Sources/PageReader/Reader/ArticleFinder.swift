@@ -94,9 +94,13 @@ struct ArticleFinder {
     for (index, score) in scores {
       let final = score * (1 - linkDensity(stats[index]))
       scores[index] = final
-      if final > topScore || (final == topScore && index < (top ?? Int.max)) {
+      // `<article>`, `<main>` and `role=main` say where the content is: a boost when
+      // choosing the best candidate, but not a score the climb to its ancestors weighs
+      // (a `<main>` around the article and its furniture would win every time).
+      let boosted = final + tagBoost(index) * (1 - linkDensity(stats[index]))
+      if boosted > topScore || (boosted == topScore && index < (top ?? Int.max)) {
         top = index
-        topScore = final
+        topScore = boosted
       }
     }
     guard var top else { return nil }
@@ -114,7 +118,7 @@ struct ArticleFinder {
     let ranges = roots.map { nodes[$0].items }
     return Article(
       ranges: ranges, skipped: skipped, title: title,
-      length: textLength(ranges, skipping: skipped))
+      length: textLength(ranges, skipping: skipped, weighingWide: true))
   }
 
   /// Elements never worth scoring: unlikely class names, navigation roles and tags.
@@ -131,10 +135,13 @@ struct ArticleFinder {
     return removed
   }
 
-  /// `nav`, `aside`, `footer` and forms: never the article, in any attempt.
+  /// `nav`, `aside`, `footer`, forms and navigation roles: never the article, in any
+  /// attempt (they say what they are; class names only hint).
   private func structuralJunk() -> [Int] {
     nodes.indices.filter {
       ["nav", "aside", "footer", "form", "fieldset", "dialog"].contains(nodes[$0].name)
+        || ["navigation", "menu", "menubar", "dialog", "alertdialog"].contains(
+          nodes[$0].role?.lowercased() ?? "")
     }
   }
 
@@ -292,13 +299,19 @@ struct ArticleFinder {
     case "pre", "td", "blockquote": score = 3
     case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": score = -3
     case "h1", "h2", "h3", "h4", "h5", "h6", "th": score = -5
-    case "article", "main": score = 10
     case "header": score = -5
     default: score = 0
     }
-    if element.role?.lowercased() == "main" { score += 10 }
     if flags.weighClasses { score += Double(hints[index].weight) }
     return score
+  }
+
+  private func tagBoost(_ index: Int) -> Double {
+    let element = nodes[index]
+    var boost = 0.0
+    if element.name == "article" || element.name == "main" { boost += 10 }
+    if element.role?.lowercased() == "main" { boost += 10 }
+    return boost
   }
 
   private func linkDensity(_ stats: Stats) -> Double {
@@ -445,15 +458,26 @@ struct ArticleFinder {
   /// The article's headline: `og:title` or JSON-LD, else the `<title>` without the
   /// site's name.
   private func headline() -> String? {
-    if let headline = document.metadata.headline { return headline }
-    guard let title = document.metadata.title else { return nil }
-    for separator in [" | ", " - ", " – ", " — ", " » ", " / ", " :: ", " · "] {
+    guard let title = document.metadata.headline ?? document.metadata.title else { return nil }
+    let separators = [" | ", " - ", " – ", " — ", " » ", " / ", " :: ", " · ", "_"]
+    guard separators.contains(where: { title.contains($0) }) else { return title }
+    // The part the page's own h1 repeats is the headline (`广州市 - 维基百科…`).
+    var parts = [title]
+    for separator in separators {
+      parts = parts.flatMap { $0.components(separatedBy: separator) }
+    }
+    let headings = Set(
+      nodes.indices.filter { nodes[$0].name == "h1" }.prefix(8).map {
+        Self.normalized(document.textContent(of: $0))
+      })
+    if let part = parts.first(where: { headings.contains(Self.normalized($0)) }) {
+      return part.trimmingCharacters(in: .whitespaces)
+    }
+    for separator in separators {
       guard let last = title.range(of: separator, options: .backwards) else { continue }
       let before = String(title[..<last.lowerBound])
+      // A site name is short; what is left must still read as a headline.
       if before.split(separator: " ").count >= 3 || before.count >= 8 { return before }
-      if let first = title.range(of: separator) {
-        return String(title[first.upperBound...])
-      }
     }
     return title
   }
@@ -488,7 +512,12 @@ struct ArticleFinder {
       .map(Character.init))
   }
 
-  private func textLength(_ ranges: [Range<Int>], skipping: Set<Int>) -> Int {
+  /// Characters of text in `ranges`; with `weighingWide`, a CJK character counts three,
+  /// as much as a Latin word says, so that Readability's 500-character bar means as
+  /// much article for a Chinese page as for an English one.
+  private func textLength(_ ranges: [Range<Int>], skipping: Set<Int>, weighingWide: Bool)
+    -> Int
+  {
     var length = 0
     for range in ranges {
       var index = range.lowerBound
@@ -498,7 +527,11 @@ struct ArticleFinder {
           index = max(index + 1, nodes[element].items.upperBound)
           continue
         case .text(let text), .altText(let text):
-          length += Self.measure(document.storage[text]).0
+          let bytes = document.storage[text]
+          length += Self.measure(bytes).0
+          if weighingWide {
+            length += 2 * bytes.reduce(0) { $0 + ($1 >= 0xE3 && $1 <= 0xE9 ? 1 : 0) }
+          }
         default: break
         }
         index += 1
