@@ -30,6 +30,10 @@ import Testing
     #expect(isLayout("<table><tr><td><table><tr><th>a<th>b</table><td>x</table>") == true)
     let grid = String(repeating: "<tr><td>1<td>2<td>3<td>4<td>5", count: 3)
     #expect(isLayout("<table>\(grid)</table>") == false)
+    let square = String(repeating: "<tr><td>1<td>2<td>3<td>4", count: 4)
+    #expect(isLayout("<table>\(square)</table>") == false)
+    #expect(isLayout("<table width=600 cellpadding=4>\(square)</table>") == true)
+    #expect(isLayout("<table width=600><tr><th>a<th>b<th>c<th>d\(square)</table>") == false)
   }
 
   @Test func layoutTableCellsReadAsBlocksInReadingOrder() {

@@ -38,6 +38,8 @@ struct HTMLReader {
     var nested = false
     var presentation = false
     var summary = false
+    /// `width`, `height` or `cellpadding` on the table: sizes for a graphical layout.
+    var sized = false
   }
 
   /// How far back implied closes and end tags search: bounds the work per tag on
@@ -374,6 +376,7 @@ struct HTMLReader {
       facts.presentation =
         role == "presentation" || role == "none" || tokenizer.attribute("datatable") == "0"
       facts.summary = tokenizer.attribute("summary")?.isEmpty == false
+      facts.sized = ["width", "height", "cellpadding"].contains { tokenizer.hasAttribute($0) }
       tables.append(facts)
     }
     if bylineCapture == nil, !bylineFound, Self.hasBylineHint(tokenizer) {
@@ -681,6 +684,8 @@ struct HTMLReader {
     }
     if facts.rows <= 1 || facts.widestRow <= 1 { return true }
     if facts.blockCells > 0 { return true }
+    // Sized for a screen and small: more likely arranging than tabulating.
+    if facts.sized && facts.rows < 10 && facts.widestRow <= 4 { return true }
     let average = facts.textBytes / max(1, facts.cells)
     if facts.rows >= 10 || facts.widestRow > 4 { return average > 200 }
     return facts.rows * facts.widestRow <= 10 || average > 80
