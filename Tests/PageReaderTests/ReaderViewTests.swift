@@ -133,6 +133,36 @@ import Testing
     #expect(!markup.lines.contains { $0.contains("Chen Jing") })
   }
 
+  @Test func metadataFollowsReadabilitysPreferences() {
+    let document = HTMLRenderer.parse(
+      """
+      <title>Title element - Site</title>
+      <meta property="og:title twitter:title" content="Open Graph title">
+      <meta name="DC.title" content="Dublin Core name title">
+      <meta property="x:title dc:title" content="Dublin Core property title">
+      <meta name="author" content="Plain author"><meta property="dc:creator" content="DC author">
+      <meta property="og:description"><meta name="description" content="Plain description">
+      """, baseURL: nil)
+    #expect(document.metadata.headline == "Dublin Core property title")
+    #expect(document.metadata.byline == "DC author")
+    #expect(document.metadata.description == "Plain description")
+    #expect(document.metadata.title == "Title element - Site")
+  }
+
+  @Test func aBareTitleLosesTheSiteNameOnlyWhenAHeadlineIsLeft() {
+    let paragraphs = String(
+      repeating: "<p>This paragraph has words enough, and commas too, to read as an article.</p>",
+      count: 12)
+    func title(_ title: String, h1: String = "") -> String? {
+      reader("<title>\(title)</title><article><h1>\(h1)</h1>\(paragraphs)</article>").title
+    }
+    #expect(
+      title("Floods close six metro stations in Guangzhou | Daily Test")
+        == "Floods close six metro stations in Guangzhou")
+    #expect(title("Minecraft 1.8 - The Bountiful Update") == "Minecraft 1.8 - The Bountiful Update")
+    #expect(title("广州市 - 维基百科，自由的百科全书", h1: "广州市") == "广州市")
+  }
+
   @Test func aRealBlogPostLosesItsNavigationAndKeepsItsText() throws {
     let page = reader(try fixture("daringfireball-1.html"))
     #expect(page.view == .reader)

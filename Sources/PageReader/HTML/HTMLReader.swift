@@ -54,7 +54,10 @@ struct HTMLReader {
   private var openCounts: [String: Int] = [:]
   private var hiddenDepth = 0
   private var titleBytes: [UInt8]?
-  private var fallbackDescription: String?
+  /// `<meta>` contents by normalised name or property (`og:title`, `dc:creator`).
+  private var metaValues: [String: String] = [:]
+  private var jsonLD: (headline: String?, byline: String?, published: String?) = (nil, nil, nil)
+  private var markupByline: String?
   private var capture: (kind: Capture, bytes: [UInt8])?
   private var mathText: String?
   /// Kept elements open now, innermost last (their indices).
@@ -90,8 +93,7 @@ struct HTMLReader {
       }
     }
     while !stack.isEmpty { pop() }
-    if document.metadata.description == nil { document.metadata.description = fallbackDescription }
-    if document.metadata.published == nil { document.metadata.published = timeFallback }
+    resolveMetadata()
     return document
   }
 
@@ -281,31 +283,58 @@ struct HTMLReader {
   }
 
   private mutating func meta() {
-    guard let content = tokenizer.attribute("content") else { return }
-    let key =
-      (tokenizer.attribute("name") ?? tokenizer.attribute("property")
-      ?? tokenizer.attribute("itemprop") ?? "").lowercased()
-    var metadata = document.metadata
-    switch key {
-    case "description":
-      if metadata.description == nil { metadata.description = Self.oneLine(content) }
-    case "og:description", "twitter:description":
-      if fallbackDescription == nil { fallbackDescription = Self.oneLine(content) }
-    case "og:title", "twitter:title", "dc.title", "dcterm:title", "parsely-title":
-      if metadata.headline == nil { metadata.headline = Self.oneLine(content) }
-    case "author", "dc.creator", "dcterm:creator", "parsely-author", "article:author", "byl":
-      // `article:author` is often a profile URL, which is no byline.
-      if metadata.byline == nil, !content.lowercased().hasPrefix("http") {
-        metadata.byline = Self.oneLine(content)
-      }
-    case "article:published_time", "datepublished", "date", "pubdate", "dc.date",
-      "parsely-pub-date", "og:published_time":
-      if metadata.published == nil { metadata.published = Self.oneLine(content) }
-    default:
-      if tokenizer.attribute("http-equiv")?.lowercased() == "refresh" {
-        refresh(content, into: &metadata)
+    guard let content = tokenizer.attribute("content").flatMap(Self.oneLine) else { return }
+    if tokenizer.attribute("http-equiv")?.lowercased() == "refresh" {
+      var metadata = document.metadata
+      refresh(content, into: &metadata)
+      document.metadata = metadata
+      return
+    }
+    // `property` may list several names (`og:title twitter:title`); `name` is one name,
+    // spelled `DC.title` as often as `dc:title`. A later tag of a name wins, as in
+    // Readability.
+    var keys = (tokenizer.attribute("property") ?? "").lowercased()
+      .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+    for attribute in ["name", "itemprop"] {
+      if let name = tokenizer.attribute(attribute) {
+        keys.append(
+          name.lowercased().trimmingCharacters(in: .whitespaces).replacingOccurrences(
+            of: ".", with: ":"))
       }
     }
+    for key in keys where metaValues.count < 256 {
+      metaValues[key] = content
+    }
+  }
+
+  /// Title, byline, description and date from what the page declared, in Readability's
+  /// order of preference: JSON-LD, then Dublin Core, Open Graph, plain names, Twitter.
+  private mutating func resolveMetadata() {
+    let values = metaValues
+    func first(_ keys: [String]) -> String? {
+      keys.lazy.compactMap { values[$0] }.first
+    }
+    var metadata = document.metadata
+    metadata.headline =
+      jsonLD.headline
+      ?? first([
+        "dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title",
+        "title", "twitter:title", "parsely-title",
+      ])
+    let author =
+      first(["dc:creator", "dcterm:creator", "author", "parsely-author"])
+      ?? first(["article:author"]).flatMap { $0.lowercased().hasPrefix("http") ? nil : $0 }
+    metadata.byline = jsonLD.byline ?? author ?? markupByline
+    metadata.description = first([
+      "dc:description", "dcterm:description", "og:description", "weibo:article:description",
+      "weibo:webpage:description", "description", "twitter:description",
+    ])
+    metadata.published =
+      jsonLD.published
+      ?? first([
+        "article:published_time", "parsely-pub-date", "og:published_time", "datepublished",
+        "dc:date", "date", "pubdate",
+      ]) ?? timeFallback
     document.metadata = metadata
   }
 
@@ -534,7 +563,7 @@ struct HTMLReader {
       text.count < 100
     else { return }
     bylineFound = true
-    if document.metadata.byline == nil { document.metadata.byline = text }
+    markupByline = text
     document.metadata.bylineElement = capture.element
   }
 
@@ -569,17 +598,15 @@ struct HTMLReader {
       guard type.hasSuffix("Article") || type == "BlogPosting" || type == "Report" else {
         continue
       }
-      var metadata = document.metadata
-      if metadata.headline == nil, let headline = object["headline"] as? String {
-        metadata.headline = Self.oneLine(headline)
+      if jsonLD.headline == nil, let headline = object["headline"] as? String {
+        jsonLD.headline = Self.oneLine(headline)
       }
-      if metadata.byline == nil, let author = Self.authorName(object["author"]) {
-        metadata.byline = Self.oneLine(author)
+      if jsonLD.byline == nil, let author = Self.authorName(object["author"]) {
+        jsonLD.byline = Self.oneLine(author)
       }
-      if metadata.published == nil, let date = object["datePublished"] as? String {
-        metadata.published = Self.oneLine(date)
+      if jsonLD.published == nil, let date = object["datePublished"] as? String {
+        jsonLD.published = Self.oneLine(date)
       }
-      document.metadata = metadata
       return
     }
   }

@@ -459,27 +459,29 @@ struct ArticleFinder {
   /// site's name.
   private func headline() -> String? {
     guard let title = document.metadata.headline ?? document.metadata.title else { return nil }
-    let separators = [" | ", " - ", " – ", " — ", " » ", " / ", " :: ", " · ", "_"]
-    guard separators.contains(where: { title.contains($0) }) else { return title }
-    // The part the page's own h1 repeats is the headline (`广州市 - 维基百科…`).
-    var parts = [title]
-    for separator in separators {
-      parts = parts.flatMap { $0.components(separatedBy: separator) }
+    let separators = [" | ", " - ", " – ", " — ", " » ", " / ", " \\ ", " > "]
+    guard let separator = separators.first(where: { title.contains($0) }) else { return title }
+    // The page's own h1 repeating the title's first part names the article, the rest
+    // the site (`广州市 - 维基百科，自由的百科全书`).
+    let first = title.components(separatedBy: separator)[0]
+    let headings = nodes.indices.lazy.filter { nodes[$0].name == "h1" }.prefix(8).map {
+      Self.normalized(document.textContent(of: $0))
     }
-    let headings = Set(
-      nodes.indices.filter { nodes[$0].name == "h1" }.prefix(8).map {
-        Self.normalized(document.textContent(of: $0))
-      })
-    if let part = parts.first(where: { headings.contains(Self.normalized($0)) }) {
-      return part.trimmingCharacters(in: .whitespaces)
+    if !first.isEmpty, headings.contains(Self.normalized(first)) { return first }
+    guard document.metadata.headline == nil else { return title }
+    // Readability's rule for a bare <title>: drop the part after the last separator,
+    // unless that leaves too few words to be a headline.
+    func words(_ text: String) -> Int { text.split(separator: " ").count }
+    guard let last = title.range(of: separator, options: .backwards) else { return title }
+    var headline = String(title[..<last.lowerBound])
+    if words(headline) < 3, let firstSeparator = title.range(of: separator) {
+      headline = String(title[firstSeparator.upperBound...])
     }
-    for separator in separators {
-      guard let last = title.range(of: separator, options: .backwards) else { continue }
-      let before = String(title[..<last.lowerBound])
-      // A site name is short; what is left must still read as a headline.
-      if before.split(separator: " ").count >= 3 || before.count >= 8 { return before }
+    let hierarchical = [" / ", " \\ ", " > ", " » "].contains(separator)
+    if words(headline) <= 4 && (!hierarchical || words(headline) != words(title) - 2) {
+      return title
     }
-    return title
+    return headline
   }
 
   /// The first `h1` or `h2` of the article when it only repeats the title shown above.
