@@ -28,6 +28,7 @@ public struct PageElement: Sendable, Equatable {
 
   /// The tag name, lower case.
   public var name: String
+  /// What it is for a reader (and, for lists, tables and links, how).
   public var kind: Kind
   /// The nearest enclosing element kept in the document.
   public var parent: Int?
@@ -35,9 +36,12 @@ public struct PageElement: Sendable, Equatable {
   public var items: Range<Int>
   /// `id`, `class` and `role` attributes, kept for the reader view's hints.
   public var id: String?
+  /// The `class` attribute as written.
   public var className: String?
+  /// The ARIA `role` attribute as written.
   public var role: String?
 
+  /// An element from its parts (the reader builds them; tests may too).
   public init(
     name: String, kind: Kind, parent: Int?, items: Range<Int>, id: String? = nil,
     className: String? = nil, role: String? = nil

@@ -12,6 +12,7 @@ public struct PageLink: Sendable, Equatable, Hashable {
   /// jump to `fragment` without fetching.
   public var isInPage: Bool
 
+  /// A link from its parts.
   public init(url: String, text: String, fragment: String? = nil, isInPage: Bool = false) {
     self.url = url
     self.text = text

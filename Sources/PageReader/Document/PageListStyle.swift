@@ -5,13 +5,16 @@ public struct PageListStyle: Sendable, Equatable {
     case bullet, decimal, lowerAlpha, upperAlpha, lowerRoman, upperRoman
   }
 
+  /// Bullets, or the counter style.
   public var numbering: Numbering
   /// `start`, when given.
   public var start: Int?
+  /// `<ol reversed>`: counting down.
   public var reversed: Bool
   /// The number of items directly in the list (a reversed list counts down from it).
   public var itemCount: Int
 
+  /// A style from its parts.
   public init(numbering: Numbering, start: Int? = nil, reversed: Bool = false, itemCount: Int = 0) {
     self.numbering = numbering
     self.start = start
@@ -19,6 +22,7 @@ public struct PageListStyle: Sendable, Equatable {
     self.itemCount = itemCount
   }
 
+  /// Whether items are numbered rather than bulleted.
   public var isOrdered: Bool { numbering != .bullet }
 
   /// The marker text of item number `n` (`3.`, `c.`, `iv.`).

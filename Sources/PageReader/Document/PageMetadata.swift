@@ -14,6 +14,7 @@ public struct PageMetadata: Sendable, Equatable {
   public var language: String?
   /// Where `<meta http-equiv=refresh>` sends the reader, resolved, with its delay.
   public var refresh: PageLink?
+  /// The refresh's delay in seconds.
   public var refreshDelay: Int?
   /// The element holding the byline in the text, so the reader view can leave it out
   /// when it shows the byline in its header.

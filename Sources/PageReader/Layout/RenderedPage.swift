@@ -22,6 +22,7 @@ public struct RenderedPage: Sendable, Equatable {
   /// The line each element id or `<a name>` lands on, for `#fragment` jumps.
   public var anchors: [String: Int]
 
+  /// A page from its parts (`HTMLRenderer.layout` makes them).
   public init(
     title: String?, description: String?, lines: [String], links: [PageLink],
     view: PageView = .fullPage, byline: String? = nil, published: String? = nil,

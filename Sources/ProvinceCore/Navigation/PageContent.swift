@@ -18,7 +18,9 @@ public struct PageContent: Sendable, Equatable {
   public var note: String?
   /// The page read once; nil for types that are described, not shown.
   public var document: PageDocument?
+  /// The document laid out for `width` and `view`.
   public var rendered: RenderedPage?
+  /// The width `rendered` was laid out for, in cells.
   public var width: Int
   /// The view asked for; `rendered?.view` says which one was shown.
   public var view: PageView
