@@ -30,6 +30,12 @@ import Testing
     #expect(isLayout("<table><tr><td><table><tr><th>a<th>b</table><td>x</table>") == true)
     let grid = String(repeating: "<tr><td>1<td>2<td>3<td>4<td>5", count: 3)
     #expect(isLayout("<table>\(grid)</table>") == false)
+    // An editor's export puts a `p` in every cell; the figures still make a data table.
+    let exported = String(
+      repeating: "<tr><td><div><p><a href=/a>Farm Heroes</a></p></div><td><p>71.1 MB</p>"
+        + "<td><p>13.4 MB (-81%)</p>", count: 4)
+    #expect(isLayout("<table>\(exported)</table>") == false)
+    #expect(isLayout("<table><tr><td><ul><li>a</ul><td>b<tr><td>c<td>d</table>") == true)
     let square = String(repeating: "<tr><td>1<td>2<td>3<td>4", count: 4)
     #expect(isLayout("<table>\(square)</table>") == false)
     #expect(isLayout("<table width=600 cellpadding=4>\(square)</table>") == true)

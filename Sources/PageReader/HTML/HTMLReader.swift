@@ -29,8 +29,12 @@ struct HTMLReader {
     var widestRow = 0
     var cells = 0
     var headerCells = 0
+    /// Cells holding blocks (`p`, `div`), and of those, cells holding structure a data
+    /// cell does not (lists, tables, headings, quotes, code).
     var blockCells = 0
+    var structuredCells = 0
     var cellHasBlock = false
+    var cellHasStructure = false
     var inCell = false
     var textBytes = 0
     var caption = false
@@ -469,6 +473,7 @@ struct HTMLReader {
       facts.widestRow = max(facts.widestRow, facts.cellsInRow)
       if entry.name == "th" { facts.headerCells += 1 }
       facts.cellHasBlock = false
+      facts.cellHasStructure = false
       facts.inCell = true
     case .caption: facts.caption = true
     case .tableSection: if entry.name != "tbody" { facts.sections = true }
@@ -477,6 +482,10 @@ struct HTMLReader {
       if facts.inCell && !facts.cellHasBlock && entry.name != "span" {
         facts.cellHasBlock = true
         facts.blockCells += 1
+      }
+      if facts.inCell && !facts.cellHasStructure, !["p", "div", "span"].contains(entry.name) {
+        facts.cellHasStructure = true
+        facts.structuredCells += 1
       }
     default: break
     }
@@ -707,13 +716,16 @@ struct HTMLReader {
     if facts.nested { return true }
     if facts.headerCells > 0 || facts.sections {
       // Header cells make a data table, unless most cells are whole blocks of text.
-      return facts.blockCells * 2 > facts.cells && facts.cells > 2
+      return facts.structuredCells * 2 > facts.cells && facts.cells > 2
     }
     if facts.rows <= 1 || facts.widestRow <= 1 { return true }
-    if facts.blockCells > 0 { return true }
+    if facts.structuredCells > 0 { return true }
+    let average = facts.textBytes / max(1, facts.cells)
+    // Paragraphs in cells: a page's columns when they hold text, a document exported
+    // from an editor (`<td><p>71.1 MB</p>`) when they hold figures.
+    if facts.blockCells > 0 && average > 40 { return true }
     // Sized for a screen and small: more likely arranging than tabulating.
     if facts.sized && facts.rows < 10 && facts.widestRow <= 4 { return true }
-    let average = facts.textBytes / max(1, facts.cells)
     if facts.rows >= 10 || facts.widestRow > 4 { return average > 200 }
     return facts.rows * facts.widestRow <= 10 || average > 80
   }
