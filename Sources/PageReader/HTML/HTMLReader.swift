@@ -446,14 +446,15 @@ struct HTMLReader {
   }
 
   private func link(_ url: String, href: String) -> PageLink {
-    let hash = url.firstIndex(of: "#")
-    let fragment = hash.map { String(url[url.index(after: $0)...]) }.map {
-      $0.removingPercentEncoding ?? $0
+    // Most links have no fragment: the Foundation calls below are for those that do.
+    guard let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) else {
+      return PageLink(url: url, text: "")
     }
-    let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+    let raw = String(url[url.utf8.index(after: hash)...])
+    let fragment = raw.removingPercentEncoding ?? raw
     let inPage =
-      fragment != nil
-      && (trimmed.hasPrefix("#") || Self.withoutFragment(url) == documentURL)
+      href.utf8.first(where: { !HTMLTokenizer.isSpace($0) }) == UInt8(ascii: "#")
+      || String(url[..<hash]) == documentURL
     return PageLink(url: url, text: "", fragment: fragment, isInPage: inPage)
   }
 
