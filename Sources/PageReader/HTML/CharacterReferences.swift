@@ -33,6 +33,10 @@ public enum CharacterReferences {
   /// Decodes the references in `bytes[range]`; attribute values follow the stricter
   /// legacy rule (`&amp=` and `&ampx` stay literal there).
   static func decode(_ bytes: [UInt8], in range: Range<Int>, inAttribute: Bool) -> String {
+    // Most text and attribute values hold no reference: one copy, no byte-by-byte loop.
+    guard bytes[range].contains(UInt8(ascii: "&")) else {
+      return String(decoding: bytes[range], as: UTF8.self)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
     var i = range.lowerBound
