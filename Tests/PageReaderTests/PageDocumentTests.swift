@@ -38,6 +38,13 @@ import Testing
     #expect(document.links[0].readableURL == "https://zh.wikipedia.org/wiki/历史")
   }
 
+  @Test func imagesKeepTheirAltTextInTheDocumentButNotInTheText() {
+    let html = "<p>Before <img src=m.png alt=' A  map of Guangzhou '> after.</p>"
+    let document = HTMLRenderer.parse(html, baseURL: base)
+    #expect(document.items.contains(.image(alt: "A map of Guangzhou")))
+    #expect(HTMLRenderer.layout(document, width: 40, view: .fullPage).lines == ["Before after."])
+  }
+
   @Test func readableURLsDecodeOnlyWhatIsSafeToShow() {
     func readable(_ url: String) -> String { PageLink(url: url, text: "").readableURL }
     #expect(readable("https://a.test/%E5%B9%BF%E5%B7%9E?q=a%20b") == "https://a.test/广州?q=a%20b")

@@ -11,6 +11,8 @@ public enum PageItem: Sendable, Equatable {
   case altText(Range<Int>)
   /// `<br>`.
   case lineBreak
+  /// An image outside a link, with its alt text (not laid out by either view).
+  case image(alt: String)
   /// A stray `</p>`: a paragraph boundary with nothing open.
   case paragraphBreak
   /// `<hr>`.

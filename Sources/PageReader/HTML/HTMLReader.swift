@@ -277,6 +277,10 @@ struct HTMLReader {
         // TeX, and without it the sentence around it has a hole. Shown even when
         // aria-hidden, which only says the MathML beside it is the accessible copy.
         appendText(formula, alt: true)
+      } else if let text = Self.oneLine(alt) {
+        // Kept in the document for a view that wants it; neither view prints it, as a
+        // picture's description between paragraphs reads as noise in a terminal.
+        document.items.append(.image(alt: text))
       }
     case "base":
       if let href = tokenizer.attribute("href") { links.setBase(href) }

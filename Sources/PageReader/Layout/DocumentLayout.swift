@@ -63,6 +63,7 @@ struct DocumentLayout {
     case .lineBreak: layout.lineBreak()
     case .paragraphBreak: layout.blockBoundary(blank: true)
     case .rule: layout.horizontalRule()
+    case .image: break
     case .anchor(let name):
       anchorNames.append(name)
       layout.anchor(anchorNames.count - 1)
