@@ -211,6 +211,17 @@ import Testing
 }
 
 @Suite struct ReaderViewRobustnessTests {
+  @Test func thousandsOfNestedScoredBlocksStayQuick() {
+    let level = "<div><p>Another paragraph, with commas, long enough to be scored as text here.</p>"
+    let html = String(repeating: level, count: 5_000) + String(repeating: "</div>", count: 5_000)
+    let started = Date()
+    let page = HTMLRenderer.layout(
+      HTMLRenderer.parse(html, baseURL: nil), width: 80, view: .reader)
+    #expect(page.lines.filter { $0.hasPrefix("Another paragraph") }.count == 5_000)
+    // Generous for a loaded machine: a bound on work, not a benchmark.
+    #expect(Date().timeIntervalSince(started) < 20)
+  }
+
   @Test func deepNestingDoesNotOverflowTheReaderView() {
     let paragraph = "<p>Words enough to count, and commas, for a paragraph of an article here.</p>"
     let html =

@@ -324,10 +324,16 @@ struct ArticleFinder {
     var top = start
     let topScore = scores[top] ?? 0
     // Several good candidates under one ancestor: the article is that ancestor.
-    let alternatives = scores.filter { $0.key != top && $0.value >= topScore * 0.75 }.map(\.key)
+    // Readability looks at the five best candidates only; that also bounds the work
+    // on a page of thousands of nested, equally scored blocks.
+    let alternatives = scores.filter { $0.key != top && $0.value >= topScore * 0.75 }
+      .sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+      .prefix(4).map(\.key)
     if alternatives.count >= 3 {
       var ancestor = nodes[top].parent
-      while let next = ancestor, next != root {
+      var steps = 0
+      while let next = ancestor, next != root, steps < 256 {
+        steps += 1
         let range = nodes[next].items
         let inside = alternatives.filter { range.contains(nodes[$0].items.lowerBound) }
         if inside.count >= 3 {
