@@ -80,6 +80,16 @@ import Testing
     #expect(page.placements.first?.mark == LineSpan(line: 1, columns: 10..<13))
   }
 
+  @Test func aHeadingsPermalinkToItselfIsNoLink() {
+    let page = HTMLRenderer.render(
+      """
+      <h2 id="usage"><a class="header" href="#usage">Usage</a></h2><p>See <a href="#usage">usage</a>.
+      <section id="s1"><h3>Setup<a class="headerlink" href="#s1">¶</a></h3></section>
+      """, baseURL: base, width: 40)
+    #expect(page.lines == ["## Usage", "", "See usage[1].", "", "### Setup¶"])
+    #expect(page.links.map(\.fragment) == ["usage"])
+  }
+
   @Test func anchorsLandOnTheLineOfTheirElement() {
     let page = HTMLRenderer.render(
       """

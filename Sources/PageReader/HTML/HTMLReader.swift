@@ -391,7 +391,15 @@ struct HTMLReader {
         if Self.hasBylineHint(tokenizer) { startByline(element: nil) }
         return
       }
-      document.links.append(link(url, href: href))
+      let target = link(url, href: href)
+      // A heading's permalink to itself (`<h2 id=x><a href=#x>`, Sphinx's ¶) goes
+      // nowhere a reader is not already: its text stays, unnumbered.
+      if target.isInPage, let fragment = target.fragment,
+        openElements.suffix(3).contains(where: { document.elements[$0].id == fragment })
+      {
+        return
+      }
+      document.links.append(target)
       kind = .link(document.links.count - 1)
     case .inline:
       guard bylineCapture == nil, !bylineFound, Self.hasBylineHint(tokenizer) else { return }

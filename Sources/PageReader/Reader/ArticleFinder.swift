@@ -495,10 +495,16 @@ struct ArticleFinder {
     guard let title = title.map(Self.normalized), !title.isEmpty else { return nil }
     for root in roots {
       let range = nodes[root].items
-      for index in range where index < document.items.count {
-        guard case .start(let element) = document.items[index],
-          case .heading(let level) = nodes[element].kind, level <= 2
-        else { continue }
+      var index = range.lowerBound
+      while index < min(range.upperBound, document.items.count) {
+        defer { index += 1 }
+        guard case .start(let element) = document.items[index] else { continue }
+        // The first heading shown, not one inside what is left out (a menu's h1).
+        if skipping.contains(element) {
+          index = max(index, nodes[element].items.upperBound - 1)
+          continue
+        }
+        guard case .heading(let level) = nodes[element].kind, level <= 2 else { continue }
         let heading = Self.normalized(document.textContent(of: element))
         guard !heading.isEmpty else { continue }
         let similar =
