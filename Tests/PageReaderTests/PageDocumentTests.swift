@@ -88,6 +88,11 @@ import Testing
       """, baseURL: base, width: 40)
     #expect(page.lines == ["## Usage", "", "See usage[1].", "", "### Setup¶"])
     #expect(page.links.map(\.fragment) == ["usage"])
+    // rustdoc's ids hold escapes, and so do its permalinks.
+    let escaped = HTMLRenderer.render(
+      "<section id=\"impl-Vec%3CT%3E\"><a href=\"#impl-Vec%3CT%3E\">§</a>impl Vec</section>",
+      baseURL: base, width: 40)
+    #expect(escaped.lines == ["§impl Vec"])
   }
 
   @Test func anchorsLandOnTheLineOfTheirElement() {
@@ -99,6 +104,10 @@ import Testing
     #expect(page.lines[page.anchors["top"] ?? -1] == "First paragraph.")
     #expect(page.lines[page.anchors["geo"] ?? -1] == "## Geography")
     #expect(page.lines[page.anchors["inline"] ?? -1].contains("inline"))
+    let jumps = HTMLRenderer.render(
+      "<p><a href=\"#地理\">go</a> <a href=\"#a%25b\">odd</a></p><h2 id=\"地理\">地理</h2><p id=\"a%25b\">x",
+      baseURL: base, width: 40)
+    #expect(jumps.links.map { jumps.anchorLine(for: $0) } == [2, 4])
   }
 
   @Test func orderedListsFollowTypeStartReversedAndValue() {

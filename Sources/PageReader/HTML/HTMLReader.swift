@@ -395,7 +395,10 @@ struct HTMLReader {
       // A heading's permalink to itself (`<h2 id=x><a href=#x>`, Sphinx's ¶) goes
       // nowhere a reader is not already: its text stays, unnumbered.
       if target.isInPage, let fragment = target.fragment,
-        openElements.suffix(3).contains(where: { document.elements[$0].id == fragment })
+        openElements.suffix(3).contains(where: {
+          let id = document.elements[$0].id
+          return id == fragment || id.map { $0.removingPercentEncoding == fragment } == true
+        })
       {
         return
       }

@@ -39,6 +39,15 @@ public struct RenderedPage: Sendable, Equatable {
     self.anchors = anchors
   }
 
+  /// The line an in-page link lands on: its fragment as an id, decoded (`#地理`) or as
+  /// written (an id that itself holds `%3C`), as browsers try them.
+  public func anchorLine(for link: PageLink) -> Int? {
+    guard let fragment = link.fragment else { return nil }
+    if let line = anchors[fragment] { return line }
+    guard let hash = link.url.firstIndex(of: "#") else { return nil }
+    return anchors[String(link.url[link.url.index(after: hash)...])]
+  }
+
   /// The links' absolute URLs: `urls[n - 1]` for mark `[n]`.
   public var urls: [String] { links.map(\.url) }
 }
