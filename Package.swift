@@ -39,7 +39,9 @@ let package = Package(
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(
       name: "CatalogModelTests", dependencies: ["CatalogModel", "BuiltInCatalog", "TestSupport"]),
-    .testTarget(name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"]),
+    .testTarget(
+      // Fixtures are read from the checkout (#filePath), not bundled.
+      name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "ProvinceCoreTests", dependencies: ["ProvinceCore", "TestSupport"]),
     .testTarget(name: "ProvinceIOTests", dependencies: ["ProvinceIO", "TestSupport"]),
     .testTarget(

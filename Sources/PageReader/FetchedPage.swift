@@ -60,6 +60,11 @@ public struct FetchedPage: Sendable, Hashable {
     return Self.looksLikeHTML(body)
   }
 
+  /// True for `text/plain`: shown as text, wrapped and sanitised, not parsed as HTML.
+  public var isPlainText: Bool {
+    mimeType == "text/plain"
+  }
+
   /// The body as text, decoded with the charset the response or page declares
   /// (see `CharsetDecoder`). Not sanitised: it is page source, not display text.
   public func text() -> String {

@@ -64,18 +64,17 @@ enum Browse {
       return write(OpenReport.report(BrowserLauncher.open(url), url: url))
     case .fetch(let url):
       let outcome = PageLoader(options: options).load(url)
-      return write(FetchReport.report(outcome, width: pageWidth()))
+      let width = options.pageWidth(
+        terminalColumns: out.isTerminal ? Terminal.viewport(fd: out.fd).columns : nil,
+        columnsVariable: Terminal.environment["COLUMNS"])
+      return write(
+        FetchReport.report(outcome, width: width, view: options.fullPage ? .fullPage : .reader))
     case .check(let targets, let format):
       return write(LinkCheckRun(options: options).run(targets, format: format))
     case .session(let mode):
       return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: mode)
         .run()
     }
-  }
-
-  /// The width `--fetch` lays a page out to: the terminal's, else `COLUMNS`, else 80.
-  static func pageWidth() -> Int {
-    out.isTerminal ? Terminal.viewport(fd: out.fd).columns : Terminal.viewport(fd: -1).columns
   }
 
   /// The data at `path` (nil: the built-in catalog), read and loaded; a read failure is

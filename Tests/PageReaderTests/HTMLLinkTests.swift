@@ -15,7 +15,7 @@ import Testing
       html, baseURL: URL(string: "https://zh.wikipedia.org/wiki/Guangzhou"), width: 80)
     #expect(page.lines == ["See Guangdong[1], Shenzhen[2] and X[3]."])
     #expect(
-      page.links == [
+      page.urls == [
         "https://zh.wikipedia.org/wiki/Guangdong", "https://zh.wikipedia.org/wiki/Shenzhen",
         "https://en.wikipedia.org/wiki/X",
       ])
@@ -36,7 +36,7 @@ import Testing
         "See the guide[1], about[2], guide again[1], js, mail, other[3], ftp, anchor."
       ])
     #expect(
-      page.links == [
+      page.urls == [
         "https://example.org/docs/guide.html", "https://example.org/about",
         "https://other.net/x?a=1&b=2",
       ])
@@ -46,7 +46,7 @@ import Testing
     let page = HTMLRenderer.render(
       "<a href=\"/x\">rel</a> <a href=\"http://a.org/\">abs</a>", baseURL: nil, width: 40)
     #expect(page.lines == ["rel abs[1]"])
-    #expect(page.links == ["http://a.org/"])
+    #expect(page.urls == ["http://a.org/"])
   }
 
   @Test func aLinkNumberStaysWithChineseTextWhenWrapping() {
@@ -54,7 +54,7 @@ import Testing
       "<p>省会是<a href=\"/wiki/广州\">广州</a>。</p>",
       baseURL: URL(string: "https://zh.wikipedia.org/wiki/"), width: 12)
     #expect(page.lines == ["省会是广", "州[1]。"])
-    #expect(page.links == ["https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E"])
+    #expect(page.urls == ["https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E"])
   }
 
   @Test func unquotedAttributesAndUnclosedLinksStillLink() {
@@ -62,7 +62,7 @@ import Testing
       "<a href=https://a.org/x?y=1&copy=2 class=link>go</a> <p><a href=https://b.org/>open",
       baseURL: nil, width: 40)
     #expect(page.lines == ["go[1]", "", "open[2]"])
-    #expect(page.links == ["https://a.org/x?y=1&copy=2", "https://b.org/"])
+    #expect(page.urls == ["https://a.org/x?y=1&copy=2", "https://b.org/"])
   }
 
   @Test func anImageInALinkNamesItByItsAltText() {

@@ -93,7 +93,7 @@ import Testing
       "<title>广州</title><meta name=description content='省会'><p>见<a href='/x'>这里</a>。</p>")
     #expect(
       PageText.body(page) == [
-        "广州", "省会", "", "见这里[1]。", "", "References", "", "  [1] https://a.test/x",
+        "广州", "省会", "", "见这里[1]。", "", "References", "", "  [1] 这里 — https://a.test/x",
       ])
   }
 

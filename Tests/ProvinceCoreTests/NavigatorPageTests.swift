@@ -77,7 +77,7 @@ import Testing
     _ = navigator.update(&state, .filter("l"))
     #expect(state.top.showingLinks)
     let screen = ScreenRenderer.render(state, navigator: navigator, style: .plain)
-    #expect(screen.contains("  [2] https://example.test/b"))
+    #expect(screen.contains("  [2] b — https://example.test/b"))
     #expect(navigator.update(&state, .select(2)) == .fetch(url: "https://example.test/b"))
     #expect(state.top.kind == .link("https://example.test/b"))
     _ = navigator.update(&state, .back)

@@ -125,6 +125,14 @@ import Testing
     #expect(OptionParser.parseByteCount("99999999999999999999M") == nil)
   }
 
+  @Test func thePageWidthIsTheOptionThenTheTerminalThenCOLUMNSThen80() throws {
+    #expect(try parse("--width", "50").pageWidth(terminalColumns: 120, columnsVariable: "90") == 50)
+    #expect(try parse().pageWidth(terminalColumns: 120, columnsVariable: "90") == 120)
+    #expect(try parse().pageWidth(terminalColumns: nil, columnsVariable: "90") == 90)
+    #expect(try parse().pageWidth(terminalColumns: nil, columnsVariable: "junk") == 80)
+    #expect(try parse().pageWidth(terminalColumns: nil, columnsVariable: nil) == 80)
+  }
+
   @Test func theCacheOptionsChooseThePolicy() throws {
     #expect(try parse().cachePolicy == .normal)
     #expect(try parse("--no-cache").cachePolicy == .bypass)
@@ -139,6 +147,19 @@ import Testing
     #expect(options.maxBytes == 1_000_000)
     #expect(options.noColor)
     #expect(options.dataPath == "f")
+  }
+
+  @Test func widthAndFullPageShapeAFetchedPage() throws {
+    let options = try parse("-c", "x", "--fetch", "--width", "120", "--full-page")
+    #expect(options.width == 120)
+    #expect(options.fullPage)
+    let defaults = try parse("-c", "x", "--fetch")
+    #expect(defaults.width == nil)
+    #expect(!defaults.fullPage)
+    #expect(try parse("-c", "x", "--fetch", "--width=60").width == 60)
+    #expect(
+      error("--width", "wide") == "'--width' needs a whole number from 10 to 1000, not 'wide'")
+    #expect(error("--width", "5") == "'--width' needs a whole number from 10 to 1000, not '5'")
   }
 
   @Test func helpMentionsEveryVisibleOptionAndTheExitCodes() {

@@ -33,6 +33,10 @@ public enum CharacterReferences {
   /// Decodes the references in `bytes[range]`; attribute values follow the stricter
   /// legacy rule (`&amp=` and `&ampx` stay literal there).
   static func decode(_ bytes: [UInt8], in range: Range<Int>, inAttribute: Bool) -> String {
+    // Most text and attribute values hold no reference: one copy, no byte-by-byte loop.
+    guard bytes[range].contains(UInt8(ascii: "&")) else {
+      return String(decoding: bytes[range], as: UTF8.self)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
     var i = range.lowerBound
@@ -66,6 +70,12 @@ public enum CharacterReferences {
     }
     guard runEnd > start else { return nil }
     if runEnd < end, bytes[runEnd] == UInt8(ascii: ";"), runEnd - start < longestName {
+      // The few names most pages use, without building the table of 2231 names: a
+      // page with only `&amp;` and `&nbsp;` never pays for it.
+      if let common = common(bytes[start..<runEnd]) {
+        out.append(contentsOf: common)
+        return runEnd + 1
+      }
       if let value = named[String(decoding: bytes[start...runEnd], as: UTF8.self)] {
         out.append(contentsOf: value.utf8)
         return runEnd + 1
@@ -87,6 +97,22 @@ public enum CharacterReferences {
         return nameEnd
       }
       length -= 1
+    }
+    return nil
+  }
+
+  private static func common(_ name: ArraySlice<UInt8>) -> [UInt8]? {
+    switch name.count {
+    case 2:
+      if name.elementsEqual("lt".utf8) { return [0x3C] }
+      if name.elementsEqual("gt".utf8) { return [0x3E] }
+    case 3:
+      if name.elementsEqual("amp".utf8) { return [0x26] }
+    case 4:
+      if name.elementsEqual("quot".utf8) { return [0x22] }
+      if name.elementsEqual("nbsp".utf8) { return [0xC2, 0xA0] }
+      if name.elementsEqual("apos".utf8) { return [0x27] }
+    default: break
     }
     return nil
   }

@@ -1,11 +1,9 @@
 import Foundation
 import TextSupport
 
-/// The numbered links of a page: hrefs resolved to absolute http(s) URLs, one number
-/// per distinct URL, in order of first appearance.
+/// Resolves a page's hrefs to absolute http(s) URLs, against the page's URL or its
+/// `<base href>`.
 struct HTMLLinkList {
-  private(set) var urls: [String] = []
-  private var numbers: [String: Int] = [:]
   private var resolved: [String: String] = [:]
   private var unresolvable: Set<String> = []
   private var base: URL?
@@ -49,14 +47,6 @@ struct HTMLLinkList {
     let absolute = TerminalText.sanitize(url.absoluteString)
     resolved[href] = absolute
     return absolute
-  }
-
-  /// The reference number of `url`, the same for every link to it.
-  mutating func number(for url: String) -> Int {
-    if let number = numbers[url] { return number }
-    urls.append(url)
-    numbers[url] = urls.count
-    return urls.count
   }
 
   private static func url(_ href: String, relativeTo base: URL?) -> URL? {

@@ -1,9 +1,9 @@
 import Foundation
 import TextSupport
 
-/// Builds the page from tokens with an explicit stack of open elements (never recursion,
-/// so nesting depth costs memory, not stack), applying the HTML5 rules that decide
-/// where an unclosed `p`, `li`, `td` or `tr` ends.
+/// Reads tokens into a `PageDocument` with an explicit stack of open elements (never
+/// recursion, so nesting depth costs memory, not stack), applying the HTML5 rules that
+/// decide where an unclosed `p`, `li`, `td` or `tr` ends.
 struct HTMLReader {
   private struct OpenElement {
     var name: String
@@ -12,8 +12,38 @@ struct HTMLReader {
     var inert: Bool
     /// Hides its content (`hidden`, `aria-hidden`, scripts, templates, the title).
     var hides: Bool
-    var saved: HTMLLayout.Context?
-    var link: String?
+    /// Its index in the document's elements, when it is kept there.
+    var element: Int?
+  }
+
+  /// Text being collected from inside hidden content for a purpose of its own.
+  private enum Capture {
+    case jsonLD, tex
+  }
+
+  /// What is known of an open table, to tell a layout table from a data table at its end.
+  private struct TableFacts {
+    var element: Int
+    var rows = 0
+    var cellsInRow = 0
+    var widestRow = 0
+    var cells = 0
+    var headerCells = 0
+    /// Cells holding blocks (`p`, `div`), and of those, cells holding structure a data
+    /// cell does not (lists, tables, headings, quotes, code).
+    var blockCells = 0
+    var structuredCells = 0
+    var cellHasBlock = false
+    var cellHasStructure = false
+    var inCell = false
+    var textBytes = 0
+    var caption = false
+    var sections = false
+    var nested = false
+    var presentation = false
+    var summary = false
+    /// `width`, `height` or `cellpadding` on the table: sizes for a graphical layout.
+    var sized = false
   }
 
   /// How far back implied closes and end tags search: bounds the work per tag on
@@ -21,25 +51,43 @@ struct HTMLReader {
   private static let searchLimit = 512
 
   private var tokenizer: HTMLTokenizer
-  private var layout: HTMLLayout
+  private var document = PageDocument()
   private var links: HTMLLinkList
+  private let documentURL: String?
   private var stack: [OpenElement] = []
   private var openCounts: [String: Int] = [:]
   private var hiddenDepth = 0
-  private var title: String?
   private var titleBytes: [UInt8]?
-  private var description: String?
-  private var fallbackDescription: String?
+  /// `<meta>` contents by normalised name or property (`og:title`, `dc:creator`).
+  private var metaValues: [String: String] = [:]
+  private var jsonLD: (headline: String?, byline: String?, published: String?) = (nil, nil, nil)
+  private var markupByline: String?
+  private var capture: (kind: Capture, bytes: [UInt8])?
+  private var mathText: String?
+  /// Kept elements open now, innermost last (their indices).
+  private var openElements: [Int] = []
+  private var openLink: (link: Int, text: [UInt8])?
+  private var tables: [TableFacts] = []
+  private var openLists: [Int] = []
+  private var listItemCounts: [Int: Int] = [:]
+  private var bylineCapture: (depth: Int, element: Int?, text: [UInt8])?
+  /// Inside the byline, the element marked `itemprop=name`: the author's name alone.
+  private var bylineName: (depth: Int, text: [UInt8], done: Bool)?
+  private var bylineFound = false
+  private var timeFallback: String?
+  /// Depth of an open `<sup class=reference>`: Wikipedia's citation marks.
+  private var citationDepth: Int?
   /// Element kinds already worked out: a hash beats the long chain of name comparisons.
   private var kinds: [String: HTMLElementKind] = [:]
+  private var scratch: [UInt8] = []
 
-  init(html: String, baseURL: URL?, width: Int) {
+  init(html: String, baseURL: URL?) {
     tokenizer = HTMLTokenizer(bytes: Array(html.utf8))
-    layout = HTMLLayout(width: width)
     links = HTMLLinkList(documentURL: baseURL)
+    documentURL = baseURL.map { Self.withoutFragment($0.absoluteString) }
   }
 
-  mutating func read() -> RenderedPage {
+  mutating func read() -> PageDocument {
     reading: while true {
       switch tokenizer.next() {
       case .end: break reading
@@ -49,10 +97,8 @@ struct HTMLReader {
       }
     }
     while !stack.isEmpty { pop() }
-    let lines = layout.finish()
-    return RenderedPage(
-      title: title, description: description ?? fallbackDescription, lines: lines,
-      links: links.urls)
+    resolveMetadata()
+    return document
   }
 
   // MARK: - Tokens
@@ -60,9 +106,31 @@ struct HTMLReader {
   private mutating func text(_ range: Range<Int>, decodes: Bool) {
     if titleBytes != nil {
       titleBytes?.append(contentsOf: tokenizer.bytes[range])
+    } else if capture != nil {
+      capture?.bytes.append(contentsOf: tokenizer.bytes[range])
     } else if hiddenDepth == 0 {
-      layout.text(tokenizer.bytes, in: range, decodes: decodes)
+      let raw =
+        decodes
+        ? CharacterReferences.decode(tokenizer.bytes, in: range, inAttribute: false)
+        : String(decoding: tokenizer.bytes[range], as: UTF8.self)
+      appendText(Self.sanitizedKeepingWhitespace(raw), alt: false)
     }
+  }
+
+  /// Adds sanitised text to the document and to whatever is collecting it.
+  private mutating func appendText(_ text: String, alt: Bool) {
+    guard !text.isEmpty else { return }
+    let text = citationDepth == nil ? text : Self.superscript(text)
+    let start = document.storage.count
+    document.storage.append(contentsOf: text.utf8)
+    let range = start..<document.storage.count
+    document.items.append(alt ? .altText(range) : .text(range))
+    if openLink != nil {
+      openLink?.text.append(contentsOf: text.utf8)
+    }
+    if bylineCapture != nil { bylineCapture?.text.append(contentsOf: text.utf8) }
+    if bylineName?.done == false { bylineName?.text.append(contentsOf: text.utf8) }
+    if !tables.isEmpty { tables[tables.count - 1].textBytes += range.count }
   }
 
   private mutating func kind(of name: String) -> HTMLElementKind {
@@ -76,7 +144,11 @@ struct HTMLReader {
   private mutating func start(_ name: String, selfClosing: Bool) {
     let kind = kind(of: name)
     switch kind {
-    case .transparent: return
+    case .transparent:
+      if name == "html", document.metadata.language == nil {
+        document.metadata.language = tokenizer.attribute("lang").flatMap(Self.oneLine)
+      }
+      return
     case .void:
       if hiddenDepth == 0 && !tokenizer.hasAttribute("hidden") { void(name) }
       return
@@ -85,31 +157,83 @@ struct HTMLReader {
     closeImplied(by: kind, name: name)
     // Self-closing syntax only means something in SVG and MathML, which are inert here.
     if selfClosing && hiddenDepth > 0 { return }
-    let hides =
-      kind == .inert || kind == .title || tokenizer.hasAttribute("hidden")
+    let hidden =
+      tokenizer.hasAttribute("hidden")
       || tokenizer.attribute("aria-hidden")?.lowercased() == "true"
       || tokenizer.attribute("style").map(Self.hidesByStyle) == true
-    var entry = OpenElement(
-      name: name, kind: kind, inert: hiddenDepth > 0, hides: hides, saved: nil, link: nil)
-    if kind == .title && hiddenDepth == 0 && title == nil && titleBytes == nil {
-      titleBytes = []
+      // MediaWiki's "[edit]" beside every heading: a control for editors, not text, and
+      // every city page of the built-in data is a Wikipedia article.
+      || (name == "span" && tokenizer.attribute("class")?.hasPrefix("mw-editsection") == true)
+    let hides = kind == .inert || kind == .title || name == "textarea" || hidden
+    var entry = OpenElement(name: name, kind: kind, inert: hiddenDepth > 0, hides: hides)
+    if hiddenDepth == 0 {
+      startVisible(&entry, hidden: hidden)
+    } else if name == "annotation", capture == nil, mathText == nil,
+      tokenizer.attribute("encoding")?.lowercased().contains("tex") == true
+    {
+      // The TeX source of a formula: the one readable form of MathML in a terminal.
+      capture = (.tex, [])
     }
-    if !entry.inert && !hides { open(&entry) }
     stack.append(entry)
     openCounts[name, default: 0] += 1
     if hides { hiddenDepth += 1 }
+  }
+
+  /// The parts of starting an element that only matter outside hidden content.
+  private mutating func startVisible(_ entry: inout OpenElement, hidden: Bool) {
+    let name = entry.name
+    switch entry.kind {
+    case .title:
+      if document.metadata.title == nil && titleBytes == nil { titleBytes = [] }
+    case .inert where name == "script":
+      if tokenizer.attribute("type")?.lowercased().contains("ld+json") == true {
+        capture = (.jsonLD, [])
+      }
+    case .inert where name == "math" && !hidden:
+      mathText = tokenizer.attribute("alttext").flatMap(Self.formula)
+    default: break
+    }
+    if name == "textarea" && !hidden {
+      // A form's text can be pages long; a reader only needs to know a field is there.
+      appendText("[text field]", alt: false)
+    }
+    if name == "sup", citationDepth == nil,
+      tokenizer.attribute("class")?.lowercased().contains("reference") == true
+    {
+      citationDepth = stack.count
+    }
+    if name == "time", timeFallback == nil, let datetime = tokenizer.attribute("datetime") {
+      timeFallback = Self.oneLine(datetime)
+    }
+    if bylineCapture != nil, bylineName == nil,
+      tokenizer.attribute("itemprop")?.lowercased().contains("name") == true
+    {
+      bylineName = (stack.count, [], false)
+    }
+    if !entry.hides { open(&entry) }
+    if !entry.hides, let id = tokenizer.attribute("id").flatMap(Self.oneLine) {
+      addAnchor(id)
+    }
+    if name == "a", let anchor = tokenizer.attribute("name").flatMap(Self.oneLine) {
+      addAnchor(anchor)
+    }
+  }
+
+  private mutating func addAnchor(_ id: String) {
+    if document.anchors[id] == nil { document.anchors[id] = document.items.count }
+    document.items.append(.anchor(id))
   }
 
   private mutating func end(_ name: String) {
     let kind = kind(of: name)
     if kind == .transparent { return }
     if name == "br" {
-      if hiddenDepth == 0 { layout.lineBreak() }
+      if hiddenDepth == 0 { document.items.append(.lineBreak) }
       return
     }
     guard openCounts[name, default: 0] > 0 else {
       // A stray </p> still ends a paragraph, as an empty <p></p> would.
-      if name == "p" && hiddenDepth == 0 { layout.blockBoundary(blank: true) }
+      if name == "p" && hiddenDepth == 0 { document.items.append(.paragraphBreak) }
       return
     }
     var index = stack.count - 1
@@ -134,104 +258,395 @@ struct HTMLReader {
     }
   }
 
-  // MARK: - Opening and closing
+  // MARK: - Void elements
 
   private mutating func void(_ name: String) {
     switch name {
-    case "br": layout.lineBreak()
+    case "br": document.items.append(.lineBreak)
     case "hr":
       closeParagraph()
-      layout.horizontalRule()
-    case "img":
-      // An image that is a link's only content would leave a bare `[n]`: its alt
-      // text names the link instead. Elsewhere images are decoration for a reader.
-      if openCounts["a", default: 0] > 0, let alt = tokenizer.attribute("alt") {
-        layout.text(alt)
+      document.items.append(.rule)
+    case "img", "image":
+      guard let alt = tokenizer.attribute("alt"), !Self.isFileName(alt) else { return }
+      if openCounts["a", default: 0] > 0 {
+        // An image that is a link's only content would leave a bare `[n]`: its alt
+        // text names the link instead. Elsewhere images are decoration for a reader.
+        appendText(TerminalText.sanitize(alt), alt: true)
+      } else if Self.isFormulaImage(tokenizer.attribute("class")), let formula = Self.formula(alt) {
+        // A formula drawn as an image (Wikipedia's fallback for MathML): its alt is its
+        // TeX, and without it the sentence around it has a hole. Shown even when
+        // aria-hidden, which only says the MathML beside it is the accessible copy.
+        appendText(formula, alt: true)
+      } else if let text = Self.oneLine(alt) {
+        // Kept in the document for a view that wants it; neither view prints it, as a
+        // picture's description between paragraphs reads as noise in a terminal.
+        document.items.append(.image(alt: text))
       }
     case "base":
       if let href = tokenizer.attribute("href") { links.setBase(href) }
     case "meta":
-      guard let content = tokenizer.attribute("content") else { return }
-      if description == nil, tokenizer.attribute("name")?.lowercased() == "description" {
-        description = Self.oneLine(content)
-      } else if fallbackDescription == nil,
-        tokenizer.attribute("property")?.lowercased() == "og:description"
-      {
-        fallbackDescription = Self.oneLine(content)
-      }
+      meta()
     default: break
     }
   }
 
-  private mutating func open(_ entry: inout OpenElement) {
-    switch entry.kind {
-    case .block(let blank): layout.blockBoundary(blank: blank)
-    case .heading(let level): layout.beginHeading(level)
-    case .list(let ordered):
-      entry.saved = layout.context
-      let start = tokenizer.attribute("start").flatMap { Int(Self.trimmed($0)) } ?? 1
-      layout.beginList(ordered: ordered, start: start)
-    case .listItem:
-      let value = tokenizer.attribute("value").flatMap { Int(Self.trimmed($0)) }
-      entry.saved = layout.beginItem(value: value)
-    case .definitionList: layout.blockBoundary(blank: layout.context.listDepth == 0)
-    case .definition:
-      entry.saved = layout.context
-      layout.beginIndented(by: 4, blank: false)
-    case .quote:
-      entry.saved = layout.context
-      layout.beginIndented(by: 4, blank: true)
-    case .pre: layout.beginPre()
-    case .table: layout.beginTable()
-    case .caption: layout.beginCaption()
-    case .row: layout.endRow()
-    case .cell: layout.beginCell()
-    case .link:
-      if let href = tokenizer.attribute("href"), let url = links.resolve(href) {
-        entry.link = url
-        // Numbered when opened: links cannot nest, so this is the order their numbers
-        // appear in the text.
-        layout.beginLink(links.number(for: url))
-      }
-    case .inert, .title, .transparent, .void, .inline, .tableSection: break
+  private mutating func meta() {
+    guard let content = tokenizer.attribute("content").flatMap(Self.oneLine) else { return }
+    if tokenizer.attribute("http-equiv")?.lowercased() == "refresh" {
+      var metadata = document.metadata
+      refresh(content, into: &metadata)
+      document.metadata = metadata
+      return
     }
+    // `property` may list several names (`og:title twitter:title`); `name` is one name,
+    // spelled `DC.title` as often as `dc:title`. A later tag of a name wins, as in
+    // Readability.
+    var keys = (tokenizer.attribute("property") ?? "").lowercased()
+      .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+    for attribute in ["name", "itemprop"] {
+      if let name = tokenizer.attribute(attribute) {
+        keys.append(
+          name.lowercased().trimmingCharacters(in: .whitespaces).replacingOccurrences(
+            of: ".", with: ":"))
+      }
+    }
+    for key in keys where metaValues.count < 256 {
+      metaValues[key] = content
+    }
+  }
+
+  /// Title, byline, description and date from what the page declared, in Readability's
+  /// order of preference: JSON-LD, then Dublin Core, Open Graph, plain names, Twitter.
+  private mutating func resolveMetadata() {
+    let values = metaValues
+    func first(_ keys: [String]) -> String? {
+      keys.lazy.compactMap { values[$0] }.first
+    }
+    var metadata = document.metadata
+    metadata.headline =
+      jsonLD.headline
+      ?? first([
+        "dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title",
+        "title", "twitter:title", "parsely-title",
+      ])
+    let author =
+      first(["dc:creator", "dcterm:creator", "author", "parsely-author"])
+      ?? first(["article:author"]).flatMap { $0.lowercased().hasPrefix("http") ? nil : $0 }
+    metadata.byline = jsonLD.byline ?? author ?? markupByline
+    metadata.description = first([
+      "dc:description", "dcterm:description", "og:description", "weibo:article:description",
+      "weibo:webpage:description", "description", "twitter:description",
+    ])
+    metadata.published =
+      jsonLD.published
+      ?? first([
+        "article:published_time", "parsely-pub-date", "og:published_time", "datepublished",
+        "dc:date", "date", "pubdate",
+      ]) ?? timeFallback
+    document.metadata = metadata
+  }
+
+  /// `<meta http-equiv=refresh content="0; url=…">`: where the page sends its reader.
+  private mutating func refresh(_ content: String, into metadata: inout PageMetadata) {
+    guard metadata.refresh == nil else { return }
+    let parts = content.split(separator: ";", maxSplits: 1).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard let delay = parts.first.flatMap({ Int($0.prefix { $0.isNumber }) }) else { return }
+    guard parts.count == 2 else { return }
+    var target = parts[1]
+    if target.lowercased().hasPrefix("url") {
+      target = String(target.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+      if target.hasPrefix("=") { target = String(target.dropFirst()) }
+    }
+    target = target.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+    guard let url = links.resolve(target) else { return }
+    metadata.refresh = PageLink(url: url, text: url)
+    metadata.refreshDelay = delay
+  }
+
+  // MARK: - Opening and closing
+
+  private mutating func open(_ entry: inout OpenElement) {
+    let kind: PageElement.Kind
+    switch entry.kind {
+    case .block(let blank): kind = .block(blank: blank)
+    case .heading(let level): kind = .heading(level)
+    case .list(let ordered):
+      kind = .list(listStyle(ordered: ordered))
+    case .listItem:
+      if let list = openLists.last { listItemCounts[list, default: 0] += 1 }
+      kind = .listItem(value: tokenizer.attribute("value").flatMap { Int(Self.trimmed($0)) })
+    case .definitionList: kind = .definitionList
+    case .definition: kind = .definition
+    case .quote: kind = .quote
+    case .pre: kind = .pre
+    case .table: kind = .table(layout: false)
+    case .caption: kind = .caption
+    case .tableSection: kind = .tableSection
+    case .row: kind = .row
+    case .cell: kind = .cell(header: entry.name == "th")
+    case .link:
+      guard let href = tokenizer.attribute("href"), let url = links.resolve(href) else {
+        if Self.hasBylineHint(tokenizer) { startByline(element: nil) }
+        return
+      }
+      let target = link(url, href: href)
+      // A heading's permalink to itself (`<h2 id=x><a href=#x>`, Sphinx's ¶) goes
+      // nowhere a reader is not already: its text stays, unnumbered.
+      if target.isInPage, let fragment = target.fragment,
+        openElements.suffix(3).contains(where: {
+          let id = document.elements[$0].id
+          return id == fragment || id.map { $0.removingPercentEncoding == fragment } == true
+        })
+      {
+        return
+      }
+      document.links.append(target)
+      kind = .link(document.links.count - 1)
+    case .inline:
+      guard bylineCapture == nil, !bylineFound, Self.hasBylineHint(tokenizer) else { return }
+      // Kept only so the reader view can leave the byline out of the article.
+      let index = addElement(entry.name, kind: .inline, inline: true)
+      entry.element = index
+      startByline(element: index)
+      return
+    case .inert, .title, .transparent, .void: return
+    }
+    noteTableFacts(for: entry)
+    let index = addElement(entry.name, kind: kind, inline: false)
+    entry.element = index
+    if case .link(let link) = kind { openLink = (link, []) }
+    if case .list = kind { openLists.append(index) }
+    if case .table = kind {
+      var facts = TableFacts(element: index)
+      let role = tokenizer.attribute("role")?.lowercased()
+      facts.presentation =
+        role == "presentation" || role == "none" || tokenizer.attribute("datatable") == "0"
+      facts.summary = tokenizer.attribute("summary")?.isEmpty == false
+      facts.sized = ["width", "height", "cellpadding"].contains { tokenizer.hasAttribute($0) }
+      tables.append(facts)
+    }
+    if bylineCapture == nil, !bylineFound, Self.hasBylineHint(tokenizer) {
+      startByline(element: index)
+    }
+  }
+
+  private mutating func addElement(_ name: String, kind: PageElement.Kind, inline: Bool) -> Int {
+    let index = document.elements.count
+    let start = document.items.count
+    document.elements.append(
+      PageElement(
+        name: inline ? "span" : name, kind: kind, parent: openElements.last,
+        items: start..<start + 1, id: tokenizer.attribute("id"),
+        className: tokenizer.attribute("class"), role: tokenizer.attribute("role")))
+    document.items.append(.start(index))
+    openElements.append(index)
+    return index
+  }
+
+  private func listStyle(ordered: Bool) -> PageListStyle {
+    guard ordered else { return PageListStyle(numbering: .bullet) }
+    let numbering: PageListStyle.Numbering
+    switch tokenizer.attribute("type").map(Self.trimmed) {
+    case "a": numbering = .lowerAlpha
+    case "A": numbering = .upperAlpha
+    case "i": numbering = .lowerRoman
+    case "I": numbering = .upperRoman
+    default: numbering = .decimal
+    }
+    return PageListStyle(
+      numbering: numbering, start: tokenizer.attribute("start").flatMap { Int(Self.trimmed($0)) },
+      reversed: tokenizer.hasAttribute("reversed"))
+  }
+
+  private func link(_ url: String, href: String) -> PageLink {
+    // Most links have no fragment: the Foundation calls below are for those that do.
+    guard let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) else {
+      return PageLink(url: url, text: "")
+    }
+    let raw = String(url[url.utf8.index(after: hash)...])
+    let fragment = raw.removingPercentEncoding ?? raw
+    let inPage =
+      href.utf8.first(where: { !HTMLTokenizer.isSpace($0) }) == UInt8(ascii: "#")
+      || String(url[..<hash]) == documentURL
+    return PageLink(url: url, text: "", fragment: fragment, isInPage: inPage)
+  }
+
+  /// Counts what tells a layout table from a data table as its parts open.
+  private mutating func noteTableFacts(for entry: OpenElement) {
+    guard !tables.isEmpty else { return }
+    var facts = tables[tables.count - 1]
+    switch entry.kind {
+    case .row:
+      facts.rows += 1
+      facts.cellsInRow = 0
+      facts.inCell = false
+    case .cell:
+      if facts.rows == 0 { facts.rows = 1 }
+      facts.cells += 1
+      facts.cellsInRow += 1
+      facts.widestRow = max(facts.widestRow, facts.cellsInRow)
+      if entry.name == "th" { facts.headerCells += 1 }
+      facts.cellHasBlock = false
+      facts.cellHasStructure = false
+      facts.inCell = true
+    case .caption: facts.caption = true
+    case .tableSection: if entry.name != "tbody" { facts.sections = true }
+    case .table: facts.nested = true
+    case .block, .list, .heading, .quote, .pre, .definitionList:
+      if facts.inCell && !facts.cellHasBlock && entry.name != "span" {
+        facts.cellHasBlock = true
+        facts.blockCells += 1
+      }
+      if facts.inCell && !facts.cellHasStructure, !["p", "div", "span"].contains(entry.name) {
+        facts.cellHasStructure = true
+        facts.structuredCells += 1
+      }
+    default: break
+    }
+    tables[tables.count - 1] = facts
   }
 
   private mutating func pop() {
     let entry = stack.removeLast()
     openCounts[entry.name, default: 1] -= 1
-    if entry.hides {
-      hiddenDepth -= 1
-      if entry.kind == .title, let bytes = titleBytes {
-        titleBytes = nil
-        title = Self.oneLine(
-          CharacterReferences.decode(bytes, in: 0..<bytes.count, inAttribute: false))
+    if let name = bylineName, !name.done, name.depth == stack.count { bylineName?.done = true }
+    if entry.name == "annotation", let captured = capture, captured.kind == .tex {
+      capture = nil
+      if mathText == nil {
+        mathText = Self.formula(String(decoding: captured.bytes, as: UTF8.self))
       }
     }
-    guard !entry.inert && !entry.hides else { return }
-    switch entry.kind {
-    case .block(let blank): layout.blockBoundary(blank: blank)
-    case .heading: layout.endHeading()
-    case .list: layout.endList(wasNested: (entry.saved?.listDepth ?? 0) > 0)
-    case .listItem: layout.endItem()
-    case .definitionList: layout.blockBoundary(blank: layout.context.listDepth == 0)
-    case .definition: layout.blockBoundary(blank: false)
-    case .quote: layout.blockBoundary(blank: true)
-    case .pre: layout.endPre()
-    case .table: layout.endTable()
-    case .caption: layout.endCaption()
-    case .tableSection, .row: layout.endRow()
-    case .cell: layout.endCell()
-    case .link:
-      if entry.link != nil { layout.endLink() }
-    case .inert, .title, .transparent, .void, .inline: break
+    if citationDepth == stack.count { citationDepth = nil }
+    if entry.hides {
+      hiddenDepth -= 1
+      endHidden(entry)
     }
-    if let saved = entry.saved { layout.context = saved }
+    guard let index = entry.element else {
+      if let byline = bylineCapture, byline.depth == stack.count, byline.element == nil {
+        finishByline()
+      }
+      return
+    }
+    openElements.removeLast()
+    document.items.append(.end(index))
+    document.elements[index].items =
+      document.elements[index].items.lowerBound..<document.items.count
+    switch document.elements[index].kind {
+    case .link(let link):
+      if let open = openLink, open.link == link {
+        document.links[link].text =
+          Self.oneLine(String(decoding: open.text, as: UTF8.self)) ?? ""
+        openLink = nil
+      }
+    case .list(var style):
+      openLists.removeLast()
+      style.itemCount = listItemCounts.removeValue(forKey: index) ?? 0
+      document.elements[index].kind = .list(style)
+    case .table:
+      if let facts = tables.popLast() {
+        document.elements[index].kind = .table(layout: Self.isLayoutTable(facts))
+      }
+    default: break
+    }
+    if let byline = bylineCapture, byline.element == index { finishByline() }
+  }
+
+  private mutating func endHidden(_ entry: OpenElement) {
+    if entry.kind == .title, let bytes = titleBytes {
+      titleBytes = nil
+      document.metadata.title = Self.oneLine(
+        CharacterReferences.decode(bytes, in: 0..<bytes.count, inAttribute: false))
+    }
+    if entry.name == "script", let captured = capture, captured.kind == .jsonLD {
+      capture = nil
+      readJSONLD(captured.bytes)
+    }
+    if entry.name == "math" && !entry.inert {
+      if let formula = mathText { appendText(formula, alt: true) }
+      mathText = nil
+    }
   }
 
   private mutating func popTo(_ index: Int) {
     while stack.count > index { pop() }
   }
+
+  // MARK: - Byline
+
+  private mutating func startByline(element: Int?) {
+    bylineCapture = (stack.count, element, [])
+  }
+
+  private mutating func finishByline() {
+    guard let capture = bylineCapture else { return }
+    bylineCapture = nil
+    let name = bylineName.flatMap { Self.oneLine(String(decoding: $0.text, as: UTF8.self)) }
+    bylineName = nil
+    guard let text = name ?? Self.oneLine(String(decoding: capture.text, as: UTF8.self)),
+      text.count < 100
+    else { return }
+    bylineFound = true
+    markupByline = text
+    document.metadata.bylineElement = capture.element
+  }
+
+  /// `rel=author`, `itemprop=author`, or a class or id such as `byline`, as Readability
+  /// finds the author's name in the text.
+  private static func hasBylineHint(_ tokenizer: HTMLTokenizer) -> Bool {
+    if tokenizer.attribute("rel")?.lowercased() == "author" { return true }
+    if tokenizer.attribute("itemprop")?.lowercased().contains("author") == true { return true }
+    let hints = Array(
+      ((tokenizer.attribute("class") ?? "") + " " + (tokenizer.attribute("id") ?? ""))
+        .lowercased().utf8)
+    return ["byline", "author", "dateline", "writtenby"].contains {
+      ClassHints.contains(hints, $0)
+    }
+  }
+
+  // MARK: - JSON-LD
+
+  private mutating func readJSONLD(_ bytes: [UInt8]) {
+    guard let json = try? JSONSerialization.jsonObject(with: Data(bytes)) else { return }
+    var queue: [Any] = [json]
+    var seen = 0
+    while let next = queue.popLast(), seen < 64 {
+      seen += 1
+      if let array = next as? [Any] {
+        queue.append(contentsOf: array.reversed())
+        continue
+      }
+      guard let object = next as? [String: Any] else { continue }
+      if let graph = object["@graph"] { queue.append(graph) }
+      let type = (object["@type"] as? String) ?? ((object["@type"] as? [String])?.first ?? "")
+      guard type.hasSuffix("Article") || type == "BlogPosting" || type == "Report" else {
+        continue
+      }
+      if jsonLD.headline == nil, let headline = object["headline"] as? String {
+        jsonLD.headline = Self.oneLine(headline)
+      }
+      if jsonLD.byline == nil, let author = Self.authorName(object["author"]) {
+        jsonLD.byline = Self.oneLine(author)
+      }
+      if jsonLD.published == nil, let date = object["datePublished"] as? String {
+        jsonLD.published = Self.oneLine(date)
+      }
+      return
+    }
+  }
+
+  private static func authorName(_ value: Any?) -> String? {
+    if let name = value as? String { return name }
+    if let object = value as? [String: Any] { return object["name"] as? String }
+    if let array = value as? [Any] {
+      let names = array.compactMap { authorName($0) }
+      return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+    return nil
+  }
+
+  // MARK: - Implied closes
 
   /// The end tags HTML leaves implied: a block ends an open `p`, an `li` the previous
   /// `li`, a `td` the previous cell, and so on.
@@ -307,6 +722,30 @@ struct HTMLReader {
     }
   }
 
+  // MARK: - Tables
+
+  /// A table that only arranges the page, after the heuristics browsers' accessibility
+  /// code and Readability use: roles, headers and captions, nesting, shape, cell content.
+  private static func isLayoutTable(_ facts: TableFacts) -> Bool {
+    if facts.presentation { return true }
+    if facts.summary || facts.caption { return false }
+    if facts.nested { return true }
+    if facts.headerCells > 0 || facts.sections {
+      // Header cells make a data table, unless most cells are whole blocks of text.
+      return facts.structuredCells * 2 > facts.cells && facts.cells > 2
+    }
+    if facts.rows <= 1 || facts.widestRow <= 1 { return true }
+    if facts.structuredCells > 0 { return true }
+    let average = facts.textBytes / max(1, facts.cells)
+    // Paragraphs in cells: a page's columns when they hold text, a document exported
+    // from an editor (`<td><p>71.1 MB</p>`) when they hold figures.
+    if facts.blockCells > 0 && average > 40 { return true }
+    // Sized for a screen and small: more likely arranging than tabulating.
+    if facts.sized && facts.rows < 10 && facts.widestRow <= 4 { return true }
+    if facts.rows >= 10 || facts.widestRow > 4 { return average > 200 }
+    return facts.rows * facts.widestRow <= 10 || average > 80
+  }
+
   // MARK: - Text helpers
 
   /// Whitespace collapsed, trimmed and sanitised; nil when nothing is left.
@@ -315,13 +754,84 @@ struct HTMLReader {
     return words.isEmpty ? nil : words.joined(separator: " ")
   }
 
+  /// `TerminalText.sanitize`, keeping tabs and line breaks, which `pre` needs.
+  static func sanitizedKeepingWhitespace(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+      return TerminalText.sanitize(text)
+    }
+    var out = ""
+    var pieceStart = utf8.startIndex
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      if byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        out += TerminalText.sanitize(String(text[pieceStart..<index]))
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+        pieceStart = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
+    }
+    out += TerminalText.sanitize(String(text[pieceStart..<utf8.endIndex]))
+    return out
+  }
+
+  /// A formula's TeX, one line, without the `{\displaystyle …}` wrapper Wikipedia adds.
+  static func formula(_ tex: String) -> String? {
+    guard var text = oneLine(tex) else { return nil }
+    for wrapper in ["{\\displaystyle ", "{\\textstyle "]
+    where text.hasPrefix(wrapper) && text.hasSuffix("}") {
+      text = String(text.dropFirst(wrapper.count).dropLast())
+        .trimmingCharacters(in: .whitespaces)
+    }
+    return text.isEmpty ? nil : text
+  }
+
+  /// `IMG_3886.jpg`: an alt text that is only the image's file name says nothing.
+  static func isFileName(_ alt: String) -> Bool {
+    let lower = alt.lowercased().trimmingCharacters(in: .whitespaces)
+    guard !lower.contains(" ") || lower.count < 60 else { return false }
+    return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".bmp"].contains {
+      lower.hasSuffix($0)
+    }
+  }
+
+  /// A citation mark as superscript (`[3]` → `⁽³⁾`): the page's own bracketed numbers
+  /// must not be mistaken for the `[n]` marks of our links.
+  static func superscript(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "[": out.append("\u{207D}")
+      case "]": out.append("\u{207E}")
+      case "0": out.append("\u{2070}")
+      case "1": out.append("\u{00B9}")
+      case "2": out.append("\u{00B2}")
+      case "3": out.append("\u{00B3}")
+      case "4"..."9":
+        out.append(Unicode.Scalar(0x2074 + scalar.value - 0x34) ?? scalar)
+      default: out.append(scalar)
+      }
+    }
+    return String(out)
+  }
+
+  private static func isFormulaImage(_ className: String?) -> Bool {
+    guard let className = className?.lowercased() else { return false }
+    return className.contains("math") || className.contains("tex")
+  }
+
   /// Inline `display: none`, which pages use for hidden content as often as `hidden`.
   private static func hidesByStyle(_ style: String) -> Bool {
-    let compact = String(style.lowercased().unicodeScalars.filter { $0.value > 0x20 })
-    return compact.contains("display:none")
+    let compact = style.utf8.filter { $0 > 0x20 }.map(HTMLTokenizer.lowercased)
+    return ClassHints.contains(compact, "display:none")
   }
 
   private static func trimmed(_ text: String) -> String {
     String(text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? "")
+  }
+
+  private static func withoutFragment(_ url: String) -> String {
+    String(url.prefix { $0 != "#" })
   }
 }

@@ -2,12 +2,52 @@ import Foundation
 import TextSupport
 
 /// Renders an HTML page as readable text, as `lynx -dump` and `w3m -dump` do: headings
-/// set apart, lists indented and numbered, `pre` kept, tables aligned, links numbered.
+/// set apart, lists indented and numbered, `pre` kept, tables aligned, links numbered;
+/// or, in the reader view, the page's article alone, as Firefox's reader view finds it.
 public enum HTMLRenderer {
-  /// Reads `html` (any markup, however broken) and lays its text out to `width` cells;
-  /// relative links resolve against `baseURL` and the page's `<base href>`.
-  public static func render(_ html: String, baseURL: URL?, width: Int) -> RenderedPage {
-    var reader = HTMLReader(html: html, baseURL: baseURL, width: width)
+  /// Reads `html` (any markup, however broken) into a document, once; relative links
+  /// resolve against `baseURL` and the page's `<base href>`.
+  public static func parse(_ html: String, baseURL: URL?) -> PageDocument {
+    var reader = HTMLReader(html: html, baseURL: baseURL)
     return reader.read()
+  }
+
+  /// Lays `document` out to `width` cells: the article for `.reader` when one is found
+  /// with confidence (else the whole page), the whole page for `.fullPage`.
+  public static func layout(_ document: PageDocument, width: Int, view: PageView) -> RenderedPage {
+    var layout = DocumentLayout(document: document, width: width)
+    let metadata = document.metadata
+    var refreshNumber: Int?
+    if let refresh = metadata.refresh {
+      refreshNumber = layout.addLink(refresh)
+      layout.note("This page sends you on to \(refresh.readableURL)", link: refreshNumber)
+    }
+    if view == .reader, let article = ArticleFinder(document: document).find() {
+      let result = layout.lay(article.ranges, skipping: article.skipped)
+      return RenderedPage(
+        title: article.title, description: metadata.description, lines: result.lines,
+        links: result.links, view: .reader, byline: metadata.byline,
+        published: metadata.published.map(Self.date), placements: result.placements,
+        anchors: result.anchors)
+    }
+    let result = layout.lay([0..<document.items.count])
+    return RenderedPage(
+      title: metadata.title, description: metadata.description, lines: result.lines,
+      links: result.links, view: .fullPage, byline: nil, published: nil,
+      placements: result.placements, anchors: result.anchors)
+  }
+
+  /// Reads `html` and lays out the whole page to `width` cells (`parse`, then `layout`).
+  public static func render(_ html: String, baseURL: URL?, width: Int) -> RenderedPage {
+    layout(parse(html, baseURL: baseURL), width: width, view: .fullPage)
+  }
+
+  /// An ISO 8601 timestamp as its date (`2015-03-23`); anything else as given.
+  static func date(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count >= 10, scalars[4] == "-", scalars[7] == "-",
+      scalars[0..<4].allSatisfy({ $0.properties.numericType != nil })
+    else { return text }
+    return String(String.UnicodeScalarView(scalars[0..<10]))
   }
 }

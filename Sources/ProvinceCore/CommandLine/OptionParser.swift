@@ -153,6 +153,13 @@ public enum OptionParser {
       }
       options.jobs = jobs
     }
+    if let text = values[.width] {
+      guard let width = Int(text), (10...1000).contains(width) else {
+        throw UsageError("'--width' needs a whole number from 10 to 1000, not '\(text)'")
+      }
+      options.width = width
+    }
+    options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
     for key in [OptionSpec.Key.province, .city, .search] {

@@ -8,6 +8,7 @@ struct OptionSpec: Sendable {
     case province, city, search, all, format, data, strict, validate, interactive, pick
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
     case check, jobs, offline, noCache, cacheSize
+    case width, fullPage
   }
 
   var key: Key
@@ -67,6 +68,12 @@ struct OptionSpec: Sendable {
       help:
         "Read at most this much of a page (default \(size(Options.Defaults.maxBytes)); k and M suffixes)"
     ),
+    .init(
+      key: .width, long: "width", short: nil, value: "n",
+      help: "Lay a fetched page out n cells wide (default: the terminal, $COLUMNS, 80)"),
+    .init(
+      key: .fullPage, long: "full-page", short: nil, value: nil,
+      help: "Show the whole page, not just its article (the reader view)"),
     .init(
       key: .check, long: "check", short: nil, value: nil,
       help: "Check every city URL (or a province's, with -p) and report the broken ones"),

@@ -76,12 +76,27 @@ public struct Options: Sendable, Equatable {
   public var offline = false
   public var noCache = false
   public var cacheSize = Defaults.cacheSize
+  /// `--width`: the width `--fetch` lays a page out to (else the terminal, COLUMNS, 80).
+  public var width: Int?
+  /// `--full-page`: the whole page rather than the reader view's article.
+  public var fullPage = false
 
   public init() {}
 
   /// How pages use the cache: `--offline` and `--no-cache` (the parser lets only one through).
   public var cachePolicy: CachePolicy {
     offline ? .offline : noCache ? .bypass : .normal
+  }
+
+  /// The width a page is laid out to: `--width`, else the terminal's, else `COLUMNS` (a
+  /// pipe still has a reader's width in mind: `COLUMNS=120 browse … | less`), else 80.
+  public func pageWidth(terminalColumns: Int?, columnsVariable: String?) -> Int {
+    if let width { return width }
+    if let terminalColumns { return terminalColumns }
+    if let columns = columnsVariable.flatMap({ Int($0) }), (10...1000).contains(columns) {
+      return columns
+    }
+    return 80
   }
 
   /// The defaults, written once: the help text and the parser read them from here.

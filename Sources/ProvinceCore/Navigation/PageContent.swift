@@ -3,8 +3,8 @@ import Foundation
 import PageReader
 import TextSupport
 
-/// A fetched page as a detail screen keeps it: the facts of the response and, for HTML,
-/// its source and its text laid out to the current width.
+/// A fetched page as a detail screen keeps it: the facts of the response and, for HTML
+/// and plain text, the page read once as a document and laid out to the current width.
 public struct PageContent: Sendable, Equatable {
   public var requestedURL: String
   public var finalURL: String
@@ -16,13 +16,17 @@ public struct PageContent: Sendable, Equatable {
   public var elapsed: TimeInterval
   /// Where the copy came from, when not straight from the network ("cached 3 min ago").
   public var note: String?
-  /// The decoded HTML; nil for other types, which are described, not shown.
-  public var html: String?
+  /// The page read once; nil for types that are described, not shown.
+  public var document: PageDocument?
+  /// The document laid out for `width` and `view`.
   public var rendered: RenderedPage?
+  /// The width `rendered` was laid out for, in cells.
   public var width: Int
+  /// The view asked for; `rendered?.view` says which one was shown.
+  public var view: PageView
 
-  /// Reads `page` and lays its text out `width` cells wide.
-  public init(_ page: FetchedPage, width: Int, note: String? = nil) {
+  /// Reads `page` and lays its text out `width` cells wide, in `view`.
+  public init(_ page: FetchedPage, width: Int, view: PageView = .reader, note: String? = nil) {
     requestedURL = page.requestedURL.absoluteString
     finalURL = page.finalURL.absoluteString
     status = page.status
@@ -33,21 +37,35 @@ public struct PageContent: Sendable, Equatable {
     elapsed = page.elapsed
     self.note = note
     self.width = width
+    self.view = view
     if page.isHTML {
-      let html = page.text()
-      self.html = html
-      rendered = HTMLRenderer.render(html, baseURL: page.finalURL, width: width)
+      document = HTMLRenderer.parse(page.text(), baseURL: page.finalURL)
+    } else if page.isPlainText {
+      document = PageDocument.plainText(page.text())
+    }
+    if let document {
+      rendered = HTMLRenderer.layout(document, width: width, view: view)
     }
   }
 
-  /// The same page laid out for another width.
+  /// The same page laid out for another width, from the document (never parsed again).
   public func relaidOut(width newWidth: Int) -> PageContent {
-    guard newWidth != width, let html else { return self }
+    relaidOut(width: newWidth, view: view)
+  }
+
+  /// The same page laid out for another width or view.
+  public func relaidOut(width newWidth: Int, view newView: PageView) -> PageContent {
+    guard newWidth != width || newView != view, let document else { return self }
     var copy = self
     copy.width = newWidth
-    copy.rendered = HTMLRenderer.render(html, baseURL: URL(string: finalURL), width: newWidth)
+    copy.view = newView
+    copy.rendered = HTMLRenderer.layout(document, width: newWidth, view: newView)
     return copy
   }
 
-  public var links: [String] { rendered?.links ?? [] }
+  /// The links' URLs: link `[n]` is `links[n - 1]`.
+  public var links: [String] { rendered?.urls ?? [] }
+
+  /// The links with their text and whether they stay in the page.
+  public var linkTargets: [PageLink] { rendered?.links ?? [] }
 }

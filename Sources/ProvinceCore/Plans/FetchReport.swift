@@ -4,10 +4,12 @@ import TextSupport
 
 /// `--fetch`: the page as text on stdout, or one line saying why there is none.
 public enum FetchReport {
-  public static func report(_ outcome: Result<LoadedPage, FetchError>, width: Int) -> Report {
+  public static func report(
+    _ outcome: Result<LoadedPage, FetchError>, width: Int, view: PageView = .reader
+  ) -> Report {
     switch outcome {
     case .success(let loaded):
-      let content = PageContent(loaded.page, width: width, note: loaded.note)
+      let content = PageContent(loaded.page, width: width, view: view, note: loaded.note)
       let notes = loaded.note.map { ["browse: \(TerminalText.sanitize($0))\n"] } ?? []
       return Report(output: PageText.body(content).map { $0 + "\n" }, messages: notes)
     case .failure(let error):

@@ -7,12 +7,14 @@ import TextSupport
 /// the response's facts, then title, description, text and the numbered links.
 public enum PageText {
   /// `200 OK · text/html · 120.4 kB · 0.42 s`, then the final URL where redirects moved it.
+  /// A page shown in the reader view says so (the full page is one option away).
   public static func summary(_ content: PageContent) -> [String] {
     var facts = ["\(content.status) \(TerminalText.sanitize(content.reason))"]
     if let type = content.contentType { facts.append(TerminalText.sanitize(type)) }
     facts.append(byteCount(content.size) + (content.truncated ? " (cut at the size limit)" : ""))
     facts.append(String(format: "%.2f s", content.elapsed))
     if let note = content.note { facts.append(TerminalText.sanitize(note)) }
+    if content.rendered?.view == .reader { facts.append("reader view") }
     var lines = [facts.joined(separator: " · ")]
     if content.finalURL != content.requestedURL {
       lines.append("→ " + URLText.ascii(content.finalURL))
@@ -20,16 +22,25 @@ public enum PageText {
     return lines
   }
 
-  /// Title, description, the text and a `References` list, as `lynx -dump` lays them out.
-  /// Types other than HTML get one line naming the type and size.
+  /// A header (title, then byline and date in the reader view or the description on the
+  /// full page, wrapped to the width), the text and a `References` list, as `lynx -dump`
+  /// lays them out. Types other than HTML and plain text get one line naming the type.
   public static func body(_ content: PageContent) -> [String] {
     guard let page = content.rendered else {
       let type = content.contentType.map(TerminalText.sanitize) ?? "unknown type"
       return ["(\(type), \(byteCount(content.size)): not a page to show as text)"]
     }
+    let width = max(1, content.width)
     var lines: [String] = []
-    if let title = page.title, !title.isEmpty { lines.append(title) }
-    if let description = page.description, !description.isEmpty { lines.append(description) }
+    if let title = page.title, !title.isEmpty { lines += TextWrapper.wrap(title, width: width) }
+    if page.view == .reader {
+      let facts = [page.byline, page.published].compactMap { $0 }.filter { !$0.isEmpty }
+      if !facts.isEmpty {
+        lines += TextWrapper.wrap(facts.joined(separator: " · "), width: width)
+      }
+    } else if let description = page.description, !description.isEmpty {
+      lines += TextWrapper.wrap(description, width: width)
+    }
     if !lines.isEmpty { lines.append("") }
     lines += page.lines
     if content.truncated {
@@ -41,15 +52,35 @@ public enum PageText {
     return lines
   }
 
-  /// The numbered link list: `  [1] https://…`.
+  /// The numbered link list: `  [1] 历史 — https://zh.wikipedia.org/wiki/历史`, the URL
+  /// decoded for reading, then (where it differs) the percent-encoded URL to paste on a
+  /// line of its own. URLs are never wrapped, so that they can be copied whole.
   public static func links(_ content: PageContent) -> [String] {
-    let all = content.links
-    let width = String(all.count).count
-    return all.enumerated().map { index, link in
+    let all = content.linkTargets
+    let numberWidth = String(all.count).count
+    let indent = String(repeating: " ", count: numberWidth + 5)
+    var lines: [String] = []
+    for (index, link) in all.enumerated() {
       let number = String(index + 1)
-      return String(repeating: " ", count: width - number.count + 2) + "[\(number)] "
-        + URLText.ascii(link)
+      let label = String(repeating: " ", count: numberWidth - number.count + 2) + "[\(number)] "
+      let readable = link.readableURL
+      let ascii = URLText.ascii(link.url)
+      let text = link.text
+      if text.isEmpty || text == readable || text == ascii {
+        lines.append(label + readable)
+      } else {
+        let line = label + text + " — " + readable
+        if TerminalText.width(line) <= content.width {
+          lines.append(line)
+        } else {
+          lines += TextWrapper.wrap(
+            text, width: max(1, content.width), firstLinePrefix: label, prefix: indent)
+          lines.append(indent + readable)
+        }
+      }
+      if readable != ascii { lines.append(indent + ascii) }
     }
+    return lines
   }
 
   /// `980 B`, `120.4 kB`, `5.0 MB`.

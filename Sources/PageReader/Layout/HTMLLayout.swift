@@ -1,15 +1,20 @@
 import TextSupport
 
-/// The text side of the HTML reader: collects inline text with whitespace collapsed,
-/// and lays blocks out as lines (wrapping, indents, list markers, `pre`, tables).
+/// The text side of laying out a document: collects inline text with whitespace
+/// collapsed, and lays blocks out as lines (wrapping, indents, list markers, `pre`,
+/// tables). Text arrives sanitised from the document; the link and anchor marks it adds
+/// (`LinkMarks`) are taken out again by `finish()`.
 struct HTMLLayout {
   /// What blocks nest: saved by the reader when an element changes it, restored at its end.
   struct Context {
     var indent = 0
     var listDepth = 0
     var markerColumn = 0
-    var ordered = false
+    var style = PageListStyle(numbering: .bullet)
     var nextNumber = 1
+    var step = 1
+    var labelWidth = 3
+    var ordered: Bool { style.isOrdered }
   }
 
   let width: Int
@@ -27,12 +32,25 @@ struct HTMLLayout {
   private var marker: String?
   /// The number of the link being read, until its `[n]` has been placed.
   private var openLink: Int?
+  /// A link whose text-start mark waits for the link's first visible character.
+  private var pendingLinkStart: Int?
+  /// Anchors met where no text was waiting: they land on the next line emitted.
+  private var pendingAnchors: [Int] = []
+  private(set) var anchorLines: [Int: Int] = [:]
+  private(set) var placements: [LinkPlacement] = []
   private var headingLevel = 0
   private var preDepth = 0
   private var preStart = false
   private var tableDepth = 0
   private var table = HTMLTableLayout()
   private var cellOpen = false
+  /// What the inline text holds: alt text, page text.
+  private var inlineAlt = false
+  private var inlinePage = false
+  /// The last block emitted, to drop an image's alt text that only repeats the heading
+  /// beside it (a teaser's picture and its headline, linked alike).
+  private var lastBlock: (text: String, lines: Range<Int>, altOnly: Bool, heading: Bool)?
+  private var cellIsHeader = false
   private var scratch: [UInt8] = []
 
   init(width: Int) {
@@ -49,7 +67,13 @@ struct HTMLLayout {
 
   // MARK: - Inline text
 
-  mutating func text(_ bytes: [UInt8], in range: Range<Int>, decodes: Bool) {
+  /// Text at `range` of `bytes`; `alt` when it is an image's alt text standing in for it.
+  mutating func text(_ bytes: [UInt8], in range: Range<Int>, decodes: Bool, alt: Bool = false) {
+    if alt {
+      inlineAlt = true
+    } else if !inlinePage, bytes[range].contains(where: { !HTMLTokenizer.isSpace($0) }) {
+      inlinePage = true
+    }
     if preserving {
       appendPreserved(bytes, in: range, decodes: decodes)
       return
@@ -76,6 +100,7 @@ struct HTMLLayout {
   /// Text that is not in the markup as such (an image's alt text), already decoded.
   mutating func text(_ string: String) {
     if preserving {
+      startPendingLink()
       inline.append(contentsOf: string.utf8)
     } else {
       for byte in string.utf8 { appendCollapsing(byte) }
@@ -100,7 +125,14 @@ struct HTMLLayout {
       lineFeedOnly = false
       structuralSpace = false
     }
+    if pendingLinkStart != nil { startPendingLink() }
     inline.append(byte)
+  }
+
+  private mutating func startPendingLink() {
+    guard let number = pendingLinkStart else { return }
+    pendingLinkStart = nil
+    inline.append(contentsOf: LinkMarks.encoded(LinkMarks.linkStart, number))
   }
 
   /// Lead bytes of U+3000–U+9FFF (CJK punctuation, kana, ideographs; not Hangul).
@@ -137,6 +169,7 @@ struct HTMLLayout {
       }
       preStart = false
     }
+    if k < scratch.count { startPendingLink() }
     while k < scratch.count {
       let byte = scratch[k]
       if byte == 0x0D {
@@ -154,10 +187,12 @@ struct HTMLLayout {
   mutating func beginLink(_ number: Int) {
     endLink()
     openLink = number
+    pendingLinkStart = number
   }
 
   mutating func endLink() {
     guard let number = openLink else { return }
+    pendingLinkStart = nil
     if !preserving, pendingSpace, inline.isEmpty { clearSpace() }
     appendLinkNumber(number)
   }
@@ -171,6 +206,8 @@ struct HTMLLayout {
 
   private mutating func appendLinkNumber(_ number: Int) {
     openLink = nil
+    pendingLinkStart = nil
+    inline.append(contentsOf: LinkMarks.encoded(LinkMarks.markStart, number))
     inline.append(UInt8(ascii: "["))
     inline.append(contentsOf: String(number).utf8)
     inline.append(UInt8(ascii: "]"))
@@ -197,9 +234,18 @@ struct HTMLLayout {
     if blank && tableDepth == 0 { pendingBlank = true }
   }
 
+  /// An element id or `<a name>`: the line it lands on is recorded as `anchor`.
+  mutating func anchor(_ index: Int) {
+    if inline.isEmpty || tableDepth > 0 {
+      pendingAnchors.append(index)
+    } else {
+      inline.append(contentsOf: LinkMarks.encoded(LinkMarks.anchor, index))
+    }
+  }
+
   mutating func lineBreak() {
     if tableDepth > 0 {
-      separate()
+      cellLineBreak()
     } else if preserving {
       inline.append(0x0A)
     } else if !inline.isEmpty || marker != nil {
@@ -234,13 +280,23 @@ struct HTMLLayout {
     blockBoundary(blank: true)
   }
 
-  mutating func beginList(ordered: Bool, start: Int) {
+  mutating func beginList(_ style: PageListStyle) {
     flushMarkerAlone()
     blockBoundary(blank: context.listDepth == 0)
     context.listDepth += 1
     context.markerColumn = context.indent + 2
-    context.ordered = ordered
-    context.nextNumber = start
+    context.style = style
+    context.step = style.reversed ? -1 : 1
+    context.nextNumber = style.start ?? (style.reversed ? style.itemCount : 1)
+    // Labels are right-aligned to the widest one the list will need (`III.` is wider
+    // than `I.`), three cells at least, as lynx aligns `10.` under ` 9.`.
+    let last = context.nextNumber &+ context.step &* max(0, style.itemCount - 1)
+    context.labelWidth = max(
+      3, style.label(context.nextNumber).count, style.label(last).count,
+      style.isOrdered && style.itemCount > 0
+        ? (0..<min(style.itemCount, 64)).map {
+          style.label(context.nextNumber &+ context.step &* $0).count
+        }.max() ?? 0 : 0)
   }
 
   mutating func endList(wasNested: Bool) {
@@ -254,7 +310,7 @@ struct HTMLLayout {
     flushMarkerAlone()
     blockBoundary(blank: false)
     let number = value ?? context.nextNumber
-    context.nextNumber = number &+ 1
+    context.nextNumber = number &+ context.step
     let saved = context
     guard tableDepth == 0 else { return saved }
     if context.listDepth == 0 {
@@ -262,15 +318,17 @@ struct HTMLLayout {
       context.markerColumn = context.indent + 2
     }
     let text: String
+    var textIndent = 2
     if context.ordered && context.listDepth > 0 {
-      let label = "\(number)."
-      text = String(repeating: " ", count: max(0, 3 - label.count)) + label + " "
+      let label = context.style.label(number)
+      text = String(repeating: " ", count: max(0, context.labelWidth - label.count)) + label + " "
+      textIndent = max(context.labelWidth, label.count) + 1
     } else {
       text = ["* ", "- ", "+ "][max(0, context.listDepth - 1) % 3]
     }
     let column = min(context.markerColumn, width / 2)
     marker = String(repeating: " ", count: column) + text
-    context.indent = context.markerColumn + (context.ordered && context.listDepth > 0 ? 4 : 2)
+    context.indent = context.markerColumn + textIndent
     return saved
   }
 
@@ -326,7 +384,7 @@ struct HTMLLayout {
     blockBoundary(blank: true)
   }
 
-  mutating func beginCell() {
+  mutating func beginCell(header: Bool) {
     guard tableDepth == 1 else {
       separate()
       return
@@ -334,6 +392,7 @@ struct HTMLLayout {
     endCell()
     takeStrayText()
     cellOpen = true
+    cellIsHeader = header
     clearSpace()
   }
 
@@ -343,8 +402,17 @@ struct HTMLLayout {
       return
     }
     guard cellOpen else { return }
-    table.addCell(takeInline())
+    table.addCell(takeInline(), header: cellIsHeader)
     cellOpen = false
+  }
+
+  /// A line break inside a data table's cell (`br`, or a block ending): the cell's text
+  /// goes on at a new line of the cell.
+  private mutating func cellLineBreak() {
+    placeLinkNumber()
+    clearSpace()
+    guard !inline.isEmpty, inline.last != 0x0A else { return }
+    inline.append(0x0A)
   }
 
   mutating func endRow() {
@@ -375,7 +443,8 @@ struct HTMLLayout {
 
   private mutating func takeInline() -> String {
     placeLinkNumber()
-    let text = TerminalText.sanitize(String(decoding: inline, as: UTF8.self))
+    while inline.last == 0x0A { inline.removeLast() }
+    let text = String(decoding: inline, as: UTF8.self)
     inline.removeAll(keepingCapacity: true)
     clearSpace()
     return text
@@ -383,15 +452,38 @@ struct HTMLLayout {
 
   // MARK: - Output
 
-  /// The laid-out lines, without blank lines at either end.
+  /// The laid-out lines, without blank lines at either end or marks; `placements`
+  /// and `anchorLines` then say where links and anchors landed.
   mutating func finish() -> [String] {
     while tableDepth > 0 { endTable() }
     flushInline()
     flushMarkerAlone()
-    var result = lines
+    let extracted = LinkMarks.extract(lines)
+    var result = extracted.lines
     while result.last?.isEmpty == true { result.removeLast() }
     let firstText = result.firstIndex { !$0.isEmpty } ?? result.count
     result.removeFirst(firstText)
+    let last = max(0, result.count - 1)
+    func moved(_ line: Int) -> Int { min(last, max(0, line - firstText)) }
+    for (anchor, line) in extracted.anchors { anchorLines[anchor] = moved(line) }
+    for (anchor, line) in anchorLines where extracted.anchors[anchor] == nil {
+      anchorLines[anchor] = moved(line)
+    }
+    for anchor in pendingAnchors { anchorLines[anchor] = last }
+    pendingAnchors.removeAll()
+    placements = extracted.placements.compactMap { placement in
+      var moved = placement
+      moved.text = placement.text.compactMap { span in
+        let line = span.line - firstText
+        return result.indices.contains(line) ? LineSpan(line: line, columns: span.columns) : nil
+      }
+      if let mark = placement.mark {
+        let line = mark.line - firstText
+        moved.mark =
+          result.indices.contains(line) ? LineSpan(line: line, columns: mark.columns) : nil
+      }
+      return moved.text.isEmpty && moved.mark == nil ? nil : moved
+    }
     return result
   }
 
@@ -400,6 +492,8 @@ struct HTMLLayout {
       if let last = lines.last, !last.isEmpty { lines.append("") }
       pendingBlank = false
     }
+    for anchor in pendingAnchors { anchorLines[anchor] = lines.count }
+    pendingAnchors.removeAll(keepingCapacity: true)
     lines.append(line)
   }
 
@@ -416,7 +510,7 @@ struct HTMLLayout {
 
   private mutating func flushInline() {
     guard tableDepth == 0 else {
-      separate()
+      cellLineBreak()
       return
     }
     placeLinkNumber()
@@ -425,9 +519,27 @@ struct HTMLLayout {
       return
     }
     clearSpace()
+    let altOnly = inlineAlt && !inlinePage
+    inlineAlt = false
+    inlinePage = false
     guard !inline.isEmpty else { return }
-    let text = TerminalText.sanitize(String(decoding: inline, as: UTF8.self))
+    let text = String(decoding: inline, as: UTF8.self)
     inline.removeAll(keepingCapacity: true)
+    if let last = lastBlock, last.lines.upperBound == lines.count, marker == nil,
+      (headingLevel > 0 && last.altOnly) || (altOnly && last.heading),
+      Self.sameText(last.text, text)
+    {
+      if last.altOnly {
+        lines.removeSubrange(last.lines)
+      } else {
+        return
+      }
+    }
+    let before = lines.count
+    defer {
+      let start = before < lines.count && lines[before].isEmpty ? before + 1 : before
+      lastBlock = (text, start..<lines.count, altOnly, headingLevel > 0)
+    }
     let indent = indentString
     var first = marker ?? indent
     var rest = indent
@@ -436,9 +548,12 @@ struct HTMLLayout {
       rest += String(repeating: " ", count: headingLevel + 1)
     }
     marker = nil
-    for line in TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest) {
-      emit(line)
-    }
+    let wrapped = TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest)
+    for line in LinkMarks.balance(wrapped) { emit(line) }
+  }
+
+  private static func sameText(_ one: String, _ other: String) -> Bool {
+    LinkMarks.plainText(one).lowercased() == LinkMarks.plainText(other).lowercased()
   }
 
   /// `pre` text: kept line for line, tabs expanded to stops every 8 cells.
@@ -451,21 +566,23 @@ struct HTMLLayout {
     let indent = indentString
     var lineStart = 0
     var expanded: [UInt8] = []
+    var block: [String] = []
     while lineStart <= end {
       var lineEnd = lineStart
       while lineEnd < end && bytes[lineEnd] != 0x0A { lineEnd += 1 }
       expanded.removeAll(keepingCapacity: true)
       Self.expandTabs(bytes[lineStart..<lineEnd], into: &expanded)
       while expanded.last == 0x20 { expanded.removeLast() }
-      let text = TerminalText.sanitize(String(decoding: expanded, as: UTF8.self))
+      let text = String(decoding: expanded, as: UTF8.self)
       var prefix = marker ?? indent
       marker = nil
       if text.isEmpty {
         while prefix.last == " " { prefix.removeLast() }
       }
-      emit(prefix + text)
+      block.append(prefix + text)
       lineStart = lineEnd + 1
     }
+    for line in LinkMarks.balance(block) { emit(line) }
   }
 
   /// Copies a `pre` line, tabs expanded to stops every 8 cells.

@@ -1,0 +1,80 @@
+import TextSupport
+
+/// A link of a page: where it goes and what it says.
+public struct PageLink: Sendable, Equatable, Hashable {
+  /// The absolute http(s) URL, sanitised; percent-encoded as the page wrote it.
+  public var url: String
+  /// The link's text on one line (an image link's alt text), possibly empty.
+  public var text: String
+  /// The `#fragment`, decoded, when the URL has one.
+  public var fragment: String?
+  /// True when the link points into the same document (`#section`): the pager can
+  /// jump to `fragment` without fetching.
+  public var isInPage: Bool
+
+  /// A link from its parts.
+  public init(url: String, text: String, fragment: String? = nil, isInPage: Bool = false) {
+    self.url = url
+    self.text = text
+    self.fragment = fragment
+    self.isInPage = isInPage
+  }
+}
+
+extension PageLink {
+  /// The URL for reading: percent-escapes of non-ASCII UTF-8 decoded
+  /// (`https://zh.wikipedia.org/wiki/历史`); escapes of ASCII, of invalid UTF-8 and of
+  /// anything a terminal must not see stay encoded. Host names are left as they are.
+  public var readableURL: String {
+    let bytes = Array(url.utf8)
+    guard bytes.contains(UInt8(ascii: "%")) else { return url }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      guard let first = Self.escapedByte(bytes, at: index), first >= 0xC2, first <= 0xF4 else {
+        out.append(bytes[index])
+        index += 1
+        continue
+      }
+      let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
+      var sequence = [first]
+      var next = index + 3
+      while sequence.count < length, let byte = Self.escapedByte(bytes, at: next),
+        byte & 0xC0 == 0x80
+      {
+        sequence.append(byte)
+        next += 3
+      }
+      let decoded = String(decoding: sequence, as: UTF8.self)
+      let safe =
+        sequence.count == length && !decoded.unicodeScalars.contains { $0.value == 0xFFFD }
+        && TerminalText.sanitize(decoded) == decoded
+        && !decoded.unicodeScalars.contains { $0.properties.isWhitespace }
+      if safe {
+        out.append(contentsOf: sequence)
+        index = next
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func escapedByte(_ bytes: [UInt8], at index: Int) -> UInt8? {
+    guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: "%"),
+      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+    else { return nil }
+    return high << 4 | low
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+}

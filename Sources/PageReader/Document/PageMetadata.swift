@@ -1,0 +1,24 @@
+/// What a page says about itself, from `<title>`, `<meta>`, JSON-LD and its markup.
+public struct PageMetadata: Sendable, Equatable {
+  /// The `<title>`, on one line.
+  public var title: String?
+  /// The article's headline: `og:title`, JSON-LD `headline`, else nil.
+  public var headline: String?
+  /// `<meta name=description>`, else `og:description`.
+  public var description: String?
+  /// The author: `<meta name=author>`, JSON-LD `author`, `rel=author`, a byline element.
+  public var byline: String?
+  /// The publication date: `article:published_time`, JSON-LD `datePublished`, `<time>`.
+  public var published: String?
+  /// `<html lang>`.
+  public var language: String?
+  /// Where `<meta http-equiv=refresh>` sends the reader, resolved, with its delay.
+  public var refresh: PageLink?
+  /// The refresh's delay in seconds.
+  public var refreshDelay: Int?
+  /// The element holding the byline in the text, so the reader view can leave it out
+  /// when it shows the byline in its header.
+  public var bylineElement: Int?
+
+  public init() {}
+}

@@ -1,0 +1,53 @@
+import TextSupport
+
+/// A web page read as text for one width and view: what `HTMLRenderer.layout` returns.
+public struct RenderedPage: Sendable, Equatable {
+  /// The `<title>` (in the reader view, the article's headline), sanitised, one line.
+  public var title: String?
+  /// `<meta name="description">` (or `og:description`), sanitised, on one line.
+  public var description: String?
+  /// The author, when the page names one (reader view).
+  public var byline: String?
+  /// The publication date as the page gives it (reader view).
+  public var published: String?
+  /// Which view the lines are: the article alone, or the whole page.
+  public var view: PageView
+  /// The body laid out to the requested width, one sanitised line each; `pre` lines
+  /// are kept whole and may be wider.
+  public var lines: [String]
+  /// The numbered links: link `[n]` in `lines` is `links[n - 1]`.
+  public var links: [PageLink]
+  /// Where each link's text and `[n]` mark are in `lines`, in order of appearance.
+  public var placements: [LinkPlacement]
+  /// The line each element id or `<a name>` lands on, for `#fragment` jumps.
+  public var anchors: [String: Int]
+
+  /// A page from its parts (`HTMLRenderer.layout` makes them).
+  public init(
+    title: String?, description: String?, lines: [String], links: [PageLink],
+    view: PageView = .fullPage, byline: String? = nil, published: String? = nil,
+    placements: [LinkPlacement] = [], anchors: [String: Int] = [:]
+  ) {
+    self.title = title
+    self.description = description
+    self.byline = byline
+    self.published = published
+    self.view = view
+    self.lines = lines
+    self.links = links
+    self.placements = placements
+    self.anchors = anchors
+  }
+
+  /// The line an in-page link lands on: its fragment as an id, decoded (`#地理`) or as
+  /// written (an id that itself holds `%3C`), as browsers try them.
+  public func anchorLine(for link: PageLink) -> Int? {
+    guard let fragment = link.fragment else { return nil }
+    if let line = anchors[fragment] { return line }
+    guard let hash = link.url.firstIndex(of: "#") else { return nil }
+    return anchors[String(link.url[link.url.index(after: hash)...])]
+  }
+
+  /// The links' absolute URLs: `urls[n - 1]` for mark `[n]`.
+  public var urls: [String] { links.map(\.url) }
+}

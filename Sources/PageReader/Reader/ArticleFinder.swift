@@ -1,0 +1,573 @@
+/// Finds a page's main article as Mozilla Readability (Firefox's reader view) does:
+/// paragraphs score their ancestors by text length and commas, candidates are weighed
+/// by class hints and link density, the best one takes well-scoring siblings along, and
+/// navigation, share bars and link lists inside it are left out.
+struct ArticleFinder {
+  /// The article: the item ranges to lay out, in order, and the elements to leave out.
+  struct Article {
+    var ranges: [Range<Int>]
+    var skipped: Set<Int>
+    var title: String?
+    /// Characters of text in the article.
+    var length: Int
+  }
+
+  /// One attempt's rules; later attempts relax them, as Readability retries.
+  private struct Flags {
+    var stripUnlikely: Bool
+    var weighClasses: Bool
+    var cleanConditionally: Bool
+  }
+
+  /// Totals of one element's text, its descendants' included.
+  private struct Stats {
+    var text = 0
+    var linkText = 0.0
+    var commas = 0
+    var listText = 0
+    var headingText = 0
+    var paragraphs = 0
+    var items = 0
+    var dataTable = false
+  }
+
+  /// Readability's bar for an article long enough to trust (characters).
+  private static let enoughText = 500
+
+  let document: PageDocument
+  /// The document's elements and, last, a root standing for `body`, which is not an
+  /// element of the document (its tags are too often misplaced to trust) but is where
+  /// Readability scores paragraphs that sit loose in the page.
+  private let nodes: [PageElement]
+  private let root: Int
+  private let children: [[Int]]
+  private let hints: [ClassHints.Verdict]
+
+  init(document: PageDocument) {
+    self.document = document
+    root = document.elements.count
+    var nodes = document.elements
+    for index in nodes.indices where nodes[index].parent == nil { nodes[index].parent = root }
+    nodes.append(
+      PageElement(
+        name: "body", kind: .block(blank: false), parent: nil, items: 0..<document.items.count))
+    self.nodes = nodes
+    var children = [[Int]](repeating: [], count: nodes.count)
+    for (index, element) in nodes.enumerated() {
+      if let parent = element.parent { children[parent].append(index) }
+    }
+    self.children = children
+    hints = ClassHints.verdicts(nodes)
+  }
+
+  /// The article, or nil when the page has none that can be trusted (a list, a form, a
+  /// home page): then the whole page is the better view.
+  func find() -> Article? {
+    guard nodes.count > 1 else { return nil }
+    let attempts = [
+      Flags(stripUnlikely: true, weighClasses: true, cleanConditionally: true),
+      Flags(stripUnlikely: false, weighClasses: true, cleanConditionally: true),
+      Flags(stripUnlikely: false, weighClasses: false, cleanConditionally: true),
+      Flags(stripUnlikely: false, weighClasses: false, cleanConditionally: false),
+    ]
+    var best: Article?
+    for flags in attempts {
+      guard let article = attempt(flags) else { continue }
+      if article.length >= Self.enoughText { return article }
+      if article.length > best?.length ?? 0 { best = article }
+    }
+    guard let best, isReaderable() else { return nil }
+    return best
+  }
+
+  // MARK: - One attempt
+
+  private func attempt(_ flags: Flags) -> Article? {
+    let removed = flags.stripUnlikely ? unlikely() : Set(structuralJunk())
+    let stats = statistics(skipping: removed)
+    var scores: [Int: Double] = [:]
+    for index in nodes.indices where !removed.contains(index) {
+      score(paragraph: index, stats: stats, flags: flags, into: &scores)
+    }
+    var top: Int?
+    var topScore = -Double.infinity
+    for (index, score) in scores {
+      let final = score * (1 - linkDensity(stats[index]))
+      scores[index] = final
+      // `<article>`, `<main>` and `role=main` say where the content is: a boost when
+      // choosing the best candidate, but not a score the climb to its ancestors weighs
+      // (a `<main>` around the article and its furniture would win every time).
+      let boosted = final + tagBoost(index) * (1 - linkDensity(stats[index]))
+      if boosted > topScore || (boosted == topScore && index < (top ?? Int.max)) {
+        top = index
+        topScore = boosted
+      }
+    }
+    guard var top else { return nil }
+    top = climb(from: top, scores: scores, stats: stats)
+    let roots = siblings(of: top, scores: scores, stats: stats)
+    var skipped = removed
+    for root in roots {
+      clean(root, stats: stats, flags: flags, into: &skipped)
+    }
+    let title = headline()
+    if let duplicate = titleHeading(in: roots, title: title, skipping: skipped) {
+      skipped.insert(duplicate)
+    }
+    if let byline = document.metadata.bylineElement { skipped.insert(byline) }
+    let ranges = roots.map { nodes[$0].items }
+    return Article(
+      ranges: ranges, skipped: skipped, title: title,
+      length: textLength(ranges, skipping: skipped, weighingWide: true))
+  }
+
+  /// Elements never worth scoring: unlikely class names, navigation roles and tags.
+  private func unlikely() -> Set<Int> {
+    var removed = Set(structuralJunk())
+    for (index, element) in nodes.enumerated() {
+      guard element.name != "a", element.name != "body", !inTableOrCode(index) else { continue }
+      if case .link = element.kind { continue }
+      if hints[index].unlikely { removed.insert(index) }
+      if let role = element.role?.lowercased(), ClassHints.unlikelyRoles.contains(role) {
+        removed.insert(index)
+      }
+    }
+    return removed
+  }
+
+  /// `nav`, `aside`, `footer`, forms and navigation roles: never the article, in any
+  /// attempt (they say what they are; class names only hint).
+  private func structuralJunk() -> [Int] {
+    nodes.indices.filter {
+      ["nav", "aside", "footer", "form", "fieldset", "dialog"].contains(nodes[$0].name)
+        || ["navigation", "menu", "menubar", "dialog", "alertdialog"].contains(
+          nodes[$0].role?.lowercased() ?? "")
+    }
+  }
+
+  private func inTableOrCode(_ index: Int) -> Bool {
+    var current = nodes[index].parent
+    var steps = 0
+    while let ancestor = current, steps < 64 {
+      switch nodes[ancestor].kind {
+      case .table(layout: false), .pre: return true
+      default: break
+      }
+      current = nodes[ancestor].parent
+      steps += 1
+    }
+    return false
+  }
+
+  /// Text totals for every element, in one pass; removed elements count for nothing.
+  private func statistics(skipping removed: Set<Int>) -> [Stats] {
+    var stats = [Stats](repeating: Stats(), count: nodes.count)
+    var stack: [Int] = [root]
+    var linkDepth = 0
+    var linkWeight = 1.0
+    var index = 0
+    let items = document.items
+    while index < items.count {
+      switch items[index] {
+      case .start(let element):
+        if removed.contains(element) {
+          index = max(index + 1, nodes[element].items.upperBound)
+          continue
+        }
+        stack.append(element)
+        if case .link(let link) = nodes[element].kind {
+          linkDepth += 1
+          // Readability counts in-page links at 0.3: a table of contents is not spam.
+          linkWeight = document.links[link].isInPage ? 0.3 : 1
+        }
+      case .end(let mine):
+        guard stack.last == mine else { break }
+        stack.removeLast()
+        let element = nodes[mine]
+        if case .link = element.kind { linkDepth = max(0, linkDepth - 1) }
+        var own = stats[mine]
+        switch element.kind {
+        case .list: own.listText = own.text
+        case .heading: own.headingText = own.text
+        case .table(layout: false): own.dataTable = true
+        case .listItem: own.items += 1
+        default: break
+        }
+        if element.name == "p" { own.paragraphs += 1 }
+        stats[mine] = own
+        guard let parent = stack.last else { break }
+        stats[parent].text += own.text
+        stats[parent].linkText += own.linkText
+        stats[parent].commas += own.commas
+        stats[parent].listText += own.listText
+        stats[parent].headingText += own.headingText
+        stats[parent].paragraphs += own.paragraphs
+        stats[parent].items += own.items
+        stats[parent].dataTable = stats[parent].dataTable || own.dataTable
+      case .text(let range), .altText(let range):
+        guard let owner = stack.last else { break }
+        let (length, commas) = Self.measure(document.storage[range])
+        stats[owner].text += length
+        stats[owner].commas += commas
+        if linkDepth > 0 { stats[owner].linkText += Double(length) * linkWeight }
+      default: break
+      }
+      index += 1
+    }
+    return stats
+  }
+
+  /// Characters that are not spaces, and commas (Latin, Arabic and CJK ones).
+  private static func measure(_ bytes: ArraySlice<UInt8>) -> (Int, Int) {
+    var length = 0
+    var commas = 0
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      if byte & 0xC0 != 0x80 && !HTMLTokenizer.isSpace(byte) { length += 1 }
+      if byte == UInt8(ascii: ",") {
+        commas += 1
+      } else if byte == 0xEF, index + 2 < bytes.endIndex, bytes[index + 1] == 0xBC,
+        bytes[index + 2] == 0x8C || bytes[index + 2] == 0x9B
+      {
+        // U+FF0C and U+FF1B, the full-width comma and semicolon of Chinese text.
+        commas += 1
+      } else if byte == 0xE3, index + 2 < bytes.endIndex, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0x81
+      {
+        commas += 1  // U+3001, the ideographic comma.
+      }
+      index += 1
+    }
+    return (length, commas)
+  }
+
+  // MARK: - Scoring
+
+  /// Scores a paragraph's ancestors: its parent fully, its grandparent half, further
+  /// ancestors less, as Readability's `_grabArticle` does.
+  private func score(
+    paragraph index: Int, stats: [Stats], flags: Flags, into scores: inout [Int: Double]
+  ) {
+    let element = nodes[index]
+    let own = ownText(index, stats: stats)
+    guard own.length >= 25 else { return }
+    var chain: [Int] = []
+    switch element.name {
+    case "p", "pre", "td", "h2", "h3", "h4", "h5", "h6":
+      break
+    case "div", "section", "article", "main", "header", "center", "font", "span":
+      // Text loose in a block is a paragraph Readability would wrap in a `p` of its own.
+      chain.append(index)
+    default:
+      return
+    }
+    var ancestor = element.parent
+    while let next = ancestor, chain.count < 5 {
+      chain.append(next)
+      ancestor = nodes[next].parent
+    }
+    let content = 1 + Double(own.commas) + Double(min(own.length / 100, 3))
+    for (level, candidate) in chain.enumerated() {
+      if scores[candidate] == nil { scores[candidate] = initialScore(candidate, flags: flags) }
+      let divider = level == 0 ? 1 : level == 1 ? 2 : Double(level * 3)
+      scores[candidate, default: 0] += content / divider
+    }
+  }
+
+  /// The text an element holds itself, outside its child elements (links and inline
+  /// elements count as its own).
+  private func ownText(_ index: Int, stats: [Stats]) -> (length: Int, commas: Int) {
+    var length = stats[index].text
+    var commas = stats[index].commas
+    for child in children[index] {
+      switch nodes[child].kind {
+      case .link, .inline: continue
+      default:
+        length -= stats[child].text
+        commas -= stats[child].commas
+      }
+    }
+    return (max(0, length), max(0, commas))
+  }
+
+  private func initialScore(_ index: Int, flags: Flags) -> Double {
+    let element = nodes[index]
+    var score: Double
+    switch element.name {
+    case "div": score = 5
+    case "pre", "td", "blockquote": score = 3
+    case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": score = -3
+    case "h1", "h2", "h3", "h4", "h5", "h6", "th": score = -5
+    case "header": score = -5
+    default: score = 0
+    }
+    if flags.weighClasses { score += Double(hints[index].weight) }
+    return score
+  }
+
+  private func tagBoost(_ index: Int) -> Double {
+    let element = nodes[index]
+    var boost = 0.0
+    if element.name == "article" || element.name == "main" { boost += 10 }
+    if element.role?.lowercased() == "main" { boost += 10 }
+    return boost
+  }
+
+  private func linkDensity(_ stats: Stats) -> Double {
+    stats.text == 0 ? 0 : min(1, stats.linkText / Double(stats.text))
+  }
+
+  /// Moves up from the best candidate while its ancestors score as well, and past
+  /// wrappers with a single child, so the article is whole.
+  private func climb(from start: Int, scores: [Int: Double], stats: [Stats]) -> Int {
+    var top = start
+    let topScore = scores[top] ?? 0
+    // Several good candidates under one ancestor: the article is that ancestor.
+    // Readability looks at the five best candidates only; that also bounds the work
+    // on a page of thousands of nested, equally scored blocks.
+    let alternatives = scores.filter { $0.key != top && $0.value >= topScore * 0.75 }
+      .sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+      .prefix(4).map(\.key)
+    if alternatives.count >= 3 {
+      var ancestor = nodes[top].parent
+      var steps = 0
+      while let next = ancestor, next != root, steps < 256 {
+        steps += 1
+        let range = nodes[next].items
+        let inside = alternatives.filter { range.contains(nodes[$0].items.lowerBound) }
+        if inside.count >= 3 {
+          top = next
+          break
+        }
+        ancestor = nodes[next].parent
+      }
+    }
+    var lastScore = scores[top] ?? topScore
+    let threshold = lastScore / 3
+    var parent = nodes[top].parent
+    while let next = parent {
+      guard let parentScore = scores[next] else {
+        parent = nodes[next].parent
+        continue
+      }
+      if parentScore < threshold { break }
+      // A parent that is mostly links (teasers, "more stories") around the article only
+      // scores through its class name: the article does not grow into it.
+      if linkDensity(stats[next]) > max(0.25, linkDensity(stats[top]) + 0.2) { break }
+      if parentScore > lastScore {
+        top = next
+        break
+      }
+      lastScore = parentScore
+      parent = nodes[next].parent
+    }
+    while let parent = nodes[top].parent, children[parent].count == 1 {
+      top = parent
+    }
+    return top
+  }
+
+  /// The top candidate and those of its siblings that score or read as article text.
+  private func siblings(of top: Int, scores: [Int: Double], stats: [Stats]) -> [Int] {
+    guard let parent = nodes[top].parent else { return [top] }
+    let topScore = scores[top] ?? 0
+    let threshold = max(10, topScore * 0.2)
+    let topClass = nodes[top].className ?? ""
+    return children[parent].filter { sibling in
+      if sibling == top { return true }
+      let element = nodes[sibling]
+      var bonus = 0.0
+      if !topClass.isEmpty && element.className == topClass { bonus += topScore * 0.2 }
+      if let score = scores[sibling], score + bonus >= threshold { return true }
+      guard element.name == "p" else { return false }
+      let density = linkDensity(stats[sibling])
+      let length = stats[sibling].text
+      if length > 80 && density < 0.25 { return true }
+      if length > 0 && length <= 80 && density == 0 {
+        let text = document.textContent(of: sibling)
+        return text.hasSuffix(".") || text.contains(". ")
+      }
+      return false
+    }
+  }
+
+  // MARK: - Cleaning
+
+  /// Leaves out what Readability's `_prepArticle` cleans from the article: share bars,
+  /// headings with negative hints, and lists, tables and divs that look like page
+  /// furniture (mostly links, too little text).
+  private func clean(_ root: Int, stats: [Stats], flags: Flags, into skipped: inout Set<Int>) {
+    var pending = children[root]
+    while let index = pending.popLast() {
+      if skipped.contains(index) { continue }
+      let element = nodes[index]
+      let mine = stats[index]
+      if hints[index].share && mine.text < Self.enoughText {
+        skipped.insert(index)
+        continue
+      }
+      switch element.kind {
+      case .link where mine.text == 0:
+        // An image link without alt text would be a bare `[n]` in the article.
+        skipped.insert(index)
+        continue
+      case .heading(let level) where level <= 2:
+        if flags.weighClasses && hints[index].weight < 0 {
+          skipped.insert(index)
+          continue
+        }
+      case .table(layout: false), .pre:
+        continue  // Data tables and code are kept whole.
+      default: break
+      }
+      if flags.cleanConditionally, isJunk(index, stats: stats, flags: flags) {
+        skipped.insert(index)
+        continue
+      }
+      pending.append(contentsOf: children[index])
+    }
+  }
+
+  /// Readability's `_cleanConditionally` for one `ul`, `ol`, `div`, `section` or table.
+  private func isJunk(_ index: Int, stats: [Stats], flags: Flags) -> Bool {
+    let element = nodes[index]
+    let isList: Bool
+    switch element.kind {
+    case .list: isList = true
+    case .table(layout: true): isList = false
+    case .block where ["div", "section", "header", "figure"].contains(element.name):
+      isList = false
+    default: return false
+    }
+    let mine = stats[index]
+    if mine.dataTable { return false }
+    let weight = flags.weighClasses ? hints[index].weight : 0
+    if weight < 0 { return true }
+    guard mine.commas < 10 else { return false }
+    let wholeList = isList || (mine.text > 0 && Double(mine.listText) / Double(mine.text) > 0.9)
+    let density = linkDensity(mine)
+    let headingDensity = mine.text == 0 ? 0 : Double(mine.headingText) / Double(mine.text)
+    if !wholeList && mine.items - 100 > mine.paragraphs { return true }
+    if !wholeList && element.name != "figure" && headingDensity < 0.9 && mine.text < 25
+      && density > 0
+    {
+      return true
+    }
+    if !wholeList && weight < 25 && density > 0.2 { return true }
+    if weight >= 25 && density > 0.5 { return true }
+    return false
+  }
+
+  // MARK: - Title
+
+  /// The article's headline: `og:title` or JSON-LD, else the `<title>` without the
+  /// site's name.
+  private func headline() -> String? {
+    guard let title = document.metadata.headline ?? document.metadata.title else { return nil }
+    let separators = [" | ", " - ", " – ", " — ", " » ", " / ", " \\ ", " > "]
+    guard let separator = separators.first(where: { title.contains($0) }) else { return title }
+    // The page's own h1 repeating the title's first part names the article, the rest
+    // the site (`广州市 - 维基百科，自由的百科全书`).
+    let first = title.components(separatedBy: separator)[0]
+    let headings = nodes.indices.lazy.filter { nodes[$0].name == "h1" }.prefix(8).map {
+      Self.normalized(document.textContent(of: $0))
+    }
+    if !first.isEmpty, headings.contains(Self.normalized(first)) { return first }
+    guard document.metadata.headline == nil else { return title }
+    // Readability's rule for a bare <title>: drop the part after the last separator,
+    // unless that leaves too few words to be a headline.
+    func words(_ text: String) -> Int { text.split(separator: " ").count }
+    guard let last = title.range(of: separator, options: .backwards) else { return title }
+    var headline = String(title[..<last.lowerBound])
+    if words(headline) < 3, let firstSeparator = title.range(of: separator) {
+      headline = String(title[firstSeparator.upperBound...])
+    }
+    let hierarchical = [" / ", " \\ ", " > ", " » "].contains(separator)
+    if words(headline) <= 4 && (!hierarchical || words(headline) != words(title) - 2) {
+      return title
+    }
+    return headline
+  }
+
+  /// The first `h1` or `h2` of the article when it only repeats the title shown above.
+  private func titleHeading(in roots: [Int], title: String?, skipping: Set<Int>) -> Int? {
+    guard let title = title.map(Self.normalized), !title.isEmpty else { return nil }
+    for root in roots {
+      let range = nodes[root].items
+      var index = range.lowerBound
+      while index < min(range.upperBound, document.items.count) {
+        defer { index += 1 }
+        guard case .start(let element) = document.items[index] else { continue }
+        // The first heading shown, not one inside what is left out (a menu's h1).
+        if skipping.contains(element) {
+          index = max(index, nodes[element].items.upperBound - 1)
+          continue
+        }
+        guard case .heading(let level) = nodes[element].kind, level <= 2 else { continue }
+        let heading = Self.normalized(document.textContent(of: element))
+        guard !heading.isEmpty else { continue }
+        let similar =
+          heading == title
+          || (title.contains(heading) || heading.contains(title))
+            && Double(min(heading.count, title.count)) / Double(max(heading.count, title.count))
+              > 0.75
+        return similar ? element : nil
+      }
+    }
+    return nil
+  }
+
+  private static func normalized(_ text: String) -> String {
+    String(
+      text.lowercased().unicodeScalars.filter {
+        $0.properties.isAlphabetic || ("0"..."9").contains($0)
+      }
+      .map(Character.init))
+  }
+
+  /// Characters of text in `ranges`; with `weighingWide`, a CJK character counts three,
+  /// as much as a Latin word says, so that Readability's 500-character bar means as
+  /// much article for a Chinese page as for an English one.
+  private func textLength(_ ranges: [Range<Int>], skipping: Set<Int>, weighingWide: Bool)
+    -> Int
+  {
+    var length = 0
+    for range in ranges {
+      var index = range.lowerBound
+      while index < range.upperBound {
+        switch document.items[index] {
+        case .start(let element) where skipping.contains(element):
+          index = max(index + 1, nodes[element].items.upperBound)
+          continue
+        case .text(let text), .altText(let text):
+          let bytes = document.storage[text]
+          length += Self.measure(bytes).0
+          if weighingWide {
+            length += 2 * bytes.reduce(0) { $0 + ($1 >= 0xE3 && $1 <= 0xE9 ? 1 : 0) }
+          }
+        default: break
+        }
+        index += 1
+      }
+    }
+    return length
+  }
+
+  /// Readability's `isProbablyReaderable`: paragraphs long enough to add up to an article.
+  private func isReaderable() -> Bool {
+    var stats: [Stats]?
+    var score = 0.0
+    for (index, element) in nodes.enumerated()
+    where ["p", "pre", "article"].contains(element.name) {
+      if hints[index].unlikely { continue }
+      if stats == nil { stats = statistics(skipping: []) }
+      guard let all = stats else { break }
+      let length = all[index].text
+      guard length >= 140 else { continue }
+      score += (Double(length - 140)).squareRoot()
+      if score > 20 { return true }
+    }
+    return false
+  }
+}

@@ -1,0 +1,123 @@
+/// What an element's `class` and `id` say about it, as Mozilla Readability reads them:
+/// words that mark the article, words that mark page furniture.
+enum ClassHints {
+  /// Words of page furniture that is not worth scoring at all (unless a word of
+  /// `maybeWords` says it may be the content after all).
+  static let unlikelyWords = [
+    "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap",
+    "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
+    "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
+    "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote",
+  ]
+  static let maybeWords = [
+    "and", "article", "body", "column", "content", "main", "mathjax", "shadow",
+  ]
+  static let positiveWords = [
+    "article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination",
+    "post", "text", "blog", "story",
+  ]
+  static let negativeWords = [
+    "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr",
+    "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox",
+    "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget",
+  ]
+  /// Roles of elements that are never the article.
+  static let unlikelyRoles: Set<String> = [
+    "menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog",
+  ]
+
+  /// What one element's hints say, worked out once.
+  struct Verdict {
+    var unlikely = false
+    var weight = 0
+    var share = false
+  }
+
+  /// The verdicts on every element; elements that share a class share the work.
+  static func verdicts(_ elements: [PageElement]) -> [Verdict] {
+    var known: [String: Verdict] = [:]
+    return elements.map { element in
+      guard element.className != nil || element.id != nil else { return Verdict() }
+      let key = (element.className ?? "") + "\u{0}" + (element.id ?? "")
+      if let verdict = known[key] { return verdict }
+      let hints = Array(((element.className ?? "") + " " + (element.id ?? "")).lowercased().utf8)
+      let verdict = Verdict(
+        unlikely: isUnlikely(hints), weight: weight(element),
+        share: hasWord(hints, "share") || hasWord(hints, "sharedaddy")
+          || hasWord(hints, "sharing"))
+      if known.count < 4096 { known[key] = verdict }
+      return verdict
+    }
+  }
+
+  static func isUnlikely(_ hints: [UInt8]) -> Bool {
+    unlikelyWords.contains { contains(hints, $0) } && !maybeWords.contains { contains(hints, $0) }
+  }
+
+  /// +25 for a positive word, −25 for a negative one, in the class and in the id.
+  static func weight(_ element: PageElement) -> Int {
+    var weight = 0
+    for text in [element.className, element.id] {
+      guard let text = text?.lowercased(), !text.isEmpty else { continue }
+      let bytes = Array(text.utf8)
+      if negativeWords.contains(where: { contains(bytes, $0) }) || hasWord(bytes, "hid") {
+        weight -= 25
+      }
+      if positiveWords.contains(where: { contains(bytes, $0) }) { weight += 25 }
+    }
+    return weight
+  }
+
+  /// Byte substring search: hints are short, and Foundation's `contains` was most of
+  /// the reader view's time.
+  static func contains(_ text: [UInt8], _ word: String) -> Bool {
+    var found = false
+    word.utf8.withContiguousStorageIfAvailable { pattern in
+      guard let first = pattern.first, text.count >= pattern.count else { return }
+      var start = 0
+      let last = text.count - pattern.count
+      while start <= last {
+        if text[start] == first {
+          var offset = 1
+          while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
+          if offset == pattern.count {
+            found = true
+            return
+          }
+        }
+        start += 1
+      }
+    }
+    return found
+  }
+
+  /// Whether `word` is in `text` bounded by start, end, space, `-` or `_`.
+  static func hasWord(_ text: [UInt8], _ word: String) -> Bool {
+    let length = word.utf8.count
+    return positions(of: word, in: text).contains { start in
+      let before = start == 0 ? 0x20 : text[start - 1]
+      let after = start + length >= text.count ? 0x20 : text[start + length]
+      return isBound(before) && isBound(after)
+    }
+  }
+
+  private static func isBound(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == 0x09
+  }
+
+  private static func positions(of word: String, in text: [UInt8]) -> [Int] {
+    let pattern = Array(word.utf8)
+    guard let first = pattern.first, text.count >= pattern.count else { return [] }
+    var found: [Int] = []
+    var start = 0
+    while start + pattern.count <= text.count {
+      if text[start] == first {
+        var offset = 1
+        while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
+        if offset == pattern.count { found.append(start) }
+      }
+      start += 1
+    }
+    return found
+  }
+}
