@@ -82,7 +82,7 @@ import Testing
   @Test func endOfInputOnATerminalEndsThePromptLine() throws {
     try #require(PseudoTerminalProcess.isAvailable)
     // script passes on the end of its (empty) stdin as Ctrl-D at the prompt.
-    let browse = try PseudoTerminalProcess(["--offline"], input: "")
+    let browse = try PseudoTerminalProcess(["--offline", "--line-mode"], input: "")
     #expect(browse.waitForExit() == 0)
     #expect(browse.output.hasSuffix("> \r\n"))
   }
