@@ -53,6 +53,7 @@ public struct CommandBinding: Sendable {
 
   /// How line-mode help names it: `b, back, ..` or its label.
   public var lineLabel: String? {
-    words.isEmpty ? wordLabel : words.joined(separator: ", ")
+    let spelled = words.filter { !$0.isEmpty }
+    return spelled.isEmpty ? wordLabel : spelled.joined(separator: ", ")
   }
 }

@@ -153,6 +153,24 @@ public enum CommandTable {
     }
   }
 
+  /// `browse --help`'s section: the full-screen keys, then the words line mode reads.
+  public static var summary: [String] {
+    let words = bindings.compactMap(\.lineLabel).reduce(into: [String]()) { list, label in
+      if !list.contains(label) { list.append(label) }
+    }
+    var lines = keyHelp
+    var line = "At the prompt (line mode):"
+    for label in words {
+      if TerminalText.width(line) + TerminalText.width(label) + 3 > 78 {
+        lines.append(line)
+        line = " "
+      }
+      line += " " + label + " ·"
+    }
+    lines.append(String(line.dropLast(2)))
+    return lines
+  }
+
   /// Line-mode help: each context's words and what they do.
   public static var lineHelp: [String] {
     section("On a city's page:", .page, \.lineLabel)
