@@ -225,7 +225,10 @@ extension Navigator {
     }
     let rows = state.contentRows
     let scroll = state.top.scroll
-    let current = positions.firstIndex { $0.link == state.top.focusedLink }
+    let current =
+      state.top.focusedMarker.flatMap {
+        positions.indices.contains($0) && positions[$0].link == state.top.focusedLink ? $0 : nil
+      } ?? positions.firstIndex { $0.link == state.top.focusedLink }
     let visible = current.map { (scroll..<scroll + rows).contains(positions[$0].line) } ?? false
     let next: Int
     if let current, visible {
@@ -238,6 +241,7 @@ extension Navigator {
       next = positions.lastIndex { $0.line < scroll + rows } ?? positions.count - 1
     }
     state.top.focusedLink = positions[next].link
+    state.top.focusedMarker = next
     let line = positions[next].line
     if line < scroll || line >= scroll + rows { state.top.scroll = max(0, line - rows / 2) }
   }

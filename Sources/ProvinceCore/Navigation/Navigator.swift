@@ -37,6 +37,7 @@ public struct Navigator: Sendable {
     switch command {
     case .resize(let viewport):
       // A resize is not the user's answer to the message on screen: keep it.
+      let linesBefore = state.top.isMenu ? 0 : pageSections(state).scrolled.count
       state.viewport = viewport
       for (url, page) in state.pages {
         if case .loaded(let content) = page {
@@ -44,6 +45,11 @@ public struct Navigator: Sendable {
         }
       }
       state.top.page = min(state.top.page, pageCount(state) - 1)
+      if linesBefore > 0 {
+        // Laid out again, the page keeps its place: the same share of it above the window.
+        let linesAfter = pageSections(state).scrolled.count
+        state.top.scroll = state.top.scroll * linesAfter / linesBefore
+      }
       clampView(&state)
       return .render
     case .pageLoaded(let url, let content):

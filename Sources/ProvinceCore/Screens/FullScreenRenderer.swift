@@ -118,10 +118,11 @@ public enum FullScreenRenderer {
     let sections = navigator.pageSections(state)
     let lines = sections.scrolled
     let url = navigator.pageURL(of: state.top) ?? ""
-    var positions: [Int: [PageLinks.Position]] = [:]
+    var positions: [Int: [(marker: Int, position: PageLinks.Position)]] = [:]
     if case .loaded(let content) = state.pages[url], !state.top.showingLinks {
-      for position in PageLinks.positions(in: lines, linkCount: content.links.count) {
-        positions[position.line, default: []].append(position)
+      let all = PageLinks.positions(in: lines, linkCount: content.links.count)
+      for (marker, position) in all.enumerated() {
+        positions[position.line, default: []].append((marker, position))
       }
     }
     for row in 0..<state.contentRows {
@@ -136,10 +137,13 @@ public enum FullScreenRenderer {
         frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
         frame.put(line, row: row, column: 0, style: palette.focused)
       }
-      for position in positions[index] ?? [] {
-        let marker = String(repeating: " ", count: 0) + "[\(position.link + 1)]"
-        let style = position.link == state.top.focusedLink ? palette.focused : palette.link
-        frame.put(marker, row: row, column: position.column, style: style)
+      for (marker, position) in positions[index] ?? [] {
+        let focused =
+          position.link == state.top.focusedLink
+          && (state.top.focusedMarker == nil || state.top.focusedMarker == marker)
+        frame.put(
+          "[\(position.link + 1)]", row: row, column: position.column,
+          style: focused ? palette.focused : palette.link)
       }
     }
   }
