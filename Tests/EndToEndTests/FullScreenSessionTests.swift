@@ -173,6 +173,25 @@ import Testing
     #expect(!session.screen.alternate)
   }
 
+  @Test func pickDrawsOnTheTerminalAndPrintsOnlyTheAnswer() throws {
+    try #require(PTYSession.isAvailable)
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    let session = try PTYSession(
+      ["--pick", "--data", try dataFile(server)], pipingOutput: true)
+    #expect(session.waitForScreen(containing: "省份信息"))
+    session.type(Self.down + "\r")
+    #expect(session.waitForScreen(containing: "珠海市"))
+    session.type("zhuhai")
+    #expect(session.waitUntil { !$0.screen.text.contains("广州市") })
+    session.type("\r")
+    #expect(session.waitForExit() == 0)
+    let (stdout, stderr) = session.pipedOutput()
+    #expect(stdout == server.baseURL + TestHTTPServer.ScreenPath.longPage + "\n")
+    #expect(stderr.isEmpty)
+    #expect(!session.screen.alternate)
+  }
+
   @Test func lineModeStaysForTheFlagAndForDumbTerminals() throws {
     try #require(PTYSession.isAvailable)
     for (arguments, environment) in [

@@ -22,6 +22,8 @@ package final class PTYSession {
   private let slave: Int32
   private let process = Process()
   private let home: URL
+  private let outputPipe = Pipe()
+  private let errorPipe = Pipe()
   /// Everything the child wrote, as bytes.
   package private(set) var output: [UInt8] = []
   /// The screen, as the output so far draws it.
@@ -34,7 +36,8 @@ package final class PTYSession {
   /// Starts `browse arguments…` on a `columns`×`rows` terminal; `environment` is added to
   /// PATH, HOME and XDG_CACHE_HOME (a fresh directory), LANG=C.UTF-8 and TERM.
   package init(
-    _ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]
+    _ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
+    pipingOutput: Bool = false
   ) throws {
     guard let pty = PseudoTerminalCalls.load() else {
       throw SetupError.noPseudoTerminal("posix_openpt is not in the C library")
@@ -66,8 +69,9 @@ package final class PTYSession {
     process.arguments = ["--ctty", "--wait", BrowseProcess.executable.path] + arguments
     process.environment = env
     process.standardInput = handle
-    process.standardOutput = handle
-    process.standardError = handle
+    // --pick's answer: stdout (and stderr) a pipe, the terminal only its controlling one.
+    process.standardOutput = pipingOutput ? outputPipe : handle
+    process.standardError = pipingOutput ? errorPipe : handle
     try process.run()
   }
 
@@ -152,6 +156,13 @@ package final class PTYSession {
       var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
       _ = poll(&fds, 1, 20)
     }
+  }
+
+  /// What browse wrote to stdout and stderr when they were pipes (read after it exits).
+  package func pipedOutput() -> (stdout: String, stderr: String) {
+    let out = outputPipe.fileHandleForReading.readDataToEndOfFile()
+    let err = errorPipe.fileHandleForReading.readDataToEndOfFile()
+    return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
   }
 
   /// The exit status, or nil if still running after `timeout` (then it is killed).

@@ -13,6 +13,16 @@ public struct PageSections: Sendable, Equatable {
 
   /// Full screen scrolls the facts with the page: they come once, at the top.
   public var scrolled: [String] { header + body }
+
+  /// A line of the facts cut to `width` cells. The status line loses its middle, so the
+  /// note at its end (`cached 3 min ago` with `--offline`) stays in view.
+  public static func fitted(_ line: String, toWidth width: Int) -> String {
+    guard TerminalText.width(line) > width else { return line }
+    guard line.hasPrefix(statusLabel) else { return TerminalText.truncate(line, toWidth: width) }
+    return TextCut.middle(line, toWidth: width)
+  }
+
+  static let statusLabel = "  " + TerminalText.pad("Status", toWidth: 9)
 }
 
 extension Navigator {

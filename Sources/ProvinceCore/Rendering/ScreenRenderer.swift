@@ -21,7 +21,7 @@ public enum ScreenRenderer {
       }()
       let rows = max(1, state.contentRows - header.count)
       let start = min(state.top.page * rows, body.count)
-      lines += header.map { TerminalText.truncate($0, toWidth: width) }
+      lines += header.map { PageSections.fitted($0, toWidth: width) }
       lines += body[start..<min(body.count, start + rows)]
     } else {
       let layout = navigator.layout(state)

@@ -128,7 +128,9 @@ public enum FullScreenRenderer {
     for row in 0..<state.contentRows {
       let index = state.top.scroll + row
       guard index < lines.count else { break }
-      let line = lines[index]
+      let line =
+        index < sections.header.count
+        ? PageSections.fitted(lines[index], toWidth: frame.columns) : lines[index]
       let isHeading = index >= sections.header.count && line.hasPrefix("#")
       frame.put(line, row: row, column: 0, style: isHeading ? palette.heading : .plain)
       if state.top.showingLinks, let focus = state.top.focusedLink,
@@ -210,29 +212,6 @@ public enum FullScreenRenderer {
 
   /// `text` cut to `width` cells by taking out its middle, so both ends stay readable.
   public static func middleCut(_ text: String, toWidth width: Int) -> String {
-    guard TerminalText.width(text) > width else { return text }
-    guard width > 1 else { return TerminalText.truncate(text, toWidth: width) }
-    let characters = Array(text)
-    var head = ""
-    var tail = ""
-    var used = 1
-    var front = 0
-    var back = characters.count - 1
-    var takeFront = true
-    while front <= back {
-      let character = takeFront ? characters[front] : characters[back]
-      let cells = TerminalText.width(String(character))
-      if used + cells > width { break }
-      used += cells
-      if takeFront {
-        head.append(character)
-        front += 1
-      } else {
-        tail = String(character) + tail
-        back -= 1
-      }
-      takeFront.toggle()
-    }
-    return head + "…" + tail
+    TextCut.middle(text, toWidth: width)
   }
 }
