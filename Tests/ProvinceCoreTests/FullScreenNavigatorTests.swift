@@ -166,6 +166,38 @@ import Testing
     #expect(state.top.scroll == scroll)
   }
 
+  @Test func slashSearchesThePageAndNFindsTheNextMatch() {
+    var state = start(rows: 8)
+    press([.down, .enter, .enter], &state)
+    let html = (1...30).map { "<p>段\($0)\($0 % 10 == 0 ? " 目标" : "")</p>" }.joined()
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, content(html, url: guangzhou)))
+    // While the query is typed, letters that are keys on a page (g, n, l) are text.
+    press([.character("/")] + typing("目标"), &state)
+    #expect(state.top.editor?.text == "目标")
+    #expect(state.top.scroll == 0)
+    press([.enter], &state)
+    let lines = navigator.pageSections(state).scrolled
+    /// The line found, which must be in the window.
+    func found() -> String {
+      guard let line = state.top.matchLine,
+        (state.top.scroll..<state.top.scroll + state.contentRows).contains(line)
+      else { return "" }
+      return lines[line]
+    }
+    #expect(found().contains("段10 目标"))
+    #expect(state.message == "Match 1 of 3.")
+    press([.character("n"), .character("n")], &state)
+    #expect(found().contains("段30 目标"))
+    press([.character("n")], &state)
+    #expect(found().contains("段10 目标"))
+    #expect(state.message == "Search went on from the top.")
+    press([.character("N")], &state)
+    #expect(found().contains("段30 目标"))
+    press([.character("/"), .character("x"), .escape], &state)
+    #expect(state.top.editor == nil)
+    #expect(state.stack.count == 3)
+  }
+
   @Test func qGoesBackAndLeavesAtTheTopAndCtrlCLeavesAtOnce() {
     var state = start()
     press([.enter], &state)

@@ -81,6 +81,15 @@ public enum CommandTable {
       .choose, keys: [.enter, .right], keyLabel: "Enter →", context: .page,
       help: "follow the link (#fragment links scroll this page)", keyHint: "Tab/Enter links"),
     .init(
+      .startSearch, keys: [.character("/")], keyLabel: "/", context: .page,
+      help: "search the page (Enter: find, Esc: never mind)"),
+    .init(
+      .nextMatch, keys: [.character("n")], keyLabel: "n", context: .page,
+      help: "the next line that matches"),
+    .init(
+      .previousMatch, keys: [.character("N")], keyLabel: "N", context: .page,
+      help: "the previous line that matches"),
+    .init(
       .links, words: ["l", "links"], keys: [.character("l")], keyLabel: "l", context: .page,
       help: "the page's links (again: the text)", lineHint: "l links", keyHint: "l list"),
     .init(

@@ -35,6 +35,18 @@ public enum KeyMap {
       }
       if typingSearch && character != "?" { return .edit(key) }
     }
+    if !screen.isMenu, screen.editor != nil {
+      // Typing a page search: every key is text but those that end it.
+      switch key {
+      case .enter: return .choose
+      case .escape: return .escape
+      case .control("c"): return .interrupt
+      case .character, .paste, .backspace, .control("u"), .control("w"), .special(.left, _),
+        .special(.right, _):
+        return .edit(key)
+      default: return nil
+      }
+    }
     if let command = CommandTable.bound(key, on: screen) {
       if command == .quit && state.stack.count > 1 { return .back }
       if key == .control("c") { return .interrupt }

@@ -50,6 +50,9 @@ public enum NavigationCommand: Sendable, Equatable {
   case startSearch
   case nextLink
   case previousLink
+  /// The next and previous line of a page matching its search.
+  case nextMatch
+  case previousMatch
   case links
   case reload
   case openInBrowser

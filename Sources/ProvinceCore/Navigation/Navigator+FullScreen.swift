@@ -19,16 +19,25 @@ extension Navigator {
       move(by: last ? Int.max / 2 : -Int.max / 2, in: &state)
     case .choose:
       return choose(in: &state)
+    case .escape where !state.top.isMenu && state.top.editor != nil:
+      // Esc leaves the page search being typed, and only that.
+      state.top.editor = nil
     case .escape:
       if !state.top.filterIsEmpty {
         edit(in: &state) { $0.clear() }
       } else {
         return leave(&state)
       }
+    case .edit(let key) where !state.top.isMenu:
+      state.top.editor?.handle(key)
     case .edit(let key):
       edit(in: &state) { $0.handle(key) }
     case .digit(let digit):
       jump(digit, in: &state)
+    case .startSearch where !state.top.isMenu:
+      state.top.editor = LineEditor()
+    case .nextMatch, .previousMatch:
+      findMatch(forward: command == .nextMatch, in: &state)
     case .startSearch:
       var screen = Screen(.search(query: "", []))
       screen.editor = LineEditor()
@@ -119,6 +128,15 @@ extension Navigator {
 
   private func choose(in state: inout NavigationState) -> NavigationEffect {
     state.top.number = ""
+    if !state.top.isMenu, let editor = state.top.editor {
+      state.top.editor = nil
+      let query = editor.text.trimmingCharacters(in: .whitespaces)
+      state.top.pageQuery = query.isEmpty ? nil : query
+      // A new search starts from the top of the window, that line included.
+      state.top.matchLine = nil
+      if !query.isEmpty { findMatch(forward: true, in: &state) }
+      return .render
+    }
     if state.top.isMenu {
       guard let next = screen(opening: state.top.selection, of: state.top.kind) else {
         state.message = "Nothing to open here."

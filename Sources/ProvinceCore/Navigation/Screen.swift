@@ -41,6 +41,10 @@ public struct Screen: Sendable, Hashable {
   public var editor: LineEditor?
   /// The menu as it was before the typed filter narrowed it.
   public var unfiltered: Kind?
+  /// The last search made on a page (`/` then Enter); n and N find it again.
+  public var pageQuery: String?
+  /// The line of the match last found, where n and N go on from.
+  public var matchLine: Int?
   /// Digits typed so far to jump to an item.
   public var number = ""
 

@@ -139,6 +139,13 @@ public enum FullScreenRenderer {
         frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
         frame.put(line, row: row, column: 0, style: palette.focused)
       }
+      if let query = state.top.pageQuery {
+        for offset in PageSearch.offsets(of: query, in: line).sorted() {
+          let column = TerminalText.width(String(line.prefix(offset)))
+          let character = String(Array(line)[offset])
+          frame.put(character, row: row, column: column, style: palette.matched)
+        }
+      }
       for (marker, position) in positions[index] ?? [] {
         let focused =
           position.link == state.top.focusedLink
@@ -155,9 +162,15 @@ public enum FullScreenRenderer {
   ) {
     let row = frame.rows - 2
     guard row >= 0, row < frame.rows - 1 || frame.rows == 1 else { return }
-    if let editor = state.top.editor, state.top.isMenu, !state.showingHelp {
+    if let editor = state.top.editor, !state.showingHelp {
       let label: String
-      if case .search = state.top.kind { label = "search: " } else { label = "filter: " }
+      if !state.top.isMenu {
+        label = "find: "
+      } else if case .search = state.top.kind {
+        label = "search: "
+      } else {
+        label = "filter: "
+      }
       let start = frame.put(label, row: row, column: 0, style: palette.hint)
       let visible = editor.visible(width: max(1, frame.columns - start))
       frame.put(visible.text, row: row, column: start)
