@@ -21,6 +21,14 @@ enum CrashGuard {
     capacity: capacity)
   nonisolated(unsafe) private static var exitCode: Int32 = 70
   nonisolated(unsafe) private static var errorFD: Int32 = 2
+  // The full-screen session's way back, set while it has the terminal: the descriptor,
+  // the modes it found and the bytes that leave its screen, all ready for the handler.
+  nonisolated(unsafe) private static var terminalFD: Int32 = -1
+  nonisolated(unsafe) private static let savedModes = UnsafeMutablePointer<termios>.allocate(
+    capacity: 1)
+  nonisolated(unsafe) private static let leaveBytes = UnsafeMutablePointer<UInt8>.allocate(
+    capacity: 256)
+  nonisolated(unsafe) private static var leaveCount = 0
 
   static func install() {
     errorFD = StandardStream.error.fd
@@ -30,6 +38,11 @@ enum CrashGuard {
     for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { _ in
+        // tcsetattr and write are async-signal-safe; everything they use is set already.
+        if CrashGuard.terminalFD >= 0 {
+          _ = write(CrashGuard.terminalFD, CrashGuard.leaveBytes, CrashGuard.leaveCount)
+          _ = tcsetattr(CrashGuard.terminalFD, TCSANOW, CrashGuard.savedModes)
+        }
         let fd = CrashGuard.errorFD
         _ = write(fd, "\r\u{1B}[K", isatty(fd) == 1 ? 4 : 0)
         _ = write(fd, CrashGuard.message, strlen(CrashGuard.message))
@@ -61,6 +74,22 @@ enum CrashGuard {
         exitCode: 70)
     }
     return body()
+  }
+
+  /// While the full-screen session has the terminal, a crash puts it back: `modes` on
+  /// `fd` and `bytes` written to it. Nil (when the session gives the terminal back) stops it.
+  static func restoring(fd: Int32, modes: termios, bytes: [UInt8]) {
+    terminalFD = -1
+    savedModes.pointee = modes
+    let count = min(bytes.count, 256)
+    for index in 0..<count { leaveBytes[index] = bytes[index] }
+    leaveCount = count
+    terminalFD = fd
+  }
+
+  /// The terminal is the shell's again: a crash no longer touches it.
+  static func stopRestoring() {
+    terminalFD = -1
   }
 
   private static func set(_ text: String, exitCode code: Int32) {

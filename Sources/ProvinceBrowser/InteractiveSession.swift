@@ -21,6 +21,9 @@ struct InteractiveSession {
   }
 
   func run() -> ExitCode {
+    if let fullScreen = FullScreenSession.make(navigator: navigator, options: options) {
+      return fullScreen.run()
+    }
     // --pick draws on stderr so that stdout carries only the answer.
     let screen = navigator.mode == .pick ? StandardStream.error : StandardStream.output
     let input = LineReader(fd: inputDescriptor())
@@ -68,6 +71,9 @@ struct InteractiveSession {
       case .open(let url):
         let outcome = BrowserLauncher.open(url)
         effect = navigator.update(&state, .notice(OpenReport.notice(outcome, url: url)))
+      case .cancel, .suspend:
+        // Line mode loads in the foreground and never suspends itself: nothing to do.
+        effect = .render
       case .exit(let code):
         screen.flush()
         return navigator.mode == .pick && code == .success ? .failure : code

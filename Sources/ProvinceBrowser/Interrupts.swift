@@ -21,6 +21,15 @@ final class Interrupts: @unchecked Sendable {
   private var sources: [DispatchSourceSignal] = []
   /// Put the terminal back as it was found (clear a spinner line, end the prompt's line).
   private var cleanup: @Sendable () -> Void = {}
+  /// The full-screen session's way back to the terminal as it was, run before `cleanup`.
+  private var restoreTerminal: (@Sendable () -> Void)?
+
+  /// While set, an exit on a signal first runs `restore` (nil: the session has left).
+  func setTerminalRestore(_ restore: (@Sendable () -> Void)?) {
+    lock.lock()
+    restoreTerminal = restore
+    lock.unlock()
+  }
 
   func install(cleanup: @escaping @Sendable () -> Void) {
     self.cleanup = cleanup
@@ -53,11 +62,13 @@ final class Interrupts: @unchecked Sendable {
   private func received(_ number: Int32, exitCode: ExitCode) {
     lock.lock()
     let handler = number == SIGINT ? claim : nil
+    let restore = restoreTerminal
     lock.unlock()
     if let handler {
       handler()
       return
     }
+    restore?()
     cleanup()
     StandardStream.output.flush()
     _exit(exitCode.rawValue)

@@ -79,8 +79,8 @@ import Testing
 
   @Test func endOfInputOnATerminalEndsThePromptLine() async throws {
     try #require(PseudoTerminalProcess.isAvailable)
-    // Nothing typed, then Ctrl-D at the prompt.
-    let browse = try PseudoTerminalProcess(["--offline"], input: "")
+    // Nothing typed, then Ctrl-D at the prompt (the line mode's prompt).
+    let browse = try PseudoTerminalProcess(["--offline", "--line-mode"], input: "")
     #expect(await browse.waitForExit() == 0)
     #expect(browse.output.hasSuffix("> \r\n"))
   }

@@ -32,14 +32,15 @@ import Testing
   @Test func nonsenseGetsAReasonNotACrash() {
     #expect(NavigationCommand.parse("/") == .invalid("type a search after '/', as in /zhou"))
     #expect(
-      NavigationCommand.parse("99999999999999999999999")
-        == .invalid("no item 99999999999999999999999"))
+      NavigationCommand.parse("99999999999999999999999") == .outOfRange("99999999999999999999999"))
     #expect(
       NavigationCommand.parse("a\u{1B}[2Jb") == .invalid("that line has control characters in it"))
   }
 
-  @Test func fullWidthDigitsAreTextNotNumbers() {
-    #expect(NavigationCommand.parse("１２") == .filter("１２"))
+  @Test func fullWidthDigitsAreNumbersAsASCIIDigitsAre() {
+    #expect(NavigationCommand.parse("１２") == .select(12))
+    #expect(NavigationCommand.parse(" １9 ") == .select(19))
+    #expect(NavigationCommand.parse("１二") == .filter("１二"))
   }
 }
 

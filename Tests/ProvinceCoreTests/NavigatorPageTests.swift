@@ -152,4 +152,17 @@ import Testing
     #expect(picker.update(&state, .select(1)) == .picked(CityRef(province: 1, city: 0)))
     #expect(state.pages.isEmpty)
   }
+
+  @Test func aStatusLineCutToTheWindowKeepsTheCachedCopysAge() {
+    var state = atGuangzhou()
+    _ = navigator.update(&state, .resize(Viewport(columns: 44, rows: 24)))
+    var page = content("<p>x</p>", url: guangzhou, width: 44)
+    page.note = "cached 3 min ago"
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, page))
+    let screen = ScreenRenderer.render(state, navigator: navigator, style: .plain)
+    let status = screen.first { $0.hasPrefix("  Status") } ?? ""
+    #expect(TerminalText.width(status) <= 44)
+    #expect(status.hasSuffix("3 min ago"))
+    #expect(status.contains("…"))
+  }
 }

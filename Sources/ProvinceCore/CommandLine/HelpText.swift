@@ -42,9 +42,8 @@ public enum HelpText {
         browse --all --format url | xargs -n 1 -P 4 curl -sI
         xdg-open "$(browse --pick)"
 
-      INTERACTIVE COMMANDS:
-        <number> select   <text> filter   /<text> search all cities
-        b back   t top   n/p next/previous page   ? help   q quit (also Ctrl-D)
+      INTERACTIVE COMMANDS (full screen on a terminal; -i, --line-mode, TERM=dumb: a prompt):
+      \(CommandTable.summary.map { "  " + $0 }.joined(separator: "\n"))
 
       ENVIRONMENT:
         PROVINCE_BROWSER_DATA   a data file to use instead of the built-in data

@@ -119,6 +119,7 @@ public enum OptionParser {
     options.dataPath = values[.data]
     options.strict = keys.contains(.strict)
     options.noColor = keys.contains(.noColor)
+    options.lineMode = keys.contains(.lineMode)
     if let format = values[.format] {
       guard let parsed = OutputFormat(rawValue: format.lowercased()) else {
         throw UsageError(

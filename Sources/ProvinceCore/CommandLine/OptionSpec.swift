@@ -7,7 +7,7 @@ struct OptionSpec: Sendable {
   enum Key: Sendable {
     case province, city, search, all, format, data, strict, validate, interactive, pick
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
-    case check, jobs, offline, noCache, cacheSize
+    case check, jobs, offline, noCache, cacheSize, lineMode
     case width, fullPage
   }
 
@@ -54,6 +54,9 @@ struct OptionSpec: Sendable {
     .init(
       key: .pick, long: "pick", short: nil, value: nil,
       help: "Browse on the terminal, then print the chosen city on stdout"),
+    .init(
+      key: .lineMode, long: "line-mode", short: nil, value: nil,
+      help: "Browse with numbered menus and a prompt instead of the full screen"),
     .init(
       key: .open, long: "open", short: "o", value: nil,
       help: "Open the city's page in the browser ($BROWSER, xdg-open, open)"),

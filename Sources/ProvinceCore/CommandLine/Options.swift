@@ -70,6 +70,8 @@ public struct Options: Sendable, Equatable {
   public var dataPath: String?
   public var strict = false
   public var noColor = false
+  /// `--line-mode`: the numbered menus and a prompt even on a terminal (as `-i`, `TERM=dumb`).
+  public var lineMode = false
   public var timeout: Double = Defaults.timeout
   public var maxBytes = Defaults.maxBytes
   public var jobs = Defaults.jobs

@@ -1,11 +1,14 @@
 import CatalogModel
 import Foundation
 import PageReader
+import TerminalUI
 import TextSupport
 
-/// What one line of input asks the session to do.
+/// What one line of input (line mode) or one key (full screen) asks the session to do.
 public enum NavigationCommand: Sendable, Equatable {
   case select(Int)
+  /// A number too large to be any item's; the digits as typed.
+  case outOfRange(String)
   case filter(String)
   case search(String)
   case back
@@ -22,32 +25,76 @@ public enum NavigationCommand: Sendable, Equatable {
   case pageLoaded(url: String, PageContent)
   /// The page asked for with `.fetch` could not be had; the message says why.
   case pageFailed(url: String, message: String)
+  /// The page being fetched has come this far.
+  case progress(url: String, LoadProgress)
   /// Something the shell did (opening a browser) has news for the user.
   case notice(String)
+
+  // Full screen: keys that act on the selection and the scroll position.
+
+  /// Moves the selection (menus), the focused link (a link list) or the text (pages).
+  case move(Int)
+  /// Moves by this many screens (PgDn is 1, PgUp -1).
+  case moveScreen(Int)
+  /// To the first item or line (false) or the last (true).
+  case moveToEnd(Bool)
+  /// Opens the selected item, or follows the focused link.
+  case choose
+  /// Esc: clears a typed filter first, cancels a load, else goes back.
+  case escape
+  /// A key that edits the typed filter or search query.
+  case edit(Key)
+  /// A digit typed on a menu: jumps to the item of the digits so far.
+  case digit(Int)
+  /// `/` on a menu: a search of every city, as it is typed.
+  case startSearch
+  case nextLink
+  case previousLink
+  /// The next and previous line of a page matching its search.
+  case nextMatch
+  case previousMatch
+  case links
+  case reload
+  case openInBrowser
+  /// Ctrl-C full screen: leave at once with 130.
+  case interrupt
+  /// Ctrl-Z full screen: give the terminal back until `fg`.
+  case suspend
 
   /// Reads one line typed at the prompt.
   public static func parse(_ line: String) -> NavigationCommand {
     let text = line.trimmingCharacters(in: .whitespaces)
-    switch text.lowercased() {
-    case "": return .enter
-    case "b", "back", "..": return .back
-    case "t", "top": return .top
-    case "n", "next": return .nextPage
-    case "p", "prev", "previous": return .previousPage
-    case "?", "h", "help": return .help
-    case "q", "quit", "exit": return .quit
-    default: break
-    }
+    if let command = CommandTable.lineCommand(for: text.lowercased()) { return command }
     if text.hasPrefix("/") {
       let query = text.dropFirst().trimmingCharacters(in: .whitespaces)
       return query.isEmpty ? .invalid("type a search after '/', as in /zhou") : .search(query)
     }
-    if text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber) {
-      return Int(text).map(NavigationCommand.select) ?? .invalid("no item \(text)")
+    if let digits = asciiDigits(text) {
+      return Int(digits).map(NavigationCommand.select) ?? .outOfRange(digits)
     }
     if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
       return .invalid("that line has control characters in it")
     }
     return .filter(text)
+  }
+
+  /// `text` as ASCII digits when it is all digits, ASCII or full width (`１９` is 19).
+  static func asciiDigits(_ text: String) -> String? {
+    guard !text.isEmpty else { return nil }
+    var digits = ""
+    for scalar in text.unicodeScalars {
+      guard let value = digitValue(scalar) else { return nil }
+      digits.append(String(value))
+    }
+    return digits
+  }
+
+  /// The value of an ASCII or full-width digit.
+  static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
+    switch scalar.value {
+    case 0x30...0x39: return Int(scalar.value - 0x30)
+    case 0xFF10...0xFF19: return Int(scalar.value - 0xFF10)
+    default: return nil
+    }
   }
 }

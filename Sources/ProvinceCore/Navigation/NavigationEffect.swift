@@ -10,8 +10,12 @@ public enum NavigationEffect: Sendable, Hashable {
   case picked(CityRef)
   /// Draw the new state, fetch this URL, and report with `.pageLoaded` or `.pageFailed`.
   case fetch(url: String)
+  /// Stop fetching this URL: the user left its screen before it arrived.
+  case cancel(url: String)
   /// Open this URL in the user's browser.
   case open(url: String)
+  /// Give the terminal back and stop until resumed (Ctrl-Z), then draw again.
+  case suspend
   /// Leave the session with this code.
   case exit(ExitCode)
 }

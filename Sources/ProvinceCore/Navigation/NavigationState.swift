@@ -10,22 +10,60 @@ public struct NavigationState: Sendable, Equatable {
   public var message: String?
   public var showingHelp = false
   public var viewport: Viewport
+  /// How the session is drawn; it decides how many rows the chrome takes.
+  public let presentation: Presentation
   /// Pages fetched this session, by URL, so going back and forth never fetches twice.
   public internal(set) var pages: [String: PageState] = [:]
+  /// How far the page being fetched has come, as the shell last reported it.
+  public internal(set) var progress: LoadProgress?
 
   public var top: Screen {
     get { stack[stack.count - 1] }
     set { stack[stack.count - 1] = newValue }
   }
 
-  init(root: Screen, viewport: Viewport) {
+  init(root: Screen, viewport: Viewport, presentation: Presentation) {
     stack = [root]
     self.viewport = viewport
+    self.presentation = presentation
+  }
+
+  /// The rows left for a menu's items or a page's lines once the chrome is drawn.
+  public var contentRows: Int { max(1, viewport.rows - presentation.chromeRows) }
+}
+
+/// How the session is drawn.
+public enum Presentation: Sendable, Equatable {
+  /// Numbered menus and a prompt, a line read at a time (`-i`, `--line-mode`, `TERM=dumb`).
+  case lines
+  /// The whole window, redrawn on every key.
+  case fullScreen
+
+  /// Rows spent on other things than items: for lines the path, two blank lines, the
+  /// message, the hints and the prompt; full screen, the prompt line and the status bar.
+  public var chromeRows: Int {
+    switch self {
+    case .lines: return 6
+    case .fullScreen: return 2
+    }
   }
 }
 
-/// A page screen's content: asked for, or here.
+/// A page screen's content: asked for, here, or (full screen) failed.
 public enum PageState: Sendable, Equatable {
   case loading
   case loaded(PageContent)
+  /// The fetch failed; the message says why (full screen shows it where the page would be).
+  case failed(String)
+}
+
+/// A page load under way: the seconds since it began and the bytes so far.
+public struct LoadProgress: Sendable, Equatable {
+  public var seconds: Double
+  public var bytes: Int
+
+  public init(seconds: Double, bytes: Int) {
+    self.seconds = seconds
+    self.bytes = bytes
+  }
 }

@@ -23,8 +23,12 @@ public struct Navigator: Sendable {
   }
 
   /// The province menu, as the seed app's first screen.
-  public func start(viewport: Viewport = .standard) -> NavigationState {
-    NavigationState(root: Screen(.provinces(Array(catalog.provinces.indices))), viewport: viewport)
+  public func start(viewport: Viewport = .standard, presentation: Presentation = .lines)
+    -> NavigationState
+  {
+    NavigationState(
+      root: Screen(.provinces(Array(catalog.provinces.indices))), viewport: viewport,
+      presentation: presentation)
   }
 
   public func update(_ state: inout NavigationState, _ command: NavigationCommand)
@@ -33,6 +37,7 @@ public struct Navigator: Sendable {
     switch command {
     case .resize(let viewport):
       // A resize is not the user's answer to the message on screen: keep it.
+      let linesBefore = state.top.isMenu ? 0 : pageSections(state).scrolled.count
       state.viewport = viewport
       for (url, page) in state.pages {
         if case .loaded(let content) = page {
@@ -40,9 +45,26 @@ public struct Navigator: Sendable {
         }
       }
       state.top.page = min(state.top.page, pageCount(state) - 1)
+      if linesBefore > 0 {
+        // Laid out again, the page keeps its place: the same share of it above the window.
+        let linesAfter = pageSections(state).scrolled.count
+        state.top.scroll = state.top.scroll * linesAfter / linesBefore
+      }
+      clampView(&state)
       return .render
     case .pageLoaded(let url, let content):
+      guard state.pages[url] == .loading else { return .render }
       state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns))
+      state.progress = nil
+      return .render
+    case .progress(let url, let progress):
+      if state.pages[url] == .loading { state.progress = progress }
+      return .render
+    case .pageFailed(let url, let message) where state.presentation == .fullScreen:
+      // Full screen shows the failure where the page would be, with r to retry.
+      guard state.pages[url] == .loading else { return .render }
+      state.pages[url] = .failed(TerminalText.sanitize(message))
+      state.progress = nil
       return .render
     case .pageFailed(let url, let message):
       state.pages[url] = nil
@@ -68,16 +90,15 @@ public struct Navigator: Sendable {
     case .notice(let text):
       state.message = TerminalText.sanitize(text)
     case .back:
-      if state.stack.count > 1 {
-        state.stack.removeLast()
-        // A resize since this screen was left may have taken its page away.
-        state.top.page = min(state.top.page, pageCount(state) - 1)
-      } else {
-        state.message = "Already at the top."
-      }
+      return leave(&state)
+    case .escape where wasShowingHelp:
+      // Esc closes the help and does nothing else.
+      break
     case .top:
+      let effect = cancelIfLoading(&state)
       state.stack.removeSubrange(1...)
       state.top = Screen(.provinces(Array(catalog.provinces.indices)))
+      return effect
     case .nextPage, .enter:
       if state.top.page + 1 < pageCount(state) {
         state.top.page += 1
@@ -104,10 +125,45 @@ public struct Navigator: Sendable {
       }
     case .invalid(let reason):
       state.message = "\(TerminalText.sanitize(reason)) (type ? for help)"
-    case .resize, .pageLoaded, .pageFailed:
+    case .outOfRange(let digits):
+      state.message = outOfRange(digits, count: itemCount(state))
+    case .resize, .pageLoaded, .pageFailed, .progress:
       break
+    default:
+      return fullScreenUpdate(&state, command)
     }
     return .render
+  }
+
+  /// Leaving a page that is still loading for good cancels its fetch.
+  private func cancelIfLoading(_ state: inout NavigationState) -> NavigationEffect {
+    for screen in state.stack {
+      if let url = pageURL(of: screen), state.pages[url] == .loading {
+        state.pages[url] = nil
+        state.progress = nil
+        return .cancel(url: url)
+      }
+    }
+    return .render
+  }
+
+  /// `No item 9: choose 1–5.`, the same sentence for a number of any size.
+  func outOfRange(_ digits: String, count: Int, noun: String = "item") -> String {
+    let shown = digits.count > 12 ? String(digits.prefix(12)) + "…" : digits
+    switch count {
+    case 0: return "No \(noun) \(shown): there is none to choose."
+    case 1: return "No \(noun) \(shown): choose 1."
+    default: return "No \(noun) \(shown): choose 1–\(count)."
+    }
+  }
+
+  /// The items of a menu, or the links of a page.
+  func itemCount(_ state: NavigationState) -> Int {
+    if state.top.isMenu { return labels(for: state.top).count }
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
+      return 0
+    }
+    return content.links.count
   }
 
   /// The names listed on a menu screen, sanitised, in menu order.
@@ -136,18 +192,19 @@ public struct Navigator: Sendable {
     }
   }
 
-  /// How the current menu is laid out at the state's viewport.
+  /// How the current menu is laid out at the state's viewport (line mode).
   public func layout(_ state: NavigationState) -> MenuLayout {
     MenuLayout(
       labels: labels(for: state.top), viewport: state.viewport,
-      availableRows: state.viewport.rows - ScreenRenderer.chromeRows)
+      availableRows: state.viewport.rows - state.presentation.chromeRows)
   }
 
+  /// The pages of the current screen (line mode), computed from the state alone.
   public func pageCount(_ state: NavigationState) -> Int {
     guard state.top.isMenu else {
-      let (header, body) = ScreenRenderer.pageSections(state, navigator: self)
-      let rows = max(1, state.viewport.rows - ScreenRenderer.chromeRows - header.count)
-      return max(1, (body.count + rows - 1) / rows)
+      let sections = pageSections(state)
+      let rows = max(1, state.contentRows - sections.header.count)
+      return max(1, (sections.body.count + rows - 1) / rows)
     }
     return layout(state).pageCount(itemCount: labels(for: state.top).count)
   }
@@ -158,7 +215,7 @@ public struct Navigator: Sendable {
     }
     let count = labels(for: state.top).count
     guard number >= 1 && number <= count else {
-      state.message = "No item \(number): choose 1–\(count)."
+      state.message = outOfRange(String(number), count: count)
       return .render
     }
     return push(screen(opening: number - 1, of: state.top.kind), in: &state)
@@ -166,7 +223,7 @@ public struct Navigator: Sendable {
 
   /// Pushes `screen`; a city chosen in pick mode ends the session, and a page not yet
   /// fetched this session is asked for.
-  private func push(_ screen: Screen?, in state: inout NavigationState) -> NavigationEffect {
+  func push(_ screen: Screen?, in state: inout NavigationState) -> NavigationEffect {
     guard let screen else { return .render }
     if mode == .pick, case .detail(let ref) = screen.kind { return .picked(ref) }
     state.stack.append(screen)
@@ -176,15 +233,18 @@ public struct Navigator: Sendable {
   }
 
   /// The screen that choosing item `index` of a menu leads to.
-  private func screen(opening index: Int, of kind: Screen.Kind) -> Screen? {
+  func screen(opening index: Int, of kind: Screen.Kind) -> Screen? {
+    guard index >= 0 else { return nil }
     switch kind {
     case .provinces(let indices):
+      guard index < indices.count else { return nil }
       let province = indices[index]
       let refs = catalog.provinces[province].cities.indices.map {
         CityRef(province: province, city: $0)
       }
       return Screen(.cities(province: province, refs))
     case .cities(_, let refs), .search(_, let refs):
+      guard index < refs.count else { return nil }
       return Screen(.detail(refs[index]))
     case .detail, .link:
       return nil
@@ -199,7 +259,8 @@ public struct Navigator: Sendable {
     let links = content.links
     guard number >= 1 && number <= links.count else {
       state.message =
-        links.isEmpty ? "This page has no links." : "No link \(number): choose 1–\(links.count)."
+        links.isEmpty
+        ? "This page has no links." : outOfRange(String(number), count: links.count, noun: "link")
       return .render
     }
     return push(Screen(.link(links[number - 1])), in: &state)
@@ -207,22 +268,11 @@ public struct Navigator: Sendable {
 
   /// Words that mean something on a page screen: links, reload, open.
   private func pageCommand(_ text: String, in state: inout NavigationState) -> NavigationEffect {
-    guard let url = pageURL(of: state.top) else { return .render }
-    switch text.lowercased() {
-    case "l", "links":
-      state.top.showingLinks.toggle()
-      state.top.page = 0
-      return .render
-    case "r", "reload":
-      state.pages[url] = .loading
-      state.top.page = 0
-      return .fetch(url: url)
-    case "o", "open":
-      return .open(url: url)
-    default:
+    guard let command = CommandTable.pageCommand(for: text.lowercased()) else {
       state.message = "Unknown command '\(TerminalText.sanitize(text))' (type ? for help)"
       return .render
     }
+    return fullScreenUpdate(&state, command)
   }
 
   private func filter(_ text: String, in state: inout NavigationState) -> NavigationEffect {
@@ -249,9 +299,13 @@ public struct Navigator: Sendable {
       state.message = "Nothing here matches '\(shown)'; /\(shown) searches every city."
       return .render
     }
-    // A single match is chosen at once, so back returns to the unfiltered list.
+    // A single match is chosen at once, so back returns to the unfiltered list; so is
+    // the one exact match among several (`gbk` beside `gbkmeta`).
     if count == 1 {
       return push(screen(opening: 0, of: kept), in: &state)
+    }
+    if let exact = exactMatch(text, in: kept) {
+      return push(screen(opening: exact, of: kept), in: &state)
     }
     state.stack.append(Screen(kept, filter: text))
     return .render

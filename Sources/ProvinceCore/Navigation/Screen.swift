@@ -1,5 +1,6 @@
 import CatalogModel
 import PageReader
+import TerminalUI
 import TextSupport
 
 /// One screen on the navigation stack.
@@ -18,12 +19,34 @@ public struct Screen: Sendable, Hashable {
   }
 
   public var kind: Kind
-  /// The filter that made this list from the screen below it, if any.
+  /// The filter that made this list from the screen below it, if any (line mode).
   public var filter: String?
-  /// The page of the menu (or of the page text) being shown.
+  /// The page of the menu (or of the page text) being shown (line mode).
   public var page = 0
   /// On a page screen: the numbered link list instead of the text.
   public var showingLinks = false
+
+  // Full-screen state: the viewport is state, so where the view stands is too.
+
+  /// The highlighted item of a menu (an index into its items).
+  public var selection = 0
+  /// The first item (menus) or line (pages) shown.
+  public var scroll = 0
+  /// The link Tab moved to on a page (an index into its links).
+  public var focusedLink: Int?
+  /// Which of the focused link's markers Tab reached (a link can appear more than once),
+  /// as an index into `PageLinks.positions` of the page's lines.
+  public var focusedMarker: Int?
+  /// The filter being typed on a menu, or the query of a `/` search as it is typed.
+  public var editor: LineEditor?
+  /// The menu as it was before the typed filter narrowed it.
+  public var unfiltered: Kind?
+  /// The last search made on a page (`/` then Enter); n and N find it again.
+  public var pageQuery: String?
+  /// The line of the match last found, where n and N go on from.
+  public var matchLine: Int?
+  /// Digits typed so far to jump to an item.
+  public var number = ""
 
   public init(_ kind: Kind, filter: String? = nil) {
     self.kind = kind
@@ -36,4 +59,8 @@ public struct Screen: Sendable, Hashable {
     default: return true
     }
   }
+
+  /// True when the typed filter (or search query) is empty, so letters such as j, k and q
+  /// are keys rather than text.
+  public var filterIsEmpty: Bool { editor?.text.isEmpty ?? true }
 }

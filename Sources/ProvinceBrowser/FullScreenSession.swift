@@ -1,0 +1,194 @@
+import CatalogModel
+import Foundation
+import PageReader
+import ProvinceCore
+import ProvinceIO
+import TerminalUI
+import TextSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The full-screen session: keys in, frames out. It reads bytes, lets `KeyDecoder` make
+/// keys and `KeyMap` commands, lets the navigator update, performs the effect and draws
+/// the diff of the new frame against the last one. Pages load in the background, so the
+/// screen answers keys (Esc cancels) while they do.
+struct FullScreenSession {
+  let navigator: Navigator
+  let options: Options
+  let terminal: RawTerminal
+
+  /// The session, when it can have the terminal: full screen unless `-i`, `--line-mode`
+  /// or `TERM=dumb` (or no TERM) ask for lines, and only on a terminal (`--pick`: /dev/tty).
+  static func make(navigator: Navigator, options: Options) -> FullScreenSession? {
+    let term = Terminal.environment["TERM"] ?? ""
+    guard !options.lineMode, options.mode != .catalog(.interactive), !term.isEmpty,
+      term != "dumb"
+    else { return nil }
+    let terminal: RawTerminal?
+    if navigator.mode == .pick {
+      // As fzf: the screen is /dev/tty, so stdout carries only the answer.
+      let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+      guard tty >= 0 else { return nil }
+      terminal = RawTerminal(input: tty, output: tty)
+      if terminal == nil { close(tty) }
+    } else {
+      guard isatty(0) == 1 && isatty(1) == 1 else { return nil }
+      terminal = RawTerminal(input: 0, output: 1)
+    }
+    return terminal.map { FullScreenSession(navigator: navigator, options: options, terminal: $0) }
+  }
+
+  func run() -> ExitCode {
+    guard let mailbox = SessionMailbox() else { return .ioError }
+    let colors = TextStyle.wanted(
+      isTerminal: true, environment: Terminal.environment, noColor: options.noColor)
+    let palette = FullScreenRenderer.Palette(colors: colors)
+    let loader = PageLoader(options: options)
+    let clock = ContinuousClock()
+    let began = clock.now
+    var decoder = KeyDecoder()
+    var state = navigator.start(
+      viewport: Terminal.viewport(fd: terminal.output), presentation: .fullScreen)
+    var shown: Frame?
+    var load: BackgroundLoad?
+
+    func takeTerminal() {
+      terminal.enter()
+      CrashGuard.restoring(
+        fd: terminal.output, modes: terminal.saved, bytes: RawTerminal.leaveBytes)
+      let terminal = self.terminal
+      Interrupts.shared.setTerminalRestore { terminal.leave() }
+      shown = nil
+    }
+    func giveTerminalBack() {
+      Interrupts.shared.setTerminalRestore(nil)
+      CrashGuard.stopRestoring()
+      terminal.leave()
+    }
+    func draw() {
+      let frame = FullScreenRenderer.frame(state, navigator: navigator, palette: palette)
+      let output = FrameDiff.output(from: shown, to: frame)
+      if !output.isEmpty { terminal.write(output) }
+      shown = frame
+    }
+    func suspend() {
+      giveTerminalBack()
+      // SIGSTOP cannot be caught or ignored: the shell sees the job stop, and `fg` resumes.
+      kill(getpid(), SIGSTOP)
+      takeTerminal()
+      _ = navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output)))
+    }
+    /// Performs `effect`; returns the exit code when the session ends.
+    func perform(_ effect: NavigationEffect) -> ExitCode? {
+      switch effect {
+      case .render:
+        return nil
+      case .fetch(let url):
+        load?.cancel()
+        load = BackgroundLoad(url: url, loader: loader, mailbox: mailbox, startedAt: clock.now)
+        return nil
+      case .cancel(let url):
+        if load?.url == url {
+          load?.cancel()
+          load = nil
+        }
+        return nil
+      case .open(let url):
+        let outcome = BrowserLauncher.open(url, suspend: giveTerminalBack, resume: takeTerminal)
+        _ = navigator.update(&state, .notice(OpenReport.notice(outcome, url: url)))
+        return nil
+      case .suspend:
+        suspend()
+        return nil
+      case .exit(let code):
+        return navigator.mode == .pick && code == .success ? .failure : code
+      case .picked(let ref):
+        giveTerminalBack()
+        let format = options.format ?? .url
+        for text in ListFormatter.cities([ref], in: navigator.catalog, format: format) {
+          StandardStream.output.write(text)
+        }
+        StandardStream.output.flush()
+        return .success
+      }
+    }
+
+    takeTerminal()
+    let signals = mailbox.listenForSignals()
+    defer {
+      load?.cancel()
+      SessionMailbox.stopListening(signals)
+    }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      draw()
+      let now = clock.now - began
+      var timeout: Int32 = -1
+      if let deadline = decoder.pendingDeadline {
+        timeout = Int32(max(0, min(1000, (deadline - now) / .milliseconds(1))))
+      }
+      if load != nil { timeout = timeout < 0 ? 100 : min(timeout, 100) }
+      var fds = [
+        pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: mailbox.wakeRead, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&fds, 2, timeout)
+      if ready < 0 && errno != EINTR { break }
+      var keys: [Key] = []
+      if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+        let count = read(terminal.input, &buffer, buffer.count)
+        if count > 0 {
+          keys = decoder.feed(Array(buffer[..<count]), now: clock.now - began)
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+          // The terminal went away (hung up, end of input): leave as q would.
+          giveTerminalBack()
+          return navigator.mode == .pick ? .failure : .success
+        }
+      }
+      keys += decoder.flush(now: clock.now - began)
+      // Keys typed before a page arrived are applied first, to the screen they were
+      // typed at (where, while it loads, only the keys that leave do anything).
+      for key in keys {
+        guard let command = KeyMap.command(for: key, in: state, navigator: navigator) else {
+          continue
+        }
+        if let code = perform(navigator.update(&state, command)) {
+          if navigator.mode != .pick || code != .success { giveTerminalBack() }
+          return code
+        }
+      }
+      let inbox = mailbox.take()
+      if inbox.suspendAsked { suspend() }
+      if inbox.continued {
+        takeTerminal()
+      }
+      if inbox.resized || inbox.continued {
+        _ = navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output)))
+      }
+      for (url, result) in inbox.finished where url == load?.url {
+        load = nil
+        let command: NavigationCommand
+        switch result {
+        case .success(let loaded):
+          let content = PageContent(loaded.page, width: state.viewport.columns, note: loaded.note)
+          command = .pageLoaded(url: url, content)
+        case .failure(let error):
+          command = .pageFailed(url: url, message: FetchReport.message(error))
+        }
+        if let code = perform(navigator.update(&state, command)) {
+          giveTerminalBack()
+          return code
+        }
+      }
+      if let load {
+        let seconds = Double((clock.now - load.startedAt) / .milliseconds(1)) / 1000
+        _ = navigator.update(
+          &state, .progress(url: load.url, LoadProgress(seconds: seconds, bytes: inbox.bytes)))
+      }
+    }
+    giveTerminalBack()
+    return .ioError
+  }
+}

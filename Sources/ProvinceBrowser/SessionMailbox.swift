@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+import ProvinceCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What arrives for the full-screen loop from other threads (signals, a page load), kept
+/// until the loop takes it; each arrival writes a byte to a pipe the loop polls, so the
+/// loop wakes at once and never waits on a lock.
+final class SessionMailbox: Sendable {
+  struct Inbox: Sendable {
+    var resized = false
+    var suspendAsked = false
+    var continued = false
+    /// The bytes the load under way has read so far.
+    var bytes = 0
+    /// Finished loads: the URL asked for and what came of it.
+    var finished: [(url: String, result: Result<LoadedPage, FetchError>)] = []
+  }
+
+  private let inbox = Mutex(Inbox())
+  /// The pipe's ends: the loop polls `wakeRead`; arrivals write to `wakeWrite`.
+  let wakeRead: Int32
+  private let wakeWrite: Int32
+
+  init?() {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    wakeRead = ends[0]
+    wakeWrite = ends[1]
+    for fd in ends {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+  }
+
+  deinit {
+    close(wakeRead)
+    close(wakeWrite)
+  }
+
+  /// Window changes, Ctrl-Z from outside (`kill -TSTP`) and `fg` arrive here while the
+  /// sources given back are kept (on the loop's thread) and not cancelled.
+  func listenForSignals() -> [DispatchSourceSignal] {
+    let watched: [(Int32, @Sendable (inout Inbox) -> Void)] = [
+      (SIGWINCH, { $0.resized = true }),
+      (SIGTSTP, { $0.suspendAsked = true }),
+      (SIGCONT, { $0.continued = true }),
+    ]
+    var made: [DispatchSourceSignal] = []
+    for (number, change) in watched {
+      // SIGCONT still resumes the process when ignored; SIGTSTP is re-raised by hand.
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { [weak self] in self?.post(change) }
+      source.resume()
+      made.append(source)
+    }
+    return made
+  }
+
+  /// Stops listening, the signals' usual actions back.
+  static func stopListening(_ sources: [DispatchSourceSignal]) {
+    for source in sources { source.cancel() }
+    for number in [SIGWINCH, SIGTSTP, SIGCONT] { signal(number, SIG_DFL) }
+  }
+
+  func post(_ change: (inout Inbox) -> Void) {
+    inbox.withLock { inbox in change(&inbox) }
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+  }
+
+  /// Everything that arrived since the last call.
+  func take() -> Inbox {
+    var drain = [UInt8](repeating: 0, count: 64)
+    while read(wakeRead, &drain, drain.count) > 0 {}
+    return inbox.withLock { inbox in
+      let taken = inbox
+      inbox.resized = false
+      inbox.suspendAsked = false
+      inbox.continued = false
+      inbox.finished.removeAll()
+      return taken
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
+/// A page screen as lines, computed from the state: the facts (the city, the response)
+/// and the body (the page text, or its links). Update reads it to know how far a page
+/// scrolls; the view draws it, so the page is laid out once per state, not per frame.
+public struct PageSections: Sendable, Equatable {
+  /// The facts: province, city, code, pinyin, URL and status; sanitised.
+  public var header: [String]
+  /// The page text (or its link list), as laid out for the viewport's width.
+  public var body: [String]
+
+  /// Full screen scrolls the facts with the page: they come once, at the top.
+  public var scrolled: [String] { header + body }
+
+  /// A line of the facts cut to `width` cells. The status line loses its middle, so the
+  /// note at its end (`cached 3 min ago` with `--offline`) stays in view.
+  public static func fitted(_ line: String, toWidth width: Int) -> String {
+    guard TerminalText.width(line) > width else { return line }
+    guard line.hasPrefix(statusLabel) else { return TerminalText.truncate(line, toWidth: width) }
+    return TextCut.middle(line, toWidth: width)
+  }
+
+  static let statusLabel = "  " + TerminalText.pad("Status", toWidth: 9)
+}
+
+extension Navigator {
+  /// The facts and body of the page screen on top of the stack.
+  public func pageSections(_ state: NavigationState) -> PageSections {
+    var rows: [[String]] = []
+    if case .detail(let ref) = state.top.kind {
+      let city = catalog[ref]
+      rows.append(["Province", catalog.provinces[ref.province].name])
+      rows.append(["City", city.name])
+      if let code = city.code { rows.append(["Code", code]) }
+      let pinyin = matcher.pinyin(of: ref)
+      if !pinyin.isEmpty { rows.append(["Pinyin", pinyin]) }
+    }
+    let url = pageURL(of: state.top) ?? ""
+    rows.append(["URL", URLText.ascii(url)])
+    var header = rows.map {
+      "  " + TerminalText.pad($0[0], toWidth: 9) + TerminalText.sanitize($0[1])
+    }
+    let status = "  " + TerminalText.pad("Status", toWidth: 9)
+    switch state.pages[url] {
+    case .loaded(let content):
+      let summary = PageText.summary(content)
+      header += zip(["Status", ""], summary).map { "  " + TerminalText.pad($0, toWidth: 9) + $1 }
+      header.append("")
+      return PageSections(
+        header: header, body: state.top.showingLinks ? linkList(content) : body(of: content, state))
+    case .loading:
+      let progress = state.progress.map {
+        String(format: " %.1f s", $0.seconds) + " · " + PageText.byteCount($0.bytes)
+      }
+      let cancel = state.presentation == .fullScreen ? " (Esc cancels)" : ""
+      return PageSections(
+        header: header + [status + "loading…" + (progress ?? "") + cancel], body: [])
+    case .failed(let message):
+      return PageSections(
+        header: header + [status + "failed", ""],
+        body: [message, "", "r tries again · o opens the URL in your browser · ← goes back"])
+    case nil:
+      return PageSections(header: header, body: [])
+    }
+  }
+
+  /// The page's text; full screen wraps a long title to the width so it never spills.
+  private func body(of content: PageContent, _ state: NavigationState) -> [String] {
+    let lines = PageText.body(content)
+    guard state.presentation == .fullScreen, let first = lines.first,
+      TerminalText.width(first) > state.viewport.columns
+    else { return lines }
+    return TextWrapper.wrap(first, width: state.viewport.columns) + lines.dropFirst()
+  }
+
+  private func linkList(_ content: PageContent) -> [String] {
+    let links = PageText.links(content)
+    return links.isEmpty ? ["(This page has no links.)"] : links
+  }
+}

@@ -1,0 +1,230 @@
+import CatalogModel
+import PageReader
+import TerminalUI
+import TextSupport
+
+/// The full-screen view: a navigation state drawn as a `Frame`, a pure function of the
+/// state. The content fills the window but two rows: a prompt line (the filter being
+/// typed, a message, or the keys that matter here) and a status bar (path and count).
+public enum FullScreenRenderer {
+  /// The styles of the parts; `colors` false keeps to bold, underline and reverse.
+  public struct Palette: Sendable {
+    var number: Style
+    var matched: Style
+    var link: Style
+    var focused: Style
+    var selected: Style
+    var selectedMatched: Style
+    var status: Style
+    var message: Style
+    var hint: Style
+    var heading: Style
+
+    /// The look on a colour terminal, or (false) without colour (`NO_COLOR`).
+    public init(colors: Bool) {
+      number = Style(dim: true)
+      matched = colors ? Style(bold: true, foreground: .yellow) : Style(bold: true, underline: true)
+      link = colors ? Style(underline: true, foreground: .cyan) : Style(underline: true)
+      focused = Style(reverse: true)
+      selected = Style(reverse: true)
+      selectedMatched = Style(bold: true, underline: true, reverse: true)
+      status = Style(reverse: true)
+      message = colors ? Style(bold: true, foreground: .yellow) : Style(bold: true)
+      hint = Style(dim: true)
+      heading = Style(bold: true)
+    }
+  }
+
+  private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+
+  public static func frame(_ state: NavigationState, navigator: Navigator, palette: Palette)
+    -> Frame
+  {
+    let rows = state.viewport.rows
+    let columns = state.viewport.columns
+    var frame = Frame(rows: rows, columns: columns)
+    let contentRows = state.contentRows
+    if state.showingHelp {
+      for (row, line) in CommandTable.keyHelp.prefix(contentRows).enumerated() {
+        frame.put(line, row: row, column: 0, style: line.hasPrefix(" ") ? .plain : palette.heading)
+      }
+    } else if state.top.isMenu {
+      drawMenu(state, navigator: navigator, palette: palette, into: &frame)
+    } else {
+      drawPage(state, navigator: navigator, palette: palette, into: &frame)
+    }
+    drawPrompt(state, palette: palette, into: &frame)
+    drawStatus(state, navigator: navigator, palette: palette, into: &frame)
+    return frame
+  }
+
+  private static func drawMenu(
+    _ state: NavigationState, navigator: Navigator, palette: Palette, into frame: inout Frame
+  ) {
+    let screen = state.top
+    let labels = navigator.labels(for: screen)
+    if labels.isEmpty {
+      let empty =
+        screen.filterIsEmpty
+        ? (screen.editor != nil
+          ? "Type to search every city by name, pinyin or initials." : "(empty)")
+        : "Nothing matches; Esc clears the filter."
+      frame.put(empty, row: 0, column: 1, style: palette.hint)
+      return
+    }
+    let numberWidth = String(labels.count).count
+    let query = screen.editor?.text ?? ""
+    for row in 0..<state.contentRows {
+      let index = screen.scroll + row
+      guard index < labels.count else { break }
+      let isSelected = index == screen.selection
+      if isSelected { frame.fill(row: row, columns: 0..<frame.columns, style: palette.selected) }
+      let number = String(index + 1)
+      let padded = String(repeating: " ", count: numberWidth - number.count + 1) + number + " "
+      var column = frame.put(
+        padded, row: row, column: 0, style: isSelected ? palette.selected : palette.number)
+      let marked = MatchHighlight.offsets(
+        in: labels[index], query: query, syllables: syllables(of: screen, index, navigator))
+      for (offset, character) in labels[index].enumerated() {
+        let style =
+          marked.contains(offset)
+          ? (isSelected ? palette.selectedMatched : palette.matched)
+          : (isSelected ? palette.selected : .plain)
+        column = frame.put(String(character), row: row, column: column, style: style)
+      }
+    }
+  }
+
+  /// The pinyin syllables of item `index`'s name, one per character.
+  private static func syllables(of screen: Screen, _ index: Int, _ navigator: Navigator)
+    -> [String]
+  {
+    let pinyin: String
+    switch screen.kind {
+    case .provinces(let indices) where index < indices.count:
+      pinyin = navigator.matcher.pinyin(ofProvince: indices[index])
+    case .cities(_, let refs) where index < refs.count,
+      .search(_, let refs) where index < refs.count:
+      pinyin = navigator.matcher.pinyin(of: refs[index])
+    default:
+      return []
+    }
+    return pinyin.lowercased().split(separator: " ").map(String.init)
+  }
+
+  private static func drawPage(
+    _ state: NavigationState, navigator: Navigator, palette: Palette, into frame: inout Frame
+  ) {
+    let sections = navigator.pageSections(state)
+    let lines = sections.scrolled
+    let url = navigator.pageURL(of: state.top) ?? ""
+    var positions: [Int: [(marker: Int, position: PageLinks.Position)]] = [:]
+    if case .loaded(let content) = state.pages[url], !state.top.showingLinks {
+      let all = PageLinks.positions(in: lines, linkCount: content.links.count)
+      for (marker, position) in all.enumerated() {
+        positions[position.line, default: []].append((marker, position))
+      }
+    }
+    for row in 0..<state.contentRows {
+      let index = state.top.scroll + row
+      guard index < lines.count else { break }
+      let line =
+        index < sections.header.count
+        ? PageSections.fitted(lines[index], toWidth: frame.columns) : lines[index]
+      let isHeading = index >= sections.header.count && line.hasPrefix("#")
+      frame.put(line, row: row, column: 0, style: isHeading ? palette.heading : .plain)
+      if state.top.showingLinks, let focus = state.top.focusedLink,
+        index == sections.header.count + focus
+      {
+        frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
+        frame.put(line, row: row, column: 0, style: palette.focused)
+      }
+      if let query = state.top.pageQuery {
+        for offset in PageSearch.offsets(of: query, in: line).sorted() {
+          let column = TerminalText.width(String(line.prefix(offset)))
+          let character = String(Array(line)[offset])
+          frame.put(character, row: row, column: column, style: palette.matched)
+        }
+      }
+      for (marker, position) in positions[index] ?? [] {
+        let focused =
+          position.link == state.top.focusedLink
+          && (state.top.focusedMarker == nil || state.top.focusedMarker == marker)
+        frame.put(
+          "[\(position.link + 1)]", row: row, column: position.column,
+          style: focused ? palette.focused : palette.link)
+      }
+    }
+  }
+
+  private static func drawPrompt(
+    _ state: NavigationState, palette: Palette, into frame: inout Frame
+  ) {
+    let row = frame.rows - 2
+    guard row >= 0, row < frame.rows - 1 || frame.rows == 1 else { return }
+    if let editor = state.top.editor, !state.showingHelp {
+      let label: String
+      if !state.top.isMenu {
+        label = "find: "
+      } else if case .search = state.top.kind {
+        label = "search: "
+      } else {
+        label = "filter: "
+      }
+      let start = frame.put(label, row: row, column: 0, style: palette.hint)
+      let visible = editor.visible(width: max(1, frame.columns - start))
+      frame.put(visible.text, row: row, column: start)
+      frame.cursor = CursorPosition(row: row, column: start + visible.cursorColumn)
+    } else if let message = state.message {
+      frame.put(
+        TerminalText.truncate(message, toWidth: frame.columns), row: row, column: 0,
+        style: palette.message)
+    } else {
+      let hints =
+        state.showingHelp
+        ? ["any key closes this help"]
+        : CommandTable.hints(
+          isMenu: state.top.isMenu, belowTop: state.stack.count > 1, keys: true)
+      frame.put(
+        TerminalText.truncate(hints.joined(separator: " · "), toWidth: frame.columns), row: row,
+        column: 0, style: palette.hint)
+    }
+  }
+
+  private static func drawStatus(
+    _ state: NavigationState, navigator: Navigator, palette: Palette, into frame: inout Frame
+  ) {
+    let row = frame.rows - 1
+    guard row >= 0 else { return }
+    frame.fill(row: row, columns: 0..<frame.columns, style: palette.status)
+    let count = " " + counter(state, navigator: navigator) + " "
+    let countWidth = TerminalText.width(count)
+    let room = max(0, frame.columns - countWidth - 1)
+    let path = middleCut(ScreenRenderer.path(state, navigator: navigator), toWidth: room)
+    frame.put(" " + path, row: row, column: 0, style: palette.status)
+    if frame.columns >= countWidth {
+      frame.put(count, row: row, column: frame.columns - countWidth, style: palette.status)
+    }
+  }
+
+  /// `21 / 496` on a menu, the lines shown on a page, a spinner while it loads.
+  static func counter(_ state: NavigationState, navigator: Navigator) -> String {
+    if state.top.isMenu {
+      let count = navigator.labels(for: state.top).count
+      return count == 0 ? "0 / 0" : "\(state.top.selection + 1) / \(count)"
+    }
+    let url = navigator.pageURL(of: state.top) ?? ""
+    if state.pages[url] == .loading {
+      let tick = Int((state.progress?.seconds ?? 0) * 10) % spinner.count
+      return String(spinner[tick]) + " loading"
+    }
+    let total = navigator.pageSections(state).scrolled.count
+    let last = min(total, state.top.scroll + state.contentRows)
+    return "\(min(total, state.top.scroll + 1))–\(last) / \(total)"
+  }
+
+  /// `text` cut to `width` cells by taking out its middle, so both ends stay readable.
+  public static func middleCut(_ text: String, toWidth width: Int) -> String {
+    TextCut.middle(text, toWidth: width)
+  }
+}

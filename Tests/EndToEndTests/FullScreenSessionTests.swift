@@ -1,0 +1,207 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The full-screen session on a pseudo-terminal of its own: keys typed, the screen read
+/// back, the window resized, loads cancelled, and the terminal's modes checked after.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct FullScreenSessionTests {
+  static let up = "\u{1B}[A"
+  static let down = "\u{1B}[B"
+  static let left = "\u{1B}[D"
+  static let escape = "\u{1B}"
+
+  /// Two provinces: 北京市 (one district) and 广东省, whose 广州市 and 珠海市 are the long
+  /// page and whose 深圳市 never answers.
+  func dataFile(_ server: TestHTTPServer) throws -> String {
+    func city(_ name: String, _ path: String) -> String {
+      "<dict><key>name</key><string>\(name)</string><key>url</key><string>"
+        + "\(server.baseURL)\(path)</string></dict>"
+    }
+    let long = TestHTTPServer.ScreenPath.longPage
+    let plist =
+      "<plist><dict><key>北京市</key><array>\(city("东城区", long))</array>"
+      + "<key>广东省</key><array>\(city("广州市", long))"
+      + "\(city("深圳市", TestHTTPServer.ScreenPath.stall))\(city("珠海市", long))</array>"
+      + "</dict></plist>"
+    return try ReliabilityFixtures.file(plist)
+  }
+
+  func started(columns: Int = 80, rows: Int = 24) throws -> (TestHTTPServer, PTYSession) {
+    try #require(PTYSession.isAvailable)
+    let server = try TestHTTPServer.started()
+    server.addScreenRoutes()
+    let session = try PTYSession(
+      ["--data", try dataFile(server), "--no-cache"], columns: columns, rows: rows)
+    #expect(session.waitForScreen(containing: "省份信息"))
+    return (server, session)
+  }
+
+  @Test func arrowsAndEnterOpenACityAndItsPage() throws {
+    let (server, session) = try started()
+    defer { server.stop() }
+    #expect(session.screen.alternate)
+    session.type(Self.down + "\r")
+    #expect(session.waitForScreen(containing: "省份信息 › 广东省"))
+    #expect(session.screen.lines.contains { $0.contains("1 广州市") })
+    session.type("\r")
+    #expect(session.waitForScreen(containing: "第1段"))
+    #expect(session.screen.text.contains("省份信息 › 广东省 › 广州市"))
+    #expect(session.screen.text.contains("City     广州市"))
+    session.type(Self.left)
+    #expect(session.waitUntil { $0.screen.lines.last?.contains("1 / 3") == true })
+    session.type("q")
+    session.type("q")
+    #expect(session.waitForExit() == 0)
+    #expect(!session.screen.alternate)
+  }
+
+  @Test func typingPinyinFiltersTheMenuAsYouType() throws {
+    let (server, session) = try started()
+    defer { server.stop() }
+    session.type("guangdong")
+    #expect(session.waitForScreen(containing: "filter: guangdong"))
+    #expect(session.waitUntil { !$0.screen.text.contains("北京市") })
+    #expect(session.screen.text.contains("1 广东省"))
+    session.type("\r")
+    #expect(session.waitForScreen(containing: "省份信息 › 广东省"))
+    session.type("zhuhai")
+    #expect(session.waitUntil { !$0.screen.text.contains("广州市") })
+    #expect(session.screen.text.contains("珠海市"))
+    // Esc first clears the filter, then goes back.
+    session.type(Self.escape)
+    #expect(session.waitForScreen(containing: "广州市"))
+    session.type("\u{03}")
+    #expect(session.waitForExit() == 130)
+  }
+
+  @Test func aResizeMidSessionRedrawsAtTheNewSize() throws {
+    let (server, session) = try started(columns: 100, rows: 30)
+    defer { server.stop() }
+    session.type(Self.down + "\r")
+    #expect(session.waitForScreen(containing: "深圳市"))
+    session.resize(columns: 20, rows: 5)
+    // The status bar is on the last of the five rows, the count still in it.
+    #expect(session.waitUntil { $0.screen.lines[4].contains("/ 3") })
+    #expect(session.screen.lines.contains { $0.contains("广州市") })
+    session.resize(columns: 60, rows: 15)
+    #expect(session.waitUntil { $0.screen.lines[14].contains("1 / 3") })
+    #expect(session.screen.lines[14].contains("省份信息 › 广东省"))
+    session.type("q")
+    session.type("q")
+    #expect(session.waitForExit() == 0)
+  }
+
+  @Test func escCancelsASlowLoadAndTheSessionGoesOn() throws {
+    let (server, session) = try started()
+    defer { server.stop() }
+    session.type(Self.down + "\r")
+    #expect(session.waitForScreen(containing: "深圳市"))
+    session.type(Self.down + "\r")
+    #expect(session.waitForScreen(containing: "loading"))
+    // Keys typed during the load are not applied to the page nobody has seen.
+    session.type("G")
+    session.type(Self.escape)
+    #expect(session.waitUntil { $0.screen.lines.last?.contains("2 / 3") == true })
+    #expect(!session.screen.text.contains("loading"))
+    session.type(Self.down + "\r")
+    #expect(session.waitForScreen(containing: "第1段"))
+    session.type("\u{03}")
+    #expect(session.waitForExit() == 130)
+  }
+
+  @Test func aFragmentLinkScrollsThePageWithoutFetchingIt() throws {
+    let (server, session) = try started()
+    defer { server.stop() }
+    session.type("\r")
+    #expect(session.waitForScreen(containing: "东城区"))
+    session.type("\r")
+    #expect(session.waitForScreen(containing: "跳到历史"))
+    #expect(!session.screen.text.contains("故事在这里"))
+    session.type("\t\r")
+    #expect(session.waitForScreen(containing: "故事在这里"))
+    #expect(session.screen.text.contains(TestHTTPServer.fragmentHeading))
+    let fetches = server.requests.filter { $0.path == TestHTTPServer.ScreenPath.longPage }
+    #expect(fetches.count == 1)
+    session.type("\u{03}")
+    #expect(session.waitForExit() == 130)
+  }
+
+  @Test func ctrlZStopsWithTheTerminalRestoredAndContinuingRedraws() throws {
+    let (server, session) = try started()
+    defer { server.stop() }
+    let raw = session.sttySettings()
+    session.type("\u{1A}")
+    #expect(session.waitUntil { $0.processState == "T" })
+    #expect(!session.screen.alternate)
+    #expect(session.sttySettings() != raw)
+    kill(session.pid, SIGCONT)
+    #expect(session.waitUntil { $0.screen.alternate && $0.screen.text.contains("省份信息") })
+    #expect(session.sttySettings() == raw)
+    session.type("q")
+    #expect(session.waitForExit() == 0)
+  }
+
+  @Test(arguments: [("\u{03}", Int32(130)), ("q", Int32(0))])
+  func leavingByKeyRestoresTheTerminalModes(key: String, code: Int32) throws {
+    try #require(PTYSession.isAvailable)
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    server.addScreenRoutes()
+    let session = try PTYSession(["--data", try dataFile(server), "--no-cache"])
+    let before = session.sttySettings()
+    #expect(session.waitForScreen(containing: "省份信息"))
+    #expect(session.sttySettings() != before)
+    session.type(key)
+    #expect(session.waitForExit() == code)
+    #expect(session.sttySettings() == before)
+    #expect(!session.screen.alternate)
+  }
+
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGSEGV, Int32(70))])
+  func signalsRestoreTheTerminalModes(signal: Int32, code: Int32) throws {
+    try #require(PTYSession.isAvailable)
+    let session = try PTYSession(["--offline"])
+    let before = session.sttySettings()
+    #expect(session.waitForScreen(containing: "省份信息"))
+    kill(session.pid, signal)
+    #expect(session.waitForExit() == code)
+    #expect(session.sttySettings() == before)
+    #expect(!session.screen.alternate)
+  }
+
+  @Test func pickDrawsOnTheTerminalAndPrintsOnlyTheAnswer() throws {
+    try #require(PTYSession.isAvailable)
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    let session = try PTYSession(
+      ["--pick", "--data", try dataFile(server)], pipingOutput: true)
+    #expect(session.waitForScreen(containing: "省份信息"))
+    session.type(Self.down + "\r")
+    #expect(session.waitForScreen(containing: "珠海市"))
+    session.type("zhuhai")
+    #expect(session.waitUntil { !$0.screen.text.contains("广州市") })
+    session.type("\r")
+    #expect(session.waitForExit() == 0)
+    let (stdout, stderr) = session.pipedOutput()
+    #expect(stdout == server.baseURL + TestHTTPServer.ScreenPath.longPage + "\n")
+    #expect(stderr.isEmpty)
+    #expect(!session.screen.alternate)
+  }
+
+  @Test func lineModeStaysForTheFlagAndForDumbTerminals() throws {
+    try #require(PTYSession.isAvailable)
+    for (arguments, environment) in [
+      (["--offline", "--line-mode"], [String: String]()), (["--offline"], ["TERM": "dumb"]),
+    ] {
+      let session = try PTYSession(arguments, environment: environment)
+      #expect(session.waitUntil { String(decoding: $0.output, as: UTF8.self).contains("> ") })
+      #expect(!session.screen.alternate)
+      session.type("q\r")
+      #expect(session.waitForExit() == 0)
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import CatalogModel
+@testable import ProvinceCore
+@testable import TextSupport
+
+/// Full-screen frames read back cell by cell: what is where, and that nothing spills.
+@Suite struct FullScreenRendererTests {
+  let palette = FullScreenRenderer.Palette(colors: false)
+
+  func frame(
+    _ catalog: Catalog, columns: Int, rows: Int,
+    _ change: (Navigator, inout NavigationState) -> Void = { _, _ in }
+  )
+    -> Frame
+  {
+    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    var state = navigator.start(
+      viewport: Viewport(columns: columns, rows: rows), presentation: .fullScreen)
+    change(navigator, &state)
+    return FullScreenRenderer.frame(state, navigator: navigator, palette: palette)
+  }
+
+  /// Every wide character has its right half beside it, inside the frame.
+  func wideCharactersAreWhole(_ frame: Frame) -> Bool {
+    for row in 0..<frame.rows {
+      for column in 0..<frame.columns {
+        let cell = frame[row, column]
+        if cell.width == 2
+          && (column + 1 >= frame.columns || !frame[row, column + 1].isContinuation)
+        {
+          return false
+        }
+        if cell.isContinuation && (column == 0 || frame[row, column - 1].width != 2) {
+          return false
+        }
+      }
+    }
+    return true
+  }
+
+  @Test func aTwentyByFiveWindowHoldsThreeItemsAPromptAndTheStatus() {
+    let drawn = frame(SampleCatalog.catalog, columns: 20, rows: 5)
+    #expect(drawn.rows == 5 && drawn.columns == 20)
+    #expect(drawn.text(row: 0) == " 1 北京市           ")
+    #expect(drawn.text(row: 2).hasPrefix(" 3 辽宁省"))
+    #expect(drawn.text(row: 4).hasSuffix(" 1 / 5 "))
+    #expect(drawn.text(row: 4).hasPrefix(" 省份信息"))
+    #expect(drawn[0, 5].style.reverse)
+    #expect(!drawn[1, 5].style.reverse)
+    #expect(wideCharactersAreWhole(drawn))
+  }
+
+  @Test func aWideCharacterThatDoesNotFitAtTheRightEdgeIsABlank() {
+    // " 1 " takes 3 cells; at 10 columns 3½ characters fit: the half becomes a space.
+    let long = Catalog(provinces: [
+      Province(name: "新疆维吾尔自治区", cities: [City(name: "甲", url: "https://a.test/")])
+    ])
+    let drawn = frame(long, columns: 10, rows: 5)
+    #expect(drawn.text(row: 0) == " 1 新疆维 ")
+    #expect(drawn[0, 9].text == " ")
+    #expect(wideCharactersAreWhole(drawn))
+    let odd = frame(long, columns: 9, rows: 5)
+    #expect(odd.text(row: 0) == " 1 新疆维")
+    #expect(wideCharactersAreWhole(odd))
+  }
+
+  @Test func theMatchedCharactersOfAPinyinFilterAreHighlighted() {
+    let drawn = frame(SampleCatalog.catalog, columns: 30, rows: 8) { navigator, state in
+      for key in "gd".map(Key.character) {
+        if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
+          _ = navigator.update(&state, command)
+        }
+      }
+    }
+    #expect(drawn.text(row: 0).hasPrefix(" 1 广东省"))
+    // 广 and 东 are what g and d matched; 省 is not.
+    #expect(drawn[0, 3].style.bold && drawn[0, 5].style.bold)
+    #expect(!drawn[0, 7].style.bold)
+    #expect(drawn.text(row: 6).hasPrefix("filter: gd"))
+    #expect(drawn.cursor == CursorPosition(row: 6, column: 10))
+  }
+
+  @Test func aLongPathIsCutInTheMiddleSoTheCountStays() {
+    let cut = FullScreenRenderer.middleCut("省份信息 › 广东省 › 广州市", toWidth: 12)
+    #expect(TerminalText.width(cut) <= 12)
+    #expect(cut.hasPrefix("省份"))
+    #expect(cut.hasSuffix("州市"))
+    #expect(cut.contains("…"))
+  }
+
+  @Test func aPageOfAnyTitleFitsTheFrame() {
+    let drawn = frame(SampleCatalog.catalog, columns: 20, rows: 5) { navigator, state in
+      _ = navigator.update(&state, .choose)
+      _ = navigator.update(&state, .choose)
+    }
+    #expect(drawn.text(row: 0).hasPrefix("  Province 北京市"))
+    #expect(drawn.text(row: 4).contains("loading"))
+    #expect(wideCharactersAreWhole(drawn))
+  }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `browse` on a pseudo-terminal this helper opens itself: the slave is the child's
+/// stdin, stdout, stderr and controlling terminal (`setsid --ctty`), the master is ours to
+/// type into, read from, resize (TIOCSWINSZ, then the kernel sends SIGWINCH) and check
+/// the terminal's modes on (`stty -g`). The child's environment is allow-listed.
+package final class PTYSession {
+  package static let setsidPath = "/usr/bin/setsid"
+  package static let sttyPath = "/bin/stty"
+  /// Whether this machine can run these tests at all.
+  package static var isAvailable: Bool {
+    FileManager.default.isExecutableFile(atPath: setsidPath)
+      && FileManager.default.isExecutableFile(atPath: sttyPath)
+  }
+
+  package let master: Int32
+  package let slavePath: String
+  private let slave: Int32
+  private let process = Process()
+  private let home: URL
+  private let outputPipe = Pipe()
+  private let errorPipe = Pipe()
+  /// Everything the child wrote, as bytes.
+  package private(set) var output: [UInt8] = []
+  /// The screen, as the output so far draws it.
+  package private(set) var screen: PTYScreen
+
+  package enum SetupError: Error {
+    case noPseudoTerminal(String)
+  }
+
+  /// Starts `browse arguments…` on a `columns`×`rows` terminal; `environment` is added to
+  /// PATH, HOME and XDG_CACHE_HOME (a fresh directory), LANG=C.UTF-8 and TERM.
+  package init(
+    _ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
+    pipingOutput: Bool = false
+  ) throws {
+    guard let pty = PseudoTerminalCalls.load() else {
+      throw SetupError.noPseudoTerminal("posix_openpt is not in the C library")
+    }
+    master = pty.openpt(O_RDWR | O_NOCTTY)
+    guard master >= 0, pty.grantpt(master) == 0, pty.unlockpt(master) == 0,
+      let name = pty.ptsname(master)
+    else { throw SetupError.noPseudoTerminal(String(cString: strerror(errno))) }
+    slavePath = String(cString: name)
+    slave = open(slavePath, O_RDWR | O_NOCTTY)
+    guard slave >= 0 else { throw SetupError.noPseudoTerminal("cannot open \(slavePath)") }
+    _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+    screen = PTYScreen(rows: rows, columns: columns)
+    home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-pty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    setSize(columns: columns, rows: rows)
+
+    var env = [
+      "PATH": "/usr/bin:/bin", "HOME": home.path,
+      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path, "LANG": "C.UTF-8",
+      "TERM": "xterm-256color",
+    ]
+    env.merge(environment) { $1 }
+    let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    process.executableURL = URL(fileURLWithPath: Self.setsidPath)
+    // setsid forks when it leads a process group (as Process's children may); --wait keeps
+    // it waiting for browse, so its status is browse's.
+    process.arguments = ["--ctty", "--wait", BrowseProcess.executable.path] + arguments
+    process.environment = env
+    process.standardInput = handle
+    // --pick's answer: stdout (and stderr) a pipe, the terminal only its controlling one.
+    process.standardOutput = pipingOutput ? outputPipe : handle
+    process.standardError = pipingOutput ? errorPipe : handle
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    close(slave)
+    close(master)
+    try? FileManager.default.removeItem(at: home)
+  }
+
+  /// The pid of browse itself: setsid's, or its child's when setsid forked.
+  package var pid: pid_t {
+    let setsid = process.processIdentifier
+    guard let name = try? String(contentsOfFile: "/proc/\(setsid)/comm", encoding: .utf8),
+      name.hasPrefix("setsid")
+    else { return setsid }
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline {
+      let children = try? String(
+        contentsOfFile: "/proc/\(setsid)/task/\(setsid)/children", encoding: .utf8)
+      if let first = children?.split(separator: " ").first, let child = pid_t(first) {
+        return child
+      }
+      usleep(5000)
+    }
+    return setsid
+  }
+
+  /// Types `text` (keys as the terminal sends them: "\u{1B}[A" is ↑).
+  package func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes {
+        Glibc.write(master, $0.baseAddress, $0.count)
+      }
+      if written > 0 { offset += written } else { usleep(1000) }
+    }
+  }
+
+  /// Resizes the terminal; the kernel sends the foreground process group SIGWINCH.
+  package func resize(columns: Int, rows: Int) {
+    drain()
+    setSize(columns: columns, rows: rows)
+    screen.resize(rows: rows, columns: columns)
+  }
+
+  private func setSize(columns: Int, rows: Int) {
+    var size = winsize(
+      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  }
+
+  /// Reads what is there without waiting.
+  package func drain() {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = read(master, &buffer, buffer.count)
+      guard count > 0 else { return }
+      output += buffer[..<count]
+      screen.apply(buffer[..<count])
+    }
+  }
+
+  /// Waits until the screen shows `text` on some row; false after `timeout` seconds.
+  @discardableResult
+  package func waitForScreen(containing text: String, timeout: TimeInterval = 10) -> Bool {
+    waitUntil(timeout: timeout) { $0.screen.text.contains(text) }
+  }
+
+  /// Waits until `condition` holds of the session (read as output arrives).
+  @discardableResult
+  package func waitUntil(timeout: TimeInterval = 10, _ condition: (PTYSession) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      drain()
+      if condition(self) { return true }
+      if Date() >= deadline { return false }
+      var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+      _ = poll(&fds, 1, 20)
+    }
+  }
+
+  /// What browse wrote to stdout and stderr when they were pipes (read after it exits).
+  package func pipedOutput() -> (stdout: String, stderr: String) {
+    let out = outputPipe.fileHandleForReading.readDataToEndOfFile()
+    let err = errorPipe.fileHandleForReading.readDataToEndOfFile()
+    return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  /// The exit status, or nil if still running after `timeout` (then it is killed).
+  package func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline {
+      drain()
+      usleep(10_000)
+    }
+    drain()
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return nil
+    }
+    return process.terminationStatus
+  }
+
+  /// The child's process state letter from /proc (`T` when stopped), or nil once gone.
+  package var processState: Character? {
+    let pid = self.pid
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    return stat[stat.index(after: close)...].first { !$0.isWhitespace }
+  }
+
+  /// The terminal's modes as `stty -g` prints them.
+  package func sttySettings() -> String {
+    let stty = Process()
+    let pipe = Pipe()
+    stty.executableURL = URL(fileURLWithPath: Self.sttyPath)
+    stty.arguments = ["-F", slavePath, "-g"]
+    stty.standardOutput = pipe
+    stty.standardError = FileHandle.nullDevice
+    do { try stty.run() } catch { return "" }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    stty.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
+
+/// posix_openpt, grantpt, unlockpt and ptsname, which Glibc's module map leaves out (they
+/// need _XOPEN_SOURCE), looked up in the C library already loaded.
+private struct PseudoTerminalCalls {
+  typealias Open = @convention(c) (Int32) -> Int32
+  typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+  let openpt: Open
+  let grantpt: Open
+  let unlockpt: Open
+  let ptsname: Name
+
+  static func load() -> PseudoTerminalCalls? {
+    // A nil handle is RTLD_DEFAULT: every library loaded.
+    func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(nil, name) }
+    guard let open = symbol("posix_openpt"), let grant = symbol("grantpt"),
+      let unlock = symbol("unlockpt"), let name = symbol("ptsname")
+    else { return nil }
+    return PseudoTerminalCalls(
+      openpt: unsafeBitCast(open, to: Open.self), grantpt: unsafeBitCast(grant, to: Open.self),
+      unlockpt: unsafeBitCast(unlock, to: Open.self), ptsname: unsafeBitCast(name, to: Name.self))
+  }
+}
