@@ -129,6 +129,12 @@ import Testing
       <time datetime="2022-03-04">March 4</time>\(paragraphs)</article>
       """)
     #expect(markup.byline == "Chen Jing")
+    let named = reader(
+      """
+      <article><div class="author"><a class="author__photo"><img alt="Wang Fang"></a>
+      <a class="author__name">Wang Fang</a><span>2 hours ago</span></div>\(paragraphs)</article>
+      """)
+    #expect(named.byline == "Wang Fang")
     #expect(markup.published == "2022-03-04")
     #expect(!markup.lines.contains { $0.contains("Chen Jing") })
   }

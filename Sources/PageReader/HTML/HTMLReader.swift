@@ -72,7 +72,7 @@ struct HTMLReader {
   private var listItemCounts: [Int: Int] = [:]
   private var bylineCapture: (depth: Int, element: Int?, text: [UInt8])?
   /// Inside the byline, the element marked `itemprop=name`: the author's name alone.
-  private var bylineName: (depth: Int, text: [UInt8], done: Bool)?
+  private var bylineName: (depth: Int, text: [UInt8], done: Bool, itemprop: Bool)?
   private var bylineFound = false
   private var timeFallback: String?
   /// Depth of an open `<sup class=reference>`: Wikipedia's citation marks.
@@ -205,10 +205,19 @@ struct HTMLReader {
     if name == "time", timeFallback == nil, let datetime = tokenizer.attribute("datetime") {
       timeFallback = Self.oneLine(datetime)
     }
-    if bylineCapture != nil, bylineName == nil,
-      tokenizer.attribute("itemprop")?.lowercased().contains("name") == true
-    {
-      bylineName = (stack.count, [], false)
+    // The author's name inside a byline box: itemprop=name (Readability), else a class
+    // that says so (`author__name`, `byline-name`, not `sourcename`).
+    if bylineCapture != nil, bylineName?.itemprop != true {
+      if tokenizer.attribute("itemprop")?.lowercased().contains("name") == true {
+        bylineName = (stack.count, [], false, true)
+      } else if bylineName == nil, let className = tokenizer.attribute("class") {
+        let hints = Array(className.lowercased().utf8)
+        if ClassHints.contains(hints, "name"),
+          ClassHints.contains(hints, "author") || ClassHints.contains(hints, "byline")
+        {
+          bylineName = (stack.count, [], false, false)
+        }
+      }
     }
     if !entry.hides { open(&entry) }
     if !entry.hides, let id = tokenizer.attribute("id").flatMap(Self.oneLine) {
