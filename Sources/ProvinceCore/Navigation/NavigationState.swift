@@ -9,6 +9,8 @@ public struct NavigationState: Sendable, Equatable {
   /// A one-line note for the user (a bad command, no match, a failed fetch).
   public var message: String?
   public var showingHelp = false
+  /// The first line of the help shown (full screen, where it scrolls).
+  public internal(set) var helpScroll = 0
   public var viewport: Viewport
   /// How the session is drawn; it decides how many rows the chrome takes.
   public let presentation: Presentation
