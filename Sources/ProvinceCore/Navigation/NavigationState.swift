@@ -61,9 +61,12 @@ public enum PageState: Sendable, Equatable {
 
 /// A page load under way: the seconds since it began and the bytes so far.
 public struct LoadProgress: Sendable, Equatable {
+  /// Seconds since the load began.
   public var seconds: Double
+  /// Body bytes read so far.
   public var bytes: Int
 
+  /// Progress as the shell measured it.
   public init(seconds: Double, bytes: Int) {
     self.seconds = seconds
     self.bytes = bytes

@@ -37,6 +37,7 @@ public enum FullScreenRenderer {
 
   private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
+  /// The frame that shows `state` in its viewport.
   public static func frame(_ state: NavigationState, navigator: Navigator, palette: Palette)
     -> Frame
   {
