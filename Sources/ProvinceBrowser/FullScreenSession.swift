@@ -54,7 +54,13 @@ struct FullScreenSession {
     var shown: Frame?
     var load: BackgroundLoad?
 
+    // What libraries write to descriptor 2 would land in the middle of the frame: it goes
+    // to /dev/null while the screen is ours (browse's own messages use its copy of it).
+    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    let ownError = StandardStream.error.fd
+    defer { if null >= 0 { close(null) } }
     func takeTerminal() {
+      if null >= 0 && ownError != 2 { dup2(null, 2) }
       terminal.enter()
       CrashGuard.restoring(
         fd: terminal.output, modes: terminal.saved, bytes: RawTerminal.leaveBytes)
@@ -66,6 +72,7 @@ struct FullScreenSession {
       Interrupts.shared.setTerminalRestore(nil)
       CrashGuard.stopRestoring()
       terminal.leave()
+      if null >= 0 && ownError != 2 { dup2(ownError, 2) }
     }
     func draw() {
       let frame = FullScreenRenderer.frame(state, navigator: navigator, palette: palette)

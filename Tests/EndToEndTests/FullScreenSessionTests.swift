@@ -173,6 +173,39 @@ import Testing
     #expect(!session.screen.alternate)
   }
 
+  @Test func aTerminalBrowserGetsTheTerminalAndTheScreenComesBack() throws {
+    try #require(PTYSession.isAvailable)
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    server.addScreenRoutes()
+    // A "browser" that records the URL and whether it had the normal screen's modes.
+    let record = ReliabilityFixtures.temporaryPath("opened")
+    let script = try ReliabilityFixtures.file(
+      "#!/bin/sh\nstty -g > '\(record.path).stty'\necho \"$1\" > '\(record.path)'\n",
+      name: "browser.sh")
+    chmod(script, 0o755)
+    defer {
+      try? FileManager.default.removeItem(at: record)
+      try? FileManager.default.removeItem(atPath: record.path + ".stty")
+    }
+    let session = try PTYSession(
+      ["--data", try dataFile(server), "--no-cache"], environment: ["BROWSER": script])
+    let before = session.sttySettings()
+    #expect(session.waitForScreen(containing: "省份信息"))
+    session.type("\r\r")
+    #expect(session.waitForScreen(containing: "跳到历史"))
+    session.type("o")
+    let url = server.baseURL + TestHTTPServer.ScreenPath.longPage
+    #expect(session.waitForScreen(containing: "Opened \(url)."))
+    #expect(session.screen.alternate)
+    let opened = try String(contentsOf: record, encoding: .utf8)
+    #expect(opened == url + "\n")
+    let modes = try String(contentsOfFile: record.path + ".stty", encoding: .utf8)
+    #expect(modes.trimmingCharacters(in: .whitespacesAndNewlines) == before)
+    session.type("\u{03}")
+    #expect(session.waitForExit() == 130)
+  }
+
   @Test func pickDrawsOnTheTerminalAndPrintsOnlyTheAnswer() throws {
     try #require(PTYSession.isAvailable)
     let server = try TestHTTPServer.started()

@@ -198,6 +198,18 @@ import Testing
     #expect(state.stack.count == 3)
   }
 
+  @Test func theHelpScrollsAndAnyOtherKeyClosesIt() {
+    var state = start(columns: 20, rows: 5)
+    press([.character("?"), .down, .down, .pageDown], &state)
+    #expect(state.showingHelp)
+    #expect(state.helpScroll == 5)
+    press([.end], &state)
+    #expect(state.helpScroll == CommandTable.keyHelp.count - 3)
+    press([.character("x")], &state)
+    #expect(!state.showingHelp)
+    #expect(state.helpScroll == 0)
+  }
+
   @Test func qGoesBackAndLeavesAtTheTopAndCtrlCLeavesAtOnce() {
     var state = start()
     press([.enter], &state)

@@ -100,4 +100,15 @@ import Testing
     #expect(drawn.text(row: 4).contains("loading"))
     #expect(wideCharactersAreWhole(drawn))
   }
+
+  @Test(arguments: [(1, 1), (2, 1), (1, 3), (5, 2), (3, 4)])
+  func aTinyWindowStillGetsAFrameOfItsSize(columns: Int, rows: Int) {
+    for open in 0..<3 {
+      let drawn = frame(SampleCatalog.catalog, columns: columns, rows: rows) { navigator, state in
+        for _ in 0..<open { _ = navigator.update(&state, .choose) }
+      }
+      #expect(drawn.rows == rows && drawn.columns == columns)
+      #expect(wideCharactersAreWhole(drawn))
+    }
+  }
 }

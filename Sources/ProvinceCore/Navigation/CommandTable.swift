@@ -4,6 +4,7 @@ import TextSupport
 /// Every command of the interactive session, once: the line-mode parser, the help screen,
 /// the hints, the full-screen key map and `browse --help` all read this table.
 public enum CommandTable {
+  /// Every binding: the menu's, the page's, then those that work anywhere.
   public static let bindings: [CommandBinding] = menu + page + anywhere
 
   static let menu: [CommandBinding] = [

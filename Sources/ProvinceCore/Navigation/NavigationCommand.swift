@@ -48,13 +48,17 @@ public enum NavigationCommand: Sendable, Equatable {
   case digit(Int)
   /// `/` on a menu: a search of every city, as it is typed.
   case startSearch
+  /// Tab and Shift-Tab: the next and previous link on a page.
   case nextLink
   case previousLink
   /// The next and previous line of a page matching its search.
   case nextMatch
   case previousMatch
+  /// `l`: the page's links instead of its text, or back.
   case links
+  /// `r`: fetch the page again (or try again after a failure).
   case reload
+  /// `o`: open the page in the user's browser.
   case openInBrowser
   /// Ctrl-C full screen: leave at once with 130.
   case interrupt

@@ -9,6 +9,8 @@ public struct NavigationState: Sendable, Equatable {
   /// A one-line note for the user (a bad command, no match, a failed fetch).
   public var message: String?
   public var showingHelp = false
+  /// The first line of the help shown (full screen, where it scrolls).
+  public internal(set) var helpScroll = 0
   public var viewport: Viewport
   /// How the session is drawn; it decides how many rows the chrome takes.
   public let presentation: Presentation
@@ -59,9 +61,12 @@ public enum PageState: Sendable, Equatable {
 
 /// A page load under way: the seconds since it began and the bytes so far.
 public struct LoadProgress: Sendable, Equatable {
+  /// Seconds since the load began.
   public var seconds: Double
+  /// Body bytes read so far.
   public var bytes: Int
 
+  /// Progress as the shell measured it.
   public init(seconds: Double, bytes: Int) {
     self.seconds = seconds
     self.bytes = bytes

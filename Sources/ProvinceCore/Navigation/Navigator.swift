@@ -82,6 +82,16 @@ public struct Navigator: Sendable {
     state.message = nil
     let wasShowingHelp = state.showingHelp
     state.showingHelp = false
+    if wasShowingHelp && state.presentation == .fullScreen,
+      let lines = helpScroll(command, rows: state.contentRows)
+    {
+      // Full screen, the help scrolls like a page; any other key closes it.
+      state.showingHelp = true
+      let last = max(0, CommandTable.keyHelp.count - state.contentRows)
+      state.helpScroll = min(max(0, state.helpScroll + lines), last)
+      return .render
+    }
+    state.helpScroll = 0
     switch command {
     case .quit:
       return .exit(.success)
@@ -133,6 +143,18 @@ public struct Navigator: Sendable {
       return fullScreenUpdate(&state, command)
     }
     return .render
+  }
+
+  /// The lines of help a scrolling command moves by, `rows` a screen, or nil for a
+  /// command that closes the help.
+  private func helpScroll(_ command: NavigationCommand, rows: Int) -> Int? {
+    let all = CommandTable.keyHelp.count
+    switch command {
+    case .move(let delta): return max(-all, min(all, delta))
+    case .moveScreen(let screens): return max(-all, min(all, screens)) * rows
+    case .moveToEnd(let last): return last ? all : -all
+    default: return nil
+    }
   }
 
   /// Leaving a page that is still loading for good cancels its fetch.

@@ -8,8 +8,11 @@ import TextSupport
 public enum PageLinks {
   /// A link's marker in the laid-out lines: its line, first cell and width in cells.
   public struct Position: Sendable, Hashable {
+    /// The line, an index into the lines searched.
     public var line: Int
+    /// The first cell of the marker.
     public var column: Int
+    /// The cells the marker takes.
     public var width: Int
     /// The link's index in `PageContent.links`.
     public var link: Int

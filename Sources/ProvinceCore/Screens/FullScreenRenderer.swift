@@ -37,6 +37,7 @@ public enum FullScreenRenderer {
 
   private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
+  /// The frame that shows `state` in its viewport.
   public static func frame(_ state: NavigationState, navigator: Navigator, palette: Palette)
     -> Frame
   {
@@ -45,7 +46,8 @@ public enum FullScreenRenderer {
     var frame = Frame(rows: rows, columns: columns)
     let contentRows = state.contentRows
     if state.showingHelp {
-      for (row, line) in CommandTable.keyHelp.prefix(contentRows).enumerated() {
+      let help = CommandTable.keyHelp.dropFirst(state.helpScroll)
+      for (row, line) in help.prefix(contentRows).enumerated() {
         frame.put(line, row: row, column: 0, style: line.hasPrefix(" ") ? .plain : palette.heading)
       }
     } else if state.top.isMenu {
@@ -182,7 +184,7 @@ public enum FullScreenRenderer {
     } else {
       let hints =
         state.showingHelp
-        ? ["any key closes this help"]
+        ? ["↑ ↓ PgUp PgDn scroll · any other key closes this help"]
         : CommandTable.hints(
           isMenu: state.top.isMenu, belowTop: state.stack.count > 1, keys: true)
       frame.put(
