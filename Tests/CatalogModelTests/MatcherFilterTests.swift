@@ -90,3 +90,19 @@ import Testing
     #expect(hz.first == "惠州市")
   }
 }
+
+@Suite struct MatcherSearchMemoTests {
+  @Test func aRepeatedSearchGivesTheSameResultsAsTheFirst() {
+    let matcher = Matcher(catalog: SampleCatalog.catalog)
+    let first = matcher.search("zhou")
+    // Enough other searches to push "zhou" out of the memo and bring it back.
+    for query in ["g", "gu", "gua", "s", "sh", "she", "shen", "x", "xi", "t", "ta", "c"] {
+      _ = matcher.search(query)
+    }
+    #expect(matcher.search("zhou") == first)
+    for query in (0..<20).map({ "q\($0)" }) { _ = matcher.search(query) }
+    #expect(matcher.search("zhou") == first)
+    #expect(!first.isEmpty)
+    #expect(matcher.search("") == [])
+  }
+}

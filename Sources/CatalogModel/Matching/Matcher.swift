@@ -8,6 +8,22 @@ public final class Matcher: Sendable {
   /// The flat index of each province's first city, and the city count at the end.
   private let cityStarts: [Int]
   private let cache = Mutex(Cache())
+  /// Recent searches' results: searching as one types sends each prefix again on the way
+  /// back (Backspace), and the catalog never changes under a matcher.
+  private let searches = Mutex(SearchMemo())
+
+  private struct SearchMemo {
+    static let capacity = 16
+    var queries: [String] = []
+    var results: [String: [CityRef]] = [:]
+
+    mutating func remember(_ query: String, _ refs: [CityRef]) {
+      if results.updateValue(refs, forKey: query) == nil {
+        queries.append(query)
+        if queries.count > Self.capacity { results[queries.removeFirst()] = nil }
+      }
+    }
+  }
 
   private struct Cache {
     var provinceNames: KeyColumn?
@@ -90,9 +106,12 @@ public final class Matcher: Sendable {
   /// Every city matching `query` by name, pinyin or initials (whole, prefix or inside),
   /// best tier first and in catalog order within a tier; empty for a blank query.
   public func search(_ query: String) -> [CityRef] {
+    if let known = searches.withLock({ $0.results[query] }) { return known }
     let q = MatchQuery(query)
     guard !q.isEmpty else { return [] }
-    return rank(q, .cities, 0..<(cityStarts.last ?? 0)).map(cityRef)
+    let found = rank(q, .cities, 0..<(cityStarts.last ?? 0)).map(cityRef)
+    searches.withLock { $0.remember(query, found) }
+    return found
   }
 
   /// The provinces among `provinces` that match `query`, best first; all of them, in

@@ -93,7 +93,7 @@ extension Navigator {
   func clampView(_ state: inout NavigationState) {
     let rows = state.contentRows
     if state.top.isMenu {
-      let count = labels(for: state.top).count
+      let count = itemCount(of: state.top)
       var screen = state.top
       screen.selection = min(max(screen.selection, 0), max(count - 1, 0))
       if screen.selection < screen.scroll { screen.scroll = screen.selection }
@@ -190,7 +190,7 @@ extension Navigator {
       screen.unfiltered = text.isEmpty ? nil : base
     }
     state.top = screen
-    if !text.isEmpty && labels(for: screen).isEmpty {
+    if !text.isEmpty && itemCount(of: screen) == 0 {
       let shown = TerminalText.sanitize(text)
       state.message =
         if case .search = screen.kind { "No city matches '\(shown)'." } else {
@@ -214,7 +214,7 @@ extension Navigator {
   private func jump(_ digit: Int, in state: inout NavigationState) {
     guard state.top.isMenu else { return }
     let digits = state.top.number + String(digit)
-    let count = labels(for: state.top).count
+    let count = itemCount(of: state.top)
     if let number = Int(digits), number >= 1, number <= count {
       state.top.number = digits
       state.top.selection = number - 1

@@ -181,7 +181,7 @@ public struct Navigator: Sendable {
 
   /// The items of a menu, or the links of a page.
   func itemCount(_ state: NavigationState) -> Int {
-    if state.top.isMenu { return labels(for: state.top).count }
+    if state.top.isMenu { return itemCount(of: state.top) }
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
       return 0
     }
@@ -190,18 +190,32 @@ public struct Navigator: Sendable {
 
   /// The names listed on a menu screen, sanitised, in menu order.
   public func labels(for screen: Screen) -> [String] {
+    (0..<itemCount(of: screen)).map { label(for: screen, at: $0) }
+  }
+
+  /// How many items a menu screen lists (0 for a page), without making their labels:
+  /// a search over 100k cities must not build 100k strings a keystroke.
+  public func itemCount(of screen: Screen) -> Int {
+    switch screen.kind {
+    case .provinces(let indices): return indices.count
+    case .cities(_, let refs), .search(_, let refs): return refs.count
+    case .detail, .link: return 0
+    }
+  }
+
+  /// The sanitised name of item `index` (below `itemCount(of:)`) of a menu screen.
+  public func label(for screen: Screen, at index: Int) -> String {
     switch screen.kind {
     case .provinces(let indices):
-      return indices.map { TerminalText.sanitize(catalog.provinces[$0].name) }
+      return TerminalText.sanitize(catalog.provinces[indices[index]].name)
     case .cities(_, let refs):
-      return refs.map { TerminalText.sanitize(catalog[$0].name) }
+      return TerminalText.sanitize(catalog[refs[index]].name)
     case .search(_, let refs):
-      return refs.map {
-        TerminalText.sanitize(catalog[$0].name) + "（"
-          + TerminalText.sanitize(catalog.provinces[$0.province].name) + "）"
-      }
+      let ref = refs[index]
+      return TerminalText.sanitize(catalog[ref].name) + "（"
+        + TerminalText.sanitize(catalog.provinces[ref.province].name) + "）"
     case .detail, .link:
-      return []
+      return ""
     }
   }
 
@@ -228,14 +242,14 @@ public struct Navigator: Sendable {
       let rows = max(1, state.contentRows - sections.header.count)
       return max(1, (sections.body.count + rows - 1) / rows)
     }
-    return layout(state).pageCount(itemCount: labels(for: state.top).count)
+    return layout(state).pageCount(itemCount: itemCount(of: state.top))
   }
 
   private func select(_ number: Int, in state: inout NavigationState) -> NavigationEffect {
     guard state.top.isMenu else {
       return followLink(number, in: &state)
     }
-    let count = labels(for: state.top).count
+    let count = itemCount(of: state.top)
     guard number >= 1 && number <= count else {
       state.message = outOfRange(String(number), count: count)
       return .render

@@ -64,8 +64,8 @@ public enum FullScreenRenderer {
     _ state: NavigationState, navigator: Navigator, palette: Palette, into frame: inout Frame
   ) {
     let screen = state.top
-    let labels = navigator.labels(for: screen)
-    if labels.isEmpty {
+    let count = navigator.itemCount(of: screen)
+    if count == 0 {
       let empty =
         screen.filterIsEmpty
         ? (screen.editor != nil
@@ -74,11 +74,12 @@ public enum FullScreenRenderer {
       frame.put(empty, row: 0, column: 1, style: palette.hint)
       return
     }
-    let numberWidth = String(labels.count).count
+    let numberWidth = String(count).count
     let query = screen.editor?.text ?? ""
     for row in 0..<state.contentRows {
       let index = screen.scroll + row
-      guard index < labels.count else { break }
+      guard index < count else { break }
+      let label = navigator.label(for: screen, at: index)
       let isSelected = index == screen.selection
       if isSelected { frame.fill(row: row, columns: 0..<frame.columns, style: palette.selected) }
       let number = String(index + 1)
@@ -86,8 +87,8 @@ public enum FullScreenRenderer {
       var column = frame.put(
         padded, row: row, column: 0, style: isSelected ? palette.selected : palette.number)
       let marked = MatchHighlight.offsets(
-        in: labels[index], query: query, syllables: syllables(of: screen, index, navigator))
-      for (offset, character) in labels[index].enumerated() {
+        in: label, query: query, syllables: syllables(of: screen, index, navigator))
+      for (offset, character) in label.enumerated() {
         let style =
           marked.contains(offset)
           ? (isSelected ? palette.selectedMatched : palette.matched)
@@ -212,7 +213,7 @@ public enum FullScreenRenderer {
   /// `21 / 496` on a menu, the lines shown on a page, a spinner while it loads.
   static func counter(_ state: NavigationState, navigator: Navigator) -> String {
     if state.top.isMenu {
-      let count = navigator.labels(for: state.top).count
+      let count = navigator.itemCount(of: state.top)
       return count == 0 ? "0 / 0" : "\(state.top.selection + 1) / \(count)"
     }
     let url = navigator.pageURL(of: state.top) ?? ""
