@@ -23,6 +23,27 @@ import Testing
     #expect(page.lines == ["Text"])
   }
 
+  @Test func theHeaderDescriptionIsLeftOutWhereTheTextIsShorterOrOpensWithIt() {
+    let short = HTMLRenderer.render(
+      "<meta name=description content='A page about testing things'><p>Test", baseURL: nil,
+      width: 40)
+    #expect(short.description == "A page about testing things")
+    #expect(short.headerDescription == nil)
+    let lead = HTMLRenderer.render(
+      """
+      <meta name=description content="The city grew by the river.">
+      <p>The city <a href=/r>grew</a> by the river. Then it grew along the railway too.
+      """, baseURL: nil, width: 30)
+    #expect(lead.lines.count > 1)
+    #expect(lead.headerDescription == nil)
+    let summary = HTMLRenderer.render(
+      """
+      <meta name=description content="Where the river meets the sea.">
+      <p>The city grew by the river. Then it grew along the railway too.
+      """, baseURL: nil, width: 30)
+    #expect(summary.headerDescription == "Where the river meets the sea.")
+  }
+
   @Test func descriptionFallsBackToOpenGraphAndIsOtherwiseNil() {
     let og = HTMLRenderer.render(
       "<meta property=og:description content=Summary><p>x", baseURL: nil, width: 20)

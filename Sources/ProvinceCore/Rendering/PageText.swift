@@ -22,8 +22,8 @@ public enum PageText {
     return lines
   }
 
-  /// A header (title, then byline and date in the reader view or the description on the
-  /// full page, wrapped to the width), the text and a `References` list, as `lynx -dump`
+  /// A header (title, then byline and date in the reader view or, on the full page, the
+  /// description where it says more than the text does, wrapped to the width), the text and a `References` list, as `lynx -dump`
   /// lays them out. Types other than HTML and plain text get one line naming the type.
   public static func body(_ content: PageContent) -> [String] {
     guard let page = content.rendered else {
@@ -38,7 +38,7 @@ public enum PageText {
       if !facts.isEmpty {
         lines += TextWrapper.wrap(facts.joined(separator: " · "), width: width)
       }
-    } else if let description = page.description, !description.isEmpty {
+    } else if let description = page.headerDescription {
       lines += TextWrapper.wrap(description, width: width)
     }
     if !lines.isEmpty { lines.append("") }
