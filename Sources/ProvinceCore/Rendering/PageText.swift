@@ -54,7 +54,8 @@ public enum PageText {
 
   /// The numbered link list: `  [1] 历史 — https://zh.wikipedia.org/wiki/历史`, the URL
   /// decoded for reading, then (where it differs) the percent-encoded URL to paste on a
-  /// line of its own. URLs are never wrapped, so that they can be copied whole.
+  /// line of its own; in the reader view an in-page link as its `#fragment`. URLs are never
+  /// wrapped, so that they can be copied whole.
   public static func links(_ content: PageContent) -> [String] {
     let all = content.linkTargets
     let numberWidth = String(all.count).count
@@ -63,8 +64,10 @@ public enum PageText {
     for (index, link) in all.enumerated() {
       let number = String(index + 1)
       let label = String(repeating: " ", count: numberWidth - number.count + 2) + "[\(number)] "
-      let readable = link.readableURL
-      let ascii = URLText.ascii(link.url)
+      // The reader view lists an in-page link by its `#fragment` alone.
+      let inPage = content.rendered?.view == .reader ? link.inPageTarget : nil
+      let readable = inPage ?? link.readableURL
+      let ascii = inPage ?? URLText.ascii(link.url)
       let text = link.text
       if text.isEmpty || text == readable || text == ascii {
         lines.append(label + readable)
