@@ -44,6 +44,22 @@ import Testing
     #expect(summary.headerDescription == "Where the river meets the sea.")
   }
 
+  @Test func theCreditGivesTheDateOnlyWhereTheBylineDoesNot() {
+    func credit(_ byline: String?, _ published: String?) -> String? {
+      RenderedPage(
+        title: nil, description: nil, lines: [], links: [], view: .reader, byline: byline,
+        published: published
+      ).credit
+    }
+    #expect(credit("Jane Doe", "2024-04-20") == "Jane Doe · 2024-04-20")
+    #expect(
+      credit("By JANE DOE March 11, 2015 3:46 PM", "2015-03-11")
+        == "By JANE DOE March 11, 2015 3:46 PM")
+    #expect(credit(nil, "2015-03-11") == "2015-03-11")
+    #expect(credit("", "") == nil)
+    #expect(credit("Jane Doe", nil) == "Jane Doe")
+  }
+
   @Test func descriptionFallsBackToOpenGraphAndIsOtherwiseNil() {
     let og = HTMLRenderer.render(
       "<meta property=og:description content=Summary><p>x", baseURL: nil, width: 20)

@@ -48,6 +48,21 @@ public struct RenderedPage: Sendable, Equatable {
     return anchors[String(link.url[link.url.index(after: hash)...])]
   }
 
+  /// The reader view's credit line under the title: the byline, then the date unless
+  /// the byline already gives it (`By Jane Doe March 11, 2015 3:46 PM` names the year).
+  public var credit: String? {
+    let byline = byline.flatMap { $0.isEmpty ? nil : $0 }
+    var published = published.flatMap { $0.isEmpty ? nil : $0 }
+    if let byline, let date = published, date.count >= 4,
+      byline.contains(String(date.prefix(4))),
+      date.prefix(4).allSatisfy(\.isNumber)
+    {
+      published = nil
+    }
+    let facts = [byline, published].compactMap { $0 }
+    return facts.isEmpty ? nil : facts.joined(separator: " · ")
+  }
+
   /// The description worth heading the page with, or nil where it would mislead: when the
   /// page's own text is shorter than it (a page that only says "Test" is not its
   /// description's five words), or when the text already opens with it (a lead shown

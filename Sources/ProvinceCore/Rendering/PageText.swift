@@ -34,10 +34,7 @@ public enum PageText {
     var lines: [String] = []
     if let title = page.title, !title.isEmpty { lines += TextWrapper.wrap(title, width: width) }
     if page.view == .reader {
-      let facts = [page.byline, page.published].compactMap { $0 }.filter { !$0.isEmpty }
-      if !facts.isEmpty {
-        lines += TextWrapper.wrap(facts.joined(separator: " · "), width: width)
-      }
+      if let credit = page.credit { lines += TextWrapper.wrap(credit, width: width) }
     } else if let description = page.headerDescription {
       lines += TextWrapper.wrap(description, width: width)
     }
