@@ -21,6 +21,16 @@ import Testing
       ])
   }
 
+  @Test func anInPageLinkIsNamedByItsFragmentAndALinkElsewhereIsNot() {
+    let html = """
+      <p>See <a href="#s%C3%A9ction">below</a>, <a href="#x%1B[2J">odd</a>, \
+      <a href="https://a.test/page#top">top</a> and <a href="/other#top">other</a>.</p>
+      """
+    let page = HTMLRenderer.render(html, baseURL: URL(string: "https://a.test/page"), width: 80)
+    // The escape of a control character stays an escape: nothing reaches the terminal.
+    #expect(page.links.map(\.inPageTarget) == ["#séction", "#x%1B[2J", "#top", nil])
+  }
+
   @Test func baseHrefResolvesLinksAndTheSameURLKeepsItsNumber() {
     let html = """
       <head><base href="https://example.org/docs/"></head>

@@ -23,6 +23,43 @@ import Testing
     #expect(page.lines == ["Text"])
   }
 
+  @Test func theHeaderDescriptionIsLeftOutWhereTheTextIsShorterOrOpensWithIt() {
+    let short = HTMLRenderer.render(
+      "<meta name=description content='A page about testing things'><p>Test", baseURL: nil,
+      width: 40)
+    #expect(short.description == "A page about testing things")
+    #expect(short.headerDescription == nil)
+    let lead = HTMLRenderer.render(
+      """
+      <meta name=description content="The city grew by the river.">
+      <p>The city <a href=/r>grew</a> by the river. Then it grew along the railway too.
+      """, baseURL: nil, width: 30)
+    #expect(lead.lines.count > 1)
+    #expect(lead.headerDescription == nil)
+    let summary = HTMLRenderer.render(
+      """
+      <meta name=description content="Where the river meets the sea.">
+      <p>The city grew by the river. Then it grew along the railway too.
+      """, baseURL: nil, width: 30)
+    #expect(summary.headerDescription == "Where the river meets the sea.")
+  }
+
+  @Test func theCreditGivesTheDateOnlyWhereTheBylineDoesNot() {
+    func credit(_ byline: String?, _ published: String?) -> String? {
+      RenderedPage(
+        title: nil, description: nil, lines: [], links: [], view: .reader, byline: byline,
+        published: published
+      ).credit
+    }
+    #expect(credit("Jane Doe", "2024-04-20") == "Jane Doe · 2024-04-20")
+    #expect(
+      credit("By JANE DOE March 11, 2015 3:46 PM", "2015-03-11")
+        == "By JANE DOE March 11, 2015 3:46 PM")
+    #expect(credit(nil, "2015-03-11") == "2015-03-11")
+    #expect(credit("", "") == nil)
+    #expect(credit("Jane Doe", nil) == "Jane Doe")
+  }
+
   @Test func descriptionFallsBackToOpenGraphAndIsOtherwiseNil() {
     let og = HTMLRenderer.render(
       "<meta property=og:description content=Summary><p>x", baseURL: nil, width: 20)

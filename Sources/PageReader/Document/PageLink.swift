@@ -22,6 +22,14 @@ public struct PageLink: Sendable, Equatable, Hashable {
 }
 
 extension PageLink {
+  /// How the reader view's list names an in-page link: `#section`, the fragment decoded
+  /// and sanitised for the terminal; nil for a link that leaves the page. The page's own
+  /// URL in front of it only repeats where the reader already is.
+  public var inPageTarget: String? {
+    guard isInPage else { return nil }
+    return "#" + TerminalText.sanitize(fragment ?? "")
+  }
+
   /// The URL for reading: percent-escapes of non-ASCII UTF-8 decoded
   /// (`https://zh.wikipedia.org/wiki/历史`); escapes of ASCII, of invalid UTF-8 and of
   /// anything a terminal must not see stay encoded. Host names are left as they are.

@@ -48,6 +48,44 @@ public struct RenderedPage: Sendable, Equatable {
     return anchors[String(link.url[link.url.index(after: hash)...])]
   }
 
+  /// The reader view's credit line under the title: the byline, then the date unless
+  /// the byline already gives it (`By Jane Doe March 11, 2015 3:46 PM` names the year).
+  public var credit: String? {
+    let byline = byline.flatMap { $0.isEmpty ? nil : $0 }
+    var published = published.flatMap { $0.isEmpty ? nil : $0 }
+    if let byline, let date = published, date.count >= 4,
+      byline.contains(String(date.prefix(4))),
+      date.prefix(4).allSatisfy(\.isNumber)
+    {
+      published = nil
+    }
+    let facts = [byline, published].compactMap { $0 }
+    return facts.isEmpty ? nil : facts.joined(separator: " · ")
+  }
+
+  /// The description worth heading the page with, or nil where it would mislead: when the
+  /// page's own text is shorter than it (a page that only says "Test" is not its
+  /// description's five words), or when the text already opens with it (a lead shown
+  /// twice). Like Readability's excerpt, it is not part of the page's text.
+  public var headerDescription: String? {
+    guard let description, !description.isEmpty else { return nil }
+    let summary = Self.letters(description)
+    guard !summary.isEmpty else { return nil }
+    var text: [Character] = []
+    for line in lines {
+      text += Self.letters(line)
+      if text.count > 4 * summary.count { break }
+    }
+    if text.count < summary.count || text.starts(with: summary) { return nil }
+    return description
+  }
+
+  /// The letters of `text`, lower-cased: what two wordings of one sentence share, whatever
+  /// their spacing, punctuation, wrapping and link marks.
+  private static func letters(_ text: String) -> [Character] {
+    text.lowercased().filter(\.isLetter).map { $0 }
+  }
+
   /// The links' absolute URLs: `urls[n - 1]` for mark `[n]`.
   public var urls: [String] { links.map(\.url) }
 }

@@ -22,8 +22,8 @@ public enum PageText {
     return lines
   }
 
-  /// A header (title, then byline and date in the reader view or the description on the
-  /// full page, wrapped to the width), the text and a `References` list, as `lynx -dump`
+  /// A header (title, then byline and date in the reader view or, on the full page, the
+  /// description where it says more than the text does, wrapped to the width), the text and a `References` list, as `lynx -dump`
   /// lays them out. Types other than HTML and plain text get one line naming the type.
   public static func body(_ content: PageContent) -> [String] {
     guard let page = content.rendered else {
@@ -34,11 +34,8 @@ public enum PageText {
     var lines: [String] = []
     if let title = page.title, !title.isEmpty { lines += TextWrapper.wrap(title, width: width) }
     if page.view == .reader {
-      let facts = [page.byline, page.published].compactMap { $0 }.filter { !$0.isEmpty }
-      if !facts.isEmpty {
-        lines += TextWrapper.wrap(facts.joined(separator: " · "), width: width)
-      }
-    } else if let description = page.description, !description.isEmpty {
+      if let credit = page.credit { lines += TextWrapper.wrap(credit, width: width) }
+    } else if let description = page.headerDescription {
       lines += TextWrapper.wrap(description, width: width)
     }
     if !lines.isEmpty { lines.append("") }
@@ -54,7 +51,8 @@ public enum PageText {
 
   /// The numbered link list: `  [1] 历史 — https://zh.wikipedia.org/wiki/历史`, the URL
   /// decoded for reading, then (where it differs) the percent-encoded URL to paste on a
-  /// line of its own. URLs are never wrapped, so that they can be copied whole.
+  /// line of its own; in the reader view an in-page link as its `#fragment`. URLs are never
+  /// wrapped, so that they can be copied whole.
   public static func links(_ content: PageContent) -> [String] {
     let all = content.linkTargets
     let numberWidth = String(all.count).count
@@ -63,8 +61,10 @@ public enum PageText {
     for (index, link) in all.enumerated() {
       let number = String(index + 1)
       let label = String(repeating: " ", count: numberWidth - number.count + 2) + "[\(number)] "
-      let readable = link.readableURL
-      let ascii = URLText.ascii(link.url)
+      // The reader view lists an in-page link by its `#fragment` alone.
+      let inPage = content.rendered?.view == .reader ? link.inPageTarget : nil
+      let readable = inPage ?? link.readableURL
+      let ascii = inPage ?? URLText.ascii(link.url)
       let text = link.text
       if text.isEmpty || text == readable || text == ascii {
         lines.append(label + readable)
