@@ -8,9 +8,82 @@ public enum TextWrapper {
     wrap(text, width: width, firstLinePrefix: "", prefix: "")
   }
 
+  /// Paragraphs longer than this are wrapped a piece at a time: the work arrays cost
+  /// about 13 bytes a character, which a hostile 5 MB word would make 65 MB.
+  static let pieceBytes = 1 << 16
+
   /// As `wrap(_:width:)`, with `firstLinePrefix` before the first line (a list marker)
   /// and `prefix` before the others (an indent); `width` includes the prefixes.
   public static func wrap(
+    _ text: String, width: Int, firstLinePrefix: String, prefix: String
+  ) -> [String] {
+    guard text.utf8.count > pieceBytes else {
+      return wrapWhole(text, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
+    }
+    var lines: [String] = []
+    // The unfinished last line of the piece before, without its prefix: it is wrapped
+    // again at the head of the next piece, so the pieces join as if never cut.
+    var carry = ""
+    var carryPrefix = firstLinePrefix
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      let piece = nextPiece(of: &rest)
+      let input = carry + piece.text
+      var wrapped = wrapWhole(
+        input, width: width, firstLinePrefix: carryPrefix, prefix: prefix)
+      carry = ""
+      if !rest.isEmpty, !piece.endsLine, let last = wrapped.popLast() {
+        let linePrefix = wrapped.isEmpty ? carryPrefix : prefix
+        carry = String(last.dropFirst(linePrefix.count)) + (piece.endsWord ? " " : "")
+        carryPrefix = linePrefix
+      } else {
+        carryPrefix = prefix
+      }
+      lines += wrapped
+    }
+    return lines
+  }
+
+  /// The next piece of about `pieceBytes`, cut after a space or line feed where one is near,
+  /// else between two characters; `endsWord`: a space was cut, `endsLine`: a line feed was.
+  private static func nextPiece(of rest: inout Substring) -> (
+    text: String, endsWord: Bool, endsLine: Bool
+  ) {
+    let utf8 = rest.utf8
+    guard utf8.count > pieceBytes else {
+      defer { rest = rest[rest.endIndex...] }
+      return (String(rest), false, false)
+    }
+    var cut = utf8.index(utf8.startIndex, offsetBy: pieceBytes)
+    // Back to a scalar boundary (off UTF-8 continuation bytes), then on to the next
+    // space within a little way.
+    while cut > utf8.startIndex && utf8[cut] & 0xC0 == 0x80 {
+      cut = utf8.index(before: cut)
+    }
+    var probe = cut
+    let limit = utf8.index(cut, offsetBy: 4096, limitedBy: utf8.endIndex) ?? utf8.endIndex
+    while probe < limit {
+      let byte = utf8[probe]
+      if byte == 0x20 || byte == 0x0A {
+        let text = String(rest[..<probe])
+        rest = rest[utf8.index(after: probe)...]
+        return (text, byte == 0x20, byte == 0x0A)
+      }
+      probe = utf8.index(after: probe)
+    }
+    let text = String(rest[..<cut])
+    rest = rest[cut...]
+    return (text, false, false)
+  }
+
+  /// The unpieced wrap, for tests that hold the two equal.
+  static func wrapWholeForTesting(
+    _ text: String, width: Int, firstLinePrefix: String, prefix: String
+  ) -> [String] {
+    wrapWhole(text, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
+  }
+
+  private static func wrapWhole(
     _ text: String, width: Int, firstLinePrefix: String, prefix: String
   ) -> [String] {
     // Lines are built from UTF-8 slices of the text: appending scalars one by one to a

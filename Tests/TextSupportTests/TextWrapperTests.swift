@@ -78,3 +78,36 @@ import Testing
         == ["  * one two", "    three", "    four"])
   }
 }
+
+@Suite struct TextWrapperPieceTests {
+  /// Wrapping a paragraph in pieces must give exactly the lines of wrapping it whole.
+  func expectSameAsWhole(_ text: String, width: Int, first: String = "", prefix: String = "") {
+    let pieces = TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: prefix)
+    let whole = TextWrapper.wrapWholeForTesting(
+      text, width: width, firstLinePrefix: first, prefix: prefix)
+    #expect(pieces.count == whole.count)
+    if let index = zip(pieces, whole).enumerated().first(where: { $0.element.0 != $0.element.1 })?
+      .offset
+    {
+      Issue.record("line \(index): \(pieces[index]) != \(whole[index])")
+    }
+  }
+
+  @Test func aLongParagraphOfWordsWrapsAsIfWhole() {
+    let words = ["alpha", "beta", "gamma", "广州", "城市。", "delta-epsilon", "x"]
+    var text = ""
+    var index = 0
+    while text.utf8.count < 300_000 {
+      text += words[index % words.count] + (index % 13 == 0 ? "  " : " ")
+      index += 1
+    }
+    expectSameAsWhole(text, width: 80)
+    expectSameAsWhole(text, width: 37, first: "  1. ", prefix: "     ")
+  }
+
+  @Test func aHugeWordAndAHugeHanRunAreCutAsIfWhole() {
+    expectSameAsWhole(String(repeating: "a", count: 200_000), width: 80)
+    expectSameAsWhole(String(repeating: "广", count: 70_000), width: 81)
+    expectSameAsWhole(String(repeating: "ab\n", count: 50_000), width: 10)
+  }
+}
