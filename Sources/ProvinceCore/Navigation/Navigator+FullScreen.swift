@@ -155,13 +155,18 @@ extension Navigator {
   /// any other link is a new screen on the stack.
   private func follow(link index: Int, in state: inout NavigationState) -> NavigationEffect {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
-      content.links.indices.contains(index)
+      content.linkTargets.indices.contains(index)
     else { return .render }
-    let target = content.links[index]
-    if let fragment = PageLinks.fragment(of: target, within: content) {
-      let sections = pageSections(state)
-      guard let line = PageLinks.anchorLine(fragment, in: sections, content: content) else {
-        state.message = "No #\(TerminalText.sanitize(fragment)) on this page."
+    let target = content.linkTargets[index]
+    if target.isInPage {
+      var shown = state
+      shown.top.showingLinks = false
+      guard let line = PageLinks.anchorLine(of: target, in: content, sections: pageSections(shown))
+      else {
+        let name = "#" + TerminalText.sanitize(target.fragment ?? "")
+        state.message =
+          content.rendered?.view == .reader
+          ? "No \(name) in the reader view; v shows the whole page." : "No \(name) on this page."
         return .render
       }
       state.top.showingLinks = false
@@ -169,7 +174,7 @@ extension Navigator {
       clampView(&state)
       return .render
     }
-    return push(Screen(.link(target)), in: &state)
+    return push(Screen(.link(target.url)), in: &state)
   }
 
   private func edit(in state: inout NavigationState, _ change: (inout LineEditor) -> Void) {
@@ -235,8 +240,7 @@ extension Navigator {
       move(by: forward ? 1 : -1, in: &state)
       return
     }
-    let lines = pageSections(state).scrolled
-    let positions = PageLinks.positions(in: lines, linkCount: content.links.count)
+    let positions = PageLinks.positions(of: content, in: pageSections(state))
     guard !positions.isEmpty else {
       state.message = "No link is shown in the text; l lists them."
       return
@@ -269,28 +273,5 @@ extension Navigator {
     let rows = state.contentRows
     if line < state.top.scroll { state.top.scroll = line }
     if line >= state.top.scroll + rows { state.top.scroll = line - rows + 1 }
-  }
-
-  /// The one item among several whose name or pinyin is exactly `text` (`gbk` beside
-  /// `gbkmeta`), compared sanitised, without case or spaces.
-  func exactMatch(_ text: String, in kind: Screen.Kind) -> Int? {
-    let wanted = Self.comparable(text)
-    let keys: [(String, String)]
-    switch kind {
-    case .provinces(let indices):
-      keys = indices.map { (catalog.provinces[$0].name, matcher.pinyin(ofProvince: $0)) }
-    case .cities(_, let refs), .search(_, let refs):
-      keys = refs.map { (catalog[$0].name, matcher.pinyin(of: $0)) }
-    case .detail, .link:
-      return nil
-    }
-    let exact = keys.indices.filter {
-      Self.comparable(keys[$0].0) == wanted || Self.comparable(keys[$0].1) == wanted
-    }
-    return exact.count == 1 ? exact[0] : nil
-  }
-
-  private static func comparable(_ text: String) -> String {
-    TerminalText.sanitize(text).lowercased().filter { !$0.isWhitespace && $0 != "'" }
   }
 }

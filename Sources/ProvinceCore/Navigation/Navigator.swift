@@ -288,6 +288,19 @@ public struct Navigator: Sendable {
     return push(Screen(.link(links[number - 1])), in: &state)
   }
 
+  /// The position in `kind`'s list of the one item `text` names exactly (`gbk` beside
+  /// `gbkmeta`), as the matcher defines it; nil when none or several do.
+  private func exactMatch(_ text: String, in kind: Screen.Kind) -> Int? {
+    switch kind {
+    case .provinces(let indices):
+      return matcher.exactMatch(text, provinces: indices).flatMap { indices.firstIndex(of: $0) }
+    case .cities(_, let refs), .search(_, let refs):
+      return matcher.exactMatch(text, cities: refs).flatMap { refs.firstIndex(of: $0) }
+    case .detail, .link:
+      return nil
+    }
+  }
+
   /// Words that mean something on a page screen: links, reload, open.
   private func pageCommand(_ text: String, in state: inout NavigationState) -> NavigationEffect {
     guard let command = CommandTable.pageCommand(for: text.lowercased()) else {

@@ -10,6 +10,9 @@ public struct PageSections: Sendable, Equatable {
   public var header: [String]
   /// The page text (or its link list), as laid out for the viewport's width.
   public var body: [String]
+  /// The line of `scrolled` where the page's own laid-out lines (`RenderedPage.lines`)
+  /// begin, below the facts and the title; nil when they are not shown.
+  public var pageStart: Int? = nil
 
   /// Full screen scrolls the facts with the page: they come once, at the top.
   public var scrolled: [String] { header + body }
@@ -48,8 +51,12 @@ extension Navigator {
       let summary = PageText.summary(content)
       header += zip(["Status", ""], summary).map { "  " + TerminalText.pad($0, toWidth: 9) + $1 }
       header.append("")
-      return PageSections(
-        header: header, body: state.top.showingLinks ? linkList(content) : body(of: content, state))
+      guard !state.top.showingLinks else {
+        return PageSections(header: header, body: linkList(content))
+      }
+      let text = body(of: content, state)
+      let start = content.rendered.flatMap { Self.start(of: $0.lines, in: text) }
+      return PageSections(header: header, body: text, pageStart: start.map { header.count + $0 })
     case .loading:
       let progress = state.progress.map {
         String(format: " %.1f s", $0.seconds) + " · " + PageText.byteCount($0.bytes)
@@ -73,6 +80,12 @@ extension Navigator {
       TerminalText.width(first) > state.viewport.columns
     else { return lines }
     return TextWrapper.wrap(first, width: state.viewport.columns) + lines.dropFirst()
+  }
+
+  /// Where `page` begins in `text`: after the title lines `PageText.body` puts first.
+  private static func start(of page: [String], in text: [String]) -> Int? {
+    guard page.count <= text.count else { return nil }
+    return (0...(text.count - page.count)).first { text[$0..<$0 + page.count].elementsEqual(page) }
   }
 
   private func linkList(_ content: PageContent) -> [String] {
