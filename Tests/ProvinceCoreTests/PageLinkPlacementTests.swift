@@ -105,4 +105,46 @@ import Testing
     // The text has one occurrence; the `[1]` of the References list below is not one.
     #expect(PageLinks.positions(of: content, in: navigator.pageSections(state)).count == 1)
   }
+
+  static let listed =
+    "<p><a href=\"https://a.test/wiki/历史\">历史</a>"
+    + " <a href=\"https://b.test/x\">a link whose text is far too long for one line</a></p>"
+
+  @Test func theListShowsTextAndBothURLsAndTheFocusCoversAWholeEntry() {
+    var state = page(Self.listed, columns: 50, rows: 20)
+    press([.character("l"), .down, .down], &state)
+    #expect(state.top.focusedLink == 1)
+    let frame = FullScreenRenderer.frame(
+      state, navigator: navigator, palette: FullScreenRenderer.Palette(colors: false))
+    let rows = (0..<state.contentRows).map { frame.text(row: $0) }
+    let text = rows.map { $0.trimmingCharacters(in: .whitespaces) }
+    // Link 1: its text, the URL as read, the URL to paste (percent-encoded).
+    #expect(text.contains("[1] 历史 — https://a.test/wiki/历史"))
+    #expect(text.contains("https://a.test/wiki/%E5%8E%86%E5%8F%B2"))
+    let lit = (0..<state.contentRows).filter { frame[$0, 0].style == Style(reverse: true) }
+      .map { text[$0] }
+    #expect(lit.first?.hasPrefix("[2] a link whose") == true)
+    #expect(lit.joined(separator: " ").contains("too long for one line"))
+    #expect(lit.last == "https://b.test/x")
+    #expect(!lit.contains { $0.contains("历史") })
+    // Enter follows the focused link: the second, not the line under the first.
+    #expect(navigator.update(&state, .choose) == .fetch(url: "https://b.test/x"))
+  }
+
+  @Test func theLineModeListShowsTheSameEntries() {
+    var state = navigator.start(viewport: Viewport(columns: 50, rows: 40))
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .select(1))
+    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
+    let fetched = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(Self.listed.utf8))
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, PageContent(fetched, width: 50)))
+    _ = navigator.update(&state, .filter("l"))
+    let screen = ScreenRenderer.render(state, navigator: navigator, style: .plain)
+    #expect(screen.contains("  [1] 历史 — https://a.test/wiki/历史"))
+    #expect(screen.contains("      https://a.test/wiki/%E5%8E%86%E5%8F%B2"))
+    #expect(screen.contains { $0.hasPrefix("  [2] a link whose") })
+    #expect(screen.contains("      https://b.test/x"))
+  }
 }

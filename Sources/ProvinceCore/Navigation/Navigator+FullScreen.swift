@@ -268,10 +268,14 @@ extension Navigator {
     if line < scroll || line >= scroll + rows { state.top.scroll = max(0, line - rows / 2) }
   }
 
+  /// Scrolls the link list so that link `link`'s whole entry is in view (its first line
+  /// when the entry is taller than the window).
   private func scrollToLinkLine(_ link: Int, in state: inout NavigationState) {
-    let line = pageSections(state).header.count + link
+    let entries = pageSections(state).linkEntries
+    guard entries.indices.contains(link) else { return }
+    let entry = entries[link]
     let rows = state.contentRows
-    if line < state.top.scroll { state.top.scroll = line }
-    if line >= state.top.scroll + rows { state.top.scroll = line - rows + 1 }
+    if entry.upperBound > state.top.scroll + rows { state.top.scroll = entry.upperBound - rows }
+    if entry.lowerBound < state.top.scroll { state.top.scroll = entry.lowerBound }
   }
 }

@@ -13,6 +13,9 @@ public struct PageSections: Sendable, Equatable {
   /// The line of `scrolled` where the page's own laid-out lines (`RenderedPage.lines`)
   /// begin, below the facts and the title; nil when they are not shown.
   public var pageStart: Int? = nil
+  /// With the link list shown, the lines of `scrolled` each link's entry takes (its
+  /// text, the readable URL, the percent-encoded one): `linkEntries[n - 1]` for `[n]`.
+  public var linkEntries: [Range<Int>] = []
 
   /// Full screen scrolls the facts with the page: they come once, at the top.
   public var scrolled: [String] { header + body }
@@ -52,7 +55,11 @@ extension Navigator {
       header += zip(["Status", ""], summary).map { "  " + TerminalText.pad($0, toWidth: 9) + $1 }
       header.append("")
       guard !state.top.showingLinks else {
-        return PageSections(header: header, body: linkList(content))
+        let list = linkList(content)
+        let entries = Self.entries(in: list, count: content.linkTargets.count).map {
+          (header.count + $0.lowerBound)..<(header.count + $0.upperBound)
+        }
+        return PageSections(header: header, body: list, linkEntries: entries)
       }
       let text = body(of: content, state)
       let start = content.rendered.flatMap { Self.start(of: $0.lines, in: text) }
@@ -86,6 +93,24 @@ extension Navigator {
   private static func start(of page: [String], in text: [String]) -> Int? {
     guard page.count <= text.count else { return nil }
     return (0...(text.count - page.count)).first { text[$0..<$0 + page.count].elementsEqual(page) }
+  }
+
+  /// The lines of each of `count` entries of `PageText.links`: an entry begins with its
+  /// `[n]` label, and the lines after it (indented past the label) are its own.
+  private static func entries(in list: [String], count: Int) -> [Range<Int>] {
+    guard count > 0 else { return [] }
+    let numberWidth = String(count).count
+    var starts: [Int] = []
+    var from = 0
+    for number in (1...count).map(String.init) {
+      let label = String(repeating: " ", count: numberWidth - number.count + 2) + "[\(number)] "
+      guard let start = list[from...].firstIndex(where: { $0.hasPrefix(label) }) else { break }
+      starts.append(start)
+      from = start + 1
+    }
+    return starts.indices.map {
+      starts[$0]..<(starts.indices.contains($0 + 1) ? starts[$0 + 1] : list.count)
+    }
   }
 
   private func linkList(_ content: PageContent) -> [String] {

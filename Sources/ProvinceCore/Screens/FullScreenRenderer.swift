@@ -141,7 +141,7 @@ public enum FullScreenRenderer {
       let isHeading = index >= sections.header.count && line.hasPrefix("#")
       frame.put(line, row: row, column: 0, style: isHeading ? palette.heading : .plain)
       if state.top.showingLinks, let focus = state.top.focusedLink,
-        index == sections.header.count + focus
+        sections.linkEntries.indices.contains(focus), sections.linkEntries[focus].contains(index)
       {
         frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
         frame.put(line, row: row, column: 0, style: palette.focused)
