@@ -48,6 +48,8 @@ extension Navigator {
       state.top.showingLinks.toggle()
       state.top.page = 0
       state.top.scroll = 0
+    case .toggleView:
+      toggleView(in: &state)
     case .reload:
       guard let url = pageURL(of: state.top) else { break }
       state.pages[url] = .loading
@@ -266,6 +268,63 @@ extension Navigator {
     state.top.focusedMarker = next
     let line = positions[next].line
     if line < scroll || line >= scroll + rows { state.top.scroll = max(0, line - rows / 2) }
+  }
+
+  /// `v`: the page laid out again from its document in the other view. The line at the
+  /// top of the window stays at the top when the other view has it (link marks aside,
+  /// which are numbered again); else the text starts at the top.
+  private func toggleView(in state: inout NavigationState) {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
+      content.document != nil
+    else {
+      state.message = "Only a page shown as text has a reader view."
+      return
+    }
+    if content.view == .reader && content.rendered?.view == .fullPage {
+      state.message = "The reader found no article here; this is the whole page."
+      return
+    }
+    let before = pageSections(state)
+    let rows = state.contentRows
+    let first = max(state.top.scroll, before.pageStart ?? .max)
+    let shown = (first..<max(first, min(state.top.scroll + rows, before.scrolled.count))).map {
+      ($0, Self.unmarked(before.scrolled[$0]))
+    }
+    let view: PageView = content.view == .reader ? .fullPage : .reader
+    let changed = content.relaidOut(width: content.width, view: view)
+    state.pages[url] = .loaded(changed)
+    state.top.focusedLink = nil
+    state.top.focusedMarker = nil
+    state.top.matchLine = nil
+    state.top.page = 0
+    let after = pageSections(state)
+    guard !state.top.showingLinks, let start = after.pageStart else {
+      state.top.scroll = 0
+      return
+    }
+    let lines = Array(after.scrolled[start...].map(Self.unmarked))
+    let scroll = state.top.scroll
+    // Above the text (the facts) nothing moves; in it, the first line shown that the
+    // other view has too keeps its row, else the other view's text starts at the top.
+    state.top.scroll = scroll < (before.pageStart ?? 0) ? scroll : start
+    for (line, text) in shown
+    where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+      if let found = lines.firstIndex(of: text) {
+        state.top.scroll = max(0, start + found - (line - scroll))
+        break
+      }
+    }
+    state.message =
+      view == .fullPage
+      ? "The whole page; v: the reader view."
+      : changed.rendered?.view == .fullPage
+        ? "The reader found no article here; this is the whole page."
+        : "The reader view; v: the whole page."
+  }
+
+  /// A line without its `[n]` link marks, which the two views number differently.
+  private static func unmarked(_ line: String) -> String {
+    line.replacing(#/\[\d+\]/#, with: "")
   }
 
   /// Scrolls the link list so that link `link`'s whole entry is in view (its first line

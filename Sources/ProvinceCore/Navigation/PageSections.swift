@@ -28,6 +28,15 @@ public struct PageSections: Sendable, Equatable {
     return TextCut.middle(line, toWidth: width)
   }
 
+  /// Which view of the page is shown (`v` is the other): the reader's, the whole page,
+  /// or the whole page because the reader found no article; nil for other types.
+  static func viewName(_ content: PageContent) -> String? {
+    guard content.document != nil, let page = content.rendered else { return nil }
+    if page.view == .reader { return "reader view · v: whole page" }
+    return content.view == .reader
+      ? "whole page (the reader found no article)" : "whole page · v: reader view"
+  }
+
   static let statusLabel = "  " + TerminalText.pad("Status", toWidth: 9)
 }
 
@@ -53,6 +62,9 @@ extension Navigator {
     case .loaded(let content):
       let summary = PageText.summary(content)
       header += zip(["Status", ""], summary).map { "  " + TerminalText.pad($0, toWidth: 9) + $1 }
+      if let shown = PageSections.viewName(content) {
+        header.append("  " + TerminalText.pad("View", toWidth: 9) + shown)
+      }
       header.append("")
       guard !state.top.showingLinks else {
         let list = linkList(content)
