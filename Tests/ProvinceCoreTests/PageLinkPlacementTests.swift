@@ -147,4 +147,21 @@ import Testing
     #expect(screen.contains { $0.hasPrefix("  [2] a link whose") })
     #expect(screen.contains("      https://b.test/x"))
   }
+
+  @Test func inLineModeTheNumberOfAnInPageLinkTurnsToThePageOfItsAnchor() {
+    var state = navigator.start(viewport: Viewport(columns: 40, rows: 16))
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .select(1))
+    let html = "<p><a href=\"#p\">到段落</a></p>\(filler)<p id=\"p\">段落乙</p>\(filler)"
+    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
+    let fetched = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(html.utf8))
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, PageContent(fetched, width: 40)))
+    #expect(!ScreenRenderer.render(state, navigator: navigator, style: .plain).contains("段落乙"))
+    #expect(navigator.update(&state, .select(1)) == .render)
+    #expect(state.stack.count == 3)
+    #expect(state.top.page > 0)
+    #expect(ScreenRenderer.render(state, navigator: navigator, style: .plain).contains("段落乙"))
+  }
 }
