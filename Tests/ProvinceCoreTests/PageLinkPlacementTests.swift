@@ -21,10 +21,7 @@ import Testing
       viewport: Viewport(columns: columns, rows: rows), presentation: .fullScreen)
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
-    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
-    let fetched = FetchedPage(
-      requestedURL: address, finalURL: address, status: 200, reason: "OK",
-      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(html.utf8))
+    let fetched = htmlPage(html, url: guangzhou)
     let content = PageContent(fetched, width: columns, view: .fullPage)
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, content))
     return state
@@ -135,10 +132,7 @@ import Testing
     var state = navigator.start(viewport: Viewport(columns: 50, rows: 40))
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
-    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
-    let fetched = FetchedPage(
-      requestedURL: address, finalURL: address, status: 200, reason: "OK",
-      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(Self.listed.utf8))
+    let fetched = htmlPage(Self.listed, url: guangzhou)
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, PageContent(fetched, width: 50)))
     _ = navigator.update(&state, .filter("l"))
     let screen = ScreenRenderer.render(state, navigator: navigator, style: .plain)
@@ -153,10 +147,7 @@ import Testing
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
     let html = "<p><a href=\"#p\">到段落</a></p>\(filler)<p id=\"p\">段落乙</p>\(filler)"
-    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
-    let fetched = FetchedPage(
-      requestedURL: address, finalURL: address, status: 200, reason: "OK",
-      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(html.utf8))
+    let fetched = htmlPage(html, url: guangzhou)
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, PageContent(fetched, width: 40)))
     #expect(!ScreenRenderer.render(state, navigator: navigator, style: .plain).contains("段落乙"))
     #expect(navigator.update(&state, .select(1)) == .render)

@@ -32,10 +32,7 @@ import Testing
         viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
-    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
-    let fetched = FetchedPage(
-      requestedURL: address, finalURL: address, status: 200, reason: "OK",
-      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(html.utf8))
+    let fetched = htmlPage(html, url: guangzhou)
     _ = navigator.update(
       &state, .pageLoaded(url: guangzhou, PageContent(fetched, width: 60, view: view)))
     return state
