@@ -110,6 +110,22 @@ import Testing
     _ = navigator.update(&state, .select(1))
     _ = navigator.update(&state, .pageFailed(url: guangzhou, message: "timed out"))
     _ = press(.character("v"), &state)
-    #expect(state.message == "Only a page shown as text has a reader view.")
+    #expect(state.message == "Only an HTML page has a reader view.")
+  }
+
+  @Test func plainTextHasNoViewsToChoose() {
+    var state = navigator.start(
+      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .select(1))
+    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
+    let text = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data("纯文本\n".utf8))
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, PageContent(text, width: 60)))
+    #expect(viewLine(state) == nil)
+    _ = press(.character("v"), &state)
+    #expect(state.message == "Only an HTML page has a reader view.")
+    #expect(navigator.pageSections(state).body.contains("纯文本"))
   }
 }

@@ -275,9 +275,9 @@ extension Navigator {
   /// which are numbered again); else the text starts at the top.
   private func toggleView(in state: inout NavigationState) {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
-      content.document != nil
+      PageSections.hasViews(content)
     else {
-      state.message = "Only a page shown as text has a reader view."
+      state.message = "Only an HTML page has a reader view."
       return
     }
     if content.view == .reader && content.rendered?.view == .fullPage {

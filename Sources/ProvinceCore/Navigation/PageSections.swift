@@ -29,12 +29,18 @@ public struct PageSections: Sendable, Equatable {
   }
 
   /// Which view of the page is shown (`v` is the other): the reader's, the whole page,
-  /// or the whole page because the reader found no article; nil for other types.
+  /// or the whole page because the reader found no article; nil for pages other than
+  /// HTML (plain text is only ever itself).
   static func viewName(_ content: PageContent) -> String? {
-    guard content.document != nil, let page = content.rendered else { return nil }
+    guard hasViews(content), let page = content.rendered else { return nil }
     if page.view == .reader { return "reader view · v: whole page" }
     return content.view == .reader
       ? "whole page (the reader found no article)" : "whole page · v: reader view"
+  }
+
+  /// True for an HTML page read as a document: one with a reader view and a whole page.
+  static func hasViews(_ content: PageContent) -> Bool {
+    content.document != nil && content.contentType?.lowercased().contains("html") == true
   }
 
   static let statusLabel = "  " + TerminalText.pad("Status", toWidth: 9)
