@@ -130,6 +130,23 @@ import Testing
     #expect(session.waitForExit() == 130)
   }
 
+  @Test func vSaysWhichViewIsShownAndLaysThePageOutAgainWithoutFetching() throws {
+    let (server, session) = try started()
+    defer { server.stop() }
+    session.type("\r")
+    #expect(session.waitForScreen(containing: "东城区"))
+    session.type("\r")
+    #expect(session.waitForScreen(containing: "跳到历史"))
+    // The long page is paragraphs with no article around them: the reader found none.
+    #expect(session.screen.text.contains("View     whole page (the reader found no article)"))
+    session.type("v")
+    #expect(session.waitForScreen(containing: "The reader found no article here"))
+    let fetches = server.requests.filter { $0.path == TestHTTPServer.ScreenPath.longPage }
+    #expect(fetches.count == 1)
+    session.type("\u{03}")
+    #expect(session.waitForExit() == 130)
+  }
+
   @Test func ctrlZStopsWithTheTerminalRestoredAndContinuingRedraws() throws {
     let (server, session) = try started()
     defer { server.stop() }

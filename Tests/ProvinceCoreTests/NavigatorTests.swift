@@ -50,6 +50,39 @@ import Testing
     #expect(kinds(state) == [.provinces([0, 1, 2, 3, 4])])
   }
 
+  @Test func aFilterNamingOneOfSeveralMatchesExactlyOpensIt() {
+    let catalog = Catalog(provinces: [
+      Province(
+        name: "测试",
+        cities: [
+          SampleCatalog.city("gbkmeta"), SampleCatalog.city("gbk"), SampleCatalog.city("gb"),
+        ])
+    ])
+    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    var state = navigator.start()
+    _ = navigator.update(&state, .select(1))
+    // `gbk` is in gbkmeta's name too, but names gbk alone; case and spaces do not count.
+    #expect(
+      navigator.update(&state, .filter("GBK ")) == .fetch(url: "https://zh.wikipedia.org/wiki/gbk"))
+    #expect(state.top.kind == .detail(CityRef(province: 0, city: 1)))
+    // `gb` begins every name but is gb's whole name; `g` is nobody's, so the menu stays.
+    _ = navigator.update(&state, .back)
+    _ = navigator.update(&state, .filter("gb"))
+    #expect(state.top.kind == .detail(CityRef(province: 0, city: 2)))
+    _ = navigator.update(&state, .back)
+    _ = navigator.update(&state, .filter("g"))
+    #expect(state.top.filter == "g")
+    #expect(navigator.labels(for: state.top).count == 3)
+  }
+
+  @Test func aProvinceFilterMatchingTwoNamesOpensNeither() {
+    var state = navigator.start()
+    // 山西 and 陕西 are both shanxi in plain pinyin (Shaanxi is the other's romanisation).
+    _ = navigator.update(&state, .filter("shanxi"))
+    #expect(state.stack.count == 2)
+    #expect(state.top.filter == "shanxi")
+  }
+
   @Test func outOfRangeNumbersLeaveTheScreenWithAMessage() {
     var state = navigator.start()
     _ = navigator.update(&state, .select(9))

@@ -4,7 +4,8 @@ import Foundation
   import Glibc
 #endif
 
-/// `browse` on a pseudo-terminal this helper opens itself: the slave is the child's
+/// `browse` on a `PseudoTerminal` (opened as the harness's `PseudoTerminalProcess` opens
+/// its own), read here as a screen (`PTYScreen`): the slave is the child's
 /// stdin, stdout, stderr and controlling terminal (`setsid --ctty`), the master is ours to
 /// type into, read from, resize (TIOCSWINSZ, then the kernel sends SIGWINCH) and check
 /// the terminal's modes on (`stty -g`). The child's environment is allow-listed.
@@ -14,7 +15,7 @@ package final class PTYSession {
   /// Whether this machine can run these tests at all.
   package static var isAvailable: Bool {
     FileManager.default.isExecutableFile(atPath: setsidPath)
-      && FileManager.default.isExecutableFile(atPath: sttyPath)
+      && FileManager.default.isExecutableFile(atPath: sttyPath) && PseudoTerminal.isAvailable
   }
 
   package let master: Int32
@@ -29,32 +30,21 @@ package final class PTYSession {
   /// The screen, as the output so far draws it.
   package private(set) var screen: PTYScreen
 
-  package enum SetupError: Error {
-    case noPseudoTerminal(String)
-  }
-
   /// Starts `browse arguments…` on a `columns`×`rows` terminal; `environment` is added to
   /// PATH, HOME and XDG_CACHE_HOME (a fresh directory), LANG=C.UTF-8 and TERM.
   package init(
     _ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
     pipingOutput: Bool = false
   ) throws {
-    guard let pty = PseudoTerminalCalls.load() else {
-      throw SetupError.noPseudoTerminal("posix_openpt is not in the C library")
-    }
-    master = pty.openpt(O_RDWR | O_NOCTTY)
-    guard master >= 0, pty.grantpt(master) == 0, pty.unlockpt(master) == 0,
-      let name = pty.ptsname(master)
-    else { throw SetupError.noPseudoTerminal(String(cString: strerror(errno))) }
-    slavePath = String(cString: name)
-    slave = open(slavePath, O_RDWR | O_NOCTTY)
-    guard slave >= 0 else { throw SetupError.noPseudoTerminal("cannot open \(slavePath)") }
+    let terminal = try PseudoTerminal.open(columns: columns, rows: rows)
+    master = terminal.master
+    slave = terminal.slave
+    slavePath = terminal.slavePath
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     screen = PTYScreen(rows: rows, columns: columns)
     home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "browse-pty-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    setSize(columns: columns, rows: rows)
 
     var env = [
       "PATH": "/usr/bin:/bin", "HOME": home.path,
@@ -118,14 +108,8 @@ package final class PTYSession {
   /// Resizes the terminal; the kernel sends the foreground process group SIGWINCH.
   package func resize(columns: Int, rows: Int) {
     drain()
-    setSize(columns: columns, rows: rows)
+    PseudoTerminal.setSize(master, columns: columns, rows: rows)
     screen.resize(rows: rows, columns: columns)
-  }
-
-  private func setSize(columns: Int, rows: Int) {
-    var size = winsize(
-      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
   }
 
   /// Reads what is there without waiting.
@@ -202,27 +186,5 @@ package final class PTYSession {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     stty.waitUntilExit()
     return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-  }
-}
-
-/// posix_openpt, grantpt, unlockpt and ptsname, which Glibc's module map leaves out (they
-/// need _XOPEN_SOURCE), looked up in the C library already loaded.
-private struct PseudoTerminalCalls {
-  typealias Open = @convention(c) (Int32) -> Int32
-  typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-  let openpt: Open
-  let grantpt: Open
-  let unlockpt: Open
-  let ptsname: Name
-
-  static func load() -> PseudoTerminalCalls? {
-    // A nil handle is RTLD_DEFAULT: every library loaded.
-    func symbol(_ name: String) -> UnsafeMutableRawPointer? { dlsym(nil, name) }
-    guard let open = symbol("posix_openpt"), let grant = symbol("grantpt"),
-      let unlock = symbol("unlockpt"), let name = symbol("ptsname")
-    else { return nil }
-    return PseudoTerminalCalls(
-      openpt: unsafeBitCast(open, to: Open.self), grantpt: unsafeBitCast(grant, to: Open.self),
-      unlockpt: unsafeBitCast(unlock, to: Open.self), ptsname: unsafeBitCast(name, to: Name.self))
   }
 }

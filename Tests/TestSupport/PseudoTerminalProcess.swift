@@ -12,7 +12,7 @@ import Foundation
 
 /// `browse` on a pseudo-terminal of its own, so that stdin, stdout and stderr are a terminal
 /// as a user's would be: the spinner draws, the screen is cleared and coloured, Ctrl-D ends
-/// input. The terminal is opened here (posix_openpt, grantpt, unlockpt, ptsname) and its
+/// input. The terminal is a `PseudoTerminal` (posix_openpt, grantpt, unlockpt, ptsname); its
 /// slave becomes the child's controlling terminal in a new session (`setsid --ctty`, since
 /// posix_spawn cannot make a controlling terminal). The window size is set, and can be
 /// changed while it runs (the kernel then sends SIGWINCH); keys are typed into the
@@ -21,7 +21,7 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
   package static let setsidPath = "/usr/bin/setsid"
   /// Whether this machine can run these tests at all.
   package static var isAvailable: Bool {
-    FileManager.default.isExecutableFile(atPath: setsidPath) && PTY.functions != nil
+    FileManager.default.isExecutableFile(atPath: setsidPath) && PseudoTerminal.isAvailable
   }
 
   package let child: ChildProcess
@@ -47,26 +47,11 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
     environment: [String: String] = [:], term: String? = "xterm-256color", columns: Int = 80,
     rows: Int = 24
   ) throws {
-    guard let pty = PTY.functions else { throw Unavailable() }
+    guard PseudoTerminal.isAvailable else { throw Unavailable() }
     scratch = try Scratch()
-    master = pty.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
-    guard master >= 0 else { throw ChildProcess.SpawnFailed(what: "posix_openpt", code: errno) }
-    var buffer = [CChar](repeating: 0, count: 128)
-    guard pty.grant(master) == 0, pty.unlock(master) == 0, pty.name(master, &buffer, 128) == 0
-    else {
-      let code = errno
-      close(master)
-      throw ChildProcess.SpawnFailed(what: "grantpt/unlockpt/ptsname", code: code)
-    }
-    let name = String(
-      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    Self.setSize(master, columns: columns, rows: rows)
-    let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-    guard slave >= 0 else {
-      let code = errno
-      close(master)
-      throw ChildProcess.SpawnFailed(what: "open \(name)", code: code)
-    }
+    let terminal = try PseudoTerminal.open(columns: columns, rows: rows)
+    master = terminal.master
+    let slave = terminal.slave
     defer { close(slave) }
     do {
       // Not a session of posix_spawn's making: setsid(1) makes it, then TIOCSCTTY on its
@@ -105,7 +90,7 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
 
   /// Changes the window size; the kernel sends SIGWINCH to the program.
   package func resize(columns: Int, rows: Int) {
-    Self.setSize(master, columns: columns, rows: rows)
+    PseudoTerminal.setSize(master, columns: columns, rows: rows)
   }
 
   /// How many bytes the terminal has shown so far, to look only at what comes after.
@@ -149,13 +134,6 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
     screen.stop()
     // The reader closes nothing: the descriptor is closed once it has stopped using it.
     if screen.waitUntilFinished(timeout: 5) { close(master) }
-  }
-
-  private static func setSize(_ fd: Int32, columns: Int, rows: Int) {
-    var size = winsize(
-      ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0,
-      ws_ypixel: 0)
-    _ = ioctl(fd, UInt(TIOCSWINSZ), &size)
   }
 
   package struct Unavailable: Error, CustomStringConvertible {
@@ -203,25 +181,4 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
       lock.withLock { String(decoding: data.suffix(from: min(mark, data.count)), as: UTF8.self) }
     }
   }
-}
-
-/// The XSI pseudo-terminal functions, which Swift's Glibc module does not import.
-private struct PTY: Sendable {
-  let openpt: @convention(c) (Int32) -> Int32
-  let grant: @convention(c) (Int32) -> Int32
-  let unlock: @convention(c) (Int32) -> Int32
-  let name: @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
-
-  static let functions: PTY? = {
-    func load<T>(_ symbol: String, as type: T.Type) -> T? {
-      dlsym(nil, symbol).map { unsafeBitCast($0, to: type) }
-    }
-    guard let openpt = load("posix_openpt", as: (@convention(c) (Int32) -> Int32).self),
-      let grant = load("grantpt", as: (@convention(c) (Int32) -> Int32).self),
-      let unlock = load("unlockpt", as: (@convention(c) (Int32) -> Int32).self),
-      let name = load(
-        "ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32).self)
-    else { return nil }
-    return PTY(openpt: openpt, grant: grant, unlock: unlock, name: name)
-  }()
 }

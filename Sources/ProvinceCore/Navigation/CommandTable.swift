@@ -94,6 +94,9 @@ public enum CommandTable {
       .links, words: ["l", "links"], keys: [.character("l")], keyLabel: "l", context: .page,
       help: "the page's links (again: the text)", lineHint: "l links", keyHint: "l list"),
     .init(
+      .toggleView, words: ["v", "view"], keys: [.character("v")], keyLabel: "v", context: .page,
+      help: "the whole page, or the reader view again"),
+    .init(
       .reload, words: ["r", "reload"], keys: [.character("r")], keyLabel: "r", context: .page,
       help: "reload (retry a failed page)", lineHint: "r reload", keyHint: "r reload"),
     .init(

@@ -56,6 +56,9 @@ public enum NavigationCommand: Sendable, Equatable {
   case previousMatch
   /// `l`: the page's links instead of its text, or back.
   case links
+  /// `v`: the whole page instead of the reader view, or back; laid out again from the
+  /// document kept, never fetched again.
+  case toggleView
   /// `r`: fetch the page again (or try again after a failure).
   case reload
   /// `o`: open the page in the user's browser.

@@ -48,6 +48,8 @@ extension Navigator {
       state.top.showingLinks.toggle()
       state.top.page = 0
       state.top.scroll = 0
+    case .toggleView:
+      toggleView(in: &state)
     case .reload:
       guard let url = pageURL(of: state.top) else { break }
       state.pages[url] = .loading
@@ -155,13 +157,18 @@ extension Navigator {
   /// any other link is a new screen on the stack.
   private func follow(link index: Int, in state: inout NavigationState) -> NavigationEffect {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
-      content.links.indices.contains(index)
+      content.linkTargets.indices.contains(index)
     else { return .render }
-    let target = content.links[index]
-    if let fragment = PageLinks.fragment(of: target, within: content) {
-      let sections = pageSections(state)
-      guard let line = PageLinks.anchorLine(fragment, in: sections, content: content) else {
-        state.message = "No #\(TerminalText.sanitize(fragment)) on this page."
+    let target = content.linkTargets[index]
+    if target.isInPage {
+      var shown = state
+      shown.top.showingLinks = false
+      guard let line = PageLinks.anchorLine(of: target, in: content, sections: pageSections(shown))
+      else {
+        let name = "#" + TerminalText.sanitize(target.fragment ?? "")
+        state.message =
+          content.rendered?.view == .reader
+          ? "No \(name) in the reader view; v shows the whole page." : "No \(name) on this page."
         return .render
       }
       state.top.showingLinks = false
@@ -169,7 +176,7 @@ extension Navigator {
       clampView(&state)
       return .render
     }
-    return push(Screen(.link(target)), in: &state)
+    return push(Screen(.link(target.url)), in: &state)
   }
 
   private func edit(in state: inout NavigationState, _ change: (inout LineEditor) -> Void) {
@@ -235,8 +242,7 @@ extension Navigator {
       move(by: forward ? 1 : -1, in: &state)
       return
     }
-    let lines = pageSections(state).scrolled
-    let positions = PageLinks.positions(in: lines, linkCount: content.links.count)
+    let positions = PageLinks.positions(of: content, in: pageSections(state))
     guard !positions.isEmpty else {
       state.message = "No link is shown in the text; l lists them."
       return
@@ -264,33 +270,71 @@ extension Navigator {
     if line < scroll || line >= scroll + rows { state.top.scroll = max(0, line - rows / 2) }
   }
 
-  private func scrollToLinkLine(_ link: Int, in state: inout NavigationState) {
-    let line = pageSections(state).header.count + link
+  /// `v`: the page laid out again from its document in the other view. The line at the
+  /// top of the window stays at the top when the other view has it (link marks aside,
+  /// which are numbered again); else the text starts at the top.
+  private func toggleView(in state: inout NavigationState) {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
+      PageSections.hasViews(content)
+    else {
+      state.message = "Only an HTML page has a reader view."
+      return
+    }
+    if content.view == .reader && content.rendered?.view == .fullPage {
+      state.message = "The reader found no article here; this is the whole page."
+      return
+    }
+    let before = pageSections(state)
     let rows = state.contentRows
-    if line < state.top.scroll { state.top.scroll = line }
-    if line >= state.top.scroll + rows { state.top.scroll = line - rows + 1 }
+    let first = max(state.top.scroll, before.pageStart ?? .max)
+    let shown = (first..<max(first, min(state.top.scroll + rows, before.scrolled.count))).map {
+      ($0, Self.unmarked(before.scrolled[$0]))
+    }
+    let view: PageView = content.view == .reader ? .fullPage : .reader
+    let changed = content.relaidOut(width: content.width, view: view)
+    state.pages[url] = .loaded(changed)
+    state.top.focusedLink = nil
+    state.top.focusedMarker = nil
+    state.top.matchLine = nil
+    state.top.page = 0
+    let after = pageSections(state)
+    guard !state.top.showingLinks, let start = after.pageStart else {
+      state.top.scroll = 0
+      return
+    }
+    let lines = Array(after.scrolled[start...].map(Self.unmarked))
+    let scroll = state.top.scroll
+    // Above the text (the facts) nothing moves; in it, the first line shown that the
+    // other view has too keeps its row, else the other view's text starts at the top.
+    state.top.scroll = scroll < (before.pageStart ?? 0) ? scroll : start
+    for (line, text) in shown
+    where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+      if let found = lines.firstIndex(of: text) {
+        state.top.scroll = max(0, start + found - (line - scroll))
+        break
+      }
+    }
+    state.message =
+      view == .fullPage
+      ? "The whole page; v: the reader view."
+      : changed.rendered?.view == .fullPage
+        ? "The reader found no article here; this is the whole page."
+        : "The reader view; v: the whole page."
   }
 
-  /// The one item among several whose name or pinyin is exactly `text` (`gbk` beside
-  /// `gbkmeta`), compared sanitised, without case or spaces.
-  func exactMatch(_ text: String, in kind: Screen.Kind) -> Int? {
-    let wanted = Self.comparable(text)
-    let keys: [(String, String)]
-    switch kind {
-    case .provinces(let indices):
-      keys = indices.map { (catalog.provinces[$0].name, matcher.pinyin(ofProvince: $0)) }
-    case .cities(_, let refs), .search(_, let refs):
-      keys = refs.map { (catalog[$0].name, matcher.pinyin(of: $0)) }
-    case .detail, .link:
-      return nil
-    }
-    let exact = keys.indices.filter {
-      Self.comparable(keys[$0].0) == wanted || Self.comparable(keys[$0].1) == wanted
-    }
-    return exact.count == 1 ? exact[0] : nil
+  /// A line without its `[n]` link marks, which the two views number differently.
+  private static func unmarked(_ line: String) -> String {
+    line.replacing(#/\[\d+\]/#, with: "")
   }
 
-  private static func comparable(_ text: String) -> String {
-    TerminalText.sanitize(text).lowercased().filter { !$0.isWhitespace && $0 != "'" }
+  /// Scrolls the link list so that link `link`'s whole entry is in view (its first line
+  /// when the entry is taller than the window).
+  private func scrollToLinkLine(_ link: Int, in state: inout NavigationState) {
+    let entries = pageSections(state).linkEntries
+    guard entries.indices.contains(link) else { return }
+    let entry = entries[link]
+    let rows = state.contentRows
+    if entry.upperBound > state.top.scroll + rows { state.top.scroll = entry.upperBound - rows }
+    if entry.lowerBound < state.top.scroll { state.top.scroll = entry.lowerBound }
   }
 }

@@ -299,7 +299,35 @@ public struct Navigator: Sendable {
         ? "This page has no links." : outOfRange(String(number), count: links.count, noun: "link")
       return .render
     }
-    return push(Screen(.link(links[number - 1])), in: &state)
+    let link = content.linkTargets[number - 1]
+    if link.isInPage {
+      // A `#fragment` of this page: the page of text its anchor is on, nothing fetched.
+      var text = state
+      text.top.showingLinks = false
+      let sections = pageSections(text)
+      guard let line = PageLinks.anchorLine(of: link, in: content, sections: sections) else {
+        state.message = "No #\(TerminalText.sanitize(link.fragment ?? "")) on this page."
+        return .render
+      }
+      let rows = max(1, state.contentRows - sections.header.count)
+      state.top.showingLinks = false
+      state.top.page = max(0, line - sections.header.count) / rows
+      return .render
+    }
+    return push(Screen(.link(link.url)), in: &state)
+  }
+
+  /// The position in `kind`'s list of the one item `text` names exactly (`gbk` beside
+  /// `gbkmeta`), as the matcher defines it; nil when none or several do.
+  private func exactMatch(_ text: String, in kind: Screen.Kind) -> Int? {
+    switch kind {
+    case .provinces(let indices):
+      return matcher.exactMatch(text, provinces: indices).flatMap { indices.firstIndex(of: $0) }
+    case .cities(_, let refs), .search(_, let refs):
+      return matcher.exactMatch(text, cities: refs).flatMap { refs.firstIndex(of: $0) }
+    case .detail, .link:
+      return nil
+    }
   }
 
   /// Words that mean something on a page screen: links, reload, open.

@@ -35,7 +35,7 @@ public struct Screen: Sendable, Hashable {
   /// The link Tab moved to on a page (an index into its links).
   public var focusedLink: Int?
   /// Which of the focused link's markers Tab reached (a link can appear more than once),
-  /// as an index into `PageLinks.positions` of the page's lines.
+  /// as an index into `PageLinks.positions(of:in:)` of the page.
   public var focusedMarker: Int?
   /// The filter being typed on a menu, or the query of a `/` search as it is typed.
   public var editor: LineEditor?

@@ -121,11 +121,16 @@ public enum FullScreenRenderer {
     let sections = navigator.pageSections(state)
     let lines = sections.scrolled
     let url = navigator.pageURL(of: state.top) ?? ""
-    var positions: [Int: [(marker: Int, position: PageLinks.Position)]] = [:]
-    if case .loaded(let content) = state.pages[url], !state.top.showingLinks {
-      let all = PageLinks.positions(in: lines, linkCount: content.links.count)
-      for (marker, position) in all.enumerated() {
-        positions[position.line, default: []].append((marker, position))
+    // The cells of each link's text and mark, by line, and whether Tab is on them.
+    var linkCells: [Int: [(columns: Range<Int>, focused: Bool)]] = [:]
+    if case .loaded(let content) = state.pages[url] {
+      for (marker, position) in PageLinks.positions(of: content, in: sections).enumerated() {
+        let focused =
+          position.link == state.top.focusedLink
+          && (state.top.focusedMarker == nil || state.top.focusedMarker == marker)
+        for span in position.spans {
+          linkCells[span.line, default: []].append((span.columns, focused))
+        }
       }
     }
     for row in 0..<state.contentRows {
@@ -137,7 +142,7 @@ public enum FullScreenRenderer {
       let isHeading = index >= sections.header.count && line.hasPrefix("#")
       frame.put(line, row: row, column: 0, style: isHeading ? palette.heading : .plain)
       if state.top.showingLinks, let focus = state.top.focusedLink,
-        index == sections.header.count + focus
+        sections.linkEntries.indices.contains(focus), sections.linkEntries[focus].contains(index)
       {
         frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
         frame.put(line, row: row, column: 0, style: palette.focused)
@@ -149,14 +154,26 @@ public enum FullScreenRenderer {
           frame.put(character, row: row, column: column, style: palette.matched)
         }
       }
-      for (marker, position) in positions[index] ?? [] {
-        let focused =
-          position.link == state.top.focusedLink
-          && (state.top.focusedMarker == nil || state.top.focusedMarker == marker)
-        frame.put(
-          "[\(position.link + 1)]", row: row, column: position.column,
-          style: focused ? palette.focused : palette.link)
+      for (columns, focused) in linkCells[index] ?? [] {
+        restyle(
+          line, columns: columns, row: row, style: focused ? palette.focused : palette.link,
+          into: &frame)
       }
+    }
+  }
+
+  /// Draws again, in `style`, the characters of `line` that start within `columns`.
+  private static func restyle(
+    _ line: String, columns: Range<Int>, row: Int, style: Style, into frame: inout Frame
+  ) {
+    var column = 0
+    for character in line {
+      guard column < columns.upperBound else { break }
+      let width = TerminalText.width(String(character))
+      if column >= columns.lowerBound {
+        frame.put(String(character), row: row, column: column, style: style)
+      }
+      column += width
     }
   }
 

@@ -1,0 +1,131 @@
+import Foundation
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import CatalogModel
+@testable import PageReader
+@testable import ProvinceCore
+@testable import TextSupport
+
+/// `v` on a page (issue 14): the whole page instead of the reader view and back, laid
+/// out from the document kept, and the facts say which is shown.
+@Suite struct PageViewToggleTests {
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
+
+  /// An article (the reader view finds it) after a menu of links that only the whole
+  /// page shows; its paragraphs are numbered 段1…段30.
+  static let article =
+    "<title>广州</title><nav>"
+    + (1...12).map { "<p><a href='/m\($0)'>菜单\($0)</a></p>" }.joined() + "</nav><article>"
+    + (1...30).map {
+      "<p>段\($0)：广州是广东省的省会，位于珠江三角洲北缘，是一座有两千多年历史的港口城市。</p>"
+    }.joined() + "</article>"
+
+  func page(_ html: String, view: PageView = .reader, lineMode: Bool = false) -> NavigationState {
+    var state =
+      lineMode
+      ? navigator.start(viewport: Viewport(columns: 60, rows: 12))
+      : navigator.start(
+        viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .select(1))
+    let fetched = htmlPage(html, url: guangzhou)
+    _ = navigator.update(
+      &state, .pageLoaded(url: guangzhou, PageContent(fetched, width: 60, view: view)))
+    return state
+  }
+
+  func loaded(_ state: NavigationState) -> PageContent? {
+    guard case .loaded(let content) = state.pages[guangzhou] else { return nil }
+    return content
+  }
+
+  func viewLine(_ state: NavigationState) -> String? {
+    navigator.pageSections(state).header.first { $0.hasPrefix("  View ") }
+  }
+
+  func press(_ key: Key, _ state: inout NavigationState) -> NavigationEffect? {
+    KeyMap.command(for: key, in: state, navigator: navigator).map {
+      navigator.update(&state, $0)
+    }
+  }
+
+  @Test func vShowsTheWholePageAndBackWithoutFetching() {
+    var state = page(Self.article)
+    let document = loaded(state)?.document
+    #expect(loaded(state)?.rendered?.view == .reader)
+    #expect(viewLine(state)?.contains("reader view") == true)
+    #expect(!navigator.pageSections(state).body.contains { $0.contains("菜单3") })
+
+    #expect(press(.character("v"), &state) == .render)
+    #expect(loaded(state)?.rendered?.view == .fullPage)
+    #expect(loaded(state)?.document == document)
+    #expect(viewLine(state)?.contains("whole page") == true)
+    #expect(navigator.pageSections(state).body.contains { $0.contains("菜单3") })
+
+    #expect(press(.character("v"), &state) == .render)
+    #expect(loaded(state)?.rendered?.view == .reader)
+    #expect(viewLine(state)?.contains("reader view") == true)
+    #expect(state.stack.count == 3)
+  }
+
+  @Test func theLineAtTheTopOfTheWindowStaysThereInTheOtherView() throws {
+    var state = page(Self.article)
+    let before = navigator.pageSections(state).scrolled
+    let line = try #require(before.firstIndex { $0.hasPrefix("段20：") })
+    state.top.scroll = line
+    _ = press(.character("v"), &state)
+    let after = navigator.pageSections(state).scrolled
+    #expect(after[state.top.scroll].hasPrefix("段20："))
+    // In the whole page the menu comes first, so the same paragraph is further down.
+    #expect(state.top.scroll > line)
+    _ = press(.character("v"), &state)
+    #expect(navigator.pageSections(state).scrolled[state.top.scroll].hasPrefix("段20："))
+  }
+
+  @Test func aPageWithNoArticleSaysItIsTheWholePage() {
+    var state = page("<p>只有一段。</p>")
+    #expect(loaded(state)?.rendered?.view == .fullPage)
+    #expect(viewLine(state)?.contains("the reader found no article") == true)
+    _ = press(.character("v"), &state)
+    #expect(state.message == "The reader found no article here; this is the whole page.")
+  }
+
+  @Test func fullPageAskedForGoesToTheReaderViewAndLineModeHasTheWord() {
+    var state = page(Self.article, view: .fullPage, lineMode: true)
+    #expect(viewLine(state)?.contains("whole page") == true)
+    _ = navigator.update(&state, .filter("v"))
+    #expect(loaded(state)?.rendered?.view == .reader)
+    let screen = ScreenRenderer.render(state, navigator: navigator, style: .plain)
+    #expect(screen.contains { $0.hasPrefix("  View     reader view") })
+  }
+
+  @Test func vOnAFailedPageExplains() {
+    var state = navigator.start(
+      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .select(1))
+    _ = navigator.update(&state, .pageFailed(url: guangzhou, message: "timed out"))
+    _ = press(.character("v"), &state)
+    #expect(state.message == "Only an HTML page has a reader view.")
+  }
+
+  @Test func plainTextHasNoViewsToChoose() {
+    var state = navigator.start(
+      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .select(1))
+    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
+    let text = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data("纯文本\n".utf8))
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, PageContent(text, width: 60)))
+    #expect(viewLine(state) == nil)
+    _ = press(.character("v"), &state)
+    #expect(state.message == "Only an HTML page has a reader view.")
+    #expect(navigator.pageSections(state).body.contains("纯文本"))
+  }
+}
