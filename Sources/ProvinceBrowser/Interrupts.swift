@@ -34,12 +34,20 @@ final class Interrupts: @unchecked Sendable {
   func install(cleanup: @escaping @Sendable () -> Void) {
     self.cleanup = cleanup
     signal(SIGPIPE, SIG_IGN)
+    // A source is registered on Dispatch's own queue, after `resume` returns; until then a
+    // signal would meet SIG_IGN and be lost. Waiting for the registration closes that gap
+    // before the first prompt (bounded, so a slow start can never hang here).
+    let registered = DispatchSemaphore(value: 0)
     for (number, code) in [(SIGINT, ExitCode.interrupted), (SIGTERM, .terminated)] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { [unowned self] in self.received(number, exitCode: code) }
+      source.setRegistrationHandler { registered.signal() }
       source.resume()
       sources.append(source)
+    }
+    for _ in sources {
+      _ = registered.wait(timeout: .now() + .seconds(1))
     }
   }
 
