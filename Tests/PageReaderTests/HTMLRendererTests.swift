@@ -283,3 +283,14 @@ import Testing
       ])
   }
 }
+
+@Suite struct HTMLNullCharacterTests {
+  @Test func nullCharactersInTextAreIgnoredAsHTMLsTreeBuilderIgnoresThem() {
+    let page = HTMLRenderer.render(
+      "<p>a\u{0}b</p><p>\u{0}\u{0}\u{0}</p><p>c &#0; d</p>", baseURL: nil, width: 40)
+    #expect(page.lines.contains("ab"))
+    #expect(!page.lines.joined().contains("\u{FFFD}\u{FFFD}"))
+    // A character reference to zero is not a NUL in the text: it stands for U+FFFD.
+    #expect(page.lines.contains("c \u{FFFD} d"))
+  }
+}

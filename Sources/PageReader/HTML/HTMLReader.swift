@@ -109,10 +109,13 @@ struct HTMLReader {
     } else if capture != nil {
       capture?.bytes.append(contentsOf: tokenizer.bytes[range])
     } else if hiddenDepth == 0 {
-      let raw =
+      var raw =
         decodes
         ? CharacterReferences.decode(tokenizer.bytes, in: range, inAttribute: false)
         : String(decoding: tokenizer.bytes[range], as: UTF8.self)
+      // HTML's tree builder ignores U+0000 in text (a parse error); kept, each would be a
+      // U+FFFD on screen, and a body of zeros megabytes of them.
+      if raw.utf8.contains(0) { raw.unicodeScalars.removeAll { $0.value == 0 } }
       appendText(Self.sanitizedKeepingWhitespace(raw), alt: false)
     }
   }
