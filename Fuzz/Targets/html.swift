@@ -13,7 +13,10 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     if let title = page.title { requireNoControls(title, "title") }
     if let description = page.description { requireNoControls(description, "description") }
     for line in page.lines { requireNoControls(line, "line at width \(width)") }
-    for link in page.links {
+    for pageLink in page.links {
+      requireNoControls(pageLink.text, "link text")
+      // In-page links (`#fragment`) keep the document's URL; every one is absolute.
+      let link = pageLink.url
       requireNoControls(link, "link")
       let lower = link.lowercased()
       if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) || link.contains(" ") {

@@ -17,10 +17,15 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
       fail("timeout \(options.timeout) from \(arguments)")
     }
     if options.maxBytes <= 0 { fail("max bytes \(options.maxBytes) from \(arguments)") }
-    if case .search(let query) = options.mode,
+    if case .catalog(.search(let query, _)) = options.mode,
       query.trimmingCharacters(in: .whitespaces).isEmpty
     {
       fail("empty search from \(arguments)")
+    }
+    if case .catalog(.lookup(let query, _)) = options.mode,
+      query.city.trimmingCharacters(in: .whitespaces).isEmpty
+    {
+      fail("empty city from \(arguments)")
     }
   case .failure(let error):
     if error.message.isEmpty { fail("empty usage error from \(arguments)") }
