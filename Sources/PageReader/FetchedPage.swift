@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// A fetched response: where it came from, its status, headers and body bytes.
 public struct FetchedPage: Sendable, Hashable {

@@ -1,6 +1,5 @@
 import Foundation
 import ProvinceCore
-import ProvinceIO
 import TextSupport
 
 /// One page fetched for the full-screen session off the main thread, through the page

@@ -3,7 +3,6 @@ import CatalogModel
 import Foundation
 import ProvinceCore
 import ProvinceIO
-import TextSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,9 +1,6 @@
-import BuiltInCatalog
 import CatalogModel
 import Foundation
-import PageReader
 import ProvinceCore
-import ProvinceIO
 import TextSupport
 
 #if canImport(Glibc)

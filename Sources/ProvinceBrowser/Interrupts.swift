@@ -1,11 +1,6 @@
-import BuiltInCatalog
-import CatalogModel
 import Dispatch
 import Foundation
-import PageReader
 import ProvinceCore
-import ProvinceIO
-import TextSupport
 
 #if canImport(Glibc)
   import Glibc

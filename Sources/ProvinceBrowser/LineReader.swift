@@ -1,9 +1,4 @@
-import BuiltInCatalog
-import CatalogModel
 import Foundation
-import PageReader
-import ProvinceIO
-import TextSupport
 
 #if canImport(Glibc)
   import Glibc

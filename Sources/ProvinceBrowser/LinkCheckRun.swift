@@ -1,8 +1,5 @@
-import BuiltInCatalog
-import CatalogModel
 import Dispatch
 import Foundation
-import PageReader
 import ProvinceCore
 import ProvinceIO
 import Synchronization

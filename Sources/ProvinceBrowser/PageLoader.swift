@@ -1,5 +1,3 @@
-import BuiltInCatalog
-import CatalogModel
 import Dispatch
 import Foundation
 import PageReader

@@ -1,10 +1,6 @@
-import BuiltInCatalog
-import CatalogModel
 import Dispatch
 import Foundation
-import PageReader
 import ProvinceCore
-import ProvinceIO
 import TextSupport
 
 /// The activity indicator on stderr while a page loads: drawn only on a terminal that is

@@ -1,10 +1,4 @@
-import BuiltInCatalog
-import CatalogModel
 import Foundation
-import PageReader
-import ProvinceCore
-import ProvinceIO
-import TextSupport
 
 // A closed standard descriptor would be reused by the next file opened (Dispatch's own,
 // even), and output meant for the user would go there; hold each with /dev/null first.

@@ -1,8 +1,6 @@
-import CatalogModel
 import Foundation
 import PageReader
 import ProvinceCore
-import TextSupport
 
 /// A `PageFetcher` in front of a `PageCache`: cached copies are revalidated with
 /// `If-None-Match` / `If-Modified-Since`, and a 304 serves the stored body.

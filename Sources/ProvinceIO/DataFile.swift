@@ -1,7 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
-import ProvinceCore
 import TextSupport
 
 /// Reading a data file's bytes: a path, `-` for standard input, or the built-in data.

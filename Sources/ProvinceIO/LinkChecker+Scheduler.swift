@@ -1,8 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
-import ProvinceCore
-import TextSupport
 
 extension LinkChecker {
   /// Hands out targets in order, skipping past any whose host already has `perHost`

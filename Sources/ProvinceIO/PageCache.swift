@@ -1,8 +1,5 @@
-import CatalogModel
 import Foundation
 import PageReader
-import ProvinceCore
-import TextSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,5 @@
-import CatalogModel
 import Foundation
 import PageReader
-import ProvinceCore
-import TextSupport
 
 /// One cached page and when it was stored, with the on-disk format that detects a torn
 /// or damaged file: magic, version, lengths and an FNV-1a checksum ahead of the bytes.

@@ -1,6 +1,3 @@
-import CatalogModel
-import PageReader
-import ProvinceCore
 import TextSupport
 
 /// Why a page could not be stored in the cache.

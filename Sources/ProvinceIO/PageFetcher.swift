@@ -1,8 +1,6 @@
-import CatalogModel
 import Foundation
 import PageReader
 import ProvinceCore
-import TextSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// The whole data set: provinces in file order, each with its cities in file order.
 public struct Catalog: Sendable, Hashable {

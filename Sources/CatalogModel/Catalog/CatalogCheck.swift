@@ -1,5 +1,3 @@
-import TextSupport
-
 /// The loader's rules checked on a catalog that was not read from a file (the built-in
 /// one, compiled in): what `--validate` reports when no file is named.
 public enum CatalogCheck {

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// A city entry: the seed's `name` and `url`, the optional `code` and `pinyin`,
 /// and any other keys the file had, kept in file order.
 public struct City: Sendable, Hashable {

@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// A property-list value with dictionaries kept in file order.
 public indirect enum PlistValue: Sendable, Hashable {

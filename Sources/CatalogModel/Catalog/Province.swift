@@ -1,5 +1,3 @@
-import TextSupport
-
 /// A provincial-level division and its cities, in file order.
 public struct Province: Sendable, Hashable {
   public var name: String

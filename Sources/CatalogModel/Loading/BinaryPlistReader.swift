@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// Reads a `bplist00` file, in the order its arrays and dictionaries list their references.
 /// Every offset, count and reference is checked against the buffer; cycles and

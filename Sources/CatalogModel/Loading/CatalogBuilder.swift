@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Builds a catalog from a reader's provinces and cities, skipping bad entries with a
 /// warning each, so one broken city never costs the rest of the file.
 struct CatalogBuilder {

@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// Turns a data file's bytes into a catalog, keeping the file's order of provinces and
 /// cities. Reads XML plists (UTF-8 or UTF-16), binary plists and JSON, told apart by content.

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Finds repeated city names by their UTF-8 bytes. A Set<String> compares by canonical
 /// equivalence, which normalises every CJK name, and touches every string again as it
 /// grows: together a third of the load time. Only hashes and indices are stored here.

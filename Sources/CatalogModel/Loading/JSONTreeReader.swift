@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Reads JSON from UTF-8 bytes in one pass, keeping object members in file order.
 struct JSONTreeReader: OrderedTreeReader {
   private let p: UnsafeBufferPointer<UInt8>

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Turns byte offsets into 1-based line numbers, counting only when a diagnostic asks,
 /// so files without problems never pay for it.
 struct LineIndex {

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Why a file could not be read at all. `offset` is a byte offset into the UTF-8 text
 /// when the reader has one; otherwise the loader places the failure by key path.
 struct LoadFailure: Error {

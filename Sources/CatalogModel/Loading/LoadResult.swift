@@ -1,5 +1,3 @@
-import TextSupport
-
 /// What loading a data file produced: the catalog (nil when a fatal problem stopped it)
 /// and every problem found, in file order. There is at most one fatal diagnostic and it
 /// is always the last, so a capped printout can show the first warnings, a count of the

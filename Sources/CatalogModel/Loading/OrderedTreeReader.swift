@@ -1,5 +1,3 @@
-import TextSupport
-
 /// A reader that hands the loader a file's top two levels one step at a time, so the
 /// catalog is built while reading and only one city is ever held as a tree.
 protocol OrderedTreeReader {

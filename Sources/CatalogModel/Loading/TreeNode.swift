@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// A parsed value with dictionaries in file order, before it becomes part of a catalog.
 /// `offset` is the byte offset of the value in the (UTF-8) text, or -1 where offsets mean

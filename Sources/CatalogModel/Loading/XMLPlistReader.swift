@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// Reads an XML property list from UTF-8 bytes in one pass, keeping dictionary order.
 /// Only the values become Strings; tags are compared as bytes.

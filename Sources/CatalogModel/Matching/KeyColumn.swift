@@ -1,5 +1,3 @@
-import TextSupport
-
 /// One normalised key per entry, all in one byte buffer so a scan over a million entries
 /// makes no allocation; each key's first `shortEnd` bytes are its suffix-less form.
 final class KeyColumn: Sendable {

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Ranks one entry against a query, reading the key columns through borrowed pointers.
 ///
 /// Tiers, best first (a lower number wins outright): 0 exact name; 1 the names equal once

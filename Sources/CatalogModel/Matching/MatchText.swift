@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// The normal forms that queries and catalog entries are compared in.
 enum MatchText {

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Administrative suffixes of Chinese place names, so that 广东 finds 广东省, 延边 finds
 /// 延边朝鲜族自治州 and 湘西 finds 湘西土家族苗族自治州.
 enum NameSuffix {

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import TextSupport
 
 /// Hanzi → toneless pinyin, tuned for place names (长沙 "chang sha", not "zhang sha").
 public enum Pinyin {

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Place-name readings that override ICU's Han→Latin transform, which reads each
 /// character alone with its commonest reading (长沙 "zhang sha", 成都 "cheng dou").
 enum PinyinReadings {

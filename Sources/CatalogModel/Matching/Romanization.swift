@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Established English and postal spellings that are not pinyin (Shaanxi, Hong Kong, Tibet),
 /// each standing for one suffix-less name; only spellings that name a single place.
 enum Romanization {

@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// Turns a page's bytes into text using the charset it declares: a byte-order mark,
 /// then the Content-Type header, then a `<meta>` in the first 4 KB, else UTF-8.

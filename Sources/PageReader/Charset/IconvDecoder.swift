@@ -1,5 +1,3 @@
-import TextSupport
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

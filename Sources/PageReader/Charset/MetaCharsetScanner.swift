@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Finds the charset a page declares in `<meta charset>` or
 /// `<meta http-equiv="Content-Type" content="…; charset=…">`, reading bytes as ASCII.
 enum MetaCharsetScanner {

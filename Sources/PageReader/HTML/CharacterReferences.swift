@@ -1,5 +1,3 @@
-import TextSupport
-
 /// HTML character references (`&amp;`, `&#x5E7F;`, legacy `&copy`) decoded as the
 /// HTML5 tokenizer decodes them, over UTF-8 bytes.
 public enum CharacterReferences {

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// What an element means for a text rendering; everything unknown reads as inline.
 enum HTMLElementKind: Equatable {
   /// `html`, `head`, `body`: structure a reader can ignore (never on the stack).

@@ -1,5 +1,4 @@
 import Foundation
-import TextSupport
 
 /// Renders an HTML page as readable text, as `lynx -dump` and `w3m -dump` do: headings
 /// set apart, lists indented and numbered, `pre` kept, tables aligned, links numbered;

@@ -1,5 +1,3 @@
-import TextSupport
-
 /// A forgiving HTML tokenizer over UTF-8 bytes, after the HTML5 tokenizer states that
 /// matter for reading: tags, attributes, comments, raw text and RCDATA elements.
 /// It never fails: what is not markup is text, and EOF inside a tag drops the tag.

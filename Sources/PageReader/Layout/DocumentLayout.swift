@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Lays a `PageDocument` out as lines for one width: replays its items into
 /// `HTMLLayout`, all of them (the full page) or the parts a reader view chose.
 struct DocumentLayout {

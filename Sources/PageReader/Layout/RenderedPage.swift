@@ -1,5 +1,3 @@
-import TextSupport
-
 /// A web page read as text for one width and view: what `HTMLRenderer.layout` returns.
 public struct RenderedPage: Sendable, Equatable {
   /// The `<title>` (in the reader view, the article's headline), sanitised, one line.

@@ -1,6 +1,3 @@
-import CatalogModel
-import TextSupport
-
 /// Which program opens a URL: `$BROWSER` when set (a colon-separated list, `%s` standing
 /// for the URL), else `xdg-open`, else `open`; the first that exists on `PATH` wins.
 public enum BrowserCommand {

@@ -1,7 +1,3 @@
-import CatalogModel
-import PageReader
-import TextSupport
-
 /// Completion scripts for `browse`. Names come from the active data at completion time,
 /// through the hidden `browse --complete province|city [-p <province>]`.
 public enum CompletionScript {

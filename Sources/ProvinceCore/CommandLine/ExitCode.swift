@@ -1,7 +1,3 @@
-import CatalogModel
-import PageReader
-import TextSupport
-
 /// The exit codes `browse` uses, after BSD's sysexits where one fits.
 public enum ExitCode: Int32, Sendable {
   case success = 0

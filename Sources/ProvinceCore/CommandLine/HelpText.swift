@@ -1,7 +1,3 @@
-import CatalogModel
-import PageReader
-import TextSupport
-
 /// The text of `browse --help` and `browse --version`.
 public enum HelpText {
   public static let version = "browse 0.1.0"

@@ -1,5 +1,3 @@
-import CatalogModel
-import PageReader
 import TextSupport
 
 /// Parses `browse`'s arguments in swift-argument-parser's conventions: `--name value`,

@@ -1,7 +1,3 @@
-import CatalogModel
-import PageReader
-import TextSupport
-
 /// One option `browse` understands: its spellings, its value and its help line.
 struct OptionSpec: Sendable {
   enum Key: Sendable {

@@ -1,7 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
-import TextSupport
 
 /// What the user asked for on the command line, after parsing and checking.
 public struct Options: Sendable, Equatable {

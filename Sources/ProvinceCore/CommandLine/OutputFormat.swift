@@ -1,7 +1,3 @@
-import CatalogModel
-import PageReader
-import TextSupport
-
 /// How lists of cities are written: for people, for `cut`/`grep`, for `jq`, for `xargs`.
 public enum OutputFormat: String, Sendable, CaseIterable {
   case text

@@ -1,7 +1,3 @@
-import CatalogModel
-import PageReader
-import TextSupport
-
 /// How `CachingFetcher` uses the page cache.
 public enum CachePolicy: Sendable {
   /// Revalidate a cached copy, fetch and store otherwise.

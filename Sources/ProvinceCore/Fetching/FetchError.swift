@@ -1,4 +1,3 @@
-import CatalogModel
 import Foundation
 import PageReader
 import TextSupport

@@ -1,7 +1,3 @@
-import CatalogModel
-import PageReader
-import TextSupport
-
 /// Progress of one fetch, reported so a shell can show what is happening.
 public enum FetchEvent: Sendable, Hashable {
   /// The request is under way (the connection is being made).

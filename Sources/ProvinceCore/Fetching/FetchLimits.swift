@@ -1,7 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
-import TextSupport
 
 /// The bounds one page fetch keeps to: total time, body size and redirects.
 public struct FetchLimits: Sendable, Hashable {

@@ -1,7 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
-import TextSupport
 
 /// The values of a link check: what is checked, what came of it, how it is going.
 public enum LinkCheck {

@@ -1,7 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
-import TextSupport
 
 /// Where a page handed out by `CachingFetcher` came from.
 public enum PageSource: Sendable, Hashable {

@@ -1,6 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
 import TerminalUI
 import TextSupport
 

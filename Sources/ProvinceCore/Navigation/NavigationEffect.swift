@@ -1,6 +1,4 @@
 import CatalogModel
-import PageReader
-import TextSupport
 
 /// What the shell must do after an update; the navigator itself does no I/O.
 public enum NavigationEffect: Sendable, Hashable {

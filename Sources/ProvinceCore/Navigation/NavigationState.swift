@@ -1,5 +1,3 @@
-import CatalogModel
-import PageReader
 import TextSupport
 
 /// Everything the interactive session shows: the stack of screens and one line of news.

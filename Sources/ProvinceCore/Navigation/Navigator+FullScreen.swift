@@ -1,4 +1,3 @@
-import CatalogModel
 import PageReader
 import TerminalUI
 import TextSupport

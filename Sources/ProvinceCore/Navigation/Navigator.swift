@@ -1,5 +1,4 @@
 import CatalogModel
-import PageReader
 import TextSupport
 
 /// The interactive session as a pure state machine: `update` takes a state and a command

@@ -1,7 +1,5 @@
-import CatalogModel
 import Foundation
 import PageReader
-import TextSupport
 
 /// A fetched page as a detail screen keeps it: the facts of the response and, for HTML
 /// and plain text, the page read once as a document and laid out to the current width.

@@ -1,5 +1,4 @@
 import PageReader
-import TextSupport
 
 /// Where a page's links and `#fragment` anchors are among the lines a page screen
 /// scrolls: the reader's placements and anchors (`RenderedPage`), moved down past the

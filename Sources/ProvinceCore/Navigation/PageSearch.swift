@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Where a page search's query is: the lines, and the characters to highlight in one.
 public enum PageSearch {
   /// The indices of the lines that hold `query`, without case.

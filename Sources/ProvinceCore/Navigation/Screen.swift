@@ -1,7 +1,5 @@
 import CatalogModel
-import PageReader
 import TerminalUI
-import TextSupport
 
 /// One screen on the navigation stack.
 public struct Screen: Sendable, Hashable {

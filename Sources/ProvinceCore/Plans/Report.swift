@@ -1,5 +1,3 @@
-import TextSupport
-
 /// What a run prints and how it ends: the whole outcome of a one-shot job, decided in the
 /// core so that it can be tested as a value; the shell only writes it.
 public struct Report: Error, Sendable, Equatable {

@@ -1,6 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
 import TextSupport
 
 /// The `--check` report: a summary and the broken URLs for people, every result for scripts.

@@ -1,5 +1,4 @@
 import CatalogModel
-import PageReader
 import TextSupport
 
 /// Lists of cities and provinces in the four output formats.

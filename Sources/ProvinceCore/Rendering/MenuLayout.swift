@@ -1,5 +1,3 @@
-import CatalogModel
-import PageReader
 import TextSupport
 
 /// Numbered menu items laid out in as many columns as fit, filled top to bottom

@@ -1,6 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
 import TextSupport
 
 /// A page as lines of text, shared by the detail screen and `browse --fetch`:

@@ -1,5 +1,3 @@
-import CatalogModel
-import PageReader
 import TextSupport
 
 /// The line-mode view: a navigation state drawn as lines of text, a pure function of the

@@ -1,5 +1,3 @@
-import CatalogModel
-import PageReader
 import TerminalUI
 import TextSupport
 

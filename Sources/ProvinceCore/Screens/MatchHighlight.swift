@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Which characters of a name a filter matched, to highlight them: the characters of a
 /// Chinese query found in the name, or for a Latin query the characters whose pinyin
 /// syllables (whole, or their first letter, as initials) spell it in order.
