@@ -109,12 +109,7 @@ import Testing
     defer { server.stop() }
     // Pages that answer only when the server stops: however slow the build, the check
     // cannot finish before the interrupt arrives.
-    let stall = "/check/stall"
-    server.rawRoute(stall) { connection in
-      guard connection.pause(120) else { return }
-      connection.respond(.html("<p>late</p>"))
-    }
-    let paths = [CheckPath.ok, CheckPath.ok] + Array(repeating: stall, count: 3)
+    let paths = [CheckPath.ok, CheckPath.ok] + Array(repeating: CheckPath.stall, count: 3)
     let data = try dataFile(server, [("广东省", paths)])
     let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent(
       "browse-check-pid-\(UUID().uuidString)")
@@ -133,7 +128,7 @@ import Testing
     let run = Task { try await BrowseProcess.shell(script) }
     // Interrupt once the slow pages are being fetched and the good ones are done.
     let stalled = await Deadline.poll(30) {
-      server.requests.filter { $0.path == stall }.count == 3
+      server.requests.filter { $0.path == CheckPath.stall }.count == 3
     }
     #expect(stalled, "the three slow pages were never all requested")
     try await Task.sleep(for: .milliseconds(100))

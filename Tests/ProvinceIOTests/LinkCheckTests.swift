@@ -167,12 +167,7 @@ import Testing
     // Pages that answer only when the server stops (not after CheckPath.slow's 5 s): on a
     // loaded machine the quick pages' progress can take longer than that to arrive, and
     // the slow ones would then be checked before the cancel.
-    let stall = "/check/stall"
-    server.rawRoute(stall) { connection in
-      guard connection.pause(120) else { return }
-      connection.respond(.html("<p>late</p>"))
-    }
-    let paths = [CheckPath.ok, CheckPath.ok] + Array(repeating: stall, count: 6)
+    let paths = [CheckPath.ok, CheckPath.ok] + Array(repeating: CheckPath.stall, count: 6)
     let checker = checker(timeout: 150, jobs: 4)
     let firstTwo = Waits()
     let task = Task {

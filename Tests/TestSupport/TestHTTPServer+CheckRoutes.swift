@@ -19,6 +19,8 @@ extension TestHTTPServer {
     package static let busyNoWait = "/check/busy-no-wait"
     package static let redirect = "/check/redirect"
     package static let hold = "/check/hold"
+    /// Answers only when the server stops: a check cannot finish before an interrupt.
+    package static let stall = "/check/stall"
     package static let etag = "/cache/etag"
     package static let modified = "/cache/modified"
     package static let plain = "/cache/plain"
@@ -57,6 +59,10 @@ extension TestHTTPServer {
   /// after `holdSeconds`.
   package func addCheckRoutes(gauge: Gauge = Gauge(), holdSeconds: Double = 0.2) {
     route(CheckPath.ok) { _ in .html("<p>fine</p>") }
+    rawRoute(CheckPath.stall) { connection in
+      guard connection.pause(120) else { return }
+      connection.respond(.html("<p>late</p>"))
+    }
     route(CheckPath.headRefused) { request in
       request.method == "HEAD" ? .html("", status: 405) : .html("<p>GET only</p>")
     }
