@@ -12,7 +12,6 @@ public enum PageText {
     facts.append(byteCount(content.size) + (content.truncated ? " (cut at the size limit)" : ""))
     facts.append(String(format: "%.2f s", content.elapsed))
     if let note = content.note { facts.append(TerminalText.sanitize(note)) }
-    if content.rendered?.view == .reader { facts.append("reader view") }
     var lines = [facts.joined(separator: " · ")]
     if content.finalURL != content.requestedURL {
       lines.append("→ " + URLText.ascii(content.finalURL))
