@@ -10,7 +10,8 @@ import PackageDescription
 //        ↑         ↑   │
 //   ProvinceCore ──┴───┘   (navigation, screens, reports, options, a plan per mode)
 //        ↑
-//   ProvinceIO             (fetch, cache, link check, data files: the effects)
+//   ProvinceIO ── HTTPWire (HTTP/1.1 messages and gzip/deflate as bytes, no sockets)
+//        ↑                 (fetch, cache, link check, data files: the effects)
 //        ↑
 //   ProvinceBrowser        (`browse`: terminal, signals, processes)
 let package = Package(
@@ -27,7 +28,8 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["TextSupport"]),
     .target(
       name: "ProvinceCore", dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI"]),
-    .target(name: "ProvinceIO", dependencies: ["ProvinceCore"]),
+    .target(name: "HTTPWire"),
+    .target(name: "ProvinceIO", dependencies: ["ProvinceCore", "HTTPWire"]),
     .executableTarget(
       name: "ProvinceBrowser",
       dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"]),
@@ -37,6 +39,7 @@ let package = Package(
       path: "Tests/TestSupport"),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"]),
     .testTarget(
       name: "CatalogModelTests", dependencies: ["CatalogModel", "BuiltInCatalog", "TestSupport"]),
     .testTarget(
