@@ -5,10 +5,11 @@ import Testing
 // The compressed vectors were made with Python 3.11's zlib and gzip modules (zlib 1.2/1.3):
 // `zlib.compressobj(level, wbits=-15)` for the raw DEFLATE data, whose zlib and gzip
 // framings (`zlib.compress`, `gzip.compress(mtime=0)`) are kept as their header and trailer
-// bytes, checked equal to Python's whole streams when they were made.
+// bytes, checked equal to Python's whole streams when they were made. Crafted streams were
+// checked against zlib: the same output, or a rejection for the same reason.
 
 /// Decoding real gzip, zlib and raw DEFLATE streams whole, a byte at a time and in seeded
-/// random pieces, and the output limit.
+/// random pieces; the output limit; and damaged, truncated and hostile streams.
 @Suite struct InflaterTests {
   // MARK: Round trips
 
@@ -161,6 +162,146 @@ import Testing
     #expect(output == Vector.text)
     #expect(inflater.isFinished)
     #expect(!inflater.reachedLimit)
+  }
+
+  // MARK: Damaged streams
+
+  @Test func aDamagedGzipTrailerIsCaught() {
+    var crc = Vector.text9.gzip
+    crc[crc.count - 8] ^= 0x40
+    #expect(throws: Inflater.Failure.malformed("crc mismatch")) { try inflate(crc, .gzip) }
+    var size = Vector.text9.gzip
+    size[size.count - 1] = 1
+    #expect(throws: Inflater.Failure.malformed("length mismatch")) { try inflate(size, .gzip) }
+  }
+
+  @Test func aBadGzipHeaderIsCaught() {
+    let stream = Vector.text9.gzip
+    for (index, value, reason) in [
+      (0, 0x1E, "bad gzip magic"), (1, 0x8C, "bad gzip magic"), (2, 7, "bad gzip method"),
+      (3, 0x20, "reserved gzip flags"),
+    ] as [(Int, UInt8, String)] {
+      var damaged = stream
+      damaged[index] = value
+      #expect(throws: Inflater.Failure.malformed(reason)) { try inflate(damaged, .gzip) }
+    }
+    var header = bytes(hex: Vector.gzipFullHeader)
+    header[header.count - 1] ^= 1
+    #expect(throws: Inflater.Failure.malformed("gzip header crc mismatch")) {
+      try inflate(header + Vector.text9.raw + bytes(hex: Vector.text9.gzipTrailer), .gzip)
+    }
+  }
+
+  @Test func aBadZlibHeaderIsCaught() {
+    #expect(throws: Inflater.Failure.malformed("bad zlib header")) {
+      try inflate(Vector.text9.raw, .zlib)
+    }
+    #expect(throws: Inflater.Failure.malformed("bad zlib header")) {
+      try inflate(bytes(hex: "7800") + Vector.text9.raw, .zlib)
+    }
+    // 78 bb passes the check, with FDICT set.
+    #expect(throws: Inflater.Failure.malformed("zlib preset dictionary")) {
+      try inflate(bytes(hex: "78bb") + Vector.text9.raw, .deflateAuto)
+    }
+  }
+
+  @Test func aTruncatedStreamWaitsThenSaysSo() throws {
+    let streams: [([UInt8], Inflater.Format)] = [
+      (Vector.text9.gzip, .gzip), (Vector.text0.zlib, .zlib), (Vector.text1.raw, .raw),
+      (Vector.text6.zlib, .deflateAuto),
+    ]
+    for (stream, format) in streams {
+      for length in Array(stride(from: 0, to: stream.count, by: 37)) + [stream.count - 1] {
+        let (output, inflater) = try inflate(Array(stream[..<length]), format)
+        #expect(!inflater.isFinished)
+        #expect(output == Array(Vector.text.prefix(output.count)))
+        #expect(throws: Inflater.Failure.malformed("truncated")) { try inflater.finish() }
+      }
+      try inflate(stream, format).inflater.finish()
+    }
+  }
+
+  /// Blocks made bit by bit; "fixed" is BFINAL 1, BTYPE 1, then fixed-Huffman codes.
+  @Test(arguments: [
+    ("07", "bad block type"),  // BTYPE 3
+    ("73044200", "distance too far back"),  // fixed: 'A', length 3 at distance 2
+    ("030200", "distance too far back"),  // fixed: a match before any output
+    ("73043e00", "bad distance code"),  // fixed: 'A', length 3, distance code 30
+    ("731c0300", "bad literal/length code"),  // fixed: 'A', literal/length code 286
+    ("010500000068656c6c6f", "stored length mismatch"),  // LEN 5, NLEN 0
+    ("05009204", "oversubscribed code"),  // dynamic: four 1-bit code lengths codes
+    (Crafted.literalsOversubscribed, "oversubscribed code"),
+    (Crafted.literalsIncomplete, "incomplete code"),
+  ])
+  func aMalformedBlockIsRejected(hex: String, reason: String) {
+    for split in [Split.whole, .byteByByte] {
+      #expect(throws: Inflater.Failure.malformed(reason)) {
+        try inflate(bytes(hex: hex), .raw, split: split)
+      }
+    }
+  }
+
+  @Test func aDistanceOfAllTheOutputIsNotTooFar() throws {
+    // A literal, then length 3 at distance 1: the same block with distance 2 is rejected.
+    #expect(try inflate(bytes(hex: "73040200"), .raw).output == Array("AAAA".utf8))
+  }
+
+  @Test func aDistanceCodeMayBeOneBitOrNone() throws {
+    // RFC 1951, 3.2.7: the only incomplete codes allowed.
+    let one = try inflate(bytes(hex: Crafted.oneDistanceCode), .raw)
+    #expect(one.output == Array("AAAA".utf8))
+    #expect(one.inflater.isFinished)
+    let none = try inflate(bytes(hex: Crafted.noDistanceCodes), .raw)
+    #expect(none.output == Array("AA".utf8))
+    #expect(none.inflater.isFinished)
+    #expect(throws: Inflater.Failure.malformed("invalid code")) {
+      try inflate(bytes(hex: Crafted.unusedDistanceCode), .raw)
+    }
+  }
+
+  @Test func aFailureIsThrownAgain() {
+    var inflater = Inflater(format: .raw)
+    var output: [UInt8] = []
+    #expect(throws: Inflater.Failure.malformed("bad block type")) {
+      try inflater.feed([0x07], into: &output, limit: 100)
+    }
+    #expect(throws: Inflater.Failure.malformed("bad block type")) {
+      try inflater.feed(Vector.text9.raw, into: &output, limit: 100)
+    }
+    #expect(throws: Inflater.Failure.malformed("bad block type")) { try inflater.finish() }
+  }
+
+  /// Damaged copies of real streams and random bytes: each either decodes, fails with a
+  /// reason, or waits for more, within the limit and without trapping.
+  @Test(.timeLimit(.minutes(1))) func hostileInputNeverTraps() {
+    var random = SplitMix64(seed: 5)
+    let originals = [Vector.text9.gzip, Vector.text1.zlib, Vector.pattern6.raw]
+    for round in 0..<600 {
+      var stream: [UInt8]
+      let format: Inflater.Format
+      if round % 4 == 3 {
+        stream = (0..<random.below(300)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        format = [.raw, .gzip, .zlib, .deflateAuto][round / 4 % 4]
+      } else {
+        stream = originals[round % 3]
+        format = [.gzip, .zlib, .raw][round % 3]
+        for _ in 0...random.below(4) {
+          let index = random.below(stream.count)
+          switch random.below(3) {
+          case 0: stream[index] ^= UInt8(1 << random.below(8))
+          case 1: stream[index] = UInt8(truncatingIfNeeded: random.next())
+          default: stream.removeSubrange(index..<min(stream.count, index + random.below(16)))
+          }
+        }
+      }
+      let limit = 300_000
+      do {
+        let (output, _) = try inflate(stream, format, split: .seeded(UInt64(round)), limit: limit)
+        #expect(output.count <= limit)
+      } catch {
+        if case .malformed(let reason) = error { #expect(!reason.isEmpty) }
+      }
+    }
   }
 }
 
@@ -666,6 +807,26 @@ struct Vector: Sendable {
     (0xFD, 1), (0x7F, 1), (0xDD, 1), (0x8E, 1), (0x40, 1), (0x05, 1), (0x00, 1498), (0x6E, 1),
     (0x02, 1), (0x9F, 1), (0x68, 1), (0x00, 1), (0x01, 1),
   ]
+}
+
+/// Dynamic blocks made bit by bit (BFINAL 1, then BTYPE 2), each checked against zlib.
+enum Crafted {
+  /// The code lengths code gives lengths 1 and 2 one-bit codes; then all 257 literal/length
+  /// lengths are 1 (and the distance length): 257 one-bit codes. zlib: "invalid
+  /// literal/lengths set".
+  static let literalsOversubscribed =
+    "05c001000000004010000000000000000000000000000000000000000000000000000000000000000000"
+  /// 'A' has a one-bit code, end-of-block and length 3 two-bit ones, and the one distance
+  /// code one bit: "A", then length 3 at distance 1, makes "AAAA".
+  static let oneDistanceCode = "0dc08105000000c0a0dbfaffa92d0b"
+  /// The same, but the match uses the distance code no symbol has. zlib: "invalid distance
+  /// code".
+  static let unusedDistanceCode = "0dc08105000000c0a0dbfaffa92d0f0000"
+  /// 'A' and end-of-block have one-bit codes, and the distance code is empty: "AA".
+  static let noDistanceCodes = "05c08105000000c0a0dbfaffa910"
+  /// Only 'A' and end-of-block have (two-bit) codes: half the code space is unused.
+  static let literalsIncomplete =
+    "05c001040000004000000000000000000001000000000000000000000000000000000000000000008000"
 }
 
 /// A page like those the browser reads: HTML with CJK and ASCII text.
