@@ -25,6 +25,13 @@ public struct HTTPRequestHead: Sendable, Equatable {
     self.fields = all
   }
 
+  /// True when the field can be sent as it is: a token name, and a value of visible
+  /// characters, spaces and tabs (no CR, LF or other controls).
+  public static func isValidField(name: String, value: String) -> Bool {
+    !name.isEmpty && name.utf8.allSatisfy(HTTPWire.isTokenByte)
+      && value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+  }
+
   /// The head as bytes, CRLF line ends and the blank line included; refuses any part that
   /// would let text from a page or a data file split or extend the request.
   public func bytes() throws(Failure) -> [UInt8] {
@@ -34,11 +41,8 @@ public struct HTTPRequestHead: Sendable, Equatable {
     guard target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw .invalid("target") }
     var out = Array("\(method) \(target) HTTP/1.1\r\n".utf8)
     for field in fields {
-      guard !field.name.isEmpty, field.name.utf8.allSatisfy(HTTPWire.isTokenByte) else {
-        throw .invalid("header name")
-      }
-      // Visible characters, spaces and tabs; no CR, LF or other controls.
-      guard field.value.utf8.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
+      guard Self.isValidField(name: field.name, value: "") else { throw .invalid("header name") }
+      guard Self.isValidField(name: field.name, value: field.value) else {
         throw .invalid("\(field.name) value")
       }
       out += Array("\(field.name): \(field.value)\r\n".utf8)

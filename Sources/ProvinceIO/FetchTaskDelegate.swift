@@ -16,8 +16,6 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   /// False for HEAD, whose answer never has a body, so an empty one is no fault.
   private let expectsBody: Bool
   private let onEvent: @Sendable (FetchEvent) -> Void
-  /// Set when the origin is an IPv6 literal reached through a `LoopbackRelay`.
-  private let route: LoopbackRelay.Route?
   private let clock = ContinuousClock()
   private let startTime: ContinuousClock.Instant
 
@@ -33,11 +31,10 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   private var redirects = 0
 
   init(
-    url: URL, limits: FetchLimits, expectsBody: Bool = true, route: LoopbackRelay.Route? = nil,
+    url: URL, limits: FetchLimits, expectsBody: Bool = true,
     onEvent: @escaping @Sendable (FetchEvent) -> Void
   ) {
     self.url = url
-    self.route = route
     self.limits = limits
     self.expectsBody = expectsBody
     self.onEvent = onEvent
@@ -105,7 +102,7 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     }
     let final = finalURL ?? response.url ?? url
     return FetchedPage(
-      requestedURL: url, finalURL: route?.toOrigin(final) ?? final, status: response.statusCode,
+      requestedURL: url, finalURL: final, status: response.statusCode,
       reason: HTTPURLResponse.localizedString(forStatusCode: response.statusCode),
       headers: headers, body: body, truncated: truncated, elapsed: elapsed(),
       redirects: redirects)
@@ -125,7 +122,7 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     // swift-corelibs-foundation resolves Location badly: it keeps only the path of a
     // relative one ("2" from /a/1 becomes /2) and turns `file:///etc/passwd` into
     // http://<same host>/etc/passwd. So the target is resolved here, from the header.
-    guard let target = Self.redirectTarget(of: response).map({ route?.toOrigin($0) ?? $0 }) else {
+    guard let target = Self.redirectTarget(of: response) else {
       completionHandler(nil)
       finish(.failure(.other("a redirect's location could not be read")))
       return
@@ -139,13 +136,7 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
       finish(.failure(.tooManyRedirects(limits.maxRedirects)))
     } else {
       var next = request
-      if let relayed = route?.toRelay(target) {
-        next.url = relayed
-        next.setValue(route?.hostHeader, forHTTPHeaderField: "Host")
-      } else {
-        next.url = target
-        next.setValue(nil, forHTTPHeaderField: "Host")
-      }
+      next.url = target
       completionHandler(next)
     }
   }

@@ -6,7 +6,8 @@ import ProvinceCore
   import FoundationNetworking
 #endif
 
-/// Fetches one web page over http or https within `FetchLimits`, reporting progress.
+/// Fetches one web page over http (`PlainHTTPFetch`, this package's own client) or https
+/// (URLSession) within `FetchLimits`, reporting progress.
 public final class PageFetcher: Sendable {
   /// The limits every fetch by this fetcher keeps to.
   public let limits: FetchLimits
@@ -36,32 +37,35 @@ public final class PageFetcher: Sendable {
     }
     guard Self.fetchableSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
     guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
-
-    // An IPv6 literal goes through a relay on 127.0.0.1: URLSession refuses the URL itself.
-    var relay: LoopbackRelay?
-    var route: LoopbackRelay.Route?
-    var requestURL = url
-    if host.contains(":") {
-      guard scheme == "http" else {
-        throw .other(
-          "https to an IPv6 address is not supported by this build's HTTP library;"
-            + " use the server's name")
-      }
-      guard let port = UInt16(exactly: url.port ?? 80) else {
-        throw .invalidURL(url.absoluteString)
-      }
-      let started = try LoopbackRelay(address: host, port: port, timeout: limits.timeout)
-      let mapping = LoopbackRelay.Route(address: host, port: url.port, relayPort: started.port)
-      guard let relayed = mapping.toRelay(url) else {
-        started.stop()
-        throw .invalidURL(url.absoluteString)
-      }
-      (relay, route, requestURL) = (started, mapping, relayed)
+    if Task.isCancelled { throw .cancelled }
+    guard scheme == "http" else {
+      return try await sessionFetch(
+        url, method: method, headers: headers, limits: limits, onEvent: onEvent)
     }
-    defer { relay?.stop() }
+    onEvent(.started)
+    let plain = PlainHTTPFetch(
+      limits: limits, method: method, headers: headers, onEvent: onEvent,
+      handOff: { [self] target, left, _ throws(FetchError) in
+        // `.started` was said already; the rest of the events are the same fetch's.
+        try await sessionFetch(
+          target, method: method, headers: headers, limits: left,
+          onEvent: { event in if event != .started { onEvent(event) } })
+      })
+    return try await plain.fetch(url)
+  }
 
+  /// Fetches an https URL with URLSession, following redirects within `limits`.
+  private func sessionFetch(
+    _ url: URL, method: String, headers: [String: String], limits: FetchLimits,
+    onEvent: @escaping @Sendable (FetchEvent) -> Void
+  ) async throws(FetchError) -> FetchedPage {
+    if url.host?.contains(":") == true {
+      throw .other(
+        "https to an IPv6 address is not supported by this build's HTTP library;"
+          + " use the server's name")
+    }
     let delegate = FetchTaskDelegate(
-      url: url, limits: limits, expectsBody: method != "HEAD", route: route, onEvent: onEvent)
+      url: url, limits: limits, expectsBody: method != "HEAD", onEvent: onEvent)
     // A session per fetch: its delegate is this fetch's state, and invalidating the
     // session releases the delegate, so nothing outlives the call.
     // A bounded queue, so that a body decoding faster than the delegate drops it (a gzip
@@ -74,10 +78,9 @@ public final class PageFetcher: Sendable {
     // hold this thread or one of Dispatch's global ones (which Swift concurrency shares).
     defer { Thread { session.invalidateAndCancel() }.start() }
 
-    var request = URLRequest(url: requestURL)
-    if let route { request.setValue(route.hostHeader, forHTTPHeaderField: "Host") }
+    var request = URLRequest(url: url)
     request.setValue(Self.accept, forHTTPHeaderField: "Accept")
-    request.setValue("zh-CN,zh;q=0.9,en;q=0.5", forHTTPHeaderField: "Accept-Language")
+    request.setValue(Self.acceptLanguage, forHTTPHeaderField: "Accept-Language")
     request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
     request.httpMethod = method
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -94,6 +97,7 @@ public final class PageFetcher: Sendable {
 
   static let fetchableSchemes: Set<String> = ["http", "https"]
   static let accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
+  static let acceptLanguage = "zh-CN,zh;q=0.9,en;q=0.5"
   static let userAgent = "ProvinceBrowser/1.0 (terminal browser)"
 
   /// Foundation's shared URL cache, replaced before anything can create the default one.

@@ -9,8 +9,8 @@ import Testing
 @testable import TextSupport
 
 /// Fetching and checking `http://[::1]:PORT/…` against a server listening on ::1 only.
-/// URLSession refuses IPv6-literal URLs in Swift 6.3.1, so these go through the fetcher's
-/// loopback relay; the page, its final URL and redirects must read as the IPv6 origin.
+/// URLSession refuses IPv6-literal URLs in Swift 6.3.1; the package's own plain-HTTP client
+/// does not. The page, its final URL and redirects must read as the IPv6 origin.
 @Suite(.enabled(if: TestHTTPServer.canListenOnIPv6Loopback))
 struct IPv6FetchTests {
   typealias Path = TestHTTPServer.Path
@@ -46,7 +46,7 @@ struct IPv6FetchTests {
     }
   }
 
-  @Test func aGzipPageThroughTheRelayIsDecoded() async throws {
+  @Test func aGzipPageOnAnIPv6LiteralIsDecoded() async throws {
     try await withServer { server in
       let page = try await PageFetcher().fetch(server.url(Path.gzip))
       #expect(page.text().contains("gzip ok"))

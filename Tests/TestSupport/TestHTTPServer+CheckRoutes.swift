@@ -94,8 +94,11 @@ extension TestHTTPServer {
     route(CheckPath.redirect) { _ in .redirect(to: CheckPath.ok, status: 301) }
     rawRoute(CheckPath.hold) { connection in
       gauge.enter()
-      defer { gauge.leave() }
-      guard connection.pause(holdSeconds) else { return }
+      let held = connection.pause(holdSeconds)
+      // Before answering: a client may read the answer and send its next request before
+      // this handler would get back from the write.
+      gauge.leave()
+      guard held else { return }
       connection.respond(
         .html("<p>held</p>"), includingBody: connection.request.method != "HEAD")
     }
