@@ -14,6 +14,12 @@ import PackageDescription
 //        ↑                 (fetch, cache, link check, data files: the effects)
 //        ↑
 //   ProvinceBrowser        (`browse`: terminal, signals, processes)
+/// Importing FoundationNetworking asks the linker for libcurl; CurlLoader provides the
+/// functions Foundation calls and loads libcurl when the first https fetch needs it.
+let withoutLibcurl: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"])
+]
+
 let package = Package(
   name: "ProvinceBrowser",
   products: [
@@ -29,10 +35,14 @@ let package = Package(
     .target(
       name: "ProvinceCore", dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI"]),
     .target(name: "HTTPWire"),
-    .target(name: "ProvinceIO", dependencies: ["ProvinceCore", "HTTPWire"]),
+    // libcurl's functions, loaded on first use (include/CurlLoader.h says why).
+    .target(name: "CurlLoader", linkerSettings: [.linkedLibrary("dl")]),
+    .target(
+      name: "ProvinceIO", dependencies: ["ProvinceCore", "HTTPWire", "CurlLoader"],
+      swiftSettings: withoutLibcurl),
     .executableTarget(
       name: "ProvinceBrowser",
-      dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"]),
+      dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"], swiftSettings: withoutLibcurl),
     .target(
       name: "TestSupport",
       dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"],

@@ -1,3 +1,4 @@
+import CurlLoader
 import Foundation
 import PageReader
 import ProvinceCore
@@ -59,6 +60,10 @@ public final class PageFetcher: Sendable {
     _ url: URL, method: String, headers: [String: String], limits: FetchLimits,
     onEvent: @escaping @Sendable (FetchEvent) -> Void
   ) async throws(FetchError) -> FetchedPage {
+    // libcurl is loaded here, the first time (CurlLoader), not when browse starts.
+    guard province_curl_load() != 0 else {
+      throw .other("https needs libcurl (libcurl.so.4), which is not installed")
+    }
     if url.host?.contains(":") == true {
       throw .other(
         "https to an IPv6 address is not supported by this build's HTTP library;"

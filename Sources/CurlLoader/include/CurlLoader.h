@@ -1,0 +1,13 @@
+#ifndef CURL_LOADER_H
+#define CURL_LOADER_H
+
+/// libcurl, loaded when it is first used rather than when `browse` starts.
+///
+/// Foundation's URLSession calls libcurl; linked as usual, the dynamic loader maps
+/// libcurl and its ~30 libraries (TLS, Kerberos, LDAP, SSH…) at every start, about 4 ms,
+/// though only an https fetch uses them. This target defines the 23 libcurl functions
+/// Foundation calls and forwards each to the real one, which `dlopen` finds the first
+/// time. Returns 1 when libcurl could be loaded, 0 when it is not installed.
+int province_curl_load(void);
+
+#endif
