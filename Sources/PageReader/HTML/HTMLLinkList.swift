@@ -37,6 +37,12 @@ struct HTMLLinkList {
       resolved[href] = absolute
       return absolute
     }
+    // So are absolute http(s) URLs, which Foundation would hand back unchanged.
+    if let escaped = Self.escaped(href), Self.isPlainAbsoluteURL(escaped) {
+      let absolute = TerminalText.sanitize(escaped)
+      resolved[href] = absolute
+      return absolute
+    }
     guard let url = Self.url(href, relativeTo: base),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host != nil
@@ -60,6 +66,35 @@ struct HTMLLinkList {
       root.hasSuffix("/")
     else { return nil }
     return String(root.dropLast())
+  }
+
+  /// `http://` or `https://`, a host of letters, digits, dots and hyphens (no port or user),
+  /// then nothing or a plain absolute path (`isPlainAbsolutePath`): a URL that
+  /// resolving against any base leaves as it is.
+  static func isPlainAbsoluteURL(_ reference: String) -> Bool {
+    let utf8 = reference.utf8
+    let schemeLength: Int
+    if utf8.starts(with: "http://".utf8) {
+      schemeLength = 7
+    } else if utf8.starts(with: "https://".utf8) {
+      schemeLength = 8
+    } else {
+      return false
+    }
+    let rest = utf8.dropFirst(schemeLength)
+    let authority = rest.prefix { $0 != UInt8(ascii: "/") }
+    guard let first = authority.first, first != UInt8(ascii: "."),
+      authority.allSatisfy({ byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+          true
+        default: false
+        }
+      })
+    else { return false }
+    let path = rest.dropFirst(authority.count)
+    return path.isEmpty || isPlainAbsolutePath(String(decoding: path, as: UTF8.self))
   }
 
   /// A path-absolute reference that resolving would leave as it is: one leading `/`, no dot
