@@ -9,15 +9,23 @@ import Testing
   @Test(arguments: [
     "http://a.test", "https://a.test/", "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E",
     "https://a.test/x?q=1&r=2#frag", "http://A.Test/Path/", "https://a-b.c.test/~u/(x)/;p=1",
-    "https://a.test/a/./b", "https://a.test/a/../b", "https://a.test//double", "https://a.test:8080/",
+    "https://a.test/a/./b", "https://a.test/a/../b", "https://a.test//double",
+    "https://a.test:8080/",
     "https://user@a.test/", "https://[::1]/", "HTTPS://a.test/", "https://a.test/%zz",
     "https://a.test/a#b#c", "https://a.test?q", "https://.a.test/", "ftp://a.test/",
   ])
   func theAbsoluteURLShortcutAgreesWithFoundation(href: String) {
+    let plain = [
+      "http://a.test", "https://a.test/", "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E",
+      "https://a.test/x?q=1&r=2#frag", "http://A.Test/Path/", "https://a-b.c.test/~u/(x)/;p=1",
+    ]
+    #expect(HTMLLinkList.isPlainAbsoluteURL(href) == plain.contains(href))
     let base = URL(string: "https://page.test/dir/page.html")
     let foundation = URL(string: href, relativeTo: base)?.absoluteURL.absoluteString
     if HTMLLinkList.isPlainAbsoluteURL(href) {
-      #expect(foundation == href, "the shortcut keeps \(href) but Foundation gives \(foundation ?? "nil")")
+      #expect(
+        foundation == href, "the shortcut keeps \(href) but Foundation gives \(foundation ?? "nil")"
+      )
     }
     var links = HTMLLinkList(documentURL: base)
     let resolved = links.resolve(href)
