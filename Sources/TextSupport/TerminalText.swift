@@ -10,7 +10,48 @@ public enum TerminalText {
   /// As `sanitize(_:)`, but line feeds are kept (for page text that is already laid out).
   public static func sanitize(_ text: String, keepingNewlines: Bool) -> String {
     // Most text, CJK included, has nothing to change; rebuilding it scalar by scalar
-    // anyway was a sixth of rendering a large page.
+    // anyway was a sixth of rendering a large page, and even decoding it to check was
+    // a few percent: the bytes are looked at first.
+    if bytesNeedNoChange(text) { return text }
+    return sanitizeScalarwise(text, keepingNewlines: keepingNewlines)
+  }
+
+  /// True when no UTF-8 sequence in `text` is one `classify` treats otherwise than `.keep`:
+  /// no C0 byte or DEL, no C1 control (C2 80–9F), and none of U+061C (D8 9C),
+  /// U+200B–200F, U+202A–202E (E2 80 8B–8F, AA–AE), U+2060–206F (E2 81 A0–AF), U+FEFF
+  /// (EF BB BF) or U+FFF9–FFFB (EF BF B9–BB). U+200D is among them though kept, which
+  /// only sends its text the slow way. Valid UTF-8 (a String) has no surrogates.
+  static func bytesNeedNoChange(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      let count = bytes.count
+      var index = 0
+      while index < count {
+        let byte = bytes[index]
+        if byte < 0x80 {
+          if byte < 0x20 || byte == 0x7F { return false }
+          index += 1
+          continue
+        }
+        let second = index + 1 < count ? bytes[index + 1] : 0
+        let third = index + 2 < count ? bytes[index + 2] : 0
+        switch (byte, second) {
+        case (0xC2, ..<0xA0): return false
+        case (0xD8, 0x9C): return false
+        case (0xE2, 0x80) where (0x8B...0x8F).contains(third) || (0xAA...0xAE).contains(third):
+          return false
+        case (0xE2, 0x81) where (0xA0...0xAF).contains(third): return false
+        case (0xEF, 0xBB) where third == 0xBF: return false
+        case (0xEF, 0xBF) where (0xB9...0xBB).contains(third): return false
+        default: index += 1
+        }
+      }
+      return true
+    }
+  }
+
+  /// `sanitize`, one scalar at a time.
+  static func sanitizeScalarwise(_ text: String, keepingNewlines: Bool) -> String {
     let unchanged = text.unicodeScalars.allSatisfy { scalar in
       classify(scalar) == .keep || (keepingNewlines && scalar == "\n")
     }
@@ -47,6 +88,8 @@ public enum TerminalText {
   /// The number of terminal cells `text` takes: East Asian wide and full-width
   /// characters take two, combining marks and zero-width characters none.
   public static func width(_ text: String) -> Int {
+    // Printable ASCII is a cell a byte.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var total = 0
     for scalar in text.unicodeScalars {
       total += width(of: scalar)

@@ -40,3 +40,45 @@ import Testing
     #expect(TerminalText.pad("toolong", toWidth: 3) == "toolong")
   }
 }
+
+/// The byte-level shortcut in `sanitize` may only skip text the scalar-by-scalar rule
+/// would leave alone, and `width` on ASCII must count as the scalar rule does.
+@Suite struct TerminalTextShortcutTests {
+  /// Every scalar at or next to a boundary of `classify`, plus ordinary CJK and emoji.
+  static let boundaries: [UInt32] = [
+    0x00, 0x09, 0x0A, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xFF, 0x5FF, 0x600,
+    0x61B, 0x61C, 0x61D, 0x63F, 0x640, 0x1FFF, 0x2000, 0x200A, 0x200B, 0x200D, 0x200F,
+    0x2010, 0x2029, 0x202A, 0x202E, 0x202F, 0x205F, 0x2060, 0x206F, 0x2070, 0x207F, 0x2080,
+    0x5E7F, 0xFAFF, 0xFB00, 0xFEFE, 0xFEFF, 0xFF00, 0xFF10, 0xFFF8, 0xFFF9, 0xFFFB, 0xFFFC,
+    0xFFFD, 0x1F600, 0x10FFFF,
+  ]
+
+  @Test(arguments: boundaries)
+  func theShortcutAgreesWithTheScalarRule(value: UInt32) throws {
+    let scalar = try #require(Unicode.Scalar(value))
+    for text in ["\(scalar)", "a\(scalar)b", "广\(scalar)", "\(scalar)\(scalar)州"] {
+      for keeping in [false, true] {
+        #expect(
+          TerminalText.sanitize(text, keepingNewlines: keeping)
+            == TerminalText.sanitizeScalarwise(text, keepingNewlines: keeping),
+          "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+      }
+      if TerminalText.bytesNeedNoChange(text) {
+        #expect(TerminalText.sanitizeScalarwise(text, keepingNewlines: false) == text)
+      }
+    }
+  }
+
+  @Test func theShortcutIsTakenForOrdinaryText() {
+    #expect(TerminalText.bytesNeedNoChange("Plain ASCII text, 100% (ok) ~"))
+    #expect(TerminalText.bytesNeedNoChange("广州市是广东省的省会，简称“穗”。"))
+    #expect(!TerminalText.bytesNeedNoChange("tab\there"))
+    #expect(!TerminalText.bytesNeedNoChange("rtl\u{202E}override"))
+  }
+
+  @Test func asciiWidthIsItsLength() {
+    #expect(TerminalText.width("Guangzhou 2026") == 14)
+    #expect(TerminalText.width("广州 ok") == 7)
+    #expect(TerminalText.width("a\u{7}b") == 2)
+  }
+}

@@ -145,6 +145,10 @@ struct HTMLLinkList {
   /// As the URL standard: trim surrounding spaces, drop tabs and newlines, and
   /// percent-encode what RFC 3986 parsers refuse (spaces, non-ASCII, `|`...).
   private static func escaped(_ href: String) -> String? {
+    // Most hrefs are printable ASCII already, and come back as they are.
+    if !href.isEmpty, href.utf8.allSatisfy({ (0x21...0x7E).contains($0) && !needsEscape($0) }) {
+      return href
+    }
     var bytes = Substring(href).utf8.drop { $0 <= 0x20 }
     while let last = bytes.last, last <= 0x20 { bytes = bytes.dropLast() }
     guard !bytes.isEmpty else { return nil }
