@@ -1,0 +1,42 @@
+import Testing
+
+@testable import PageReader
+@testable import TextSupport
+
+/// The invisible marks laid-out text carries: their bytes, and taking them out again.
+@Suite struct LinkMarksTests {
+  /// The mark as its definition reads: the lead, U+FE00 + each hex digit, the end.
+  private func reference(_ lead: Unicode.Scalar, _ number: Int) -> [UInt8] {
+    var scalars = String.UnicodeScalarView()
+    scalars.append(lead)
+    for digit in String(number, radix: 16).utf8 {
+      let value = digit <= 0x39 ? UInt32(digit - 0x30) : UInt32(digit - 0x61 + 10)
+      scalars.append(Unicode.Scalar(0xFE00 + value)!)
+    }
+    scalars.append(LinkMarks.numberEnd)
+    return Array(String(scalars).utf8)
+  }
+
+  @Test func marksAreTheLeadTheHexDigitsAsVariationSelectorsAndTheEnd() {
+    for number in Array(0...300) + [4095, 4096, 65_535, 1_000_000] {
+      for lead in [LinkMarks.linkStart, LinkMarks.markStart, LinkMarks.anchor] {
+        #expect(LinkMarks.encoded(lead, number) == reference(lead, number), "\(number)")
+      }
+    }
+  }
+
+  @Test func extractingGivesTheCleanLineAndWhereTheLinkAndItsNumberLanded() {
+    let start = String(decoding: LinkMarks.encoded(LinkMarks.linkStart, 12), as: UTF8.self)
+    let mark = String(decoding: LinkMarks.encoded(LinkMarks.markStart, 12), as: UTF8.self)
+    let anchor = String(decoding: LinkMarks.encoded(LinkMarks.anchor, 3), as: UTF8.self)
+    let line = "去 \(start) 广州市\(mark)[12] 吧\(anchor)  "
+    let (lines, placements, anchors) = LinkMarks.extract([line, "plain"])
+    #expect(lines == ["去  广州市[12] 吧", "plain"])
+    #expect(placements.count == 1)
+    #expect(placements.first?.number == 12)
+    // "去 " is 3 cells, then the space after the start mark: the text starts at 4.
+    #expect(placements.first?.text == [LineSpan(line: 0, columns: 4..<10)])
+    #expect(placements.first?.mark == LineSpan(line: 0, columns: 10..<14))
+    #expect(anchors == [3: 0])
+  }
+}
