@@ -103,7 +103,16 @@ public enum TerminalText {
     if v < 0x7F { return v >= 0x20 ? 1 : 0 }
     if v < 0xA0 { return 0 }
     if v < 0x300 { return 1 }
-    if isWide(v) { return 2 }
+    // The blocks most Chinese text is made of, before the full search: CJK ideographs,
+    // CJK punctuation, full-width forms (all inside `isWide`'s ranges); then general
+    // punctuation (dashes, quotes, ellipsis), which is never wide, a mark or a format.
+    if (0x4E00...0x9FFF).contains(v) || (0x3000...0x303E).contains(v)
+      || (0xFF00...0xFF60).contains(v)
+    {
+      return 2
+    }
+    if (0x2010...0x2027).contains(v) { return 1 }
+    if v >= 0x1100, isWide(v) { return 2 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break

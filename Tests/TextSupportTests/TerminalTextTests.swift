@@ -82,3 +82,27 @@ import Testing
     #expect(TerminalText.width("a\u{7}b") == 2)
   }
 }
+
+/// The shortcuts in `width(of:)` give what the general rule gives.
+@Suite struct TerminalTextWidthShortcutTests {
+  @Test func theCommonBlocksAreWideAndGeneralPunctuationNarrow() {
+    for value: UInt32 in [
+      0x4E00, 0x5E7F, 0x9FFF, 0x3000, 0x3001, 0x300A, 0x303E, 0xFF00, 0xFF0C, 0xFF60,
+    ] {
+      #expect(TerminalText.width(of: Unicode.Scalar(value)!) == 2, "U+\(String(value, radix: 16))")
+    }
+    for value: UInt32 in 0x2010...0x2027 {
+      let scalar = Unicode.Scalar(value)!
+      #expect(TerminalText.width(of: scalar) == 1)
+      #expect(
+        ![.nonspacingMark, .enclosingMark, .format].contains(scalar.properties.generalCategory))
+    }
+    // Just outside them the general rule still decides.
+    #expect(TerminalText.width(of: "\u{303F}") == 1)
+    #expect(TerminalText.width(of: "\u{FF61}") == 1)
+    #expect(TerminalText.width(of: "\u{2028}") == 1)
+    #expect(TerminalText.width(of: "\u{200B}") == 0)
+    #expect(TerminalText.width(of: "\u{0301}") == 0)
+    #expect(TerminalText.width(of: "\u{AC00}") == 2)
+  }
+}
