@@ -11,6 +11,7 @@ import PackageDescription
 //   ProvinceCore ──┴───┘   (navigation, screens, reports, options, a plan per mode)
 //        ↑
 //   ProvinceIO ── HTTPWire (HTTP/1.1 messages and gzip/deflate as bytes, no sockets)
+//        ↑    └── CurlLoader (C: libcurl's functions, loaded on the first https fetch)
 //        ↑                 (fetch, cache, link check, data files: the effects)
 //        ↑
 //   ProvinceBrowser        (`browse`: terminal, signals, processes)
