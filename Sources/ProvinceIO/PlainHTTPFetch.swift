@@ -119,21 +119,23 @@ struct PlainHTTPFetch {
     let request = try requestBytes(for: url, host: host)
     let connection = PlainHTTPConnection(host: host, port: port, deadline: deadline, stop: stop)
     var sink = BodySink(maxBytes: limits.maxBytes)
+    // A redirect to follow is not reported, and its body is not read.
+    var redirecting = false
     let head = try connection.exchange(
       request, method: method,
       onHead: { head throws(FetchError) in
+        redirecting = head.isRedirect && head.value("Location") != nil
+        guard !redirecting else { return }
         try sink.decode(as: head.value("Content-Encoding"))
-        // Only the final answer is reported; a redirect about to be followed is not.
-        if !(head.isRedirect && head.value("Location") != nil) {
-          onEvent(.responseReceived(status: head.status))
-        }
+        onEvent(.responseReceived(status: head.status))
       },
       onBody: { piece throws(FetchError) in
+        guard !redirecting else { return false }
         try sink.take(piece)
         onEvent(.bytes(total: sink.body.count))
         return !sink.truncated
       })
-    if !sink.truncated { try sink.finish() }
+    if !redirecting, !sink.truncated { try sink.finish() }
     return Hop(head: head, body: sink.body, truncated: sink.truncated)
   }
 

@@ -61,6 +61,29 @@ import Testing
     }
   }
 
+  @Test func aRedirectIsFollowedWithoutWaitingForItsBody() async throws {
+    try await withServer { server in
+      server.rawRoute("/slow-redirect") { connection in
+        let head =
+          "HTTP/1.1 302 Found\r\nLocation: \(TestHTTPServer.Path.utf8)\r\n"
+          + "Content-Length: 1000000\r\n\r\nmoved"
+        guard connection.write(head) else { return }
+        _ = connection.pause(20)
+      }
+      let events = EventLog()
+      let page = try await PageFetcher(limits: FetchLimits(timeout: 5)).fetch(
+        server.url("/slow-redirect"), onEvent: events.append
+      )
+      #expect(page.text().contains("广州"))
+      #expect(page.redirects == 1)
+      // Bytes are counted for the page only, never for the redirect's body.
+      #expect(
+        events.all.compactMap { if case .bytes(let n) = $0 { n } else { nil } }.allSatisfy {
+          $0 <= page.body.count
+        })
+    }
+  }
+
   @Test func aBodyCutShortOfItsLengthIsALostConnection() async throws {
     try await withServer { server in
       server.rawRoute("/short") { connection in
