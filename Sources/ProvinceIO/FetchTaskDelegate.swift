@@ -146,10 +146,13 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     let location = response.allHeaderFields.first {
       String(describing: $0.key).lowercased() == "location"
     }
-    guard let value = location.map({ String(describing: $0.value) }),
-      let url = URL(string: value.trimmingCharacters(in: .whitespaces), relativeTo: response.url)
-    else { return nil }
-    return url.absoluteURL
+    guard let value = location.map({ String(describing: $0.value) }) else { return nil }
+    return redirectTarget(value, from: response.url)
+  }
+
+  /// The absolute URL a Location value names, resolved against the URL that answered.
+  static func redirectTarget(_ location: String, from base: URL?) -> URL? {
+    URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL
   }
 
   func urlSession(

@@ -93,7 +93,7 @@ struct PlainHTTPFetch {
         return .page(hop, current, redirects)
       }
       redirects += 1
-      guard let target = URL(string: location.trimmed, relativeTo: current)?.absoluteURL else {
+      guard let target = FetchTaskDelegate.redirectTarget(location, from: current) else {
         throw .other("a redirect's location could not be read")
       }
       let scheme = target.scheme?.lowercased() ?? ""
@@ -323,8 +323,6 @@ final class Once<Value: Sendable>: Sendable {
 }
 
 extension String {
-  fileprivate var trimmed: String { trimmingCharacters(in: .whitespaces) }
-
   fileprivate func leftPadded(to width: Int) -> String {
     String(repeating: "0", count: max(0, width - count)) + self
   }
