@@ -112,6 +112,13 @@ public enum TerminalText {
       return 2
     }
     if (0x2010...0x2027).contains(v) { return 1 }
+    // Invisible formatting (U+2060–2064, U+2066–206F) and variation selectors take no
+    // cells; the page layout's link marks are made of them.
+    if (0x2060...0x2064).contains(v) || (0x2066...0x206F).contains(v)
+      || (0xFE00...0xFE0F).contains(v)
+    {
+      return 0
+    }
     if v >= 0x1100, isWide(v) { return 2 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0

@@ -97,7 +97,14 @@ import Testing
       #expect(
         ![.nonspacingMark, .enclosingMark, .format].contains(scalar.properties.generalCategory))
     }
+    for value: UInt32 in Array(0x2060...0x2064) + Array(0x2066...0x206F) + Array(0xFE00...0xFE0F) {
+      let scalar = Unicode.Scalar(value)!
+      #expect(TerminalText.width(of: scalar) == 0, "U+\(String(value, radix: 16))")
+      #expect([.nonspacingMark, .format].contains(scalar.properties.generalCategory))
+    }
     // Just outside them the general rule still decides.
+    #expect(TerminalText.width(of: "\u{2065}") == 1)  // unassigned
+    #expect(TerminalText.width(of: "\u{FE10}") == 2)
     #expect(TerminalText.width(of: "\u{303F}") == 1)
     #expect(TerminalText.width(of: "\u{FF61}") == 1)
     #expect(TerminalText.width(of: "\u{2028}") == 1)

@@ -54,11 +54,16 @@ extension PageLink {
         sequence.append(byte)
         next += 3
       }
-      let decoded = String(decoding: sequence, as: UTF8.self)
-      let safe =
-        sequence.count == length && !decoded.unicodeScalars.contains { $0.value == 0xFFFD }
-        && TerminalText.sanitize(decoded) == decoded
-        && !decoded.unicodeScalars.contains { $0.properties.isWhitespace }
+      let safe: Bool
+      if sequence.count == 3, first >= 0xE4, first <= 0xE9 {
+        // U+4000–9FFF, where most encoded page names are (CJK ideographs): always shown.
+        let value =
+          (UInt32(first & 0x0F) << 12) | (UInt32(sequence[1] & 0x3F) << 6)
+          | UInt32(sequence[2] & 0x3F)
+        safe = (0x4E00...0x9FFF).contains(value) || Self.isShownDecoded(sequence)
+      } else {
+        safe = sequence.count == length && Self.isShownDecoded(sequence)
+      }
       if safe {
         out.append(contentsOf: sequence)
         index = next
@@ -68,6 +73,15 @@ extension PageLink {
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether one decoded UTF-8 sequence may be shown as it is: valid, not changed by the
+  /// sanitiser, and not a space of any kind (which would hide where the URL ends).
+  private static func isShownDecoded(_ sequence: [UInt8]) -> Bool {
+    let decoded = String(decoding: sequence, as: UTF8.self)
+    return !decoded.unicodeScalars.contains { $0.value == 0xFFFD }
+      && TerminalText.sanitize(decoded) == decoded
+      && !decoded.unicodeScalars.contains { $0.properties.isWhitespace }
   }
 
   private static func escapedByte(_ bytes: [UInt8], at index: Int) -> UInt8? {
