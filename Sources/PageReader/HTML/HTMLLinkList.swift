@@ -28,21 +28,19 @@ struct HTMLLinkList {
 
   /// The absolute URL `href` leads to, or nil when it is not an http(s) link.
   mutating func resolve(_ href: String) -> String? {
+    // Most links on a page are `/path` on the same site, or absolute http(s) URLs that
+    // Foundation would hand back unchanged: building a URL for each was a third of
+    // rendering a large page. These are worked out again each time, which costs less
+    // than remembering them (most hrefs occur once). Anything unusual goes to URL, once.
+    let escaped = Self.escaped(href)
+    if let origin, let path = escaped, Self.isPlainAbsolutePath(path) {
+      return TerminalText.sanitize(origin + path)
+    }
+    if let escaped, Self.isPlainAbsoluteURL(escaped) {
+      return TerminalText.sanitize(escaped)
+    }
     if let known = resolved[href] { return known }
     if unresolvable.contains(href) { return nil }
-    // Most links on a page are `/path` on the same site; building a Foundation URL for
-    // each was a third of rendering a large page. Anything unusual still goes to URL.
-    if let origin, let path = Self.escaped(href), Self.isPlainAbsolutePath(path) {
-      let absolute = TerminalText.sanitize(origin + path)
-      resolved[href] = absolute
-      return absolute
-    }
-    // So are absolute http(s) URLs, which Foundation would hand back unchanged.
-    if let escaped = Self.escaped(href), Self.isPlainAbsoluteURL(escaped) {
-      let absolute = TerminalText.sanitize(escaped)
-      resolved[href] = absolute
-      return absolute
-    }
     guard let url = Self.url(href, relativeTo: base),
       let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host != nil
