@@ -214,7 +214,9 @@ public enum TextWrapper {
   static func canBreak(
     _ before: Unicode.Scalar, _ after: Unicode.Scalar, _ beforeCells: UInt8, _ afterCells: UInt8
   ) -> Bool {
-    if afterCells == 0 { return false }
+    // Only a wide character next to another one makes a break; between two narrow ones
+    // (inside a Latin word) there is none, whatever the punctuation rules say.
+    guard afterCells != 0, beforeCells == 2 || afterCells == 2 else { return false }
     switch before.value {
     case 0x2060, 0xA0, 0x202F: return false
     default: break

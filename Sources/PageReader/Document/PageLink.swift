@@ -38,6 +38,9 @@ extension PageLink {
     guard bytes.contains(UInt8(ascii: "%")) else { return url }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
+    // One buffer for every decoded sequence: an array per character was most of the cost.
+    var sequence: [UInt8] = []
+    sequence.reserveCapacity(4)
     var index = 0
     while index < bytes.count {
       guard let first = Self.escapedByte(bytes, at: index), first >= 0xC2, first <= 0xF4 else {
@@ -46,7 +49,8 @@ extension PageLink {
         continue
       }
       let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : 2
-      var sequence = [first]
+      sequence.removeAll(keepingCapacity: true)
+      sequence.append(first)
       var next = index + 3
       while sequence.count < length, let byte = Self.escapedByte(bytes, at: next),
         byte & 0xC0 == 0x80
