@@ -8,6 +8,10 @@
 /// though only an https fetch uses them. This target defines the 23 libcurl functions
 /// Foundation calls and forwards each to the real one, which `dlopen` finds the first
 /// time. Returns 1 when libcurl could be loaded, 0 when it is not installed.
+///
+/// A toolchain whose Foundation calls a libcurl function not listed in CurlLoader.c fails
+/// to link the static build with that function's name (the list is the undefined curl_*
+/// symbols of lib_CFURLSessionInterface.a: `nm -u`); add it to FUNCTIONS there.
 int province_curl_load(void);
 
 #endif
