@@ -46,7 +46,7 @@ public final class PageFetcher: Sendable {
     onEvent(.started)
     let plain = PlainHTTPFetch(
       limits: limits, method: method, headers: headers, onEvent: onEvent,
-      handOff: { [self] target, left, _ throws(FetchError) in
+      handOff: { [self] target, left throws(FetchError) in
         // `.started` was said already; the rest of the events are the same fetch's.
         try await sessionFetch(
           target, method: method, headers: headers, limits: left,

@@ -17,13 +17,13 @@ import Synchronization
 /// (swift-corelibs-foundation#5496), and a server that hangs up mid-headers makes it trap.
 /// This client has none of those, and decodes gzip itself within the byte limit.
 struct PlainHTTPFetch {
-  typealias HandOff = @Sendable (URL, FetchLimits, Int) async throws(FetchError) -> FetchedPage
+  typealias HandOff = @Sendable (URL, FetchLimits) async throws(FetchError) -> FetchedPage
 
   let limits: FetchLimits
   let method: String
   let headers: [String: String]
   let onEvent: @Sendable (FetchEvent) -> Void
-  /// Continues at an https URL with the limits left and the redirects made so far.
+  /// Continues at an https URL with the limits left (time, redirects).
   let handOff: HandOff
 
   func fetch(_ url: URL) async throws(FetchError) -> FetchedPage {
@@ -56,7 +56,7 @@ struct PlainHTTPFetch {
       left.timeout = max(0, Self.seconds(clock.now.duration(to: deadline)))
       var page: FetchedPage
       do {
-        page = try await handOff(target, left, redirects)
+        page = try await handOff(target, left)
       } catch .tooManyRedirects {
         throw .tooManyRedirects(limits.maxRedirects)
       }
