@@ -88,9 +88,7 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   }
 
   private func elapsed() -> TimeInterval {
-    let duration = clock.now - startTime
-    let parts = duration.components
-    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    (clock.now - startTime).seconds
   }
 
   /// The page as received so far; call with `lock` held.

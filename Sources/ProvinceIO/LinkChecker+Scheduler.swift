@@ -60,9 +60,8 @@ extension LinkChecker {
     }
 
     private func progress() -> Progress {
-      let parts = (clock.now - start).components
-      let elapsed = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-      return Progress(checked: checked, total: hosts.count, broken: broken, elapsed: elapsed)
+      Progress(
+        checked: checked, total: hosts.count, broken: broken, elapsed: (clock.now - start).seconds)
     }
 
     private func takeReady() -> Int? {

@@ -133,11 +133,11 @@ struct PlainHTTPConnection {
     }
   }
 
-  /// Waits until `socket` is ready for `events`; throws `.cancelled` when `stop` is raised,
-  /// `.timedOut` at the deadline, `.connectionRefused` when a connect fails.
+  /// Waits until `socket` is ready for `events`; throws `.cancelled` when `stop` is raised
+  /// (the poll watches its pipe too), `.timedOut` at the deadline, `.connectionRefused` when
+  /// a connect fails.
   private func wait(for socket: Int32, events: Int16) throws(FetchError) {
     while true {
-      if stop.isRaised { throw .cancelled }
       let left = ContinuousClock.now.duration(to: deadline)
       guard left > .zero else { throw .timedOut }
       let parts = left.components

@@ -42,7 +42,7 @@ struct PlainHTTPFetch {
         requestedURL: url, finalURL: finalURL, status: head.status,
         reason: HTTPURLResponse.localizedString(forStatusCode: head.status),
         headers: head.fieldsByName, body: Data(hop.body), truncated: hop.truncated,
-        elapsed: Self.seconds(clock.now - start), redirects: redirects)
+        elapsed: (clock.now - start).seconds, redirects: redirects)
       if page.status >= 400 {
         throw .http(status: page.status, reason: page.reason, page: page)
       }
@@ -53,7 +53,7 @@ struct PlainHTTPFetch {
     case .https(let target, let redirects):
       var left = limits
       left.maxRedirects -= redirects
-      left.timeout = max(0, Self.seconds(clock.now.duration(to: deadline)))
+      left.timeout = max(0, clock.now.duration(to: deadline).seconds)
       var page: FetchedPage
       do {
         page = try await handOff(target, left)
@@ -62,7 +62,7 @@ struct PlainHTTPFetch {
       }
       page.requestedURL = url
       page.redirects += redirects
-      page.elapsed = Self.seconds(clock.now - start)
+      page.elapsed = (clock.now - start).seconds
       return page
     }
   }
@@ -154,12 +154,12 @@ struct PlainHTTPFetch {
         // outlasts it, which no poll can interrupt. A cancelled work item is still held
         // until its time, so it holds the stop signal's pipe only weakly: a link check of
         // a thousand URLs must not keep a thousand pipes open.
-        let timer = Timer(
+        let timer = TimeoutItem(
           DispatchWorkItem { [weak stop] in
             stop?.raise()
             once.resume(.failure(.timedOut))
           })
-        let left = max(0, Self.seconds(ContinuousClock.now.duration(to: deadline)))
+        let left = max(0, ContinuousClock.now.duration(to: deadline).seconds)
         DispatchQueue.global().asyncAfter(deadline: .now() + left + 0.05, execute: timer.item)
         Thread {
           let outcome = Result { () throws(FetchError) -> Value in try work(stop) }
@@ -215,10 +215,6 @@ struct PlainHTTPFetch {
     return out.isEmpty ? "/" : out
   }
 
-  static func seconds(_ duration: Duration) -> TimeInterval {
-    let parts = duration.components
-    return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-  }
 }
 
 /// The body as it is kept: content coding undone (gzip, deflate) and cut at `maxBytes`,
@@ -281,7 +277,7 @@ struct BodySink {
 
 /// A work item to cancel from another thread: `DispatchWorkItem` is thread-safe but not
 /// marked Sendable.
-private struct Timer: @unchecked Sendable {
+private struct TimeoutItem: @unchecked Sendable {
   let item: DispatchWorkItem
   init(_ item: DispatchWorkItem) { self.item = item }
 }
