@@ -223,18 +223,18 @@ public struct HTTPResponseParser: Sendable {
 
   static func framing(of head: HTTPResponseHead, expectsBody: Bool) throws(Failure) -> Framing {
     if !expectsBody || head.status == 204 || head.status == 304 { return .none }
-    let codings = head.values("Transfer-Encoding").flatMap { $0.split(separator: ",") }
-      .map { HTTPWire.lowercasedASCII($0.trimmingSpaces) }.filter { !$0.isEmpty }
+    let codings = listElements(head.values("Transfer-Encoding")).map(HTTPWire.lowercasedASCII)
+      .filter { !$0.isEmpty }
     if !codings.isEmpty {
       // Content-Length is ignored beside Transfer-Encoding (RFC 9112 §6.3).
       return codings.last == "chunked" ? .chunked : .untilClose
     }
-    let lengths = head.values("Content-Length").flatMap { $0.split(separator: ",") }
-      .map { $0.trimmingSpaces }
+    let lengths = listElements(head.values("Content-Length"))
     guard let first = lengths.first else { return .untilClose }
     guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.utf8.count <= 18,
-      first.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(first)
+      first.utf8.allSatisfy({ (0x30...0x39).contains($0) })
     else { throw .malformed("a bad Content-Length") }
+    let count = first.utf8.reduce(0) { $0 * 10 + Int($1 - 0x30) }  // 18 digits fit in an Int
     return .length(count)
   }
 
@@ -290,9 +290,28 @@ public struct HTTPResponseParser: Sendable {
   }
 }
 
-extension Substring {
-  fileprivate var trimmingSpaces: String {
-    let start = drop { $0 == " " || $0 == "\t" }
-    return String(start.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+extension HTTPResponseParser {
+  /// The elements of comma-separated field values (RFC 9110 §5.6.1), each without the spaces
+  /// and tabs around it. Empty elements ("a,,b") are left out, as `split` leaves them out;
+  /// an element of only spaces is kept, empty. Written over the UTF-8 view: the generic
+  /// `split`/`reversed` versions cost a run-time type look-up on every first response.
+  public static func listElements(_ values: [String]) -> [String] {
+    var elements: [String] = []
+    for value in values {
+      let bytes = Array(value.utf8)
+      var start = 0
+      while start <= bytes.count {
+        let end = bytes[start...].firstIndex(of: 0x2C) ?? bytes.count
+        if end > start {
+          var low = start
+          var high = end
+          while low < high, bytes[low] == 0x20 || bytes[low] == 0x09 { low += 1 }
+          while high > low, bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09 { high -= 1 }
+          elements.append(String(decoding: bytes[low..<high], as: UTF8.self))
+        }
+        start = end + 1
+      }
+    }
+    return elements
   }
 }

@@ -234,8 +234,8 @@ struct BodySink {
     body = []
     truncated = false
     inflater = nil
-    let codings = (encoding ?? "").lowercased().split(separator: ",")
-      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && $0 != "identity" }
+    let codings = HTTPResponseParser.listElements([(encoding ?? "").lowercased()])
+      .filter { !$0.isEmpty && $0 != "identity" }
     switch codings {
     case []: break
     case ["gzip"], ["x-gzip"]: inflater = Inflater(format: .gzip)

@@ -133,8 +133,29 @@ import Testing
     #expect(result.body == "ok")
   }
 
+  @Test func listElementsAreSplitAtCommasAndTrimmedOfSpacesAndTabs() {
+    #expect(
+      HTTPResponseParser.listElements([" gzip ,\tchunked\t", "br"]) == ["gzip", "chunked", "br"])
+    #expect(HTTPResponseParser.listElements(["a,,b,"]) == ["a", "b"])  // empty ones left out
+    #expect(HTTPResponseParser.listElements(["", ","]) == [])
+    // An element of spaces only is kept, empty.
+    #expect(HTTPResponseParser.listElements(["5, ", " "]) == ["5", "", ""])
+    #expect(HTTPResponseParser.listElements(["1 2, é ,x"]) == ["1 2", "é", "x"])
+  }
+
+  @Test func aLengthWithAnEmptyElementIsRefused() {
+    guard
+      case .malformed(let why) = parse("HTTP/1.1 200 OK\r\nContent-Length: 2, ,2\r\n\r\nok").error
+    else {
+      Issue.record("a Content-Length of \"2, ,2\" was taken")
+      return
+    }
+    #expect(why.contains("Content-Length"))
+  }
+
   @Test(arguments: [
     ("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nabc", "Content-Length"),
+    ("HTTP/1.1 200 OK\r\nContent-Length: 1 2\r\n\r\nabc", "Content-Length"),
     ("HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n", "Content-Length"),
     ("HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999\r\n\r\n", "Content-Length"),
     ("HTTP/1.1 200 OK\r\nContent-Length: 0x10\r\n\r\n", "Content-Length"),
