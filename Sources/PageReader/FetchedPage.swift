@@ -1,4 +1,5 @@
 import Foundation
+import TextSupport
 
 /// A fetched response: where it came from, its status, headers and body bytes.
 public struct FetchedPage: Sendable, Hashable {
@@ -73,7 +74,7 @@ public struct FetchedPage: Sendable, Hashable {
   static func mediaType(of contentType: String?) -> String? {
     guard let contentType else { return nil }
     let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-      .first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+      .first.map { $0.trimmingSpaces.lowercased() }
     guard let type, !type.isEmpty else { return nil }
     return type
   }
@@ -81,7 +82,7 @@ public struct FetchedPage: Sendable, Hashable {
   private static func looksLikeHTML(_ body: Data) -> Bool {
     let head = body.prefix(512)
     let text = String(decoding: head, as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+      .trimmed(where: { $0.isWhiteSpace || $0 == "\u{FEFF}" })
       .lowercased()
     return text.hasPrefix("<!doctype html") || text.hasPrefix("<html")
       || text.hasPrefix("<head") || text.hasPrefix("<meta") || text.hasPrefix("<!--")

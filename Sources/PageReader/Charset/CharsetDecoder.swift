@@ -1,4 +1,5 @@
 import Foundation
+import TextSupport
 
 /// Turns a page's bytes into text using the charset it declares: a byte-order mark,
 /// then the Content-Type header, then a `<meta>` in the first 4 KB, else UTF-8.
@@ -21,7 +22,7 @@ public enum CharsetDecoder {
   /// The canonical name for a charset label as pages write it, or nil when it is
   /// neither a known label nor something iconv can read.
   public static func canonicalName(forLabel label: String) -> String? {
-    let key = label.trimmingCharacters(in: .whitespacesAndNewlines.union(["\"", "'"]))
+    let key = label.trimmed(where: { $0.isWhiteSpace || $0 == "\"" || $0 == "'" })
       .lowercased()
     guard !key.isEmpty else { return nil }
     if let name = aliases[key] { return name }
@@ -33,7 +34,7 @@ public enum CharsetDecoder {
     for parameter in contentType.split(separator: ";").dropFirst() {
       let pair = parameter.split(separator: "=", maxSplits: 1)
       guard pair.count == 2,
-        pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset"
+        pair[0].trimmingSpaces.lowercased() == "charset"
       else { continue }
       return canonicalName(forLabel: String(pair[1]))
     }

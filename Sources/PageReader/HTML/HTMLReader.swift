@@ -318,7 +318,7 @@ struct HTMLReader {
     for attribute in ["name", "itemprop"] {
       if let name = tokenizer.attribute(attribute) {
         keys.append(
-          name.lowercased().trimmingCharacters(in: .whitespaces).replacingOccurrences(
+          name.lowercased().trimmingSpaces.replacingOccurrences(
             of: ".", with: ":"))
       }
     }
@@ -361,17 +361,15 @@ struct HTMLReader {
   /// `<meta http-equiv=refresh content="0; url=…">`: where the page sends its reader.
   private mutating func refresh(_ content: String, into metadata: inout PageMetadata) {
     guard metadata.refresh == nil else { return }
-    let parts = content.split(separator: ";", maxSplits: 1).map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
+    let parts = content.split(separator: ";", maxSplits: 1).map(\.trimmingSpaces)
     guard let delay = parts.first.flatMap({ Int($0.prefix { $0.isNumber }) }) else { return }
     guard parts.count == 2 else { return }
     var target = parts[1]
     if target.lowercased().hasPrefix("url") {
-      target = String(target.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+      target = target.dropFirst(3).trimmingSpaces
       if target.hasPrefix("=") { target = String(target.dropFirst()) }
     }
-    target = target.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+    target = target.trimmed(where: { $0 == " " || $0 == "\"" || $0 == "'" })
     guard let url = links.resolve(target) else { return }
     metadata.refresh = PageLink(url: url, text: url)
     metadata.refreshDelay = delay
@@ -793,15 +791,14 @@ struct HTMLReader {
     guard var text = oneLine(tex) else { return nil }
     for wrapper in ["{\\displaystyle ", "{\\textstyle "]
     where text.hasPrefix(wrapper) && text.hasSuffix("}") {
-      text = String(text.dropFirst(wrapper.count).dropLast())
-        .trimmingCharacters(in: .whitespaces)
+      text = text.dropFirst(wrapper.count).dropLast().trimmingSpaces
     }
     return text.isEmpty ? nil : text
   }
 
   /// `IMG_3886.jpg`: an alt text that is only the image's file name says nothing.
   static func isFileName(_ alt: String) -> Bool {
-    let lower = alt.lowercased().trimmingCharacters(in: .whitespaces)
+    let lower = alt.lowercased().trimmingSpaces
     guard !lower.contains(" ") || lower.count < 60 else { return false }
     return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".bmp"].contains {
       lower.hasSuffix($0)

@@ -162,7 +162,7 @@ public enum OptionParser {
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
     for key in [OptionSpec.Key.province, .city, .search] {
-      if let text = values[key], text.trimmingCharacters(in: .whitespaces).isEmpty {
+      if let text = values[key], text.unicodeScalars.allSatisfy(\.isSpaceOrTab) {
         throw UsageError("'\(spelled(key))' needs a non-empty value")
       }
     }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import TextSupport
+
+/// The scalar-view trimming against Foundation's `trimmingCharacters(in:)`, scalar by scalar.
+struct TrimmingTests {
+  static let scalars: [Unicode.Scalar] =
+    (0..<0x3100).compactMap(Unicode.Scalar.init)
+    + [0xFEFF, 0x1_0000, 0x1_F600, 0xE_0020].compactMap(Unicode.Scalar.init)
+
+  @Test func spacesAndTabsAreFoundationsWhitespaces() {
+    for scalar in Self.scalars {
+      let text = "\(scalar)\(scalar)a \(scalar)b\(scalar)"
+      #expect(
+        text.trimmingSpaces == text.trimmingCharacters(in: .whitespaces),
+        "U+\(String(scalar.value, radix: 16))")
+      #expect(scalar.isSpaceOrTab == CharacterSet.whitespaces.contains(scalar))
+    }
+  }
+
+  @Test func whiteSpaceIsFoundationsWhitespacesAndNewlines() {
+    for scalar in Self.scalars {
+      let text = "\(scalar)a\(scalar)\(scalar)"
+      #expect(
+        text.trimmingWhiteSpace == text.trimmingCharacters(in: .whitespacesAndNewlines),
+        "U+\(String(scalar.value, radix: 16))")
+      #expect(scalar.isWhiteSpace == CharacterSet.whitespacesAndNewlines.contains(scalar))
+    }
+  }
+
+  @Test func substringsAndEdgeCases() {
+    let line = "[ \u{3000}广州\t ]"
+    #expect(line.dropFirst().dropLast().trimmingSpaces == "广州")
+    #expect("  \t ".trimmingSpaces == "")
+    #expect("".trimmingWhiteSpace == "")
+    #expect("\r\n x \u{2028}".trimmingWhiteSpace == "x")
+    #expect("\"utf-8'".trimmed(where: { $0 == "\"" || $0 == "'" }) == "utf-8")
+    #expect("e\u{301} ".trimmingSpaces == "e\u{301}")  // a combining mark stays with its letter
+    #expect(" \u{301}x".trimmingSpaces == "\u{301}x")  // ... and a lone one is not a space
+  }
+}
