@@ -33,39 +33,51 @@ public enum DataFile {
   }
 
   /// The bytes of `path` (`-` reads standard input to its end); a large regular file is
-  /// mapped rather than read, and says so.
+  /// mapped rather than read, and says so. Written on open/fstat/read: Foundation's
+  /// `FileManager` and `Data(contentsOf:)` cost a few hundred thousand instructions of run-time
+  /// set-up on every start-up, more than reading a small file takes.
   public static func contents(of path: String) throws(ReadError) -> Contents {
     if path == "-" {
       return Contents(data: FileHandle.standardInput.readDataToEndOfFile(), isFileMapping: false)
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ReadError(path: path, reason: "no such file")
-    }
-    guard !isDirectory.boolValue else {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw ReadError(path: path, reason: reason(errno)) }
+    defer { close(fd) }
+    var status = stat()
+    guard fstat(fd, &status) == 0 else { throw ReadError(path: path, reason: reason(errno)) }
+    guard status.st_mode & S_IFMT != S_IFDIR else {
       throw ReadError(path: path, reason: "it is a directory")
     }
-    if let mapped = map(path) {
+    if status.st_mode & S_IFMT == S_IFREG, status.st_size >= 1 << 20,
+      let mapped = map(fd, size: Int(status.st_size))
+    {
       return Contents(data: mapped, isFileMapping: true)
     }
-    do {
-      return Contents(data: try Data(contentsOf: URL(fileURLWithPath: path)), isFileMapping: false)
-    } catch {
-      let reason =
-        FileManager.default.isReadableFile(atPath: path) ? "read failed" : "permission denied"
-      throw ReadError(path: path, reason: reason)
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw ReadError(path: path, reason: reason(errno))
+      }
+      if count == 0 { break }
+      data.append(contentsOf: buffer[..<count])
+    }
+    return Contents(data: data, isFileMapping: false)
+  }
+
+  private static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT, ENOTDIR: "no such file"
+    case EACCES, EPERM: "permission denied"
+    case EISDIR: "it is a directory"
+    default: "read failed"
     }
   }
 
-  /// A private read-only mapping of a regular file of a megabyte or more; nil otherwise.
-  private static func map(_ path: String) -> Data? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var status = stat()
-    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size >= 1 << 20,
-      let size = Int(exactly: status.st_size)
-    else { return nil }
+  /// A private read-only mapping of the open regular file `fd`, or nil when mapping fails.
+  private static func map(_ fd: Int32, size: Int) -> Data? {
     guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
       return nil
     }
