@@ -15,7 +15,7 @@ loopback HTTP server in a thread of this script (127.0.0.1, a free port,
   lynx -dump   lynx -dump -width 80 -display_charset=utf-8 URL
 
 all 80 columns wide (browse gets --width 80 when it accepts it, else COLUMNS=80).
-Each command runs --runs times (3) with a --timeout (30 s); the first run's
+Each command runs --runs times (4) with a --timeout (30 s); the first run's
 output is scored and kept in DIR/reader/NAME.TOOL.txt, and the time is the
 median wall time of the runs. The Markdown report goes to stdout and
 DIR/reader.md, every figure to DIR/reader.json (DIR defaults to
@@ -66,7 +66,9 @@ Metrics, per page and tool (E = the expected article's tokens, a multiset):
   article; both are reported, for every tool.
 - time: median wall time of the runs of the command, fetch included. The runs
   are interleaved (run 1 of every tool on a page, then run 2 …), so that a
-  change in the machine's load falls on all tools alike.
+  change in the machine's load falls on all tools alike, and the order is
+  turned by one each round, so that every tool runs in every place (give
+  --runs a multiple of 4).
 
 Python 3.11 standard library only. Not part of `swift test` or CI.
 """
@@ -505,7 +507,7 @@ def main():
                         help="directory of NAME/{source,expected}.html (default: %(default)s)")
     parser.add_argument("--browse", default=str(ROOT / ".build/release/browse"))
     parser.add_argument("--out", help="results directory (default Benchmarks/data/results/<UTC>)")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=4)
     parser.add_argument("--timeout", type=float, default=30)
     args = parser.parse_args()
 
@@ -572,8 +574,10 @@ def main():
         tools = [t for t in TOOLS if argv_of[t] is not None]
         argv = {t: argv_of[t](n, url[n]) for t in tools}
         state = {t: {"times": [], "output": "", "error": None, "status": None} for t in tools}
-        for attempt in range(args.runs):  # interleaved: every tool's run k before run k + 1
-            for tool in tools:
+        for attempt in range(args.runs):  # interleaved: every tool's run k before run k + 1,
+            # and the order turned by one each round, so that no tool always runs first (just
+            # after the heaviest one, with the caches cold) or always follows itself
+            for tool in tools[attempt % len(tools):] + tools[:attempt % len(tools)]:
                 got = state[tool]
                 if got["error"]:
                     continue
