@@ -8,7 +8,7 @@ public enum URLText {
   /// instead, as DNS needs it; one that cannot be converted is left percent-encoded.
   public static func ascii(_ url: String) -> String {
     var url = url
-    return url.withUTF8 { bytes in
+    let changed = url.withUTF8 { bytes -> String? in
       if let host = internationalHost(in: bytes), let converted = HostName.ascii(host.name) {
         var out = encoded(UnsafeBufferPointer(rebasing: bytes[..<host.range.lowerBound]))
         out.append(contentsOf: converted.utf8)
@@ -16,8 +16,11 @@ public enum URLText {
           contentsOf: encoded(UnsafeBufferPointer(rebasing: bytes[host.range.upperBound...])))
         return String(decoding: out, as: UTF8.self)
       }
+      // Most URLs are ASCII already: handed back as they are, not copied.
+      if bytes.allSatisfy(isKept) { return nil }
       return String(decoding: encoded(bytes), as: UTF8.self)
     }
+    return changed ?? url
   }
 
   /// The URL to request for `address`: its `ascii` form, the host in IDNA ASCII. Nil when
@@ -118,7 +121,7 @@ public enum URLText {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     for byte in bytes {
-      if byte > 0x20 && byte < 0x7F && !isUnsafe(byte) {
+      if isKept(byte) {
         out.append(byte)
       } else {
         out.append(UInt8(ascii: "%"))
@@ -127,6 +130,11 @@ public enum URLText {
       }
     }
     return out
+  }
+
+  /// A byte a URL keeps as it is: printable ASCII other than space and the unsafe ones.
+  private static func isKept(_ byte: UInt8) -> Bool {
+    byte > 0x20 && byte < 0x7F && !isUnsafe(byte)
   }
 
   private static func isUnsafe(_ byte: UInt8) -> Bool {

@@ -70,6 +70,14 @@ import Testing
       ])
   }
 
+  @Test func aReferenceLineThatJustFitsStaysOneLine() {
+    // "  [1] 广州 — https://c.test/x" is 6 + 4 + 3 + 16 = 29 cells.
+    let html = "<p><a href='https://c.test/x'>广州</a></p>"
+    #expect(PageText.links(content(html, width: 29)) == ["  [1] 广州 — https://c.test/x"])
+    #expect(
+      PageText.links(content(html, width: 28)) == ["  [1] 广州", "      https://c.test/x"])
+  }
+
   @Test func plainTextIsShownAsTextAndOtherTypesAreDescribed() {
     let text = content("hello\u{1B}[2J world\nsecond line\n", type: "text/plain; charset=utf-8")
     #expect(PageText.body(text) == ["hello\u{FFFD}[2J world", "second line"])

@@ -66,9 +66,11 @@ public enum PageText {
       if text.isEmpty || text == readable || text == ascii {
         lines.append(label + readable)
       } else {
-        let line = label + text + " — " + readable
-        if TerminalText.width(line) <= content.width {
-          lines.append(line)
+        // Measured in parts: the dash would send the whole line down the slow,
+        // scalar-by-scalar path of `width`.
+        let width = label.utf8.count + TerminalText.width(text) + 3 + TerminalText.width(readable)
+        if width <= content.width {
+          lines.append(label + text + " — " + readable)
         } else {
           lines += TextWrapper.wrap(
             text, width: max(1, content.width), firstLinePrefix: label, prefix: indent)
