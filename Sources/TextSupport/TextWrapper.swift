@@ -100,7 +100,10 @@ public enum TextWrapper {
       offset += UTF8.width(scalar)
     }
     offsets.append(offset)
-    let cells = scalars.map { UInt8(TerminalText.width(of: $0)) }
+    let cells = scalars.map { scalar -> UInt8 in
+      // Printable ASCII without the call: most of a page's text.
+      (0x20..<0x7F).contains(scalar.value) ? 1 : UInt8(TerminalText.width(of: scalar))
+    }
     let restLimit = max(1, width - TerminalText.width(prefix))
     var lines: [String] = []
     var line = Array(firstLinePrefix.utf8)

@@ -18,10 +18,21 @@ import Testing
   }
 
   @Test func marksAreTheLeadTheHexDigitsAsVariationSelectorsAndTheEnd() {
-    for number in Array(0...300) + [4095, 4096, 65_535, 1_000_000] {
+    for number in Array(0...300) + [4095, 4096, 65_535, 1_000_000, Int.max] {
       for lead in [LinkMarks.linkStart, LinkMarks.markStart, LinkMarks.anchor] {
         #expect(LinkMarks.encoded(lead, number) == reference(lead, number), "\(number)")
+        var appended: [UInt8] = [0x41]
+        LinkMarks.append(lead, number, to: &appended)
+        #expect(appended == [0x41] + reference(lead, number), "\(number)")
       }
+    }
+  }
+
+  @Test func decimalDigitsAreStringsOwn() {
+    for number in Array(-12...1_200) + [9_999, 10_000, 99_999_999, Int.max, Int.min] {
+      var bytes: [UInt8] = []
+      LinkMarks.appendDecimal(number, to: &bytes)
+      #expect(bytes == Array(String(number).utf8), "\(number)")
     }
   }
 

@@ -21,7 +21,9 @@ struct OneLineTests {
   }
 
   @Test func agreesWithSplittingIntoWords() {
-    let pieces = ["a", "广", " ", "  ", "\t", "\n", "\r\n", "\u{1B}", "é", "e\u{301}", "\u{200B}", "😀"]
+    let pieces = [
+      "a", "广", " ", "  ", "\t", "\n", "\r\n", "\u{1B}", "é", "e\u{301}", "\u{200B}", "😀",
+    ]
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     for _ in 0..<3000 {
       var text = ""

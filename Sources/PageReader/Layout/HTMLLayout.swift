@@ -132,7 +132,7 @@ struct HTMLLayout {
   private mutating func startPendingLink() {
     guard let number = pendingLinkStart else { return }
     pendingLinkStart = nil
-    inline.append(contentsOf: LinkMarks.encoded(LinkMarks.linkStart, number))
+    LinkMarks.append(LinkMarks.linkStart, number, to: &inline)
   }
 
   /// Lead bytes of U+3000–U+9FFF (CJK punctuation, kana, ideographs; not Hangul).
@@ -207,9 +207,9 @@ struct HTMLLayout {
   private mutating func appendLinkNumber(_ number: Int) {
     openLink = nil
     pendingLinkStart = nil
-    inline.append(contentsOf: LinkMarks.encoded(LinkMarks.markStart, number))
+    LinkMarks.append(LinkMarks.markStart, number, to: &inline)
     inline.append(UInt8(ascii: "["))
-    inline.append(contentsOf: String(number).utf8)
+    LinkMarks.appendDecimal(number, to: &inline)
     inline.append(UInt8(ascii: "]"))
   }
 
@@ -239,7 +239,7 @@ struct HTMLLayout {
     if inline.isEmpty || tableDepth > 0 {
       pendingAnchors.append(index)
     } else {
-      inline.append(contentsOf: LinkMarks.encoded(LinkMarks.anchor, index))
+      LinkMarks.append(LinkMarks.anchor, index, to: &inline)
     }
   }
 

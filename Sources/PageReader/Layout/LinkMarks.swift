@@ -23,18 +23,57 @@ enum LinkMarks {
   static func encoded(_ lead: Unicode.Scalar, _ number: Int) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(3 + 3 * 4 + 3)
-    bytes.append(contentsOf: UTF8.encode(lead)!)
-    var digits: [UInt8] = []
-    var rest = max(0, number)
-    repeat {
-      digits.append(UInt8(rest & 0xF))
-      rest >>= 4
-    } while rest > 0
-    for digit in digits.reversed() {
-      bytes.append(contentsOf: [0xEF, 0xB8, 0x80 + digit])
-    }
-    bytes.append(contentsOf: UTF8.encode(numberEnd)!)
+    append(lead, number, to: &bytes)
     return bytes
+  }
+
+  /// `encoded`, appended to `bytes` without a buffer of its own (a page has thousands).
+  static func append(_ lead: Unicode.Scalar, _ number: Int, to bytes: inout [UInt8]) {
+    appendUTF8(lead, to: &bytes)
+    let value = max(0, number)
+    var shift = 0
+    while shift + 4 < Int.bitWidth - 1, value >> (shift + 4) > 0 { shift += 4 }
+    while shift >= 0 {
+      bytes.append(0xEF)
+      bytes.append(0xB8)
+      bytes.append(0x80 + UInt8((value >> shift) & 0xF))
+      shift -= 4
+    }
+    appendUTF8(numberEnd, to: &bytes)
+  }
+
+  /// `number` in decimal ASCII digits, appended to `bytes`.
+  static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+    guard number > 0 else {
+      if number == 0 { bytes.append(0x30) } else { bytes.append(contentsOf: String(number).utf8) }
+      return
+    }
+    var divisor = 1
+    while divisor <= number / 10 { divisor *= 10 }
+    while divisor > 0 {
+      bytes.append(0x30 + UInt8(number / divisor % 10))
+      divisor /= 10
+    }
+  }
+
+  private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+    let v = scalar.value
+    switch v {
+    case ..<0x80:
+      bytes.append(UInt8(v))
+    case ..<0x800:
+      bytes.append(0xC0 | UInt8(v >> 6))
+      bytes.append(0x80 | UInt8(v & 0x3F))
+    case ..<0x1_0000:
+      bytes.append(0xE0 | UInt8(v >> 12))
+      bytes.append(0x80 | UInt8((v >> 6) & 0x3F))
+      bytes.append(0x80 | UInt8(v & 0x3F))
+    default:
+      bytes.append(0xF0 | UInt8(v >> 18))
+      bytes.append(0x80 | UInt8((v >> 12) & 0x3F))
+      bytes.append(0x80 | UInt8((v >> 6) & 0x3F))
+      bytes.append(0x80 | UInt8(v & 0x3F))
+    }
   }
 
   /// Makes every line stand alone: a link open at the end of a line pauses there and
