@@ -139,6 +139,32 @@ import Testing
     #expect(!markup.lines.contains { $0.contains("Chen Jing") })
   }
 
+  @Test func aCommentersNameAndDateAreNotTheArticlesBylineAndDate() {
+    let paragraphs = String(
+      repeating: "<p>This paragraph has words enough, and commas too, to read as an article.</p>",
+      count: 12)
+    let comments = """
+      <section id="comments"><div class="comment"><p class="author">user0</p>
+      <time datetime="2024-05-06">May 6</time><p>First!</p></div></section>
+      """
+    let page = reader("<div class=\"post\">\(paragraphs)</div>\(comments)")
+    #expect(page.byline == nil)
+    #expect(page.published == nil)
+    // The article's own, after the comments in the source, are still found.
+    let own = reader(
+      """
+      \(comments)<div class="post"><span class="byline">Li Wei</span>
+      <time datetime="2024-01-02">2 January</time>\(paragraphs)</div>
+      """)
+    #expect(own.byline == "Li Wei")
+    #expect(own.published == "2024-01-02")
+    // A byline inside a table is Readability's to keep whatever the class around it says.
+    let table = reader(
+      "<table><tr><td class=\"sidebar\"><span class=\"author\">Zhao Lei</span></td></tr></table>"
+        + "<div>\(paragraphs)</div>")
+    #expect(table.byline == "Zhao Lei")
+  }
+
   @Test func metadataFollowsReadabilitysPreferences() {
     let document = HTMLRenderer.parse(
       """

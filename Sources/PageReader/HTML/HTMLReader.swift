@@ -14,6 +14,9 @@ struct HTMLReader {
     var hides: Bool
     /// Its index in the document's elements, when it is kept there.
     var element: Int?
+    /// It or an element around it is page furniture by its class, id or role (comments,
+    /// a sidebar, a menu), as Readability's first pass removes it: no byline or date there.
+    var furniture = false
   }
 
   /// Text being collected from inside hidden content for a purpose of its own.
@@ -169,6 +172,12 @@ struct HTMLReader {
       || (name == "span" && tokenizer.attribute("class")?.hasPrefix("mw-editsection") == true)
     let hides = kind == .inert || kind == .title || name == "textarea" || hidden
     var entry = OpenElement(name: name, kind: kind, inert: hiddenDepth > 0, hides: hides)
+    // Worked out only while a byline or a date is still wanted: it reads two attributes.
+    if stack.last?.furniture == true {
+      entry.furniture = true
+    } else if !bylineFound || timeFallback == nil {
+      entry.furniture = isFurniture(name)
+    }
     if hiddenDepth == 0 {
       startVisible(&entry, hidden: hidden)
     } else if name == "annotation", capture == nil, mathText == nil,
@@ -205,7 +214,9 @@ struct HTMLReader {
     {
       citationDepth = stack.count
     }
-    if name == "time", timeFallback == nil, let datetime = tokenizer.attribute("datetime") {
+    if name == "time", timeFallback == nil, stack.last?.furniture != true,
+      let datetime = tokenizer.attribute("datetime")
+    {
       timeFallback = Self.oneLine(datetime)
     }
     // The author's name inside a byline box: itemprop=name (Readability), else a class
@@ -415,7 +426,9 @@ struct HTMLReader {
       document.links.append(target)
       kind = .link(document.links.count - 1)
     case .inline:
-      guard bylineCapture == nil, !bylineFound, Self.hasBylineHint(tokenizer) else { return }
+      guard bylineCapture == nil, !bylineFound, stack.last?.furniture != true,
+        Self.hasBylineHint(tokenizer)
+      else { return }
       // Kept only so the reader view can leave the byline out of the article.
       let index = addElement(entry.name, kind: .inline, inline: true)
       entry.element = index
@@ -437,7 +450,9 @@ struct HTMLReader {
       facts.sized = ["width", "height", "cellpadding"].contains { tokenizer.hasAttribute($0) }
       tables.append(facts)
     }
-    if bylineCapture == nil, !bylineFound, Self.hasBylineHint(tokenizer) {
+    if bylineCapture == nil, !bylineFound, stack.last?.furniture != true,
+      Self.hasBylineHint(tokenizer)
+    {
       startByline(element: index)
     }
   }
@@ -600,6 +615,23 @@ struct HTMLReader {
     bylineFound = true
     markupByline = text
     document.metadata.bylineElement = capture.element
+  }
+
+  /// Readability's unlikely candidates: a class or id of page furniture (`comment`,
+  /// `sidebar`, `related`…) that no word such as `article` or `content` redeems, or a
+  /// navigation role; never `body` or `a`, nor inside a table or code.
+  private func isFurniture(_ name: String) -> Bool {
+    guard name != "body", name != "a", openCounts["table", default: 0] == 0,
+      openCounts["code", default: 0] == 0
+    else { return false }
+    if let role = tokenizer.attribute("role")?.lowercased(), ClassHints.unlikelyRoles.contains(role)
+    {
+      return true
+    }
+    let className = tokenizer.attribute("class")
+    let id = tokenizer.attribute("id")
+    guard className != nil || id != nil else { return false }
+    return ClassHints.isUnlikely(Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8))
   }
 
   /// `rel=author`, `itemprop=author`, or a class or id such as `byline`, as Readability
