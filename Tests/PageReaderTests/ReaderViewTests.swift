@@ -193,6 +193,10 @@ import Testing
         == "Floods close six metro stations in Guangzhou")
     #expect(title("Minecraft 1.8 - The Bountiful Update") == "Minecraft 1.8 - The Bountiful Update")
     #expect(title("广州市 - 维基百科，自由的百科全书", h1: "广州市") == "广州市")
+    // A bare underscore separates only where the page's h1 says so.
+    #expect(title("广州发展报告_新闻中心_某某网", h1: "广州发展报告") == "广州发展报告")
+    #expect(title("广州发展报告_新闻中心_某某网") == "广州发展报告_新闻中心_某某网")
+    #expect(title("snake_case explained", h1: "snake case") == "snake_case explained")
   }
 
   @Test func aRealBlogPostLosesItsNavigationAndKeepsItsText() throws {

@@ -466,7 +466,12 @@ struct ArticleFinder {
   private func headline() -> String? {
     guard let title = document.metadata.headline ?? document.metadata.title else { return nil }
     let separators = [" | ", " - ", " – ", " — ", " » ", " / ", " \\ ", " > "]
-    guard let separator = separators.first(where: { title.contains($0) }) else { return title }
+    // Chinese sites join the parts with a bare underscore (`广州发展报告_新闻中心_某某网`);
+    // that one counts only where an h1 confirms the first part, below.
+    guard
+      let separator = separators.first(where: { title.contains($0) })
+        ?? (title.contains("_") ? "_" : nil)
+    else { return title }
     // The page's own h1 repeating the title's first part names the article, the rest
     // the site (`广州市 - 维基百科，自由的百科全书`).
     let first = title.components(separatedBy: separator)[0]
@@ -474,7 +479,7 @@ struct ArticleFinder {
       Self.normalized(document.textContent(of: $0))
     }
     if !first.isEmpty, headings.contains(Self.normalized(first)) { return first }
-    guard document.metadata.headline == nil else { return title }
+    guard document.metadata.headline == nil, separator != "_" else { return title }
     // Readability's rule for a bare <title>: drop the part after the last separator,
     // unless that leaves too few words to be a headline.
     func words(_ text: String) -> Int { text.split(separator: " ").count }
