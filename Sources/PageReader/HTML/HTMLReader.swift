@@ -418,7 +418,8 @@ struct HTMLReader {
       if target.isInPage, let fragment = target.fragment,
         openElements.suffix(3).contains(where: {
           let id = document.elements[$0].id
-          return id == fragment || id.map { $0.removingPercentEncoding == fragment } == true
+          return id == fragment
+            || id.map { URLText.removingPercentEncoding($0) == fragment } == true
         })
       {
         return
@@ -486,12 +487,12 @@ struct HTMLReader {
   }
 
   private func link(_ url: String, href: String) -> PageLink {
-    // Most links have no fragment: the Foundation calls below are for those that do.
+    // Most links have no fragment: the work below is for those that do.
     guard let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) else {
       return PageLink(url: url, text: "")
     }
     let raw = String(url[url.utf8.index(after: hash)...])
-    let fragment = raw.removingPercentEncoding ?? raw
+    let fragment = URLText.removingPercentEncoding(raw) ?? raw
     let inPage =
       href.utf8.first(where: { !HTMLTokenizer.isSpace($0) }) == UInt8(ascii: "#")
       || String(url[..<hash]) == documentURL
@@ -619,9 +620,10 @@ struct HTMLReader {
 
   /// Readability's unlikely candidates: a class or id of page furniture (`comment`,
   /// `sidebar`, `related`…) that no word such as `article` or `content` redeems, or a
-  /// navigation role; never `body` or `a`, nor inside a table or code.
+  /// navigation role; never inside a table or code. Only containers are asked: a comment
+  /// section is one, and asking every `span` and `a` cost a twentieth of reading a page.
   private func isFurniture(_ name: String) -> Bool {
-    guard name != "body", name != "a", openCounts["table", default: 0] == 0,
+    guard Self.containers.contains(name), openCounts["table", default: 0] == 0,
       openCounts["code", default: 0] == 0
     else { return false }
     if let role = tokenizer.attribute("role")?.lowercased(), ClassHints.unlikelyRoles.contains(role)
@@ -634,14 +636,20 @@ struct HTMLReader {
     return ClassHints.isUnlikely(Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8))
   }
 
+  private static let containers: Set<String> = [
+    "div", "section", "aside", "header", "footer", "nav", "ul", "ol", "dl", "li", "form",
+    "article", "main",
+  ]
+
   /// `rel=author`, `itemprop=author`, or a class or id such as `byline`, as Readability
   /// finds the author's name in the text.
   private static func hasBylineHint(_ tokenizer: HTMLTokenizer) -> Bool {
     if tokenizer.attribute("rel")?.lowercased() == "author" { return true }
     if tokenizer.attribute("itemprop")?.lowercased().contains("author") == true { return true }
-    let hints = Array(
-      ((tokenizer.attribute("class") ?? "") + " " + (tokenizer.attribute("id") ?? ""))
-        .lowercased().utf8)
+    let className = tokenizer.attribute("class")
+    let id = tokenizer.attribute("id")
+    guard className != nil || id != nil else { return false }
+    let hints = Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8)
     return ["byline", "author", "dateline", "writtenby"].contains {
       ClassHints.contains(hints, $0)
     }
