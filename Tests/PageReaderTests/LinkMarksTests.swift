@@ -28,6 +28,69 @@ import Testing
     }
   }
 
+  /// `balance` as it was first written, every line decoded scalar by scalar.
+  private func referenceBalance(_ lines: [String]) -> [String] {
+    guard lines.count > 1 else { return lines }
+    var out: [String] = []
+    var open: Int?
+    for line in lines {
+      var text = line
+      if let number = open {
+        text =
+          String(decoding: LinkMarks.encoded(LinkMarks.linkStart, number), as: UTF8.self) + text
+      }
+      var scalars = Array(text.unicodeScalars)[...]
+      func number() -> Int {
+        var value = 0
+        while let scalar = scalars.popFirst(), scalar != LinkMarks.numberEnd {
+          if (0xFE00...0xFE0F).contains(scalar.value) {
+            value = value * 16 + Int(scalar.value - 0xFE00)
+          }
+        }
+        return value
+      }
+      while let scalar = scalars.popFirst() {
+        switch scalar {
+        case LinkMarks.linkStart: open = number()
+        case LinkMarks.markStart, LinkMarks.linkPause:
+          if scalar == LinkMarks.markStart { _ = number() }
+          open = nil
+        case LinkMarks.anchor: _ = number()
+        default: break
+        }
+      }
+      if open != nil { text.unicodeScalars.append(LinkMarks.linkPause) }
+      out.append(text)
+    }
+    return out
+  }
+
+  @Test func balancingSkipsLinesWithoutMarksAndAgreesWithTheScalarRule() {
+    func mark(_ lead: Unicode.Scalar, _ number: Int) -> String {
+      String(decoding: LinkMarks.encoded(lead, number), as: UTF8.self)
+    }
+    let pieces = [
+      "word ", "广州 ", "— ", "“quoted” ", mark(LinkMarks.linkStart, 3),
+      mark(LinkMarks.markStart, 3) + "[3]",
+      mark(LinkMarks.anchor, 12), mark(LinkMarks.linkStart, 300),
+    ]
+    var state: UInt64 = 42
+    for _ in 0..<500 {
+      var lines: [String] = []
+      state = state &* 6_364_136_223_846_793_005 &+ 1
+      for _ in 0..<(1 + Int(state >> 61)) {
+        var line = ""
+        state = state &* 6_364_136_223_846_793_005 &+ 1
+        for _ in 0..<Int(state >> 60) {
+          state = state &* 6_364_136_223_846_793_005 &+ 1
+          line += pieces[Int(state >> 33) % pieces.count]
+        }
+        lines.append(line)
+      }
+      #expect(LinkMarks.balance(lines) == referenceBalance(lines), "\(lines)")
+    }
+  }
+
   @Test func decimalDigitsAreStringsOwn() {
     for number in Array(-12...1_200) + [9_999, 10_000, 99_999_999, Int.max, Int.min] {
       var bytes: [UInt8] = []

@@ -13,7 +13,7 @@ struct HTMLLinkList {
 
   init(documentURL: URL?) {
     base = documentURL
-    origin = Self.origin(of: documentURL)
+    origin = Self.origin(of: documentURL).map(TerminalText.sanitize)
   }
 
   /// Applies the first `<base href>`; later ones are ignored, as browsers do.
@@ -22,7 +22,7 @@ struct HTMLLinkList {
     baseIsSet = true
     if let url = Self.url(href, relativeTo: base) {
       base = url
-      origin = Self.origin(of: url)
+      origin = Self.origin(of: url).map(TerminalText.sanitize)
     }
   }
 
@@ -34,7 +34,8 @@ struct HTMLLinkList {
     // than remembering them (most hrefs occur once). Anything unusual goes to URL, once.
     let escaped = Self.escaped(href)
     if let origin, let path = escaped, Self.isPlainAbsolutePath(path) {
-      return TerminalText.sanitize(origin + path)
+      // The origin is sanitised already, and such a path is printable ASCII.
+      return origin + path
     }
     if let escaped, Self.isPlainAbsoluteURL(escaped) {
       return TerminalText.sanitize(escaped)
@@ -98,7 +99,11 @@ struct HTMLLinkList {
   /// A path-absolute reference that resolving would leave as it is: one leading `/`, no dot
   /// segments, only characters RFC 3986 allows unescaped, well-formed `%XX`, one `#` at most.
   private static func isPlainAbsolutePath(_ reference: String) -> Bool {
-    let bytes = Array(reference.utf8)
+    var reference = reference
+    return reference.withUTF8(isPlainAbsolutePath)
+  }
+
+  private static func isPlainAbsolutePath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard bytes.count >= 1, bytes[0] == UInt8(ascii: "/"),
       bytes.count == 1 || bytes[1] != UInt8(ascii: "/")
     else { return false }

@@ -76,6 +76,23 @@ enum LinkMarks {
     }
   }
 
+  /// Whether `line` holds one of the lead scalars, U+2061–2064 or U+206A (E2 81 A1–A4, AA).
+  static func hasLeadScalar(_ line: String) -> Bool {
+    var line = line
+    return line.withUTF8 { bytes in
+      var index = 0
+      while index + 2 < bytes.count {
+        if bytes[index] == 0xE2, bytes[index + 1] == 0x81,
+          (0xA1...0xA4).contains(bytes[index + 2]) || bytes[index + 2] == 0xAA
+        {
+          return true
+        }
+        index += 1
+      }
+      return false
+    }
+  }
+
   /// Makes every line stand alone: a link open at the end of a line pauses there and
   /// starts again on the next, so table columns may interleave lines freely.
   static func balance(_ lines: [String]) -> [String] {
@@ -84,6 +101,12 @@ enum LinkMarks {
     out.reserveCapacity(lines.count)
     var open: Int?
     for line in lines {
+      // A line without a lead scalar, with no link open, is left as it is: most lines
+      // of a page, which were decoded scalar by scalar before.
+      if open == nil && !hasLeadScalar(line) {
+        out.append(line)
+        continue
+      }
       var text = line
       if let number = open {
         text = String(decoding: encoded(linkStart, number), as: UTF8.self) + text
