@@ -4,7 +4,9 @@ import TextSupport
 @testable import PageReader
 
 /// `HTMLReader.oneLine` (link texts, titles, bylines) against the rule it stands for: the
-/// sanitised text's words, split at spaces and joined with one space.
+/// sanitised text's words, split at spaces and joined with one space; and
+/// `sanitizedKeepingWhitespace` against its rule: each run between tabs and line ends
+/// sanitised, the tabs and line ends kept.
 struct OneLineTests {
   static func reference(_ text: String) -> String? {
     let words = TerminalText.sanitize(text).split(whereSeparator: { $0 == " " })
@@ -33,6 +35,40 @@ struct OneLineTests {
         text += pieces[Int(state >> 33) % pieces.count]
       }
       #expect(HTMLReader.oneLine(text) == Self.reference(text), "\(text.debugDescription)")
+    }
+  }
+
+  static func keepingWhitespaceReference(_ text: String) -> String {
+    var out = ""
+    var piece = ""
+    for scalar in text.unicodeScalars {
+      if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+        out += TerminalText.sanitize(piece)
+        out.unicodeScalars.append(scalar)
+        piece = ""
+      } else {
+        piece.unicodeScalars.append(scalar)
+      }
+    }
+    return out + TerminalText.sanitize(piece)
+  }
+
+  @Test func whitespaceIsKeptAndTheRestSanitisedAsBefore() {
+    let pieces = [
+      "a", "广", " ", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "é", "\u{202E}", "\u{200B}",
+      "\u{FEFF}", "😀", "\u{0}",
+    ]
+    var state: UInt64 = 7
+    for _ in 0..<3000 {
+      var text = ""
+      state = state &* 6_364_136_223_846_793_005 &+ 1
+      for _ in 0..<Int(state >> 60) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1
+        text += pieces[Int(state >> 33) % pieces.count]
+      }
+      #expect(
+        HTMLReader.sanitizedKeepingWhitespace(text) == Self.keepingWhitespaceReference(text),
+        "\(text.debugDescription)")
     }
   }
 }

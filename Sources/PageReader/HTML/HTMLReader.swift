@@ -487,10 +487,14 @@ struct HTMLReader {
   }
 
   private func link(_ url: String, href: String) -> PageLink {
-    // Most links have no fragment: the work below is for those that do.
-    guard let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) else {
+    // Most links have no fragment: the work below is for those that do. The `#` is
+    // looked for in the contiguous bytes (the UTF-8 view's firstIndex was a quarter of
+    // reading a link).
+    var contiguous = url
+    guard let offset = contiguous.withUTF8({ $0.firstIndex(of: UInt8(ascii: "#")) }) else {
       return PageLink(url: url, text: "")
     }
+    let hash = url.utf8.index(url.utf8.startIndex, offsetBy: offset)
     let raw = String(url[url.utf8.index(after: hash)...])
     let fragment = URLText.removingPercentEncoding(raw) ?? raw
     let inPage =
@@ -831,6 +835,8 @@ struct HTMLReader {
 
   /// `TerminalText.sanitize`, keeping tabs and line breaks, which `pre` needs.
   static func sanitizedKeepingWhitespace(_ text: String) -> String {
+    // Most text has nothing to change: its bytes say so at once.
+    if TerminalText.bytesNeedNoChange(text, keepingWhitespace: true) { return text }
     let utf8 = text.utf8
     guard utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
       return TerminalText.sanitize(text)

@@ -21,6 +21,9 @@ struct DocumentLayout {
   init(document: PageDocument, width: Int) {
     self.document = document
     layout = HTMLLayout(width: width)
+    // Room for every link at once: growing one at a time rehashed them all a dozen times.
+    numbers.reserveCapacity(document.links.count)
+    links.reserveCapacity(document.links.count)
   }
 
   /// Lays out the items of `ranges` in order, leaving out the elements in `skipping`.
