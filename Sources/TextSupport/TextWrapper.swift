@@ -83,7 +83,129 @@ public enum TextWrapper {
     wrapWhole(text, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
   }
 
+  /// The scalar-by-scalar wrap, for tests that hold the narrow-text one to it.
+  static func wrapScalarsForTesting(
+    _ text: String, width: Int, firstLinePrefix: String, prefix: String
+  ) -> [String] {
+    wrapScalars(text, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
+  }
+
   private static func wrapWhole(
+    _ text: String, width: Int, firstLinePrefix: String, prefix: String
+  ) -> [String] {
+    var bytes = text
+    if let lines = bytes.withUTF8({
+      wrapNarrow($0, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
+    }) {
+      return lines
+    }
+    return wrapScalars(text, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
+  }
+
+  /// `wrapScalars` for text with nowhere to break inside a word: printable ASCII,
+  /// separators, and any other character one cell wide or none (é, ’, “, —, a combining
+  /// accent, the layout's invisible link marks), but no wide character, no-break or
+  /// zero-width space. That is most text in Latin, Cyrillic or Greek script. There a unit
+  /// is a run between separators, as wide as its characters' cells, so the text is
+  /// wrapped as bytes, without the scalar, offset and cell arrays. Nil for other text.
+  private static func wrapNarrow(
+    _ bytes: UnsafeBufferPointer<UInt8>, width: Int, firstLinePrefix: String, prefix: String
+  ) -> [String]? {
+    func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    let count = bytes.count
+    /// The character at `k`: its UTF-8 length and its cells, or nil when it is one this
+    /// wrap does not take.
+    func character(at k: Int) -> (length: Int, cells: Int)? {
+      let byte = bytes[k]
+      if byte < 0x80 {
+        return (0x20..<0x7F).contains(byte) || isSeparator(byte) ? (1, 1) : nil
+      }
+      let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+      guard k + length <= count else { return nil }
+      var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+      for next in 1..<length { value = value << 6 | UInt32(bytes[k + next] & 0x3F) }
+      guard value != 0xA0, value != 0x202F, value != 0x200B, let scalar = Unicode.Scalar(value)
+      else { return nil }
+      let cells = TerminalText.width(of: scalar)
+      return cells < 2 ? (length, cells) : nil
+    }
+    var k = 0
+    while k < count {
+      guard let found = character(at: k) else { return nil }
+      k += found.length
+    }
+    let restLimit = max(1, width - TerminalText.width(prefix))
+    var lines: [String] = []
+    var line = Array(firstLinePrefix.utf8)
+    var limit = max(1, width - TerminalText.width(firstLinePrefix))
+    var used = 0
+    var pendingSpace = false
+
+    func startLine() {
+      lines.append(finished(line))
+      line.removeAll(keepingCapacity: true)
+      line.append(contentsOf: prefix.utf8)
+      used = 0
+      limit = restLimit
+      pendingSpace = false
+    }
+
+    var i = 0
+    while i < count {
+      let byte = bytes[i]
+      if byte == 0x0A {
+        startLine()
+        i += 1
+        continue
+      }
+      if isSeparator(byte) {
+        pendingSpace = used > 0
+        i += 1
+        continue
+      }
+      var end = i
+      var unitWidth = 0
+      while end < count, !isSeparator(bytes[end]) {
+        if bytes[end] < 0x80 {
+          end += 1
+          unitWidth += 1
+        } else {
+          let found = character(at: end) ?? (1, 1)  // never nil: every character was looked at
+          end += found.length
+          unitWidth += found.cells
+        }
+      }
+      let gap = pendingSpace ? 1 : 0
+      if used + gap + unitWidth <= limit {
+        if gap == 1 {
+          line.append(0x20)
+          used += 1
+        }
+        line.append(contentsOf: bytes[i..<end])
+        used += unitWidth
+      } else if unitWidth <= restLimit {
+        if used > 0 { startLine() }
+        line.append(contentsOf: bytes[i..<end])
+        used += unitWidth
+      } else {
+        if used > 0 { startLine() }
+        var k = i
+        while k < end {
+          let found = character(at: k) ?? (1, 1)
+          if used > 0, used + found.cells > limit { startLine() }
+          line.append(contentsOf: bytes[k..<k + found.length])
+          used += found.cells
+          k += found.length
+        }
+      }
+      pendingSpace = false
+      i = end
+    }
+    if used > 0 { lines.append(finished(line)) }
+    return lines
+  }
+
+  private static func wrapScalars(
     _ text: String, width: Int, firstLinePrefix: String, prefix: String
   ) -> [String] {
     // Lines are built from UTF-8 slices of the text: appending scalars one by one to a

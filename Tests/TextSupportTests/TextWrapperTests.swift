@@ -111,3 +111,35 @@ import Testing
     expectSameAsWhole(String(repeating: "ab\n", count: 50_000), width: 10)
   }
 }
+
+@Suite struct TextWrapperNarrowTests {
+  /// The byte-by-byte wrap of narrow text must give the scalar-by-scalar wrap's lines, and
+  /// text it does not take (wide, no-break, zero-width) must still wrap as before.
+  @Test func narrowTextWrapsAsTheScalarRuleWraps() {
+    let pieces = [
+      "a", "word", "longerword", "averyveryverylongwordthatneedssplitting", " ", "  ", "\t", "\n",
+      "\r", "\u{0B}", "\u{0C}", "[12]", "x.", "(y)", "-", "café", "“quoted”", "it’s", "—",
+      "Ελλάδα", "Москва", "naïve-très-longue-phrase-sans-espaces", "e\u{301}",
+      "\u{2061}\u{FE01}\u{2063}",
+      "广州", "\u{A0}", "\u{200B}", "\u{3000}", "😀",
+    ]
+    let prefixes = ["", "  ", "* ", "    ", "1234567890"]
+    var state: UInt64 = 11
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1
+      return Int(state >> 33)
+    }
+    for _ in 0..<2000 {
+      var text = ""
+      for _ in 0..<(next() % 24) { text += pieces[next() % pieces.count] }
+      let width = 1 + next() % 30
+      let first = prefixes[next() % prefixes.count]
+      let rest = prefixes[next() % prefixes.count]
+      #expect(
+        TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest)
+          == TextWrapper.wrapScalarsForTesting(
+            text, width: width, firstLinePrefix: first, prefix: rest),
+        "\(text.debugDescription) at \(width), \(first.debugDescription)/\(rest.debugDescription)")
+    }
+  }
+}
