@@ -102,6 +102,61 @@ public enum TextWrapper {
     return wrapScalars(text, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
   }
 
+  /// The lines being built, shared by both wraps: the line so far as UTF-8, the cells it
+  /// uses, its limit, and whether a space is owed before the next unit.
+  private struct Lines {
+    var lines: [String] = []
+    var line: [UInt8]
+    var used = 0
+    var limit: Int
+    var pendingSpace = false
+    let prefix: [UInt8]
+    let restLimit: Int
+
+    init(width: Int, firstLinePrefix: String, prefix: String) {
+      line = Array(firstLinePrefix.utf8)
+      limit = max(1, width - TerminalText.width(firstLinePrefix))
+      self.prefix = Array(prefix.utf8)
+      restLimit = max(1, width - TerminalText.width(prefix))
+    }
+
+    mutating func startLine() {
+      lines.append(TextWrapper.finished(line))
+      line.removeAll(keepingCapacity: true)
+      line.append(contentsOf: prefix)
+      used = 0
+      limit = restLimit
+      pendingSpace = false
+    }
+
+    /// Makes room for a unit `unitWidth` cells wide: the owed space on this line when
+    /// the unit fits there, else a new line. False when the unit is wider than any line
+    /// and must be split a character at a time (`fits` before each).
+    mutating func room(for unitWidth: Int) -> Bool {
+      let gap = pendingSpace ? 1 : 0
+      pendingSpace = false
+      if used + gap + unitWidth <= limit {
+        if gap == 1 {
+          line.append(0x20)
+          used += 1
+        }
+        return true
+      }
+      if used > 0 { startLine() }
+      return unitWidth <= restLimit
+    }
+
+    /// Before one character of a split unit: a new line when it would not fit.
+    mutating func fit(_ cells: Int) {
+      if used > 0, used + cells > limit { startLine() }
+    }
+
+    mutating func finish() -> [String] {
+      if used > 0 { lines.append(TextWrapper.finished(line)) }
+      return lines
+    }
+  }
+
   /// `wrapScalars` for text with nowhere to break inside a word: printable ASCII,
   /// separators, and any other character one cell wide or none (é, ’, “, —, a combining
   /// accent, the layout's invisible link marks), but no wide character, no-break or
@@ -134,32 +189,17 @@ public enum TextWrapper {
       guard let found = character(at: k) else { return nil }
       k += found.length
     }
-    let restLimit = max(1, width - TerminalText.width(prefix))
-    var lines: [String] = []
-    var line = Array(firstLinePrefix.utf8)
-    var limit = max(1, width - TerminalText.width(firstLinePrefix))
-    var used = 0
-    var pendingSpace = false
-
-    func startLine() {
-      lines.append(finished(line))
-      line.removeAll(keepingCapacity: true)
-      line.append(contentsOf: prefix.utf8)
-      used = 0
-      limit = restLimit
-      pendingSpace = false
-    }
-
+    var out = Lines(width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
     var i = 0
     while i < count {
       let byte = bytes[i]
       if byte == 0x0A {
-        startLine()
+        out.startLine()
         i += 1
         continue
       }
       if isSeparator(byte) {
-        pendingSpace = used > 0
+        out.pendingSpace = out.used > 0
         i += 1
         continue
       }
@@ -175,34 +215,22 @@ public enum TextWrapper {
           unitWidth += found.cells
         }
       }
-      let gap = pendingSpace ? 1 : 0
-      if used + gap + unitWidth <= limit {
-        if gap == 1 {
-          line.append(0x20)
-          used += 1
-        }
-        line.append(contentsOf: bytes[i..<end])
-        used += unitWidth
-      } else if unitWidth <= restLimit {
-        if used > 0 { startLine() }
-        line.append(contentsOf: bytes[i..<end])
-        used += unitWidth
+      if out.room(for: unitWidth) {
+        out.line.append(contentsOf: bytes[i..<end])
+        out.used += unitWidth
       } else {
-        if used > 0 { startLine() }
         var k = i
         while k < end {
           let found = character(at: k) ?? (1, 1)
-          if used > 0, used + found.cells > limit { startLine() }
-          line.append(contentsOf: bytes[k..<k + found.length])
-          used += found.cells
+          out.fit(found.cells)
+          out.line.append(contentsOf: bytes[k..<k + found.length])
+          out.used += found.cells
           k += found.length
         }
       }
-      pendingSpace = false
       i = end
     }
-    if used > 0 { lines.append(finished(line)) }
-    return lines
+    return out.finish()
   }
 
   private static func wrapScalars(
@@ -226,34 +254,20 @@ public enum TextWrapper {
       // Printable ASCII without the call: most of a page's text.
       (0x20..<0x7F).contains(scalar.value) ? 1 : UInt8(TerminalText.width(of: scalar))
     }
-    let restLimit = max(1, width - TerminalText.width(prefix))
-    var lines: [String] = []
-    var line = Array(firstLinePrefix.utf8)
-    var limit = max(1, width - TerminalText.width(firstLinePrefix))
-    var used = 0
-    var pendingSpace = false
-
-    func startLine() {
-      lines.append(finished(line))
-      line.removeAll(keepingCapacity: true)
-      line.append(contentsOf: prefix.utf8)
-      used = 0
-      limit = restLimit
-      pendingSpace = false
-    }
+    var out = Lines(width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
 
     func append(_ range: Range<Int>, width unitWidth: Int) {
-      used += unitWidth
+      out.used += unitWidth
       guard range.contains(where: { isNoBreakSpace(scalars[$0]) }) else {
-        line.append(contentsOf: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]])
+        out.line.append(contentsOf: utf8[offsets[range.lowerBound]..<offsets[range.upperBound]])
         return
       }
       // A no-break space did its work by joining the unit; on screen it is a space.
       for k in range {
         if isNoBreakSpace(scalars[k]) {
-          line.append(0x20)
+          out.line.append(0x20)
         } else {
-          line.append(contentsOf: utf8[offsets[k]..<offsets[k + 1]])
+          out.line.append(contentsOf: utf8[offsets[k]..<offsets[k + 1]])
         }
       }
     }
@@ -263,17 +277,17 @@ public enum TextWrapper {
     while i < count {
       let scalar = scalars[i]
       if scalar == "\n" {
-        startLine()
+        out.startLine()
         i += 1
         continue
       }
       if isBreakingSpace(scalar) {
-        pendingSpace = used > 0
+        out.pendingSpace = out.used > 0
         i += 1
         continue
       }
       if scalar.value == 0x200B {
-        pendingSpace = false
+        out.pendingSpace = false
         i += 1
         continue
       }
@@ -287,31 +301,20 @@ public enum TextWrapper {
         unitWidth += Int(cells[end])
         end += 1
       }
-      let gap = pendingSpace ? 1 : 0
-      if used + gap + unitWidth <= limit {
-        if gap == 1 {
-          line.append(0x20)
-          used += 1
-        }
-        append(i..<end, width: unitWidth)
-      } else if unitWidth <= restLimit {
-        if used > 0 { startLine() }
+      if out.room(for: unitWidth) {
         append(i..<end, width: unitWidth)
       } else {
-        if used > 0 { startLine() }
         for k in i..<end {
-          if used > 0, used + Int(cells[k]) > limit { startLine() }
+          out.fit(Int(cells[k]))
           append(k..<k + 1, width: Int(cells[k]))
         }
       }
-      pendingSpace = false
       i = end
     }
-    if used > 0 { lines.append(finished(line)) }
-    return lines
+    return out.finish()
   }
 
-  private static func finished(_ line: [UInt8]) -> String {
+  fileprivate static func finished(_ line: [UInt8]) -> String {
     var end = line.count
     while end > 0 && line[end - 1] == 0x20 { end -= 1 }
     return String(decoding: line[..<end], as: UTF8.self)
