@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PageReader
@@ -74,18 +75,12 @@ import Testing
       mark(LinkMarks.markStart, 3) + "[3]",
       mark(LinkMarks.anchor, 12), mark(LinkMarks.linkStart, 300),
     ]
-    var state: UInt64 = 42
+    var random = ReliabilityFixtures.SeededGenerator(seed: 42)
     for _ in 0..<500 {
-      var lines: [String] = []
-      state = state &* 6_364_136_223_846_793_005 &+ 1
-      for _ in 0..<(1 + Int(state >> 61)) {
-        var line = ""
-        state = state &* 6_364_136_223_846_793_005 &+ 1
-        for _ in 0..<Int(state >> 60) {
-          state = state &* 6_364_136_223_846_793_005 &+ 1
-          line += pieces[Int(state >> 33) % pieces.count]
-        }
-        lines.append(line)
+      let lines = (0..<Int.random(in: 1...8, using: &random)).map { _ in
+        (0..<Int.random(in: 0..<16, using: &random)).map { _ in
+          pieces.randomElement(using: &random)!
+        }.joined()
       }
       #expect(LinkMarks.balance(lines) == referenceBalance(lines), "\(lines)")
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TextSupport
 
@@ -13,6 +14,16 @@ struct OneLineTests {
     return words.isEmpty ? nil : words.joined(separator: " ")
   }
 
+  /// 3,000 texts of up to 15 pieces each, the same on every run.
+  static func texts(of pieces: [String], seed: UInt64) -> [String] {
+    var random = ReliabilityFixtures.SeededGenerator(seed: seed)
+    return (0..<3000).map { _ in
+      (0..<Int.random(in: 0..<16, using: &random)).map { _ in
+        pieces.randomElement(using: &random)!
+      }.joined()
+    }
+  }
+
   @Test func examples() {
     #expect(HTMLReader.oneLine("  广州\t\n 天河  ") == "广州 天河")
     #expect(HTMLReader.oneLine("Guangzhou") == "Guangzhou")
@@ -26,14 +37,7 @@ struct OneLineTests {
     let pieces = [
       "a", "广", " ", "  ", "\t", "\n", "\r\n", "\u{1B}", "é", "e\u{301}", "\u{200B}", "😀",
     ]
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    for _ in 0..<3000 {
-      var text = ""
-      state = state &* 6_364_136_223_846_793_005 &+ 1
-      for _ in 0..<Int(state >> 60) {
-        state = state &* 6_364_136_223_846_793_005 &+ 1
-        text += pieces[Int(state >> 33) % pieces.count]
-      }
+    for text in Self.texts(of: pieces, seed: 1) {
       #expect(HTMLReader.oneLine(text) == Self.reference(text), "\(text.debugDescription)")
     }
   }
@@ -58,14 +62,7 @@ struct OneLineTests {
       "a", "广", " ", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "é", "\u{202E}", "\u{200B}",
       "\u{FEFF}", "😀", "\u{0}",
     ]
-    var state: UInt64 = 7
-    for _ in 0..<3000 {
-      var text = ""
-      state = state &* 6_364_136_223_846_793_005 &+ 1
-      for _ in 0..<Int(state >> 60) {
-        state = state &* 6_364_136_223_846_793_005 &+ 1
-        text += pieces[Int(state >> 33) % pieces.count]
-      }
+    for text in Self.texts(of: pieces, seed: 7) {
       #expect(
         HTMLReader.sanitizedKeepingWhitespace(text) == Self.keepingWhitespaceReference(text),
         "\(text.debugDescription)")
