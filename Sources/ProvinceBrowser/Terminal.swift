@@ -16,9 +16,13 @@ enum Terminal {
     let first: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
     guard var entry = first else { return variables }
     while let pointer = entry.pointee {
+      // Split at the first `=` byte (not Character: a value may begin with a combining mark).
       let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "="), variables[String(text[..<equals])] == nil {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+        let name = String(text[..<equals])
+        if variables[name] == nil {
+          variables[name] = String(text[text.utf8.index(after: equals)...])
+        }
       }
       entry += 1
     }

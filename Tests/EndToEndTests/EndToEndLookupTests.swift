@@ -143,6 +143,18 @@ import Testing
     #expect(fromEnvironment.stdout == "测试省\t甲市\thttps://a.test/\n")
     let fromStdin = try await BrowseProcess.run(["--data", "-", "-c", "甲市"], input: plist)
     #expect(fromStdin.stdout == "https://a.test/\n")
+    // The variable's value is all after its first `=`: a path may hold more of them, and
+    // begin with a combining mark (which a split by Character would take with the `=`).
+    let parent = FileManager.default.temporaryDirectory
+      .appendingPathComponent("browse-env-\(UUID().uuidString)")
+    let odd = parent.appendingPathComponent("\u{301}a=b")
+    try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    try Data(plist.utf8).write(to: odd.appendingPathComponent("data.plist"))
+    let fromOddPath = try await BrowseProcess.shell(
+      #"cd "$PARENT" && PROVINCE_BROWSER_DATA="$RELATIVE" "$BROWSE" -c 甲市"#,
+      environment: ["PARENT": parent.path, "RELATIVE": "\u{301}a=b/data.plist"])
+    #expect(fromOddPath.stdout == "https://a.test/\n", "\(fromOddPath.stderr)")
   }
 
   @Test func validateExitsZeroOnTheBuiltInDataAnd65OnProblems() async throws {
