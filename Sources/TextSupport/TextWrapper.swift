@@ -131,7 +131,7 @@ public enum TextWrapper {
 
     /// Makes room for a unit `unitWidth` cells wide: the owed space on this line when
     /// the unit fits there, else a new line. False when the unit is wider than any line
-    /// and must be split a character at a time (`fits` before each).
+    /// and must be split a character at a time (`fit` before each).
     mutating func room(for unitWidth: Int) -> Bool {
       let gap = pendingSpace ? 1 : 0
       pendingSpace = false

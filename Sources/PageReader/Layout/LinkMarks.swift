@@ -57,23 +57,7 @@ enum LinkMarks {
   }
 
   private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
-    let v = scalar.value
-    switch v {
-    case ..<0x80:
-      bytes.append(UInt8(v))
-    case ..<0x800:
-      bytes.append(0xC0 | UInt8(v >> 6))
-      bytes.append(0x80 | UInt8(v & 0x3F))
-    case ..<0x1_0000:
-      bytes.append(0xE0 | UInt8(v >> 12))
-      bytes.append(0x80 | UInt8((v >> 6) & 0x3F))
-      bytes.append(0x80 | UInt8(v & 0x3F))
-    default:
-      bytes.append(0xF0 | UInt8(v >> 18))
-      bytes.append(0x80 | UInt8((v >> 12) & 0x3F))
-      bytes.append(0x80 | UInt8((v >> 6) & 0x3F))
-      bytes.append(0x80 | UInt8(v & 0x3F))
-    }
+    UTF8.encode(scalar) { bytes.append($0) }
   }
 
   /// Whether `line` holds one of the lead scalars, U+2061–2064 or U+206A (E2 81 A1–A4, AA).
