@@ -1,8 +1,8 @@
-@testable import CatalogModel
-@testable import PageReader
-@testable import ProvinceCore
-@testable import ProvinceIO
-@testable import TextSupport
+import CatalogModel
+import PageReader
+import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// A small hand-made catalog for tests: real names, deliberately not in sorted order.
 package enum SampleCatalog {

@@ -1,10 +1,10 @@
 import Foundation
 
-@testable import CatalogModel
-@testable import PageReader
-@testable import ProvinceCore
-@testable import ProvinceIO
-@testable import TextSupport
+import CatalogModel
+import PageReader
+import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// Routes for the link checker and the page cache: pages that refuse HEAD, ask to be
 /// retried, answer slowly, redirect, and validators for conditional requests.

@@ -1,10 +1,10 @@
 import Foundation
 
-@testable import CatalogModel
-@testable import PageReader
-@testable import ProvinceCore
-@testable import ProvinceIO
-@testable import TextSupport
+import CatalogModel
+import PageReader
+import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// Misbehaving and hostile pages for the reliability tests.
 extension TestHTTPServer {

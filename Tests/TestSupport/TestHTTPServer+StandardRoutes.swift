@@ -1,10 +1,10 @@
 import Foundation
 
-@testable import CatalogModel
-@testable import PageReader
-@testable import ProvinceCore
-@testable import ProvinceIO
-@testable import TextSupport
+import CatalogModel
+import PageReader
+import ProvinceCore
+import ProvinceIO
+import TextSupport
 
 /// The fixed set of pages, good and bad, that fetch tests (and later the link checker and
 /// end-to-end tests) run against. Chinese test bytes are written out by hand.
