@@ -2,7 +2,7 @@ import Foundation
 
 /// libFuzzer target: `CharsetDecoder.decode` on the input after its first byte, with the
 /// Content-Type header picked by that byte from `headers`; past the list's end, the header
-/// is the body's first line, so the fuzzer also explores labels iconv is asked to open.
+/// is the body's first line, so the fuzzer also explores labels the Encoding Standard lacks.
 /// Beyond not crashing, checks that decoding is repeatable and the detected name canonical.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

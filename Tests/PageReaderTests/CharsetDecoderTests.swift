@@ -145,4 +145,101 @@ import Testing
   func labelsMapToCanonicalNames(label: String, name: String) {
     #expect(CharsetDecoder.canonicalName(forLabel: label) == name)
   }
+
+  // MARK: Only the Encoding Standard's labels (issue 19, item 13)
+
+  @Test(arguments: ["utf-7", "UTF-32", "utf-32le", "ibm037", "cp037", "ebcdic-cp-us", "x-bogus"])
+  func aLabelOutsideTheEncodingStandardIsNoDeclaration(label: String) {
+    let page = Array("<p>+ADw-script+AD4-alert(1)+ADw-/script+AD4- plain</p>".utf8)
+    #expect(CharsetDecoder.canonicalName(forLabel: label) == nil)
+    #expect(detect(page, "text/html; charset=\(label)") == nil)
+    // Read as UTF-8, the bytes stay what they are: no markup is made of them.
+    #expect(decode(page, "text/html; charset=\(label)") == String(decoding: page, as: UTF8.self))
+  }
+
+  @Test func aLabelOutsideTheStandardInMetaFallsBackToUTF8() {
+    let page = html(head: "<meta charset=\"utf-7\">", body: Array("+ADw-b+AD4-广州".utf8))
+    #expect(detect(page) == nil)
+    #expect(decode(page).contains("+ADw-b+AD4-广州"))
+  }
+
+  @Test(arguments: ["hz-gb-2312", "iso-2022-kr", "iso-2022-cn", "csiso2022kr", "replacement"])
+  func theReplacementLabelsDecodeToOneReplacementCharacter(label: String) {
+    #expect(CharsetDecoder.canonicalName(forLabel: label) == "replacement")
+    #expect(decode(Array("~{<:Ky2;S{#,~}".utf8), "text/html; charset=\(label)") == "\u{FFFD}")
+    #expect(decode([], "text/html; charset=\(label)") == "")
+  }
+
+  @Test func everyEncodingOfTheStandardReadsASCIIAsItself() {
+    let ascii = Array("<p class=\"a\">Guangzhou 1-2, ok?</p>".utf8)
+    let skipped: Set = ["utf-16le", "utf-16be", "replacement"]
+    #expect(EncodingLabels.encodings.count == 39)
+    for name in EncodingLabels.encodings where !skipped.contains(name) {
+      #expect(
+        decode(ascii, "text/html; charset=\(name)") == String(decoding: ascii, as: UTF8.self),
+        "\(name)")
+      #expect(CharsetDecoder.canonicalName(forLabel: name) == name, "\(name)")
+    }
+  }
+
+  @Test func labelsTheStandardDoesNotListAreNotTakenFromIconv() {
+    // iconv knows these, the standard does not: they used to be honoured.
+    for label in ["cp936", "windows-936", "euc-cn", "cp949", "uhc", "utf-32", "ucs-4"] {
+      #expect(CharsetDecoder.canonicalName(forLabel: label) == nil, "\(label)")
+    }
+  }
+
+  @Test func xUserDefinedMapsTheHighHalfToThePrivateUseArea() {
+    #expect(
+      decode([0x41, 0x80, 0xFF], "text/plain; charset=x-user-defined") == "A\u{F780}\u{F7FF}")
+  }
+
+  @Test func singleByteEncodingsDecodeTheirOwnLetters() {
+    #expect(decode([0xC0, 0xE1], "text/html; charset=koi8-r") == "юА")
+    #expect(decode([0xE0, 0xF9], "text/html; charset=iso-8859-8-i") == "אש")
+    #expect(decode([0xA4], "text/html; charset=l9") == "€")
+  }
+
+  // MARK: UTF-8 under an old <meta> (issue 19, item 4)
+
+  @Test(arguments: ["gb2312", "GBK", "gb18030", "big5"])
+  func aUTF8PageWhoseMetaNamesALegacyCharsetIsReadAsUTF8(label: String) {
+    let page = html(
+      head: "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=\(label)\">",
+      body: Array("DeepMind新电脑已可利用记忆自学".utf8))
+    let choice = CharsetDecoder.choose(Data(page), contentType: "text/html")
+    #expect(choice.name == "utf-8")
+    #expect(choice.source == .meta)
+    #expect(choice.overruled == CharsetDecoder.canonicalName(forLabel: label))
+    #expect(choice.description.hasPrefix("utf-8 (the page says "))
+    #expect(decode(page, "text/html").contains("DeepMind新电脑已可利用记忆自学"))
+  }
+
+  @Test func realGBKBytesUnderAGBKMetaStillDecodeAsGBK() {
+    let page = html(head: "<meta charset=\"gb2312\">", body: gbk)
+    let choice = CharsetDecoder.choose(Data(page), contentType: nil)
+    #expect(choice.name == "gb18030")
+    #expect(choice.overruled == nil)
+    #expect(decode(page).contains("你好 广州市"))
+  }
+
+  @Test func aHeaderCharsetStillWinsOverUTF8Bytes() {
+    let page = html(head: "<meta charset=\"utf-8\">", body: Array("广州".utf8))
+    let choice = CharsetDecoder.choose(Data(page), contentType: "text/html; charset=gbk")
+    #expect(choice == CharsetDecoder.Choice(name: "gb18030", source: .header))
+  }
+
+  @Test func anASCIIOnlyPageKeepsItsDeclaredCharset() {
+    let page = html(head: "<meta charset=\"big5\">", body: Array("plain".utf8))
+    #expect(CharsetDecoder.choose(Data(page), contentType: nil).name == "big5")
+  }
+
+  @Test func aUTF8PageCutMidCharacterStillCountsAsUTF8() {
+    let whole = html(head: "<meta charset=\"gbk\">", body: Array("广州市".utf8))
+    let cut = Array(whole.prefix(whole.count - "</body></html>".utf8.count - 1))
+    #expect(CharsetDecoder.isMultiByteUTF8(cut))
+    #expect(CharsetDecoder.choose(Data(cut), contentType: nil).name == "utf-8")
+    // A bad byte in the middle is not a cut: such bytes are not UTF-8.
+    #expect(!CharsetDecoder.isMultiByteUTF8(Array("广".utf8) + [0xFF] + Array("州".utf8)))
+  }
 }

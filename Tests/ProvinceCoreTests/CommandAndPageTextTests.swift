@@ -98,9 +98,10 @@ import Testing
       ])
   }
 
-  @Test func theSummaryGivesStatusTypeSizeTimeAndWhereRedirectsLed() {
+  @Test func theSummaryGivesStatusTypeCharsetSizeTimeAndWhereRedirectsLed() {
     let page = content("<p>x</p>", final: "https://b.test/q")
-    #expect(PageText.summary(page) == ["200 OK · text/html · 8 B · 0.25 s", "→ https://b.test/q"])
+    #expect(
+      PageText.summary(page) == ["200 OK · text/html · utf-8 · 8 B · 0.25 s", "→ https://b.test/q"])
   }
 
   @Test func aTruncatedPageSaysSo() {

@@ -3,30 +3,60 @@ import TextSupport
 
 /// Turns a page's bytes into text using the charset it declares: a byte-order mark,
 /// then the Content-Type header, then a `<meta>` in the first 4 KB, else UTF-8.
-/// Invalid bytes become U+FFFD; decoding never fails.
+/// Only the WHATWG Encoding Standard's labels count (`EncodingLabels`). Invalid bytes
+/// become U+FFFD; decoding never fails.
 public enum CharsetDecoder {
+  /// Which charset a page is read in, and why.
+  public struct Choice: Sendable, Equatable {
+    /// Where the choice came from.
+    public enum Source: Sendable, Equatable {
+      case byteOrderMark, header, meta, sniffed, byDefault
+    }
+    /// The encoding's name, lower-case (`utf-8`, `gb18030`, `big5`, `windows-1252` …).
+    public var name: String
+    public var source: Source
+    /// The encoding a `<meta>` declared where the bytes overruled it: a page that is valid
+    /// UTF-8 with multi-byte characters is UTF-8, whatever its old `<meta>` still says.
+    public var overruled: String? = nil
+
+    /// For the page's facts: `utf-8`, or `utf-8 (the page says gb18030)`.
+    public var description: String {
+      overruled.map { "\(name) (the page says \($0))" } ?? name
+    }
+  }
+
   /// The body as text. Undeclared bytes that are not UTF-8 but read cleanly as GB18030
   /// are taken as GB18030, the usual case on older Chinese sites.
   public static func decode(_ body: Data, contentType: String?) -> String {
     let bytes = [UInt8](body)
-    let charset = detect(bytes, contentType: contentType)
-    return decode(bytes, charset: charset?.name ?? "utf-8", skippingBOM: charset?.fromBOM ?? false)
+    let choice = choose(bytes, contentType: contentType)
+    return decode(bytes, charset: choice.name, skippingBOM: choice.source == .byteOrderMark)
+  }
+
+  /// The body read in an encoding `choose` picked.
+  public static func decode(_ body: Data, as choice: Choice) -> String {
+    decode([UInt8](body), charset: choice.name, skippingBOM: choice.source == .byteOrderMark)
+  }
+
+  /// The charset `decode` reads the body in, with where that came from.
+  public static func choose(_ body: Data, contentType: String?) -> Choice {
+    choose([UInt8](body), contentType: contentType)
   }
 
   /// The canonical name of the charset `decode` would use (`utf-8`, `gb18030`, `big5`,
   /// `windows-1252` …), or nil when nothing declares one and the bytes are plain UTF-8.
   public static func detectCharset(_ body: Data, contentType: String?) -> String? {
-    detect([UInt8](body), contentType: contentType)?.name
+    let choice = choose([UInt8](body), contentType: contentType)
+    return choice.source == .byDefault ? nil : choice.name
   }
 
-  /// The canonical name for a charset label as pages write it, or nil when it is
-  /// neither a known label nor something iconv can read.
+  /// The encoding a charset label names in the WHATWG Encoding Standard, or nil for a
+  /// label the standard does not list (such a declaration is ignored, as browsers do).
   public static func canonicalName(forLabel label: String) -> String? {
     let key = label.trimmed(where: { $0.isWhiteSpace || $0 == "\"" || $0 == "'" })
       .lowercased()
     guard !key.isEmpty else { return nil }
-    if let name = aliases[key] { return name }
-    return IconvDecoder.canOpen(key) ? key : nil
+    return EncodingLabels.encoding(forLabel: key)
   }
 
   /// The charset named in a Content-Type value's `charset` parameter, canonical.
@@ -41,26 +71,47 @@ public enum CharsetDecoder {
     return nil
   }
 
-  private static func detect(_ bytes: [UInt8], contentType: String?) -> (
-    name: String, fromBOM: Bool
-  )? {
+  private static func choose(_ bytes: [UInt8], contentType: String?) -> Choice {
     // A BOM is unambiguous, so it wins even over the header, as the HTML standard has it.
-    if let bom = byteOrderMark(bytes) { return (bom, true) }
-    if let contentType, let name = charset(inContentType: contentType) { return (name, false) }
-    if var name = MetaCharsetScanner.charset(in: bytes.prefix(4096)) {
-      // A meta tag readable as ASCII cannot be UTF-16, whatever it says.
-      if name.hasPrefix("utf-16") { name = "utf-8" }
-      return (name, false)
+    if let bom = byteOrderMark(bytes) { return Choice(name: bom, source: .byteOrderMark) }
+    if let contentType, let name = charset(inContentType: contentType) {
+      return Choice(name: name, source: .header)
     }
-    if String(validating: bytes, as: UTF8.self) != nil { return nil }
+    if var name = MetaCharsetScanner.charset(in: bytes.prefix(4096)) {
+      // A meta tag readable as ASCII cannot be UTF-16, whatever it says (HTML's prescan).
+      if name.hasPrefix("utf-16") { name = "utf-8" }
+      if name == "x-user-defined" { name = "windows-1252" }
+      if name != "utf-8", isMultiByteUTF8(bytes) {
+        return Choice(name: "utf-8", source: .meta, overruled: name)
+      }
+      return Choice(name: name, source: .meta)
+    }
+    if String(validating: bytes, as: UTF8.self) != nil {
+      return Choice(name: "utf-8", source: .byDefault)
+    }
     // A sample cut mid-character is fine; a whole body ending mid-character is not.
     let sample = bytes.prefix(65_536)
     if let result = IconvDecoder.decode(sample, from: "GB18030"), result.invalidSequences == 0,
       !(result.endedMidSequence && sample.count == bytes.count)
     {
-      return ("gb18030", false)
+      return Choice(name: "gb18030", source: .sniffed)
     }
-    return nil
+    return Choice(name: "utf-8", source: .byDefault)
+  }
+
+  /// True for bytes that are valid UTF-8 and hold at least one multi-byte character (a
+  /// sequence cut off at the very end, as a size limit cuts it, still counts as valid).
+  /// Text in GBK, Big5 or a Latin code page is almost never valid UTF-8 once it has a
+  /// byte above 0x7F, so such a page has moved to UTF-8 and kept its old `<meta>`.
+  static func isMultiByteUTF8(_ bytes: [UInt8]) -> Bool {
+    guard let firstHigh = bytes.firstIndex(where: { $0 >= 0x80 }) else { return false }
+    var end = bytes.endIndex
+    // Drop a trailing sequence the end cut short: up to three bytes after its lead byte.
+    if let lead = bytes[max(firstHigh, end - 3)..<end].lastIndex(where: { $0 >= 0xC0 }) {
+      let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : 2
+      if end - lead < length { end = lead }
+    }
+    return String(validating: bytes[firstHigh..<end], as: UTF8.self) != nil
   }
 
   private static func byteOrderMark(_ bytes: [UInt8]) -> String? {
@@ -78,8 +129,19 @@ public enum CharsetDecoder {
       return decodeUTF16(bytes.dropFirst(skippingBOM ? 2 : 0), bigEndian: charset == "utf-16be")
     case "windows-1252":
       return decodeWindows1252(bytes)
+    case "x-user-defined":
+      // The standard's mapping: ASCII as itself, 0x80–0xFF to U+F780–U+F7FF.
+      var scalars = String.UnicodeScalarView()
+      for byte in bytes {
+        scalars.append(Unicode.Scalar(byte < 0x80 ? UInt32(byte) : 0xF700 + UInt32(byte)) ?? "?")
+      }
+      return String(scalars)
+    case "replacement":
+      // ISO-2022-KR, HZ and the like: the standard decodes them to one U+FFFD, since their
+      // shift sequences could otherwise smuggle markup past a filter.
+      return bytes.isEmpty ? "" : "\u{FFFD}"
     default:
-      for name in iconvNames[charset] ?? [charset] {
+      for name in EncodingLabels.iconvNames[charset] ?? [charset.uppercased()] {
         if let result = IconvDecoder.decode(bytes[...], from: name) { return result.text }
       }
       return String(decoding: bytes, as: UTF8.self)
@@ -116,67 +178,4 @@ public enum CharsetDecoder {
     0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
   ]
-
-  /// iconv names to try, best first: the supersets browsers actually decode with.
-  private static let iconvNames: [String: [String]] = [
-    "gb18030": ["GB18030"],
-    "big5": ["BIG5-HKSCS", "BIG5"],
-    "shift_jis": ["CP932", "SHIFT_JIS"],
-    "euc-kr": ["CP949", "EUC-KR"],
-    "euc-jp": ["EUC-JP"],
-  ]
-
-  /// Labels from the WHATWG Encoding standard for the charsets Chinese, Japanese,
-  /// Korean and Western pages use; GBK and GB2312 read as their superset GB18030.
-  private static let aliases: [String: String] = {
-    var table: [String: String] = [:]
-    let groups: [(String, [String])] = [
-      (
-        "utf-8",
-        ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"]
-      ),
-      (
-        "utf-16le",
-        ["utf-16le", "utf-16", "ucs-2", "unicode", "csunicode", "unicodefeff", "iso-10646-ucs-2"]
-      ),
-      ("utf-16be", ["utf-16be", "unicodefffe"]),
-      (
-        "gb18030",
-        [
-          "gb18030", "gbk", "gb2312", "gb_2312", "gb_2312-80", "chinese", "csgb2312",
-          "csiso58gb231280",
-          "iso-ir-58", "x-gbk", "cp936", "ms936", "windows-936", "euc-cn", "x-euc-cn", "hz-gb-2312",
-        ]
-      ),
-      ("big5", ["big5", "big5-hkscs", "cn-big5", "csbig5", "x-x-big5", "cp950", "x-big5"]),
-      (
-        "shift_jis",
-        [
-          "shift_jis", "shift-jis", "sjis", "ms_kanji", "csshiftjis", "ms932", "windows-31j",
-          "x-sjis", "cp932",
-        ]
-      ),
-      ("euc-jp", ["euc-jp", "cseucpkdfmtjapanese", "x-euc-jp"]),
-      (
-        "euc-kr",
-        [
-          "euc-kr", "cseuckr", "csksc56011987", "iso-ir-149", "korean", "ks_c_5601-1987",
-          "ks_c_5601-1989",
-          "ksc5601", "ksc_5601", "windows-949", "cp949", "uhc",
-        ]
-      ),
-      (
-        "windows-1252",
-        [
-          "windows-1252", "cp1252", "x-cp1252", "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1",
-          "l1",
-          "us-ascii", "ascii", "ansi_x3.4-1968", "cp819", "ibm819", "iso-ir-100", "csisolatin1",
-        ]
-      ),
-    ]
-    for (name, labels) in groups {
-      for label in labels { table[label] = name }
-    }
-    return table
-  }()
 }

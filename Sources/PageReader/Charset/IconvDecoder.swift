@@ -15,13 +15,6 @@ enum IconvDecoder {
     var endedMidSequence: Bool
   }
 
-  /// Whether iconv knows `charset` (and its converter modules are installed).
-  static func canOpen(_ charset: String) -> Bool {
-    guard let converter = open(charset) else { return false }
-    iconv_close(converter)
-    return true
-  }
-
   /// `bytes` decoded from `charset`, or nil when iconv cannot convert from it.
   static func decode(_ bytes: ArraySlice<UInt8>, from charset: String) -> Result? {
     guard let converter = open(charset) else { return nil }

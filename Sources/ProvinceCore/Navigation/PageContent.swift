@@ -9,6 +9,9 @@ public struct PageContent: Sendable, Equatable {
   public var status: Int
   public var reason: String
   public var contentType: String?
+  /// The charset the text was read in, as the facts show it (`utf-8`, `gb18030`, or
+  /// `utf-8 (the page says gb2312)`); nil for types that are not read as text.
+  public var charset: String?
   public var size: Int
   public var truncated: Bool
   public var elapsed: TimeInterval
@@ -36,10 +39,13 @@ public struct PageContent: Sendable, Equatable {
     self.note = note
     self.width = width
     self.view = view
-    if page.isHTML {
-      document = HTMLRenderer.parse(page.text(), baseURL: page.finalURL)
-    } else if page.isPlainText {
-      document = PageDocument.plainText(page.text())
+    if page.isHTML || page.isPlainText {
+      let choice = CharsetDecoder.choose(page.body, contentType: page.contentType)
+      let text = CharsetDecoder.decode(page.body, as: choice)
+      charset = choice.description
+      document =
+        page.isHTML
+        ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
     }
     if let document {
       rendered = HTMLRenderer.layout(document, width: width, view: view)

@@ -4,11 +4,19 @@ import TextSupport
 /// A page as lines of text, shared by the detail screen and `browse --fetch`:
 /// the response's facts, then title, description, text and the numbered links.
 public enum PageText {
-  /// `200 OK · text/html · 120.4 kB · 0.42 s`, then the final URL where redirects moved it.
+  /// `200 OK · text/html · utf-8 · 120.4 kB · 0.42 s` (the media type, then the charset the
+  /// text was read in), then the final URL where redirects moved it.
   /// A page shown in the reader view says so (the full page is one option away).
   public static func summary(_ content: PageContent) -> [String] {
     var facts = ["\(content.status) \(TerminalText.sanitize(content.reason))"]
-    if let type = content.contentType { facts.append(TerminalText.sanitize(type)) }
+    if let type = content.contentType {
+      // The charset read is shown on its own, so the header's parameter would say it twice.
+      let media =
+        content.charset == nil
+        ? type : type.split(separator: ";").first.map(\.trimmingSpaces) ?? type
+      facts.append(TerminalText.sanitize(media))
+    }
+    if let charset = content.charset { facts.append(charset) }
     facts.append(byteCount(content.size) + (content.truncated ? " (cut at the size limit)" : ""))
     facts.append(String(format: "%.2f s", content.elapsed))
     if let note = content.note { facts.append(TerminalText.sanitize(note)) }
