@@ -18,12 +18,14 @@ struct PageLoader {
     let network = PageFetcher(
       limits: FetchLimits(timeout: options.timeout, maxBytes: options.maxBytes))
     let policy = options.cachePolicy
-    let cache =
-      policy == .bypass
-      ? nil
-      : PageCache(
+    var cache: PageCache?
+    if policy != .bypass {
+      let opened = PageCache.opened(
         directory: PageCache.defaultDirectory(environment: Terminal.environment),
         limit: options.cacheSize)
+      cache = opened.cache
+      if let warning = opened.warning { StandardStream.error.write(warning + "\n") }
+    }
     fetcher = CachingFetcher(fetcher: network, cache: cache, policy: policy)
   }
 

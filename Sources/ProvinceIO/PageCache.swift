@@ -1,5 +1,6 @@
 import Foundation
 import PageReader
+import TextSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -32,11 +33,38 @@ public final class PageCache: Sendable {
       .appendingPathComponent("province-browser", isDirectory: true)
   }
 
+  /// The cache in `directory`, or nil and the one line that says why it is refused: a
+  /// symbolic link or anything but a folder there is refused (as ssh refuses a loose
+  /// `~/.ssh`), since entries would be written, chmod-ed and evicted wherever it points.
+  public static func opened(directory: URL, limit: Int) -> (cache: PageCache?, warning: String?) {
+    var info = stat()
+    guard lstat(directory.path, &info) == 0 else {
+      // Not there yet: the first store creates it.
+      return (PageCache(directory: directory, limit: limit), nil)
+    }
+    let type = info.st_mode & S_IFMT
+    let reason: String
+    if type == S_IFLNK {
+      reason = "it is a symbolic link"
+    } else if type != S_IFDIR {
+      reason = "it is not a folder"
+    } else if info.st_uid != getuid() {
+      reason = "it belongs to another user"
+    } else {
+      return (PageCache(directory: directory, limit: limit), nil)
+    }
+    let warning = TerminalText.sanitize(
+      "browse: warning: the page cache at \(directory.path) is not used: \(reason)")
+    return (nil, warning)
+  }
+
   /// The stored copy of `url`, or nil when there is none or it does not read back intact.
-  /// Reading marks the entry as used at `now`, for eviction.
+  /// Reading marks the entry as used at `now`, for eviction. An entry larger than the
+  /// cache's limit, or anything but a regular file, cannot be one the cache wrote: it is
+  /// removed unread (its size is checked before a byte is read).
   public func entry(for url: URL, now: Date = Date()) -> PageCacheEntry? {
     let file = fileURL(for: url)
-    guard let data = try? Data(contentsOf: file) else { return nil }
+    guard let data = Self.readEntry(file, limit: limit) else { return nil }
     guard let entry = PageCacheEntry.decode(data),
       entry.page.requestedURL.absoluteString == url.absoluteString
     else {
@@ -45,6 +73,36 @@ public final class PageCache: Sendable {
     }
     try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: file.path)
     return entry
+  }
+
+  /// The bytes of the entry at `file`, read only when fstat shows a regular file of at most
+  /// `limit` bytes; an oversized or odd entry (a FIFO, a device, a link) is unlinked.
+  static func readEntry(_ file: URL, limit: Int) -> Data? {
+    let fd = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+      if errno == ELOOP { unlink(file.path) }
+      return nil
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT == S_IFREG, info.st_size >= 0, Int(info.st_size) <= limit else {
+      unlink(file.path)
+      return nil
+    }
+    let size = Int(info.st_size)
+    var data = Data(count: size)
+    let complete = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
+      var offset = 0
+      while offset < size, let base = buffer.baseAddress {
+        let count = read(fd, base + offset, size - offset)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return false }
+        offset += count
+      }
+      return true
+    }
+    return complete ? data : nil
   }
 
   /// Stores `page` as the copy of `url` (fetched at `date`), then evicts down to the limit.
