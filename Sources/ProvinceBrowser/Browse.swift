@@ -90,6 +90,11 @@ enum Browse {
       let contents = try DataFile.contents(of: path)
       return CatalogLoader.load(
         contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
+    } catch  where error.isTooLarge {
+      // Read and refused for its size: bad data (65), said as the loader says it.
+      let source = DataFile.displayName(path)
+      return LoadResult(
+        catalog: nil, diagnostics: [Diagnostic(.fatal, source: source, at: .none, error.reason)])
     } catch {
       err.write("browse: \(error)\n")
       return nil

@@ -1,17 +1,31 @@
 import Foundation
 import TextSupport
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reading a data file's bytes: a path, `-` for standard input, or the built-in data.
 public enum DataFile {
-  /// A file that cannot be read; exit 66.
+  /// A file that cannot be read; exit 66, or 65 when it is larger than `maximumSize`.
   public struct ReadError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// True when the file was refused for its size: it was read, and is bad data.
+    public var isTooLarge = false
 
     public var description: String {
       "cannot read data file '\(TerminalText.sanitize(path))': \(reason)"
     }
   }
+
+  /// The largest data file read, from any source: a file, a pipe, a FIFO or a device.
+  /// The built-in data is 0.1 MB and the largest benchmark catalog (100k cities) 15 MB;
+  /// without a bound, `--data /dev/zero` grew past 4.8 GB in ten seconds.
+  public static let maximumSize = 128 << 20
+
+  /// The bound as the refusal says it.
+  static var maximumSizeText: String { "\(maximumSize >> 20) MiB" }
 
   /// The data path in force: `--data`, else `PROVINCE_BROWSER_DATA`, else nil (built-in).
   public static func activePath(option: String?, environment: [String: String]) -> String? {
@@ -37,8 +51,13 @@ public enum DataFile {
   /// `FileManager` and `Data(contentsOf:)` cost a few hundred thousand instructions of run-time
   /// set-up on every start-up, more than reading a small file takes.
   public static func contents(of path: String) throws(ReadError) -> Contents {
+    try contents(of: path, limit: maximumSize)
+  }
+
+  /// `contents(of:)` with another bound, for tests.
+  static func contents(of path: String, limit: Int) throws(ReadError) -> Contents {
     if path == "-" {
-      return Contents(data: FileHandle.standardInput.readDataToEndOfFile(), isFileMapping: false)
+      return Contents(data: try read(0, path: path, limit: limit), isFileMapping: false)
     }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw ReadError(path: path, reason: reason(errno)) }
@@ -48,23 +67,38 @@ public enum DataFile {
     guard status.st_mode & S_IFMT != S_IFDIR else {
       throw ReadError(path: path, reason: "it is a directory")
     }
-    if status.st_mode & S_IFMT == S_IFREG, status.st_size >= 1 << 20,
-      let mapped = map(fd, size: Int(status.st_size))
-    {
-      return Contents(data: mapped, isFileMapping: true)
+    if status.st_mode & S_IFMT == S_IFREG {
+      guard status.st_size <= limit else { throw tooLarge(path, limit: limit) }
+      if status.st_size >= 1 << 20, let mapped = map(fd, size: Int(status.st_size)) {
+        return Contents(data: mapped, isFileMapping: true)
+      }
     }
+    return Contents(data: try read(fd, path: path, limit: limit), isFileMapping: false)
+  }
+
+  /// Reads `fd` to its end, refusing more than `limit` bytes: a pipe, a FIFO or a device
+  /// has no size to check first, so the bound is kept while reading.
+  private static func read(_ fd: Int32, path: String, limit: Int) throws(ReadError) -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw ReadError(path: path, reason: reason(errno))
       }
       if count == 0 { break }
+      guard data.count + count <= limit else { throw tooLarge(path, limit: limit) }
       data.append(contentsOf: buffer[..<count])
     }
-    return Contents(data: data, isFileMapping: false)
+    return data
+  }
+
+  private static func tooLarge(_ path: String, limit: Int) -> ReadError {
+    let bound = limit == maximumSize ? maximumSizeText : "\(limit) bytes"
+    return ReadError(
+      path: path, reason: "it is larger than \(bound), the most a data file may be",
+      isTooLarge: true)
   }
 
   private static func reason(_ code: Int32) -> String {

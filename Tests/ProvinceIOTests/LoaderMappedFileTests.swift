@@ -59,3 +59,43 @@ import Testing
     #expect(try DataFile.contents(of: file.path).isFileMapping == false)
   }
 }
+
+/// The data file's size bound, on a FIFO (no size to check first) and at the boundary.
+@Suite struct DataFileBoundTests {
+  @Test func aFIFOIsReadUpToTheBoundAndRefusedPastIt() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "data-fifo-\(UUID().uuidString)"
+    ).path
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    let writer = Thread {
+      let fd = open(path, O_WRONLY)
+      let bytes = [UInt8](repeating: 0x20, count: 5000)
+      _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      close(fd)
+    }
+    writer.start()
+    do {
+      let contents = try DataFile.contents(of: path, limit: 4096)
+      Issue.record("read \(contents.data.count) bytes past the bound")
+    } catch {
+      #expect(error.isTooLarge)
+    }
+  }
+
+  @Test func aFileOfExactlyTheBoundIsRead() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "data-bound-\(UUID().uuidString)"
+    ).path
+    #expect(
+      FileManager.default.createFile(atPath: path, contents: Data(repeating: 0x20, count: 4096)))
+    defer { unlink(path) }
+    #expect(try DataFile.contents(of: path, limit: 4096).data.count == 4096)
+    do {
+      _ = try DataFile.contents(of: path, limit: 4095)
+      Issue.record("a file one byte over the bound was read")
+    } catch {
+      #expect(error.isTooLarge)
+    }
+  }
+}
