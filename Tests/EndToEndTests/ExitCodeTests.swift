@@ -15,6 +15,16 @@ import Testing
     #expect(none.status == 1)
   }
 
+  @Test(arguments: ["1e16", "1e300", "86401"])
+  func aTimeoutTooLongToHonourIsAUsageErrorNotATrap(value: String) async throws {
+    let result = try await BrowseProcess.run(["-c", "广州", "--fetch", "--timeout", value])
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr.hasPrefix(
+        "browse: '--timeout' can be at most 86400 seconds (a day), not '\(value)'\nUsage:"))
+  }
+
   @Test func aBrowserVariableThatCannotStartIsNamedAndNotReplacedByOpen() async throws {
     let result = try await BrowseProcess.run(
       ["-c", "广州", "--open"], environment: ["BROWSER": "/nonexistent/x"])

@@ -93,6 +93,12 @@ import Testing
     )
     #expect(error("--timeout", "0") == "'--timeout' needs a positive number of seconds, not '0'")
     #expect(
+      error("--timeout", "1e16") == "'--timeout' can be at most 86400 seconds (a day), not '1e16'")
+    #expect(error("--timeout", "1e300")?.hasPrefix("'--timeout' can be at most") == true)
+    #expect(error("--timeout", "86400.5")?.hasPrefix("'--timeout' can be at most") == true)
+    #expect(error("--timeout", "inf")?.hasPrefix("'--timeout' needs a positive") == true)
+    #expect(error("--max-bytes", "1001m") == "'--max-bytes' can be at most 1000M, not '1001m'")
+    #expect(
       error("--timeout", "soon") == "'--timeout' needs a positive number of seconds, not 'soon'")
     #expect(error("--max-bytes", "-5") != nil)
     #expect(error("--completion", "tcsh") != nil)

@@ -130,12 +130,22 @@ public enum OptionParser {
       guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
         throw UsageError("'--timeout' needs a positive number of seconds, not '\(text)'")
       }
+      // Past a day no fetch is worth waiting for, and 1e16 seconds overflowed the
+      // conversions to milliseconds and dispatch time that honour it.
+      guard seconds <= Self.longestTimeout else {
+        throw UsageError(
+          "'--timeout' can be at most \(Int(Self.longestTimeout)) seconds (a day), not '\(text)'")
+      }
       options.timeout = seconds
     }
     if let text = values[.maxBytes] {
       guard let bytes = parseByteCount(text) else {
         throw UsageError(
           "'--max-bytes' needs a positive size such as 500000, 512k or 5M, not '\(text)'")
+      }
+      // The page is held in memory whole, so the bound is one that memory can honour.
+      guard bytes <= Self.largestPage else {
+        throw UsageError("'--max-bytes' can be at most 1000M, not '\(text)'")
       }
       options.maxBytes = bytes
     }
@@ -234,6 +244,11 @@ public enum OptionParser {
   }
 
   /// `500000`, `512k`, `5M` (powers of 1000, as the default's "5 MB").
+  /// The longest `--timeout`, in seconds.
+  static let longestTimeout: Double = 86_400
+  /// The largest `--max-bytes`.
+  static let largestPage = 1_000_000_000
+
   static func parseByteCount(_ text: String) -> Int? {
     let lower = text.lowercased()
     var multiplier = 1
