@@ -49,6 +49,11 @@ struct InteractiveSession {
       case .render:
         draw(prompt: true)
         let line = input.readLine()
+        if input.refusedLongLine {
+          StandardStream.error.write(
+            "browse: an input line is longer than \(LineReader.maximumLine / 1024) KB; stopping\n")
+          return .dataError
+        }
         if !input.isTerminal {
           screen.write((line.map(TerminalText.sanitize) ?? "") + "\n")
         } else if line == nil {
