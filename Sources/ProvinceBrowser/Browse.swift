@@ -36,11 +36,13 @@ enum Browse {
     case .validate(let file):
       let path =
         file ?? DataFile.activePath(option: options.dataPath, environment: Terminal.environment)
-      guard let result = load(path, checkingBuiltIn: true) else { return .noInput }
+      let read = load(path, checkingBuiltIn: true)
+      guard case .success(let result) = read else { return read.failureCode }
       return write(DataReport.validation(result, source: DataFile.displayName(path)))
     case .catalog(let job):
       let path = DataFile.activePath(option: options.dataPath, environment: Terminal.environment)
-      guard let result = load(path, checkingBuiltIn: false) else { return .noInput }
+      let read = load(path, checkingBuiltIn: false)
+      guard case .success(let result) = read else { return read.failureCode }
       let loaded = DataReport.loading(result, strict: options.strict)
       loaded.messages.forEach(err.write)
       guard let catalog = loaded.catalog else { return loaded.failure ?? .dataError }
@@ -77,28 +79,36 @@ enum Browse {
   }
 
   /// The data at `path` (nil: the built-in catalog), read and loaded; a read failure is
-  /// reported here and gives nil. The built-in catalog is checked when it is generated and
-  /// in the tests, so only `--validate` checks it again.
-  static func load(_ path: String?, checkingBuiltIn: Bool) -> LoadResult? {
+  /// reported here and gives its exit code (66, or 71 when no descriptor was free). The
+  /// built-in catalog is checked when it is generated and in the tests, so only
+  /// `--validate` checks it again.
+  static func load(_ path: String?, checkingBuiltIn: Bool) -> Result<LoadResult, ReadFailure> {
     guard let path else {
       let catalog = BuiltInCatalog.catalog
       let problems =
         checkingBuiltIn ? CatalogCheck.diagnostics(of: catalog, source: "<built-in>") : []
-      return LoadResult(catalog: catalog, diagnostics: problems)
+      return .success(LoadResult(catalog: catalog, diagnostics: problems))
     }
     do {
       let contents = try DataFile.contents(of: path)
-      return CatalogLoader.load(
-        contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping)
+      return .success(
+        CatalogLoader.load(
+          contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping))
     } catch  where error.isTooLarge {
       // Read and refused for its size: bad data (65), said as the loader says it.
       let source = DataFile.displayName(path)
-      return LoadResult(
-        catalog: nil, diagnostics: [Diagnostic(.fatal, source: source, at: .none, error.reason)])
+      return .success(
+        LoadResult(
+          catalog: nil, diagnostics: [Diagnostic(.fatal, source: source, at: .none, error.reason)]))
     } catch {
       err.write("browse: \(error)\n")
-      return nil
+      return .failure(ReadFailure(code: error.isSystemLimit ? .systemError : .noInput))
     }
+  }
+
+  /// A data file that could not be read, already reported.
+  struct ReadFailure: Error {
+    var code: ExitCode
   }
 
   /// Writes a report: stdout first, then stderr, and gives its exit code.
@@ -108,5 +118,13 @@ enum Browse {
     report.messages.forEach(err.write)
     err.flush()
     return report.exitCode
+  }
+}
+
+extension Result where Failure == Browse.ReadFailure {
+  /// The exit code of a failed read (only asked of a failure).
+  var failureCode: ExitCode {
+    if case .failure(let failure) = self { return failure.code }
+    return .success
   }
 }

@@ -1,8 +1,11 @@
 import Foundation
+import ProvinceCore
 
 // A closed standard descriptor would be reused by the next file opened (Dispatch's own,
 // even), and output meant for the user would go there; hold each with /dev/null first.
 StandardStream.claimClosedDescriptors()
+// Before Dispatch or Foundation opens a descriptor: both trap when none is left.
+guard DescriptorLimit.ensure() else { exit(ExitCode.systemError.rawValue) }
 CrashGuard.install()
 let status = Browse.run(Array(CommandLine.arguments.dropFirst()))
 StandardStream.output.flush()

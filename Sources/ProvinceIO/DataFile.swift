@@ -13,6 +13,8 @@ public enum DataFile {
     public var reason: String
     /// True when the file was refused for its size: it was read, and is bad data.
     public var isTooLarge = false
+    /// True when the system had no descriptor to spare: not the file's fault (exit 71).
+    public var isSystemLimit: Bool { reason == DataFile.tooManyFiles }
 
     public var description: String {
       "cannot read data file '\(TerminalText.sanitize(path))': \(reason)"
@@ -101,11 +103,14 @@ public enum DataFile {
       isTooLarge: true)
   }
 
+  static let tooManyFiles = "too many open files"
+
   private static func reason(_ code: Int32) -> String {
     switch code {
     case ENOENT, ENOTDIR: "no such file"
     case EACCES, EPERM: "permission denied"
     case EISDIR: "it is a directory"
+    case EMFILE, ENFILE: tooManyFiles
     default: "read failed"
     }
   }

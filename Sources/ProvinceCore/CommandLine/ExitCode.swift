@@ -7,6 +7,8 @@ public enum ExitCode: Int32, Sendable {
   case dataError = 65
   case noInput = 66
   case unavailable = 69
+  /// The system refused a resource: too many open files.
+  case systemError = 71
   case ioError = 74
   case interrupted = 130
   case terminated = 143
