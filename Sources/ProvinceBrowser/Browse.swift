@@ -31,6 +31,8 @@ enum Browse {
       return write(Report(output: [HelpText.help + "\n"]))
     case .version:
       return write(Report(output: [HelpText.version + "\n"]))
+    case .manPage:
+      return write(Report(output: [ManPage.page]))
     case .completion(let shell):
       return write(Report(output: [CompletionScript.script(for: shell)]))
     case .validate(let file):

@@ -13,3 +13,18 @@ public enum ExitCode: Int32, Sendable {
   case interrupted = 130
   case terminated = 143
 }
+
+extension ExitCode {
+  /// What each code means, as `--help` and the man page list them (one source for both).
+  public static let documented: [(code: ExitCode, meaning: String)] = [
+    (.success, "success"),
+    (.failure, "no match, an ambiguous name, or a page or browser that failed"),
+    (.usage, "usage error"),
+    (.dataError, "bad data (with --strict or --validate; a data file over 128 MiB)"),
+    (.noInput, "data file missing or unreadable"),
+    (.unavailable, "network unavailable"),
+    (.systemError, "too many open files"),
+    (.ioError, "output could not be written"),
+    (.interrupted, "interrupted (Ctrl-C)"),
+  ]
+}

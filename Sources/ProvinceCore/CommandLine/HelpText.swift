@@ -2,6 +2,15 @@
 public enum HelpText {
   public static let version = "browse 0.1.0"
 
+  /// The variables browse reads, for `--help` and the man page.
+  static let environment: [(name: String, meaning: String)] = [
+    ("PROVINCE_BROWSER_DATA", "a data file to use instead of the built-in data"),
+    ("NO_COLOR", "no colour when set"),
+    ("BROWSER", "the program --open and 'o' use"),
+    ("XDG_CACHE_HOME", "where the page cache lives (else ~/.cache)"),
+    ("http_proxy, https_proxy", "proxies, as curl takes them (also all_proxy, no_proxy)"),
+  ]
+
   public static var help: String {
     let visible = OptionSpec.all.filter { !$0.hidden }
     let column = (visible.map { $0.display.count }.max() ?? 0) + 2
@@ -42,19 +51,10 @@ public enum HelpText {
       \(CommandTable.summary.map { "  " + $0 }.joined(separator: "\n"))
 
       ENVIRONMENT:
-        PROVINCE_BROWSER_DATA   a data file to use instead of the built-in data
-        NO_COLOR                no colour when set
-        BROWSER                 the program --open and 'o' use
+      \(environment.map { "  " + $0.name.padding(toLength: 24, withPad: " ", startingAt: 0) + $0.meaning }.joined(separator: "\n"))
 
       EXIT CODES:
-        0   success
-        1   no match, an ambiguous name, or a page or browser that failed
-        64  usage error
-        65  bad data (with --strict or --validate)
-        66  data file missing or unreadable
-        69  network unavailable
-        74  output could not be written
-        130 interrupted (Ctrl-C)
+      \(ExitCode.documented.map { "  " + String($0.code.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0) + $0.meaning }.joined(separator: "\n"))
       """
   }
 }

@@ -113,6 +113,10 @@ public enum OptionParser {
       options.mode = .version
       return options
     }
+    if keys.contains(.manPage) {
+      options.mode = .manPage
+      return options
+    }
 
     options.dataPath = values[.data]
     options.strict = keys.contains(.strict)

@@ -5,6 +5,7 @@ struct OptionSpec: Sendable {
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
     case check, jobs, offline, noCache, cacheSize, lineMode
     case width, fullPage
+    case manPage
   }
 
   var key: Key
@@ -98,6 +99,7 @@ struct OptionSpec: Sendable {
     .init(key: .complete, long: "complete", short: nil, value: "what", help: "", hidden: true),
     .init(key: .help, long: "help", short: "h", value: nil, help: "Show this help"),
     .init(key: .version, long: "version", short: nil, value: nil, help: "Show the version"),
+    .init(key: .manPage, long: "man-page", short: nil, value: nil, help: "", hidden: true),
   ]
 
   /// `5M`, `512k`: a default as the options' own suffixes spell it.

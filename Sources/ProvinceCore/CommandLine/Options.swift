@@ -7,6 +7,8 @@ public struct Options: Sendable, Equatable {
     case help
     case version
     case completion(Shell)
+    /// Hidden: `--man-page` prints browse(1) as roff, for an install to put in man1.
+    case manPage
     /// `--validate [FILE]`: nil checks the active data (`--data`, the variable, built-in).
     case validate(file: String?)
     /// Every job that works on the active data.

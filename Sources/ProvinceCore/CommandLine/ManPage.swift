@@ -1,0 +1,79 @@
+/// browse(1) as roff, made from the same tables as `--help`: the options (`OptionSpec`),
+/// the interactive commands (`CommandTable`), the environment and the exit codes. An
+/// install writes it with `browse --man-page > …/man1/browse.1`.
+public enum ManPage {
+  public static var page: String {
+    var lines: [String] = [
+      #".TH BROWSE 1 "December 2026" "\#(escape(HelpText.version))" "User Commands""#,
+      ".SH NAME",
+      #"browse \- China's provinces, cities and their pages, from the terminal"#,
+      ".SH SYNOPSIS",
+    ]
+    for usage in synopsis {
+      lines += [".B browse", usage.isEmpty ? "" : escape(usage), ".br"].filter { !$0.isEmpty }
+    }
+    lines += [
+      ".SH DESCRIPTION",
+      escape(
+        "browse shows numbered menus you drill down (provinces, cities, a city's page), looks"
+          + " up one city's URL, and lists and searches cities in formats that grep, cut,"
+          + " xargs and jq take. Names match as written, without their suffix (广东 = 广东省),"
+          + " as pinyin (guangdong, xi'an), as initials (gd), or by their usual English name."),
+      ".SH OPTIONS",
+    ]
+    for spec in OptionSpec.all where !spec.hidden {
+      lines.append(".TP")
+      var name = #"\fB\-\-"# + escape(spec.long) + #"\fR"#
+      if let value = spec.value { name += #" \fI"# + escape(value) + #"\fR"# }
+      if let short = spec.short { name = #"\fB\-"# + escape(String(short)) + #"\fR, "# + name }
+      lines += [name, escape(spec.help)]
+    }
+    lines += [".SH INTERACTIVE COMMANDS", ".nf"]
+    lines += CommandTable.summary.map(escape)
+    lines += [".fi", ".SH ENVIRONMENT"]
+    for variable in HelpText.environment {
+      lines += [".TP", #"\fB"# + escape(variable.name) + #"\fR"#, escape(variable.meaning)]
+    }
+    lines += [".SH EXIT STATUS"]
+    for entry in ExitCode.documented {
+      lines += [".TP", "\(entry.code.rawValue)", escape(entry.meaning)]
+    }
+    lines += [
+      ".SH FILES",
+      ".TP",
+      #"\fI$XDG_CACHE_HOME/province\-browser\fR (else \fI~/.cache/province\-browser\fR)"#,
+      escape("The page cache, at most --cache-size, least recently used evicted first."),
+      ".SH EXAMPLES",
+      ".nf",
+    ]
+    lines += examples.map(escape)
+    lines += [".fi", ".SH SEE ALSO", #".BR fzf (1), " less (1), " w3m (1), " curl (1)"#]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static let synopsis = [
+    "", "-p province [-c city] [--fetch | --open]",
+    "--all | --search query [--format text|tsv|json|url]", "--pick", "--validate [file]",
+    "--check [-p province]",
+  ]
+
+  static let examples = [
+    "browse -p 广东 -c 广州", "browse -p guangdong", "browse --search zhou --format url | head -n 5",
+    "browse --all --format json | jq '.[] | .city'", #"xdg-open "$(browse --pick)""#,
+  ]
+
+  /// Text made safe for roff: a backslash is `\e`, a hyphen `\-` (so that it copies as
+  /// ASCII), and a line may not begin with a control character (`.` or `'`).
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "\\": out += #"\e"#
+      case "-": out += #"\-"#
+      default: out.append(character)
+      }
+    }
+    if out.hasPrefix(".") || out.hasPrefix("'") { out = #"\&"# + out }
+    return out
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `Scripts/install` puts the binary, the man page and the completions under PREFIX.
+/// The build itself is `.ci/run`'s (it builds the README's release command); here the
+/// script installs the binary the tests already built.
+@Suite(.timeLimit(.minutes(1))) struct InstallScriptTests {
+  static let script = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Scripts/install")
+
+  @Test func theScriptInstallsTheBinaryManPageAndCompletionsUnderPrefix() async throws {
+    let prefix = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-install-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: prefix) }
+    let result = try await BrowseProcess.shell(
+      "PREFIX='\(prefix.path)' BROWSE_BINARY=\"$BROWSE\" '\(Self.script.path)'")
+    #expect(result.status == 0, "\(result.stderr)")
+    let expected = [
+      "bin/browse", "share/man/man1/browse.1", "share/bash-completion/completions/browse",
+      "share/zsh/site-functions/_browse", "share/fish/vendor_completions.d/browse.fish",
+    ]
+    for path in expected {
+      let file = prefix.appendingPathComponent(path).path
+      #expect(FileManager.default.fileExists(atPath: file), "\(path)")
+      #expect(result.stdout.contains("installed \(file)"))
+    }
+    #expect(
+      FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/browse").path)
+    )
+    let installed = try await BrowseProcess.shell(
+      "'\(prefix.path)/bin/browse' -p 广东 -c 广州 && head -c 14 '\(prefix.path)/share/man/man1/browse.1'"
+    )
+    #expect(
+      installed.stdout
+        == "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\n.TH BROWSE 1 \"")
+  }
+
+  @Test func theManPageRendersWithoutRoffWarnings() async throws {
+    let result = try await BrowseProcess.shell(
+      """
+      command -v groff > /dev/null || { echo "no groff"; exit 0; }
+      "$BROWSE" --man-page | groff -man -Tutf8 -ww -K utf8 > /dev/null
+      """)
+    #expect(result.status == 0)
+    #expect(result.stderr == "", "groff: \(result.stderr)")
+  }
+
+  @Test func aMissingBinaryInstallsNothing() async throws {
+    let prefix = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-install-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: prefix) }
+    let result = try await BrowseProcess.shell(
+      "PREFIX='\(prefix.path)' BROWSE_BINARY=/nonexistent/browse '\(Self.script.path)'")
+    #expect(result.status == 1)
+    #expect(result.stderr == "install: no browse binary at /nonexistent/browse\n")
+    #expect(!FileManager.default.fileExists(atPath: prefix.path))
+  }
+}

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import ProvinceCore
+
+/// The man page comes from the same tables as `--help`: a new option, variable or exit
+/// code shows up in both, or the test says which is missing.
+@Suite struct ManPageTests {
+  let page = ManPage.page
+
+  @Test func everyVisibleOptionIsInTheManPageAndNoHiddenOne() {
+    for spec in OptionSpec.all {
+      let name = #"\fB\-\-"# + spec.long.replacingOccurrences(of: "-", with: #"\-"#) + #"\fR"#
+      #expect(page.contains(name) == !spec.hidden, "--\(spec.long)")
+      if !spec.hidden { #expect(page.contains(ManPage.escape(spec.help)), "--\(spec.long)") }
+    }
+  }
+
+  @Test func everyExitCodeAndVariableIsInBothTheHelpAndTheManPage() {
+    let help = HelpText.help
+    #expect(ExitCode.documented.count == 9)
+    for entry in ExitCode.documented {
+      #expect(page.contains(".TP\n\(entry.code.rawValue)\n\(ManPage.escape(entry.meaning))\n"))
+      #expect(help.contains("  \(entry.code.rawValue)"))
+      #expect(help.contains(entry.meaning))
+    }
+    for variable in ["PROVINCE_BROWSER_DATA", "NO_COLOR", "BROWSER", "XDG_CACHE_HOME"] {
+      #expect(page.contains(#"\fB"# + ManPage.escape(variable)), "\(variable)")
+      #expect(help.contains(variable), "\(variable)")
+    }
+  }
+
+  @Test func thePageIsWellFormedRoff() {
+    #expect(page.hasPrefix(".TH BROWSE 1 "))
+    let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT"] {
+      #expect(lines.contains(Substring(".SH \(section)")), "\(section)")
+    }
+    // Text lines never start with a control character, and hyphens are escaped.
+    for line in lines where !line.hasPrefix(".") {
+      #expect(!line.hasPrefix("'"))
+      #expect(!line.contains(" -") || line.contains(#"\-"#), "\(line)")
+    }
+  }
+
+  @Test func roffEscapingKeepsTextInert() {
+    #expect(ManPage.escape(#"a\b"#) == #"a\eb"#)
+    #expect(ManPage.escape(".SH X") == #"\&.SH X"#)
+    #expect(ManPage.escape("'quoted") == #"\&'quoted"#)
+    #expect(ManPage.escape("--all") == #"\-\-all"#)
+  }
+}
