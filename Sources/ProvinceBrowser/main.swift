@@ -7,7 +7,9 @@ StandardStream.claimClosedDescriptors()
 // Before Dispatch or Foundation opens a descriptor: both trap when none is left.
 guard DescriptorLimit.ensure() else { exit(ExitCode.systemError.rawValue) }
 CrashGuard.install()
-let status = Browse.run(Array(CommandLine.arguments.dropFirst()))
+let (arguments, localeWarning) = LocaleArguments.read(environment: Terminal.environment)
+if let localeWarning { StandardStream.error.write(localeWarning) }
+let status = Browse.run(arguments)
 StandardStream.output.flush()
 StandardStream.error.flush()
 exit(status.rawValue)

@@ -19,6 +19,12 @@ public enum CharsetDecoder {
     /// UTF-8 with multi-byte characters is UTF-8, whatever its old `<meta>` still says.
     public var overruled: String? = nil
 
+    public init(name: String, source: Source, overruled: String? = nil) {
+      self.name = name
+      self.source = source
+      self.overruled = overruled
+    }
+
     /// For the page's facts: `utf-8`, or `utf-8 (the page says gb18030)`.
     public var description: String {
       overruled.map { "\(name) (the page says \($0))" } ?? name
