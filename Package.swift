@@ -10,15 +10,42 @@ import PackageDescription
 //        ↑         ↑   │
 //   ProvinceCore ──┴───┘   (navigation, screens, reports, options, a plan per mode)
 //        ↑
-//   ProvinceIO ── HTTPWire (HTTP/1.1 messages and gzip/deflate as bytes, no sockets)
-//        ↑    └── CurlLoader (C: libcurl's functions, loaded on the first https fetch)
+//   ProvinceIO ── CurlLoader (C: libcurl's functions, loaded on the first fetch)
 //        ↑                 (fetch, cache, link check, data files: the effects)
 //        ↑
 //   ProvinceBrowser        (`browse`: terminal, signals, processes)
 /// Importing FoundationNetworking asks the linker for libcurl; CurlLoader provides the
-/// functions Foundation calls and loads libcurl when the first https fetch needs it.
+/// functions Foundation calls and loads libcurl when the first fetch needs it.
 let withoutLibcurl: [SwiftSetting] = [
   .unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"])
+]
+
+/// The libcurl functions CurlLoader defines (its FUNCTIONS list), exported one by one:
+/// gold, the linker Swift uses on Linux, takes no pattern here.
+let curlFunctions = [
+  "curl_easy_cleanup",
+  "curl_easy_getinfo",
+  "curl_easy_init",
+  "curl_easy_pause",
+  "curl_easy_setopt",
+  "curl_easy_strerror",
+  "curl_free",
+  "curl_global_init",
+  "curl_multi_add_handle",
+  "curl_multi_assign",
+  "curl_multi_cleanup",
+  "curl_multi_info_read",
+  "curl_multi_init",
+  "curl_multi_remove_handle",
+  "curl_multi_setopt",
+  "curl_multi_socket_action",
+  "curl_slist_append",
+  "curl_slist_free_all",
+  "curl_url",
+  "curl_url_get",
+  "curl_url_set",
+  "curl_version",
+  "curl_version_info",
 ]
 
 let package = Package(
@@ -34,12 +61,19 @@ let package = Package(
     .target(name: "PageReader", dependencies: ["TextSupport"]),
     .target(name: "TerminalUI", dependencies: ["TextSupport"]),
     .target(
-      name: "ProvinceCore", dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI"]),
-    .target(name: "HTTPWire"),
-    // libcurl's functions, loaded on first use (include/CurlLoader.h says why).
-    .target(name: "CurlLoader", linkerSettings: [.linkedLibrary("dl")]),
+      name: "ProvinceCore",
+      dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI"]),
+    // libcurl's functions, loaded on first use (include/CurlLoader.h says why). Exported,
+    // so that a build against the shared Foundation (which loads libcurl itself) calls
+    // them too: the shim's watch on the headers must sit between Foundation and libcurl.
     .target(
-      name: "ProvinceIO", dependencies: ["ProvinceCore", "HTTPWire", "CurlLoader"],
+      name: "CurlLoader",
+      linkerSettings: [
+        .linkedLibrary("dl"),
+        .unsafeFlags(curlFunctions.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }),
+      ]),
+    .target(
+      name: "ProvinceIO", dependencies: ["ProvinceCore", "CurlLoader"],
       swiftSettings: withoutLibcurl),
     .executableTarget(
       name: "ProvinceBrowser",
@@ -50,7 +84,6 @@ let package = Package(
       path: "Tests/TestSupport"),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-    .testTarget(name: "HTTPWireTests", dependencies: ["HTTPWire"]),
     .testTarget(
       name: "CatalogModelTests", dependencies: ["CatalogModel", "BuiltInCatalog", "TestSupport"]),
     .testTarget(

@@ -7,12 +7,15 @@
 // The variadic setopt/getinfo functions take exactly one argument after the option;
 // libcurl itself reads it by the option's type range (CURLOPTTYPE_*), and so does this.
 
+#define _GNU_SOURCE  // dladdr
 #include "CurlLoader.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 typedef int code_t;
 typedef long long curl_off_t_;
@@ -69,6 +72,142 @@ int province_curl_load(void) {
   return library != NULL;
 }
 
+// A transfer that ends without a complete header block.
+//
+// swift-corelibs-foundation builds the response when it sees the blank line that ends the
+// headers; if libcurl then reports the transfer done (CURLE_OK) without one — a server that
+// hung up mid-headers — Foundation traps ("Transfer completed, but there's no response",
+// swift-corelibs-foundation#5285, fixed upstream after Swift 6.3). So the header callback
+// Foundation sets is wrapped to see each header line, and a transfer reported done with
+// its last header block unfinished (or only a 1xx one) is reported as CURLE_RECV_ERROR
+// instead, which Foundation turns into an ordinary lost connection.
+
+enum {
+  header_function_option = 20079,  // CURLOPT_HEADERFUNCTION
+  header_data_option = 10029,      // CURLOPT_HEADERDATA
+  message_done = 1,                // CURLMSG_DONE
+  receive_error = 56,              // CURLE_RECV_ERROR
+  host_part = 5,                   // CURLUPART_HOST
+};
+
+typedef size_t (*header_function_t)(char *, size_t, size_t, void *);
+
+struct headers {
+  void *handle;
+  header_function_t function;  // Foundation's, and the data it gets
+  void *data;
+  int complete;       // the last header block seen has ended, and was not a 1xx
+  int informational;  // the block being read is a 1xx (100 Continue, 103 Early Hints)
+  struct headers *next;
+};
+
+static struct headers *watched;
+static pthread_mutex_t watched_lock = PTHREAD_MUTEX_INITIALIZER;
+
+// The entry for `handle`, made when `make` is set; call with watched_lock held.
+static struct headers *headers_of(void *handle, int make) {
+  for (struct headers *entry = watched; entry; entry = entry->next) {
+    if (entry->handle == handle) return entry;
+  }
+  if (!make) return NULL;
+  struct headers *entry = calloc(1, sizeof *entry);
+  if (!entry) return NULL;
+  entry->handle = handle;
+  entry->complete = 1;
+  entry->next = watched;
+  watched = entry;
+  return entry;
+}
+
+static void remember_header_option(void *handle, int option, void *value) {
+  pthread_mutex_lock(&watched_lock);
+  struct headers *entry = headers_of(handle, 1);
+  if (entry) {
+    if (option == header_function_option) {
+      entry->function = (header_function_t)value;
+    } else {
+      entry->data = value;
+    }
+  }
+  pthread_mutex_unlock(&watched_lock);
+}
+
+static void forget_headers(void *handle) {
+  pthread_mutex_lock(&watched_lock);
+  for (struct headers **link = &watched; *link; link = &(*link)->next) {
+    if ((*link)->handle == handle) {
+      struct headers *gone = *link;
+      *link = gone->next;
+      free(gone);
+      break;
+    }
+  }
+  pthread_mutex_unlock(&watched_lock);
+}
+
+static size_t watch_header_line(char *buffer, size_t size, size_t count, void *pointer) {
+  struct headers *entry = pointer;
+  size_t length = size * count;
+  if (length >= 5 && memcmp(buffer, "HTTP/", 5) == 0) {
+    const char *space = memchr(buffer, ' ', length);
+    entry->complete = 0;
+    entry->informational = space && space + 1 < buffer + length && space[1] == '1';
+  } else if ((length == 2 && buffer[0] == '\r' && buffer[1] == '\n') ||
+             (length == 1 && buffer[0] == '\n')) {
+    entry->complete = !entry->informational;
+  }
+  return entry->function(buffer, size, count, entry->data);
+}
+
+// Whether `address` is code of the loaded libcurl.
+static int called_from_libcurl(void *address) {
+  Dl_info info;
+  if (!dladdr(address, &info) || !info.dli_fbase) return 0;
+  Dl_info mine;
+  if (!dladdr((void *)real_curl_url_get, &mine) || !mine.dli_fbase) return 0;
+  return info.dli_fbase == mine.dli_fbase;
+}
+
+// Before each transfer: Foundation's header callback goes through watch_header_line.
+static void watch_headers(void *handle) {
+  pthread_mutex_lock(&watched_lock);
+  struct headers *entry = headers_of(handle, 0);
+  if (entry && entry->function) {
+    entry->complete = 0;
+    entry->informational = 0;
+    real_curl_easy_setopt(handle, header_function_option, (void *)watch_header_line);
+    real_curl_easy_setopt(handle, header_data_option, (void *)entry);
+  }
+  pthread_mutex_unlock(&watched_lock);
+}
+
+// libcurl's CURLMsg.
+struct message {
+  int kind;
+  void *handle;
+  union {
+    void *whatever;
+    code_t result;
+  } data;
+};
+
+static __thread struct message rewritten;
+
+// `raw`, or a copy saying CURLE_RECV_ERROR when it reports a transfer done whose headers
+// never ended.
+static void *checked_message(void *raw) {
+  struct message *message = raw;
+  if (!message || message->kind != message_done || message->data.result != 0) return raw;
+  pthread_mutex_lock(&watched_lock);
+  struct headers *entry = headers_of(message->handle, 0);
+  int cut = entry && entry->function && !entry->complete;
+  pthread_mutex_unlock(&watched_lock);
+  if (!cut) return raw;
+  rewritten = *message;
+  rewritten.data.result = receive_error;
+  return &rewritten;
+}
+
 // Error codes for a missing library: CURLE_FAILED_INIT (2), CURLM_INTERNAL_ERROR (4),
 // CURLUE_OUT_OF_MEMORY (7). PageFetcher checks province_curl_load() before any URLSession
 // use, so these are only a floor.
@@ -78,7 +217,9 @@ enum { easy_failed = 2, multi_failed = 4, url_failed = 7 };
   if (!province_curl_load()) return value
 
 void curl_easy_cleanup(void *handle) {
-  if (province_curl_load()) real_curl_easy_cleanup(handle);
+  if (!province_curl_load()) return;
+  real_curl_easy_cleanup(handle);
+  forget_headers(handle);
 }
 void *curl_easy_init(void) {
   LOADED_OR(NULL);
@@ -101,6 +242,7 @@ code_t curl_global_init(long flags) {
 }
 code_t curl_multi_add_handle(void *multi, void *easy) {
   LOADED_OR(multi_failed);
+  watch_headers(easy);
   return real_curl_multi_add_handle(multi, easy);
 }
 code_t curl_multi_assign(void *multi, int socket, void *pointer) {
@@ -113,7 +255,7 @@ code_t curl_multi_cleanup(void *multi) {
 }
 void *curl_multi_info_read(void *multi, int *left) {
   LOADED_OR(NULL);
-  return real_curl_multi_info_read(multi, left);
+  return checked_message(real_curl_multi_info_read(multi, left));
 }
 void *curl_multi_init(void) {
   LOADED_OR(NULL);
@@ -140,7 +282,22 @@ void *curl_url(void) {
 }
 code_t curl_url_get(const void *url, int part, char **out, unsigned int flags) {
   LOADED_OR(url_failed);
-  return real_curl_url_get(url, part, out, flags);
+  code_t result = real_curl_url_get(url, part, out, flags);
+  if (part != host_part || called_from_libcurl(__builtin_return_address(0))) return result;
+  // libcurl gives an IPv6 literal's host with its brackets ("[::1]"); Foundation checks
+  // it against URL.host without them and refuses the URL as bad (NSURLErrorBadURL,
+  // swift-corelibs-foundation#5496, fixed upstream by #5498). The host is handed over
+  // without the brackets, as Foundation expects; the request itself keeps the full URL.
+  // libcurl's own calls (it calls its exported functions through these, once they are
+  // exported) keep the brackets, which its Host field needs.
+  if (result == 0 && out && *out && (*out)[0] == '[') {
+    size_t length = strlen(*out);
+    if (length >= 2 && (*out)[length - 1] == ']') {
+      memmove(*out, *out + 1, length - 2);
+      (*out)[length - 2] = 0;
+    }
+  }
+  return result;
 }
 code_t curl_url_set(void *url, int part, const char *text, unsigned int flags) {
   LOADED_OR(url_failed);
@@ -178,6 +335,15 @@ void *curl_version_info(int age) {
   } while (0)
 
 code_t curl_easy_setopt(void *handle, int option, ...) {
+  if (option == header_function_option || option == header_data_option) {
+    va_list arguments;
+    va_start(arguments, option);
+    void *value = va_arg(arguments, void *);
+    va_end(arguments);
+    LOADED_OR(easy_failed);
+    remember_header_option(handle, option, value);
+    return real_curl_easy_setopt(handle, option, value);
+  }
   FORWARD_OPTION(real_curl_easy_setopt, handle, option, easy_failed);
 }
 code_t curl_multi_setopt(void *multi, int option, ...) {

@@ -7,15 +7,22 @@ import TextSupport
 #endif
 
 /// The last line of defence: a trap or fault (one inside Foundation included, which no
-/// Swift code can catch) ends the run with one plain line and an exit code, never a
-/// stack trace. What the line says is set beforehand, since a signal handler can only
-/// write bytes it already has.
+/// Swift code can catch) ends the run with the terminal restored, one plain line naming
+/// the fault, and exit 70 (EX_SOFTWARE), never a stack trace. A fault is always reported
+/// as ours: no server can cause one (the libcurl shim turns the one Foundation trap a
+/// server could cause into a lost connection, RELIABILITY.md), so it must never read as
+/// "network unavailable". A signal handler can only write bytes it already has, so each
+/// line is made beforehand.
 enum CrashGuard {
-  private static let capacity = 1024
-  // Written only on the main thread, before and after each fetch; read by the handler.
-  nonisolated(unsafe) private static let message = UnsafeMutablePointer<CChar>.allocate(
-    capacity: capacity)
-  nonisolated(unsafe) private static var exitCode: Int32 = 70
+  private static let capacity = 256
+  private static let signals: [(number: Int32, name: String)] = [
+    (SIGILL, "SIGILL, a trap"), (SIGTRAP, "SIGTRAP, a trap"), (SIGABRT, "SIGABRT, an abort"),
+    (SIGSEGV, "SIGSEGV, a bad memory access"), (SIGBUS, "SIGBUS, a bad memory access"),
+    (SIGFPE, "SIGFPE, an arithmetic fault"),
+  ]
+  // One line per signal, indexed by signal number; written once by `install`.
+  nonisolated(unsafe) private static let messages = UnsafeMutablePointer<CChar>.allocate(
+    capacity: capacity * 32)
   nonisolated(unsafe) private static var errorFD: Int32 = 2
   // The full-screen session's way back, set while it has the terminal: the descriptor,
   // the modes it found and the bytes that leave its screen, all ready for the handler.
@@ -28,48 +35,34 @@ enum CrashGuard {
 
   static func install() {
     errorFD = StandardStream.error.fd
-    set(
-      "browse: internal error: the program stopped on a fault; please report how to repeat it",
-      exitCode: 70)
-    for signal in [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
+    messages.initialize(repeating: 0, count: capacity * 32)
+    for (number, name) in signals where number < 32 {
+      let text =
+        "browse: internal error: the program stopped on a fault (\(name)); "
+        + "please report how to repeat it\n"
+      let bytes = Array(text.utf8.prefix(capacity - 1))
+      for (index, byte) in bytes.enumerated() {
+        messages[Int(number) * capacity + index] = CChar(bitPattern: byte)
+      }
+    }
+    for (number, _) in signals {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = { _ in
+      action.__sigaction_handler.sa_handler = { number in
         // tcsetattr and write are async-signal-safe; everything they use is set already.
         if CrashGuard.terminalFD >= 0 {
           _ = write(CrashGuard.terminalFD, CrashGuard.leaveBytes, CrashGuard.leaveCount)
           _ = tcsetattr(CrashGuard.terminalFD, TCSANOW, CrashGuard.savedModes)
         }
         let fd = CrashGuard.errorFD
+        let line =
+          CrashGuard.messages + Int(number >= 0 && number < 32 ? number : 0) * CrashGuard.capacity
         _ = write(fd, "\r\u{1B}[K", isatty(fd) == 1 ? 4 : 0)
-        _ = write(fd, CrashGuard.message, strlen(CrashGuard.message))
-        _exit(CrashGuard.exitCode)
+        _ = write(fd, line, strlen(line))
+        _exit(70)  // EX_SOFTWARE: a fault of the program's own
       }
       sigemptyset(&action.sa_mask)
-      sigaction(signal, &action, nil)
+      sigaction(number, &action, nil)
     }
-  }
-
-  /// While `body` fetches `url`, a fault is reported as a broken connection (exit 69):
-  /// Foundation traps on some malformed responses (swift-corelibs-foundation #5285), and
-  /// the runtime's own "Fatal error" line to descriptor 2 is kept off the terminal.
-  static func whileFetching<T>(_ url: String, _ body: () -> T) -> T {
-    set(
-      "browse: the connection to \(URLText.ascii(url)) broke in a way the HTTP library cannot recover from",
-      exitCode: ExitCode.unavailable.rawValue)
-    let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-    if null >= 0 && errorFD != 2 {
-      dup2(null, 2)
-    }
-    defer {
-      if null >= 0 {
-        if errorFD != 2 { dup2(errorFD, 2) }
-        close(null)
-      }
-      set(
-        "browse: internal error: the program stopped on a fault; please report how to repeat it",
-        exitCode: 70)
-    }
-    return body()
   }
 
   /// While the full-screen session has the terminal, a crash puts it back: `modes` on
@@ -86,14 +79,5 @@ enum CrashGuard {
   /// The terminal is the shell's again: a crash no longer touches it.
   static func stopRestoring() {
     terminalFD = -1
-  }
-
-  private static func set(_ text: String, exitCode code: Int32) {
-    let bytes = Array((text + "\n").utf8.prefix(capacity - 1))
-    for (index, byte) in bytes.enumerated() {
-      message[index] = CChar(bitPattern: byte)
-    }
-    message[bytes.count] = 0
-    exitCode = code
   }
 }

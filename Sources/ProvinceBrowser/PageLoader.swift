@@ -47,9 +47,7 @@ struct PageLoader {
       }
       done.signal()
     }
-    CrashGuard.whileFetching(ascii) {
-      Interrupts.shared.claimed(by: { task.cancel() }, done.wait)
-    }
+    Interrupts.shared.claimed(by: { task.cancel() }, done.wait)
     spinner.stop()
     return outcome.get() ?? .failure(.cancelled)
   }

@@ -8,7 +8,10 @@ import ProvinceCore
 extension FetchError {
   /// The case for an error URLSession reported while fetching `url`.
   package static func from(_ error: any Error, url: URL, maxRedirects: Int) -> FetchError {
-    let host = url.host ?? url.absoluteString
+    // An IPv6 literal as it is written in the address: "[::1]".
+    let host =
+      url.host.map { $0.contains(":") && !$0.hasPrefix("[") ? "[\($0)]" : $0 }
+      ?? url.absoluteString
     guard let urlError = error as? URLError else {
       return .other(error.localizedDescription)
     }
@@ -24,18 +27,30 @@ extension FetchError {
       return .tlsFailure(urlError.localizedDescription)
     case .httpTooManyRedirects: return .tooManyRedirects(maxRedirects)
     case .redirectToNonExistentLocation: return .other("a redirect had no valid location")
-    case .unsupportedURL: return .unsupportedScheme(url.scheme ?? "")
+    case .unsupportedURL:
+      // libcurl's CURLE_UNSUPPORTED_PROTOCOL is also its word for an answer that is not
+      // HTTP at all (an SSH banner, HTTP/0.9) from an http or https server.
+      if PageFetcher.fetchableSchemes.contains(url.scheme?.lowercased() ?? "") {
+        return .other("the server's answer was not valid HTTP")
+      }
+      return .unsupportedScheme(url.scheme ?? "")
     case .badURL: return .invalidURL(url.absoluteString)
     case .zeroByteResource: return .emptyBody
     case .notConnectedToInternet: return .other("not connected to the internet")
     case .badServerResponse, .cannotParseResponse:
       // curl's "Empty reply from server": the server hung up without answering.
-      if urlError.localizedDescription.lowercased().contains("empty reply") {
+      if lostConnectionTexts.contains(where: urlError.localizedDescription.lowercased().contains) {
         return .connectionLost
       }
       return .other("the server's answer was not valid HTTP")
     default:
       let detail = urlError.localizedDescription
+      // swift-corelibs-foundation reports most of libcurl's codes as .unknown, with only
+      // libcurl's text to tell them apart. These are a connection that broke: a reset,
+      // a hang-up mid-headers (CurlLoader's watch reports CURLE_RECV_ERROR) or mid-body.
+      if lostConnectionTexts.contains(where: detail.lowercased().contains) {
+        return .connectionLost
+      }
       // swift-corelibs-foundation reports most TLS failures as .unknown with curl's text.
       let lowered = detail.lowercased()
       if url.scheme?.lowercased() == "https",
@@ -46,4 +61,10 @@ extension FetchError {
       return .other(detail.trimmingCharacters(in: .whitespaces))
     }
   }
+
+  /// libcurl's words (lower-cased) for a connection that broke before the answer was whole.
+  static let lostConnectionTexts = [
+    "empty reply", "server returned nothing", "failure when receiving data from the peer",
+    "recv failure", "transfer closed with", "connection died",
+  ]
 }

@@ -6,15 +6,19 @@ import ProvinceCore
   import FoundationNetworking
 #endif
 
-/// The state of one fetch, fed by URLSession's delegate callbacks; resumes the waiting
-/// caller exactly once, whichever comes first: completion, a limit, or cancellation.
-final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// The state of one fetch, fed by the session's delegate callbacks (`FetchSession` routes
+/// them here by task); resumes the waiting caller exactly once, whichever comes first:
+/// completion, a limit, or cancellation.
+final class FetchTaskDelegate: @unchecked Sendable {
   typealias Outcome = Result<FetchedPage, FetchError>
 
   private let url: URL
   private let limits: FetchLimits
   /// False for HEAD, whose answer never has a body, so an empty one is no fault.
   private let expectsBody: Bool
+  /// True when the request offered validators (If-None-Match, If-Modified-Since), so that
+  /// a 304 is an answer rather than a fault.
+  private let conditional: Bool
   private let onEvent: @Sendable (FetchEvent) -> Void
   private let clock = ContinuousClock()
   private let startTime: ContinuousClock.Instant
@@ -31,18 +35,19 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
   private var redirects = 0
 
   init(
-    url: URL, limits: FetchLimits, expectsBody: Bool = true,
+    url: URL, limits: FetchLimits, expectsBody: Bool = true, conditional: Bool = false,
     onEvent: @escaping @Sendable (FetchEvent) -> Void
   ) {
     self.url = url
     self.limits = limits
     self.expectsBody = expectsBody
+    self.conditional = conditional
     self.onEvent = onEvent
     self.startTime = clock.now
   }
 
   func start(
-    _ request: URLRequest, in session: URLSession,
+    _ request: URLRequest, in session: FetchSession,
     continuation: CheckedContinuation<Outcome, Never>
   ) {
     lock.lock()
@@ -53,12 +58,14 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
       return
     }
     self.continuation = continuation
-    let task = session.dataTask(with: request)
+    let task = session.session.dataTask(with: request)
+    session.register(task, for: self)
     self.task = task
     let timer = DispatchWorkItem { [weak self] in self?.finish(.failure(.timedOut)) }
     self.timer = timer
     lock.unlock()
-    DispatchQueue.global().asyncAfter(deadline: .now() + max(0, limits.timeout), execute: timer)
+    let seconds = min(max(0, limits.timeout), PageFetcher.longestTimeout)
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
     onEvent(.started)
     task.resume()
   }
@@ -106,11 +113,11 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
       redirects: redirects)
   }
 
-  // MARK: URLSessionTaskDelegate
+  // MARK: The session's callbacks for this fetch's task
 
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+  /// The server redirected to `request`: follow it, or settle the fetch if it may not be.
+  func redirect(
+    _ response: HTTPURLResponse, to request: URLRequest,
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     lock.lock()
@@ -122,7 +129,7 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     // http://<same host>/etc/passwd. So the target is resolved here, from the header.
     guard let target = Self.redirectTarget(of: response) else {
       completionHandler(nil)
-      finish(.failure(.other("a redirect's location could not be read")))
+      finish(.failure(.redirectWithoutLocation(status: response.statusCode)))
       return
     }
     let scheme = target.scheme?.lowercased() ?? ""
@@ -153,14 +160,16 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL
   }
 
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
-  ) {
+  /// The task ended, with `error` or with the whole answer.
+  func complete(_ task: URLSessionTask, error: (any Error)?) {
     if let error {
       finish(.failure(FetchError.from(error, url: url, maxRedirects: limits.maxRedirects)))
       return
     }
     lock.lock()
+    // Foundation keeps a redirect it could not follow (no Location) to itself: the task
+    // has the response, the delegate never heard of it.
+    if response == nil, let http = task.response as? HTTPURLResponse { response = http }
     let page = self.page(finalURL: task.currentRequest?.url)
     lock.unlock()
     guard let page else {
@@ -169,6 +178,11 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     }
     if page.status >= 400 {
       finish(.failure(.http(status: page.status, reason: page.reason, page: page)))
+    } else if page.status == 304 && !conditional {
+      finish(.failure(.unrequestedNotModified))
+    } else if (300..<400).contains(page.status) && page.status != 304 {
+      // Foundation follows a redirect it can read; one left here named nowhere to go.
+      finish(.failure(.redirectWithoutLocation(status: page.status)))
     } else if expectsBody && (200..<300).contains(page.status) && page.body.isEmpty {
       finish(.failure(.emptyBody))
     } else {
@@ -176,10 +190,9 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     }
   }
 
-  // MARK: URLSessionDataDelegate
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+  /// The final response's head arrived.
+  func receive(
+    _ response: URLResponse,
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     guard let http = response as? HTTPURLResponse else {
@@ -196,7 +209,8 @@ final class FetchTaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
     completionHandler(.allow)
   }
 
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+  /// A piece of the body arrived, decoded.
+  func receive(_ data: Data, in dataTask: URLSessionDataTask) {
     lock.lock()
     guard outcome == nil else {
       lock.unlock()

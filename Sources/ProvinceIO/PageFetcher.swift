@@ -7,8 +7,8 @@ import ProvinceCore
   import FoundationNetworking
 #endif
 
-/// Fetches one web page over http (`PlainHTTPFetch`, this package's own client) or https
-/// (URLSession) within `FetchLimits`, reporting progress.
+/// Fetches one web page over http or https with URLSession (the process's one session,
+/// `FetchSession`) within `FetchLimits`, reporting progress.
 public final class PageFetcher: Sendable {
   /// The limits every fetch by this fetcher keeps to.
   public let limits: FetchLimits
@@ -33,63 +33,29 @@ public final class PageFetcher: Sendable {
     _ url: URL, method: String, headers: [String: String],
     onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in }
   ) async throws(FetchError) -> FetchedPage {
-    guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
-      throw .invalidURL(url.absoluteString)
-    }
-    guard Self.fetchableSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
-    guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
+    try Self.check(url)
     if Task.isCancelled { throw .cancelled }
-    guard scheme == "http" else {
-      return try await sessionFetch(
-        url, method: method, headers: headers, limits: limits, onEvent: onEvent)
-    }
-    onEvent(.started)
-    let plain = PlainHTTPFetch(
-      limits: limits, method: method, headers: headers, onEvent: onEvent,
-      handOff: { [self] target, left throws(FetchError) in
-        // `.started` was said already; the rest of the events are the same fetch's.
-        try await sessionFetch(
-          target, method: method, headers: headers, limits: left,
-          onEvent: { event in if event != .started { onEvent(event) } })
-      })
-    return try await plain.fetch(url)
-  }
-
-  /// Fetches an https URL with URLSession, following redirects within `limits`.
-  private func sessionFetch(
-    _ url: URL, method: String, headers: [String: String], limits: FetchLimits,
-    onEvent: @escaping @Sendable (FetchEvent) -> Void
-  ) async throws(FetchError) -> FetchedPage {
     // libcurl is loaded here, the first time (CurlLoader), not when browse starts.
     guard province_curl_load() != 0 else {
-      throw .other("https needs libcurl (libcurl.so.4), which is not installed")
+      throw .other("fetching pages needs libcurl (libcurl.so.4), which is not installed")
     }
-    if url.host?.contains(":") == true {
-      throw .other(
-        "https to an IPv6 address is not supported by this build's HTTP library;"
-          + " use the server's name")
+    let fields = Self.fields(headers)
+    let conditional = fields.keys.contains {
+      ["if-none-match", "if-modified-since"].contains($0.lowercased())
     }
     let delegate = FetchTaskDelegate(
-      url: url, limits: limits, expectsBody: method != "HEAD", onEvent: onEvent)
-    // A session per fetch: its delegate is this fetch's state, and invalidating the
-    // session releases the delegate, so nothing outlives the call.
-    // A bounded queue, so that a body decoding faster than the delegate drops it (a gzip
-    // bomb) makes libcurl wait instead of piling up in memory.
-    let session = URLSession(
-      configuration: Self.configuration(limits), delegate: delegate,
-      delegateQueue: BoundedDelegateQueue())
-    // On a thread of its own: invalidating waits for the session's work queue, which may
-    // still be decoding what libcurl had read before the fetch was settled, and must not
-    // hold this thread or one of Dispatch's global ones (which Swift concurrency shares).
-    defer { Thread { session.invalidateAndCancel() }.start() }
-
+      url: url, limits: limits, expectsBody: method != "HEAD", conditional: conditional,
+      onEvent: onEvent)
     var request = URLRequest(url: url)
     request.setValue(Self.accept, forHTTPHeaderField: "Accept")
     request.setValue(Self.acceptLanguage, forHTTPHeaderField: "Accept-Language")
     request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
     request.httpMethod = method
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    // Foundation turns this into whole milliseconds in an Int; the delegate keeps the limit.
+    request.timeoutInterval = min(max(limits.timeout, 0.001), Self.longestTimeout)
+    for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
 
+    let session = FetchSession.shared
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         delegate.start(request, in: session, continuation: continuation)
@@ -100,35 +66,46 @@ public final class PageFetcher: Sendable {
     return try result.get()
   }
 
+  /// Refuses, before any request, an address the transport cannot fetch.
+  static func check(_ url: URL) throws(FetchError) {
+    guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
+      throw .invalidURL(url.absoluteString)
+    }
+    guard fetchableSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
+    guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
+  }
+
+  /// The one line for an IPv6 literal: swift-corelibs-foundation's URLSession cannot
+  /// fetch one (swift-corelibs-foundation#5496).
+  public static let ipv6Unsupported =
+    "an IPv6 address such as [::1] cannot be fetched by this build's HTTP library;"
+    + " use the server's name"
+
+  /// Extra request fields that are safe to send. They replay what servers sent (ETag,
+  /// Last-Modified), so one that would split the request is left out rather than failing.
+  static func fields(_ headers: [String: String]) -> [String: String] {
+    headers.filter { name, value in
+      !name.isEmpty && name.utf8.allSatisfy(isTokenByte)
+        && value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+  }
+
+  private static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "A")...UInt8(ascii: "Z"):
+      return true
+    default:
+      return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+    }
+  }
+
+  /// The longest timeout handed to Foundation and Dispatch, which count it in integer
+  /// milliseconds and nanoseconds (about a year; a longer one is waited for as this).
+  static let longestTimeout: TimeInterval = 365 * 86_400
+
   static let fetchableSchemes: Set<String> = ["http", "https"]
   static let accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
   static let acceptLanguage = "zh-CN,zh;q=0.9,en;q=0.5"
   static let userAgent = "ProvinceBrowser/1.0 (terminal browser)"
-
-  /// Foundation's shared URL cache, replaced before anything can create the default one.
-  /// A URLCache made without a disk path creates
-  /// `$XDG_CACHE_HOME/org.swift.foundation.URLCache/<program>`, and every configuration
-  /// makes one: `.default` reads `URLCache.shared`, `.ephemeral` builds another. This one
-  /// keeps nothing and its path cannot be created, so nothing is written.
-  private static let quietSharedCache: Void = {
-    URLCache.shared = URLCache(
-      memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null/province-browser-no-url-cache")
-  }()
-
-  private static func configuration(_ limits: FetchLimits) -> URLSessionConfiguration {
-    _ = quietSharedCache
-    // Not `.ephemeral`, which would make a URLCache of its own; the stores it would replace
-    // are all turned off below instead.
-    let configuration = URLSessionConfiguration.default
-    configuration.urlCredentialStorage = nil
-    // The whole-fetch limit is enforced by the delegate's own timer; these keep
-    // URLSession from giving up earlier on its own, shorter defaults.
-    configuration.timeoutIntervalForRequest = limits.timeout
-    configuration.timeoutIntervalForResource = limits.timeout
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    return configuration
-  }
 }

@@ -72,6 +72,22 @@ import Testing
     #expect(result.stderr == "")
   }
 
+  /// A redirect that names nowhere and a 304 nobody asked for are no working links.
+  @Test func anEmptyRedirectAndAnUnaskedNotModifiedAreBroken() async throws {
+    let server = try server()
+    defer { server.stop() }
+    server.route("/nowhere") { _ in TestHTTPServer.Response(status: 302) }
+    server.route("/unasked-304") { _ in TestHTTPServer.Response(status: 304) }
+    let data = try dataFile(server, [("广东省", ["/nowhere", "/unasked-304", CheckPath.ok])])
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let result = try await BrowseProcess.run(["--check", "--data", data, "--format", "tsv"])
+    #expect(result.status == 1)
+    let statuses = result.stdout.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)[3]
+    }
+    #expect(statuses == ["bad-redirect", "unexpected-304", "200"])
+  }
+
   @Test func allGoodExitsZeroAndProvinceNarrowsTheCheck() async throws {
     let server = try server()
     defer { server.stop() }

@@ -18,6 +18,7 @@ import Testing
     .connectionRefused("127.0.0.1"), .timedOut, .tlsFailure("bad certificate"),
     .tooManyRedirects(10), .redirectToUnsupportedScheme("javascript"), .connectionLost,
     .emptyBody, .http(status: 404, reason: "Not Found", page: nil), .cancelled, .other("odd"),
+    .redirectWithoutLocation(status: 302), .unrequestedNotModified,
   ]
 
   @Test(arguments: all)
@@ -47,9 +48,32 @@ import Testing
     #expect(
       network == [
         .hostNotFound("nowhere.invalid"), .connectionRefused("127.0.0.1"), .timedOut,
-        .tlsFailure("bad certificate"), .tooManyRedirects(10),
-        .redirectToUnsupportedScheme("javascript"), .connectionLost, .other("odd"),
+        .tlsFailure("bad certificate"), .connectionLost, .other("odd"),
       ])
+  }
+
+  /// A server that answered, however badly, is not the network being down: a redirect
+  /// loop or an empty redirect is the page's failure (exit 1), and no cached copy stands in.
+  @Test(arguments: [
+    FetchError.tooManyRedirects(10), .redirectToUnsupportedScheme("file"),
+    .redirectWithoutLocation(status: 302), .unrequestedNotModified, .emptyBody,
+    .http(status: 500, reason: "Internal Server Error", page: nil),
+  ])
+  func aServerThatAnsweredBadlyIsAFailedPageEverywhere(error: FetchError) {
+    #expect(error.kind == .pageFailed)
+    #expect(!error.isNetworkFailure)
+    #expect(FetchReport.exitCode(for: error) == .failure)
+  }
+
+  @Test func theReportsExitCodeFollowsTheOneClassification() {
+    for error in Self.all {
+      let code = FetchReport.exitCode(for: error)
+      switch error.kind {
+      case .networkUnavailable: #expect(code == .unavailable, "\(error)")
+      case .pageFailed: #expect(code == .failure, "\(error)")
+      case .cancelled: #expect(code == .interrupted, "\(error)")
+      }
+    }
   }
 
   @Test(arguments: [

@@ -123,6 +123,24 @@ import Testing
     }
   }
 
+  /// A server that answers with a redirect loop is up: its failure is the page's, and the
+  /// cached copy does not stand in as if the network were down.
+  @Test func aRedirectLoopIsAFailedPageNotAReasonToServeTheCachedCopy() async throws {
+    try await withSetup { server, cache in
+      server.route("/loop") { _ in
+        TestHTTPServer.Response(status: 302, headers: [("Location", "/loop")])
+      }
+      let url = server.url("/loop")
+      let stored = FetchedPage(
+        requestedURL: url, finalURL: url, status: 200, reason: "OK", headers: [:],
+        body: Data("<p>kept</p>".utf8))
+      try cache.store(stored, for: url, at: Date().addingTimeInterval(-120))
+      await #expect(throws: FetchError.tooManyRedirects(10)) {
+        _ = try await fetcher(cache, .normal).fetch(url) { _ in }
+      }
+    }
+  }
+
   @Test func anHTTPErrorIsNotCached() async throws {
     try await withSetup { server, cache in
       let url = server.url("/nowhere")

@@ -20,7 +20,11 @@ public enum FetchError: Error, Sendable, Equatable {
   case tooManyRedirects(Int)
   /// A redirect pointed at a scheme other than http or https; it was not followed.
   case redirectToUnsupportedScheme(String)
-  /// The connection broke before the body was complete.
+  /// A redirect status (3xx) that names no place to go (no usable `Location`).
+  case redirectWithoutLocation(status: Int)
+  /// 304 Not Modified to a request that offered no cached copy to compare with.
+  case unrequestedNotModified
+  /// The connection broke before the answer was complete (headers or body).
   case connectionLost
   /// A successful status with no body at all.
   case emptyBody
@@ -40,17 +44,26 @@ public enum FetchError: Error, Sendable, Equatable {
     TerminalText.sanitize(rawMessage)
   }
 
-  /// True when no usable answer came from the server (exit 69, EX_UNAVAILABLE); false for
-  /// an HTTP error status, an empty body, a bad or unsupported URL and cancellation.
-  public var isNetworkFailure: Bool {
+  /// What this failure means for a run; the one place that decides it. The one-shot
+  /// report's exit code, the cache's stand-in copy and the link checker all follow it.
+  public var kind: FetchFailureKind {
     switch self {
-    case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .tooManyRedirects,
-      .redirectToUnsupportedScheme, .connectionLost, .other:
-      return true
-    case .unsupportedScheme, .invalidURL, .emptyBody, .http, .cancelled, .notCached,
+    case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .connectionLost, .other:
+      return .networkUnavailable
+    case .cancelled:
+      return .cancelled
+    case .unsupportedScheme, .invalidURL, .emptyBody, .http, .tooManyRedirects,
+      .redirectToUnsupportedScheme, .redirectWithoutLocation, .unrequestedNotModified, .notCached,
       .rateLimited:
-      return false
+      return .pageFailed
     }
+  }
+
+  /// True when the network could not be reached or gave no usable answer (exit 69,
+  /// EX_UNAVAILABLE; a cached copy may stand in). A server that answered, however badly
+  /// (an error status, a redirect loop, an empty page), is not a network failure.
+  public var isNetworkFailure: Bool {
+    kind == .networkUnavailable
   }
 
   private var rawMessage: String {
@@ -71,6 +84,10 @@ public enum FetchError: Error, Sendable, Equatable {
       return "The page redirected more than \(limit) times."
     case .redirectToUnsupportedScheme(let scheme):
       return "The page redirected to a “\(scheme):” address, which is not fetched."
+    case .redirectWithoutLocation(let status):
+      return "The server answered HTTP \(status), a redirect, without saying where to."
+    case .unrequestedNotModified:
+      return "The server answered HTTP 304 Not Modified, though no cached copy was offered."
     case .connectionLost:
       return "The connection was lost before the page finished loading."
     case .emptyBody:

@@ -26,16 +26,13 @@ public enum FetchReport {
     }
   }
 
-  /// 69 only when the network could not be reached; a page that failed is 1.
+  /// 69 only when the network could not be reached; a page that failed is 1
+  /// (`FetchError.kind` decides which).
   public static func exitCode(for error: FetchError) -> ExitCode {
-    switch error {
-    case .cancelled:
-      return .interrupted
-    case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .connectionLost, .other:
-      return .unavailable
-    case .unsupportedScheme, .invalidURL, .emptyBody, .http, .tooManyRedirects,
-      .redirectToUnsupportedScheme, .notCached, .rateLimited:
-      return .failure
+    switch error.kind {
+    case .cancelled: return .interrupted
+    case .networkUnavailable: return .unavailable
+    case .pageFailed: return .failure
     }
   }
 }

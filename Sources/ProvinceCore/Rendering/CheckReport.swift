@@ -101,7 +101,8 @@ public enum CheckReport {
     case .timedOut: return "timeout"
     case .tlsFailure: return "tls-error"
     case .tooManyRedirects: return "too-many-redirects"
-    case .redirectToUnsupportedScheme: return "bad-redirect"
+    case .redirectToUnsupportedScheme, .redirectWithoutLocation: return "bad-redirect"
+    case .unrequestedNotModified: return "unexpected-304"
     case .connectionLost: return "connection-lost"
     case .emptyBody: return "empty"
     case .http(let status, _, _): return String(status)
