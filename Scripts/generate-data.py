@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the default data set from Data/divisions.tsv.
+"""Generate the default data set from Data/divisions.tsv and Data/counties.tsv.
 
 Writes Resources/provinces_cities.plist (XML plist, seed shape) and
 Sources/BuiltInCatalog/BuiltInCatalog+Generated.swift (the same data as a
@@ -10,19 +10,26 @@ Run from the repository root:
     python3 Scripts/generate-data.py           # (re)write both files
     python3 Scripts/generate-data.py --check   # exit 1 if either is stale (for CI)
 
-Python 3 standard library only; the output depends on the TSV alone.
+Python 3 standard library only; the output depends on the two TSVs alone.
+
+URLs are zh.wikipedia titles: the bare name, or, where the name is shared with any other
+division at any level (鼓楼区 ×4, 朝阳区 in 北京 and 长春, 东区 in 香港 and 攀枝花), the form
+zh.wikipedia gives such names, `name_(parent's full name)`.
 """
 
 import csv
+from collections import Counter
 import re
 import sys
 from pathlib import Path
 
 TSV = Path("Data/divisions.tsv")
+COUNTIES = Path("Data/counties.tsv")
 PLIST = Path("Resources/provinces_cities.plist")
 SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+Generated.swift")
 
 COLUMNS = ["province_code", "province", "province_pinyin", "city_code", "city", "city_pinyin"]
+COUNTY_COLUMNS = ["city_code", "city", "code", "county", "county_pinyin"]
 URL_PREFIX = "https://zh.wikipedia.org/wiki/"
 PINYIN = re.compile(r"[a-z]+( [a-z]+)*")
 # XML 1.0 forbids most C0 controls; C1 and bidi controls would be terminal hazards.
@@ -33,26 +40,49 @@ class DataError(Exception):
     pass
 
 
-def read_rows(path):
+def read_rows(path, columns=COLUMNS, check=None):
+    check = check or validate
     with path.open(encoding="utf-8", newline="") as f:
         reader = csv.reader(f, delimiter="\t", quoting=csv.QUOTE_NONE)
         header = next(reader, None)
-        if header != COLUMNS:
-            raise DataError(f"{path}:1: header must be {' '.join(COLUMNS)}")
+        if header != columns:
+            raise DataError(f"{path}:1: header must be {' '.join(columns)}")
         rows = []
         for line, fields in enumerate(reader, start=2):
-            if len(fields) != len(COLUMNS):
-                raise DataError(f"{path}:{line}: expected {len(COLUMNS)} fields, got {len(fields)}")
-            row = dict(zip(COLUMNS, fields))
-            validate(path, line, row)
+            if len(fields) != len(columns):
+                raise DataError(f"{path}:{line}: expected {len(columns)} fields, got {len(fields)}")
+            row = dict(zip(columns, fields))
+            check_text(path, line, row)
+            check(path, line, row)
             rows.append((line, row))
         return rows
 
 
-def validate(path, line, row):
+def check_text(path, line, row):
     for key, value in row.items():
         if FORBIDDEN.search(value) or value != value.strip():
             raise DataError(f"{path}:{line}: {key} has control characters or stray spaces")
+
+
+def check_pinyin(path, line, name, text, pinyin_key):
+    if not name:
+        raise DataError(f"{path}:{line}: a name is empty")
+    if not PINYIN.fullmatch(text):
+        raise DataError(f"{path}:{line}: {pinyin_key} must be lowercase syllables and single spaces")
+    # One syllable per character is what lets initials line up with the name.
+    if len(text.split(" ")) != len(name):
+        raise DataError(f"{path}:{line}: {pinyin_key} needs one syllable per character of {name}")
+
+
+def validate_county(path, line, row):
+    if not re.fullmatch(r"\d{6}", row["code"]):
+        raise DataError(f"{path}:{line}: code must be 6 digits")
+    if not re.fullmatch(r"\d{4}00", row["city_code"]) or row["code"][:4] != row["city_code"][:4]:
+        raise DataError(f"{path}:{line}: code {row['code']} is not in city {row['city_code']}")
+    check_pinyin(path, line, row["county"], row["county_pinyin"], "county_pinyin")
+
+
+def validate(path, line, row):
     if not re.fullmatch(r"\d{2}", row["province_code"]):
         raise DataError(f"{path}:{line}: province_code must be 2 digits")
     if row["city_code"] and not re.fullmatch(r"\d{6}", row["city_code"]):
@@ -60,13 +90,7 @@ def validate(path, line, row):
     if row["city_code"] and not row["city_code"].startswith(row["province_code"]):
         raise DataError(f"{path}:{line}: city_code is not in province {row['province_code']}")
     for name, pinyin in (("province", "province_pinyin"), ("city", "city_pinyin")):
-        if not row[name]:
-            raise DataError(f"{path}:{line}: {name} is empty")
-        if not PINYIN.fullmatch(row[pinyin]):
-            raise DataError(f"{path}:{line}: {pinyin} must be lowercase syllables and single spaces")
-        # One syllable per character is what lets initials line up with the name.
-        if len(row[pinyin].split(" ")) != len(row[name]):
-            raise DataError(f"{path}:{line}: {pinyin} needs one syllable per character of {name}")
+        check_pinyin(path, line, row[name], row[pinyin], pinyin)
 
 
 def group(rows):
@@ -92,8 +116,46 @@ def group(rows):
                 raise DataError(f"{TSV}:{line}: cities are not in code order")
             last_city_code = row["city_code"]
         province["cities"].append({"name": row["city"], "code": row["city_code"],
-                                   "pinyin": row["city_pinyin"]})
+                                   "pinyin": row["city_pinyin"], "counties": []})
     return provinces
+
+
+def attach_counties(provinces, rows):
+    """Puts each county under its city; checks the file is in code order, without repeats."""
+    cities = {c["code"]: c for p in provinces for c in p["cities"] if c["code"]}
+    last_code = ""
+    for line, row in rows:
+        city = cities.get(row["city_code"])
+        if city is None or city["name"] != row["city"]:
+            raise DataError(f"{COUNTIES}:{line}: no city {row['city']} {row['city_code']} in {TSV}")
+        if row["code"] in cities:
+            raise DataError(f"{COUNTIES}:{line}: {row['code']} is a city in {TSV} already")
+        if row["code"] <= last_code:
+            raise DataError(f"{COUNTIES}:{line}: counties are not in code order")
+        last_code = row["code"]
+        if any(c["name"] == row["county"] for c in city["counties"]):
+            raise DataError(f"{COUNTIES}:{line}: {row['county']} appears twice in {row['city']}")
+        city["counties"].append({"name": row["county"], "code": row["code"],
+                                 "pinyin": row["county_pinyin"], "counties": []})
+
+
+def assign_urls(provinces):
+    """Each division's zh.wikipedia URL: its name, or `name_(parent)` where the name is shared."""
+    uses = Counter()
+    for province in provinces:
+        uses[province["name"]] += 1
+        for city in province["cities"]:
+            uses[city["name"]] += 1
+            uses.update(county["name"] for county in city["counties"])
+
+    def url(name, parent):
+        return URL_PREFIX + (f"{name}_({parent})" if uses[name] > 1 else name)
+
+    for province in provinces:
+        for city in province["cities"]:
+            city["url"] = url(city["name"], province["name"])
+            for county in city["counties"]:
+                county["url"] = url(county["name"], city["name"])
 
 
 def xml_escape(text):
@@ -108,19 +170,30 @@ def render_plist(provinces):
         '<plist version="1.0">',
         "<dict>",
     ]
+
+    def entry(division, depth):
+        tabs = "\t" * depth
+        fields = [("name", division["name"]), ("url", division["url"])]
+        if division["code"]:
+            fields.append(("code", division["code"]))
+        fields.append(("pinyin", division["pinyin"]))
+        out.append(f"{tabs}<dict>")
+        for key, value in fields:
+            out.append(f"{tabs}\t<key>{key}</key>")
+            out.append(f"{tabs}\t<string>{xml_escape(value)}</string>")
+        if division["counties"]:
+            out.append(f"{tabs}\t<key>counties</key>")
+            out.append(f"{tabs}\t<array>")
+            for county in division["counties"]:
+                entry(county, depth + 2)
+            out.append(f"{tabs}\t</array>")
+        out.append(f"{tabs}</dict>")
+
     for province in provinces:
         out.append(f"\t<key>{xml_escape(province['name'])}</key>")
         out.append("\t<array>")
         for city in province["cities"]:
-            fields = [("name", city["name"]), ("url", URL_PREFIX + city["name"])]
-            if city["code"]:
-                fields.append(("code", city["code"]))
-            fields.append(("pinyin", city["pinyin"]))
-            out.append("\t\t<dict>")
-            for key, value in fields:
-                out.append(f"\t\t\t<key>{key}</key>")
-                out.append(f"\t\t\t<string>{xml_escape(value)}</string>")
-            out.append("\t\t</dict>")
+            entry(city, 2)
         out.append("\t</array>")
     out += ["</dict>", "</plist>", ""]
     return "\n".join(out)
@@ -131,21 +204,41 @@ def swift_string(text):
 
 
 def render_swift(provinces):
-    catalog = []
-    for province in provinces:
-        catalog.append(f"    Province(name: {swift_string(province['name'])}, cities: [")
+    def literal(division):
+        code = swift_string(division["code"]) if division["code"] else "nil"
+        return (f"City(name: {swift_string(division['name'])}, "
+                f"url: {swift_string(division['url'])}, code: {code}, "
+                f"pinyin: {swift_string(division['pinyin'])}")
+
+    # One function per province and one statement per city: a single literal of every
+    # city and county is more than the type checker can hold in memory.
+    calls = []
+    functions = []
+    for number, province in enumerate(provinces):
+        calls.append(f"    province{number}(),")
+        body = [
+            f"  private static func province{number}() -> Province {{",
+            "    var cities: [City] = []",
+            f"    cities.reserveCapacity({len(province['cities'])})",
+        ]
         for city in province["cities"]:
-            code = swift_string(city["code"]) if city["code"] else "nil"
-            catalog.append(
-                f"      City(name: {swift_string(city['name'])}, "
-                f"url: {swift_string(URL_PREFIX + city['name'])}, code: {code}, "
-                f"pinyin: {swift_string(city['pinyin'])}),")
-        catalog.append("    ]),")
-    catalog = "\n".join(catalog)
+            if not city["counties"]:
+                body.append(f"    cities.append({literal(city)}))")
+                continue
+            body.append(f"    cities.append({literal(city)}, counties: [")
+            for county in city["counties"]:
+                body.append(f"      {literal(county)}),")
+            body.append("    ]))")
+        body.append(f"    return Province(name: {swift_string(province['name'])}, cities: cities)")
+        body.append("  }")
+        functions.append("\n".join(body))
+    calls = "\n".join(calls)
+    functions = "\n\n".join(functions)
     # The formatter must never touch this file, or --check would fail after a format run.
     return (
         "// swift-format-ignore-file\n"
-        "// generated by Scripts/generate-data.py from Data/divisions.tsv; do not edit\n"
+        "// generated by Scripts/generate-data.py from Data/divisions.tsv and Data/counties.tsv;"
+        " do not edit\n"
         "\n"
         "import CatalogModel\n"
         "\n"
@@ -153,8 +246,10 @@ def render_swift(provinces):
         "  /// Resources/provinces_cities.plist as the loader reads it, so the default needs no\n"
         "  /// parsing at start-up (a test holds the two equal).\n"
         "  static let generated = Catalog(provinces: [\n"
-        f"{catalog}\n"
+        f"{calls}\n"
         "  ])\n"
+        "\n"
+        f"{functions}\n"
         "}\n"
     )
 
@@ -166,6 +261,8 @@ def main(argv):
         return 64
     try:
         provinces = group(read_rows(TSV))
+        attach_counties(provinces, read_rows(COUNTIES, COUNTY_COLUMNS, validate_county))
+        assign_urls(provinces)
     except (DataError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -189,7 +286,9 @@ def main(argv):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(text.encode("utf-8"))
     cities = sum(len(p["cities"]) for p in provinces)
-    print(f"wrote {PLIST} and {SWIFT}: {len(provinces)} provinces, {cities} cities")
+    counties = sum(len(c["counties"]) for p in provinces for c in p["cities"])
+    print(f"wrote {PLIST} and {SWIFT}: {len(provinces)} provinces, {cities} cities,"
+          f" {counties} counties")
     return 0
 
 

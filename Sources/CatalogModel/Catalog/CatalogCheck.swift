@@ -40,6 +40,17 @@ public enum CatalogCheck {
           warn(path, "url '\(city.url)' is not an absolute http(s) URL")
           cityUsable = false
         }
+        var countyNames = Set<String>()
+        for (k, county) in city.counties.enumerated() {
+          let countyPath = "\(path).counties[\(k)]"
+          if county.name.isEmpty { warn(countyPath, "county has an empty name") }
+          if !countyNames.insert(county.name).inserted {
+            warn(countyPath, "county '\(county.name)' appears twice in '\(city.name)'")
+          }
+          if !HTTPURLCheck.isAbsoluteHTTP(county.url) {
+            warn(countyPath, "url '\(county.url)' is not an absolute http(s) URL")
+          }
+        }
         anyCity = anyCity || cityUsable
       }
       anyUsable = anyUsable || (usable && anyCity)

@@ -123,17 +123,53 @@ struct CatalogBuilder {
     cityNames = ExactNameIndex()
   }
 
-  // MARK: Cities
+  // MARK: Cities and counties
 
-  /// Built only when a warning needs it: interpolating it for every city cost 8% of a large load.
-  private var label: String { "city \(cityIndex) in '\(provinceName)'" }
+  /// Where the entry being read sits: a city of the current province, or a county of a
+  /// city. Labels and key paths are built only when a warning needs them: interpolating
+  /// them for every city cost 8% of a large load.
+  private struct Place {
+    var province: String
+    var city: Int
+    /// The city's name and the county's index, for a county.
+    var county: (parent: String, index: Int)?
+
+    var isCity: Bool { county == nil }
+    var kind: String { isCity ? "city" : "county" }
+    var index: Int { county?.index ?? city }
+    /// `province[3]` or `province[3].counties[2]`.
+    var path: String {
+      let city = "\(province)[\(self.city)]"
+      return county.map { "\(city).counties[\($0.index)]" } ?? city
+    }
+    /// `'广东省'` or `'苏州市' in '江苏省'`.
+    var parent: String {
+      county.map { "'\($0.parent)' in '\(province)'" } ?? "'\(province)'"
+    }
+  }
+
+  private var cityPlace: Place { Place(province: provinceName, city: cityIndex) }
 
   private mutating func addCity(_ node: TreeNode) {
+    // Moved out and back, not copied: the index must stay uniquely held as it grows.
+    var names = ExactNameIndex()
+    swap(&names, &cityNames)
+    if let city = division(node, at: cityPlace, among: &names, siblings: cities) {
+      cities.append(city)
+    }
+    swap(&names, &cityNames)
+  }
+
+  /// The city (or county) `node` describes, or nil with a warning when it is unusable.
+  private mutating func division(
+    _ node: TreeNode, at place: Place, among names: inout ExactNameIndex, siblings: [City]
+  ) -> City? {
+    func label() -> String { "\(place.kind) \(place.index) in \(place.parent)" }
     guard case .dictionary(let entries) = node.value else {
       warn(
-        at: cityLocation(node.offset),
-        "\(label) is not a dictionary (found \(node.value.kindName)); skipped")
-      return
+        at: entryLocation(node.offset, place),
+        "\(label()) is not a dictionary (found \(node.value.kindName)); skipped")
+      return nil
     }
     var name: String?
     var url: String?
@@ -141,14 +177,15 @@ struct CatalogBuilder {
     var code: String?
     var pinyin: String?
     var extra: [ExtraField] = []
+    var counties: TreeNode?
     var usable = true
     var seen = DuplicateKeyCheck(expected: entries.count)
     for (position, entry) in entries.enumerated() {
       let key = entry.key
       if seen.isRepeat(key, at: position, in: entries) {
         warn(
-          at: fieldLocation(entry.keyOffset, key),
-          "\(label) has '\(key)' more than once; the first is kept")
+          at: fieldLocation(entry.keyOffset, key, place),
+          "\(label()) has '\(key)' more than once; the first is kept")
         continue
       }
       switch (key, entry.value.value) {
@@ -162,63 +199,82 @@ struct CatalogBuilder {
       case ("code", .integer(let number)): code = String(number)
       case ("code", let other):
         warn(
-          at: fieldLocation(entry.value.offset, key),
-          "\(label) has a 'code' that is not a string or an integer (found \(other.kindName));"
+          at: fieldLocation(entry.value.offset, key, place),
+          "\(label()) has a 'code' that is not a string or an integer (found \(other.kindName));"
             + " dropped")
       case ("pinyin", .string(let text)): pinyin = text
+      // Counties are one level: a county's own `counties` is kept as an extra field.
+      case ("counties", .array) where place.isCity: counties = entry.value
+      case ("counties", let other) where place.isCity:
+        warn(
+          at: fieldLocation(entry.value.offset, key, place),
+          "\(label()) has a 'counties' that is not an array (found \(other.kindName)); dropped")
       case ("name", let other), ("url", let other):
         warn(
-          at: fieldLocation(entry.value.offset, key),
-          "\(label) has a '\(key)' that is not a string (found \(other.kindName)); skipped")
+          at: fieldLocation(entry.value.offset, key, place),
+          "\(label()) has a '\(key)' that is not a string (found \(other.kindName)); skipped")
         usable = false
       case ("pinyin", let other):
         warn(
-          at: fieldLocation(entry.value.offset, key),
-          "\(label) has a '\(key)' that is not a string (found \(other.kindName));"
+          at: fieldLocation(entry.value.offset, key, place),
+          "\(label()) has a '\(key)' that is not a string (found \(other.kindName));"
             + " kept as an extra field")
-        keepExtra(key, entry.value, into: &extra)
+        keepExtra(key, entry.value, place, into: &extra)
       default:
-        keepExtra(key, entry.value, into: &extra)
+        keepExtra(key, entry.value, place, into: &extra)
       }
     }
-    guard usable else { return }
+    guard usable else { return nil }
     guard let name else {
-      warn(at: cityLocation(node.offset), "\(label) has no 'name'; skipped")
-      return
+      warn(at: entryLocation(node.offset, place), "\(label()) has no 'name'; skipped")
+      return nil
     }
     guard let url else {
-      warn(at: cityLocation(node.offset), "\(label) has no 'url'; skipped")
-      return
+      warn(at: entryLocation(node.offset, place), "\(label()) has no 'url'; skipped")
+      return nil
     }
     if name.isEmpty {
-      warn(at: cityLocation(node.offset), "\(label) has an empty 'name'; skipped")
-      return
+      warn(at: entryLocation(node.offset, place), "\(label()) has an empty 'name'; skipped")
+      return nil
     }
     guard HTTPURLCheck.isAbsoluteHTTP(url) else {
       warn(
-        at: fieldLocation(urlOffset, "url"),
-        "city '\(name)' in '\(provinceName)' has an invalid url '\(url)'"
+        at: fieldLocation(urlOffset, "url", place),
+        "\(place.kind) '\(name)' in \(place.parent) has an invalid url '\(url)'"
           + " (expected an absolute http or https URL with a host); skipped")
-      return
+      return nil
     }
-    guard cityNames.insert(name, among: cities) else {
+    guard names.insert(name, among: siblings) else {
       warn(
-        at: cityLocation(node.offset),
-        "duplicate city '\(name)' in '\(provinceName)'; the first one is kept")
-      return
+        at: entryLocation(node.offset, place),
+        "duplicate \(place.kind) '\(name)' in \(place.parent); the first one is kept")
+      return nil
     }
-    cities.append(City(name: name, url: url, code: code, pinyin: pinyin, extra: extra))
+    var city = City(name: name, url: url, code: code, pinyin: pinyin, extra: extra)
+    if let counties, case .array(let elements) = counties.value {
+      var countyNames = ExactNameIndex()
+      for (index, element) in elements.enumerated() {
+        let at = Place(province: place.province, city: place.city, county: (name, index))
+        if let county = division(element, at: at, among: &countyNames, siblings: city.counties) {
+          city.counties.append(county)
+        }
+      }
+    }
+    return city
   }
 
-  private mutating func keepExtra(_ key: String, _ node: TreeNode, into extra: inout [ExtraField]) {
+  private mutating func keepExtra(
+    _ key: String, _ node: TreeNode, _ place: Place, into extra: inout [ExtraField]
+  ) {
     var dropped = 0
     if let value = plistValue(node, dropped: &dropped) {
       extra.append(ExtraField(key: key, value: value))
     }
     if dropped > 0 {
       warn(
-        at: fieldLocation(node.offset, key),
-        "\(label) has null in '\(key)', which a property list cannot hold; dropped")
+        at: fieldLocation(node.offset, key, place),
+        "\(place.kind) \(place.index) in \(place.parent) has null in '\(key)', which a"
+          + " property list cannot hold; dropped")
     }
   }
 
@@ -259,14 +315,16 @@ struct CatalogBuilder {
     return .keyPath(name)
   }
 
-  private mutating func cityLocation(_ offset: Int) -> Diagnostic.Location {
+  private mutating func entryLocation(_ offset: Int, _ place: Place) -> Diagnostic.Location {
     if warnsByLine, let line = line(at: offset) { return .line(line) }
-    return .keyPath("\(provinceName)[\(cityIndex)]")
+    return .keyPath(place.path)
   }
 
-  private mutating func fieldLocation(_ offset: Int, _ key: String) -> Diagnostic.Location {
+  private mutating func fieldLocation(_ offset: Int, _ key: String, _ place: Place)
+    -> Diagnostic.Location
+  {
     if warnsByLine, let line = line(at: offset) { return .line(line) }
-    return .keyPath("\(provinceName)[\(cityIndex)].\(key)")
+    return .keyPath("\(place.path).\(key)")
   }
 
   private mutating func line(at offset: Int) -> Int? {

@@ -1,8 +1,8 @@
 import Synchronization
 import TextSupport
 
-/// Finds provinces and cities by name, suffix-less name, pinyin, initials or a known
-/// romanisation. Cheap to create; the keys are built on first use and kept.
+/// Finds provinces, cities and counties by name, suffix-less name, pinyin, initials or a
+/// known romanisation. Cheap to create; the keys are built on first use and kept.
 public final class Matcher: Sendable {
   private let catalog: Catalog
   /// The flat index of each province's first city, and the city count at the end.
@@ -30,9 +30,19 @@ public final class Matcher: Sendable {
     var provincePinyin: PinyinColumns?
     var cityNames: KeyColumn?
     var cityPinyin: PinyinColumns?
+    var counties: CountyIndex?
+    var countyNames: KeyColumn?
+    var countyPinyin: PinyinColumns?
   }
 
-  private enum Kind { case provinces, cities }
+  /// Every county in catalog order, and where each city's counties start in that order
+  /// (by the city's flat index, with the total at the end).
+  private struct CountyIndex {
+    var refs: [CityRef]
+    var starts: [Int]
+  }
+
+  private enum Kind { case provinces, cities, counties }
 
   public init(catalog: Catalog) {
     self.catalog = catalog
@@ -83,7 +93,15 @@ public final class Matcher: Sendable {
   /// matched without its suffix (`朝阳市` picks 朝阳市 over 朝阳区); nil when none, or more
   /// than one at the best tier (`朝阳` for both), does.
   public func exactMatch(_ query: String, cities: [CityRef]) -> CityRef? {
-    exactMatch(MatchQuery(query), .cities, cities.compactMap(flatIndex)).map(cityRef)
+    let q = MatchQuery(query)
+    let found = exactMatch(q, .cities, cities.filter { !$0.isCounty }.compactMap(flatIndex))
+    let index = counties()
+    let county = exactMatch(q, .counties, cities.compactMap { countyFlatIndex($0, index) })
+    switch (found, county) {
+    case (let city?, nil): return cityRef(city)
+    case (nil, let county?): return index.refs[county]
+    default: return nil
+    }
   }
 
   /// The city `query` names, within one province or (nil) within all of them; found as
@@ -103,15 +121,89 @@ public final class Matcher: Sendable {
     }
   }
 
-  /// Every city matching `query` by name, pinyin or initials (whole, prefix or inside),
-  /// best tier first and in catalog order within a tier; empty for a blank query.
+  /// The county `query` names, within one city, one province or (both nil) all of them;
+  /// found as `province(_:)` describes.
+  public func county(_ query: String, inProvince province: Int?, inCity city: CityRef? = nil)
+    -> MatchResult<CityRef>
+  {
+    let index = counties()
+    let scope = countyScope(index, province: province, city: city)
+    switch lookup(MatchQuery(query), .counties, scope: scope) {
+    case .unique(let i): return .unique(index.refs[i])
+    case .ambiguous(let all): return .ambiguous(all.map { index.refs[$0] })
+    case .notFound(let suggestions): return .notFound(suggestions: suggestions)
+    }
+  }
+
+  /// What `--city` names: a city, or, where no city's whole name matches, a county. The
+  /// tiers are the whole name of a city, then of a county, then the start of a city's
+  /// name, then of a county's (`昆山` is 昆山市 under 苏州市; `昆` is 昆明市). Suggestions
+  /// come from both levels, cities first.
+  public func place(_ query: String, inProvince province: Int?) -> MatchResult<CityRef> {
+    let q = MatchQuery(query)
+    guard !q.isEmpty else { return .notFound(suggestions: []) }
+    let cityScope: Range<Int>
+    if let province {
+      guard catalog.provinces.indices.contains(province) else { return .notFound(suggestions: []) }
+      cityScope = cityStarts[province]..<cityStarts[province + 1]
+    } else {
+      cityScope = 0..<(cityStarts.last ?? 0)
+    }
+    let index = counties()
+    let countyScope = countyScope(index, province: province, city: nil)
+    func answer(_ hits: [Int], _ refs: (Int) -> CityRef) -> MatchResult<CityRef>? {
+      switch hits.count {
+      case 0: return nil
+      case 1: return .unique(refs(hits[0]))
+      default: return .ambiguous(hits.map(refs))
+      }
+    }
+    let (cityHits, cityPinyin) = whole(q, .cities, cityScope, .lookup)
+    if let found = answer(cityHits, cityRef) { return found }
+    let (countyHits, countyPinyin) = whole(q, .counties, countyScope, .lookup)
+    if let found = answer(countyHits, { index.refs[$0] }) { return found }
+    let cityStarts = best(q, .cities, cityScope, pinyin: cityPinyin, .prefix)
+    if let found = answer(cityStarts, cityRef) { return found }
+    let countyStarts = best(q, .counties, countyScope, pinyin: countyPinyin, .prefix)
+    if let found = answer(countyStarts, { index.refs[$0] }) { return found }
+    var names = suggestions(q, .cities, cityScope, pinyin: cityPinyin)
+    for name in suggestions(q, .counties, countyScope, pinyin: countyPinyin)
+    where names.count < 3 && !names.contains(name) {
+      names.append(name)
+    }
+    return .notFound(suggestions: names)
+  }
+
+  /// Every city and county matching `query` by name, pinyin, initials (whole, prefix or
+  /// inside) or division code, best tier first, cities before counties within a tier and
+  /// in catalog order within a level; empty for a blank query.
   public func search(_ query: String) -> [CityRef] {
     if let known = searches.withLock({ $0.results[query] }) { return known }
     let q = MatchQuery(query)
     guard !q.isEmpty else { return [] }
-    let found = rank(q, .cities, 0..<(cityStarts.last ?? 0)).map(cityRef)
+    let index = counties()
+    let found: [CityRef]
+    if let code = Self.divisionCode(query) {
+      found = (catalog.allCities + index.refs).filter { catalog[$0].code?.hasPrefix(code) ?? false }
+    } else {
+      let cities = rankTiers(q, .cities, 0..<(cityStarts.last ?? 0))
+      let counties = rankTiers(q, .counties, 0..<index.refs.count)
+      found = zip(cities, counties).flatMap { cities, counties in
+        cities.map(cityRef) + counties.map { index.refs[$0] }
+      }
+    }
     searches.withLock { $0.remember(query, found) }
     return found
+  }
+
+  /// Two to six ASCII digits: the start of a division code (`3205` is 苏州市 and its
+  /// counties, `320583` is 昆山市).
+  static func divisionCode(_ query: String) -> String? {
+    let digits = query.trimmingCharacters(in: .whitespaces)
+    guard (2...6).contains(digits.utf8.count),
+      digits.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+    else { return nil }
+    return digits
   }
 
   /// The provinces among `provinces` that match `query`, best first; all of them, in
@@ -123,12 +215,22 @@ public final class Matcher: Sendable {
     return rank(q, .provinces, valid)
   }
 
-  /// The cities among `cities` that match `query`, best first; all of them for a blank query.
+  /// The cities (and counties) among `cities` that match `query`, best first, cities before
+  /// counties within a tier; all of them, in their order, for a blank query.
   public func filter(_ query: String, cities: [CityRef]) -> [CityRef] {
-    let flat = cities.compactMap(flatIndex)
+    let valid = cities.filter(catalog.contains)
     let q = MatchQuery(query)
-    guard !q.isEmpty else { return flat.map(cityRef) }
-    return rank(q, .cities, flat).map(cityRef)
+    guard !q.isEmpty else { return valid }
+    guard valid.contains(where: \.isCounty) else {
+      return rank(q, .cities, valid.compactMap(flatIndex)).map(cityRef)
+    }
+    let index = counties()
+    let cityTiers = rankTiers(q, .cities, valid.filter { !$0.isCounty }.compactMap(flatIndex))
+    let countyTiers = rankTiers(
+      q, .counties, valid.compactMap { countyFlatIndex($0, index) })
+    return zip(cityTiers, countyTiers).flatMap { cities, counties in
+      cities.map(cityRef) + counties.map { index.refs[$0] }
+    }
   }
 
   /// The province's name in pinyin, derived ("guang dong sheng").
@@ -139,7 +241,7 @@ public final class Matcher: Sendable {
 
   /// The city's pinyin from the data file when it has one, else derived from its name.
   public func pinyin(of ref: CityRef) -> String {
-    guard flatIndex(ref) != nil else { return "" }
+    guard catalog.contains(ref) else { return "" }
     let city = catalog[ref]
     if let given = city.pinyin, given.contains(where: { !$0.isWhitespace }) {
       return TerminalText.sanitize(given)
@@ -212,13 +314,22 @@ public final class Matcher: Sendable {
   }
 
   private func rank<S: Sequence<Int>>(_ q: MatchQuery, _ kind: Kind, _ scope: S) -> [Int] {
+    Array(rankTiers(q, kind, scope).joined())
+  }
+
+  /// The matches in `scope`, one array per tier, best first (`MatchRanker.tierCount` of them).
+  private func rankTiers<S: Sequence<Int>>(_ q: MatchQuery, _ kind: Kind, _ scope: S) -> [[Int]] {
+    var tiers = [[Int]](repeating: [], count: MatchRanker.tierCount)
+    var scope = scope.makeIterator()
+    guard var first = scope.next() else { return tiers }
     let pinyin = q.isLatin ? pinyinKeys(kind) : nil
     return MatchRanker.with(q, names: nameKeys(kind), pinyin: pinyin) { ranker in
-      var tiers = [[Int]](repeating: [], count: MatchRanker.tierCount)
-      for i in scope {
-        if let tier = ranker.filterTier(i) { tiers[tier].append(i) }
+      while true {
+        if let tier = ranker.filterTier(first) { tiers[tier].append(first) }
+        guard let next = scope.next() else { break }
+        first = next
       }
-      return Array(tiers.joined())
+      return tiers
     }
   }
 
@@ -336,6 +447,7 @@ public final class Matcher: Sendable {
     switch kind {
     case .provinces: return catalog.provinces[i].name
     case .cities: return catalog[cityRef(i)].name
+    case .counties: return catalog[counties().refs[i]].name
     }
   }
 
@@ -343,11 +455,12 @@ public final class Matcher: Sendable {
 
   /// Whether any pinyin keys exist yet: Han-only use must never build (or derive) them.
   var hasBuiltPinyin: Bool {
-    cache.withLock { $0.provincePinyin != nil || $0.cityPinyin != nil }
+    cache.withLock { $0.provincePinyin != nil || $0.cityPinyin != nil || $0.countyPinyin != nil }
   }
 
   private func nameKeys(_ kind: Kind) -> KeyColumn {
-    cache.withLock { cache in
+    let countyRefs = kind == .counties ? counties().refs : []
+    return cache.withLock { cache in
       switch kind {
       case .provinces:
         if let keys = cache.provinceNames { return keys }
@@ -362,12 +475,19 @@ public final class Matcher: Sendable {
           count: cityStarts.last ?? 0)
         cache.cityNames = keys
         return keys
+      case .counties:
+        if let keys = cache.countyNames { return keys }
+        let keys = MatchKeys.names(
+          countyRefs.lazy.map { self.catalog[$0].name }, count: countyRefs.count)
+        cache.countyNames = keys
+        return keys
       }
     }
   }
 
   private func pinyinKeys(_ kind: Kind) -> PinyinColumns {
     let names = nameKeys(kind)
+    let countyRefs = kind == .counties ? counties().refs : []
     return cache.withLock { cache in
       switch kind {
       case .provinces:
@@ -382,14 +502,59 @@ public final class Matcher: Sendable {
           names: names)
         cache.cityPinyin = keys
         return keys
+      case .counties:
+        if let keys = cache.countyPinyin { return keys }
+        let keys = MatchKeys.pinyin(countyRefs.lazy.map { self.catalog[$0].pinyin }, names: names)
+        cache.countyPinyin = keys
+        return keys
       }
     }
+  }
+
+  // MARK: - County positions
+
+  /// Built on first use: a lookup that finds its city never walks the counties.
+  private func counties() -> CountyIndex {
+    if let known = cache.withLock({ $0.counties }) { return known }
+    var refs: [CityRef] = []
+    var starts: [Int] = []
+    starts.reserveCapacity((cityStarts.last ?? 0) + 1)
+    for (p, province) in catalog.provinces.enumerated() {
+      for (c, city) in province.cities.enumerated() {
+        starts.append(refs.count)
+        for k in city.counties.indices {
+          refs.append(CityRef(province: p, city: c, county: k))
+        }
+      }
+    }
+    starts.append(refs.count)
+    let index = CountyIndex(refs: refs, starts: starts)
+    cache.withLock { $0.counties = index }
+    return index
+  }
+
+  private func countyScope(_ index: CountyIndex, province: Int?, city: CityRef?) -> Range<Int> {
+    if let city {
+      guard let flat = flatIndex(city.cityOnly) else { return 0..<0 }
+      return index.starts[flat]..<index.starts[flat + 1]
+    }
+    if let province {
+      guard catalog.provinces.indices.contains(province) else { return 0..<0 }
+      return index.starts[cityStarts[province]]..<index.starts[cityStarts[province + 1]]
+    }
+    return 0..<index.refs.count
+  }
+
+  private func countyFlatIndex(_ ref: CityRef, _ index: CountyIndex) -> Int? {
+    guard let county = ref.county, catalog.contains(ref), let city = flatIndex(ref.cityOnly)
+    else { return nil }
+    return index.starts[city] + county
   }
 
   // MARK: - City positions
 
   private func flatIndex(_ ref: CityRef) -> Int? {
-    guard catalog.provinces.indices.contains(ref.province),
+    guard ref.county == nil, catalog.provinces.indices.contains(ref.province),
       catalog.provinces[ref.province].cities.indices.contains(ref.city)
     else { return nil }
     return cityStarts[ref.province] + ref.city

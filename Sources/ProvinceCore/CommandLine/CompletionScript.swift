@@ -1,5 +1,5 @@
 /// Completion scripts for `browse`. Names come from the active data at completion time,
-/// through the hidden `browse --complete province|city [-p <province>]`.
+/// through the hidden `browse --complete province|city|county [-p <province>] [-c <city>]`.
 public enum CompletionScript {
   public static func script(for shell: Shell) -> String {
     switch shell {
@@ -17,7 +17,7 @@ public enum CompletionScript {
     return """
       # bash completion for browse; load with: source <(browse --completion bash)
       _browse() {
-        local cur prev province file word i
+        local cur prev province city file word i
         local -a data=()
         cur="${COMP_WORDS[COMP_CWORD]}"
         prev="${COMP_WORDS[COMP_CWORD-1]}"
@@ -31,6 +31,8 @@ public enum CompletionScript {
             --data=?*) file="${COMP_WORDS[i]#--data=}" ;;
             -p|--province) province="$word" ;;
             --province=?*) province="${COMP_WORDS[i]#--province=}" ;;
+            -c|--city) city="$word" ;;
+            --city=?*) city="${COMP_WORDS[i]#--city=}" ;;
           esac
         done
         # Standard input is the user's terminal here, not the data.
@@ -46,6 +48,12 @@ public enum CompletionScript {
             else
               COMPREPLY=($(compgen -W "$(browse "${data[@]}" --complete city 2>/dev/null)" -- "$cur"))
             fi
+            return ;;
+          -x|--county)
+            local -a scope=()
+            [[ -n "$province" ]] && scope+=(-p "$province")
+            [[ -n "$city" ]] && scope+=(-c "$city")
+            COMPREPLY=($(compgen -W "$(browse "${data[@]}" --complete county "${scope[@]}" 2>/dev/null)" -- "$cur"))
             return ;;
           -f|--format) COMPREPLY=($(compgen -W $'text\\ntsv\\njson\\nurl' -- "$cur")); return ;;
           --completion) COMPREPLY=($(compgen -W $'bash\\nzsh\\nfish' -- "$cur")); return ;;
@@ -73,6 +81,7 @@ public enum CompletionScript {
       switch spec.key {
       case .province: action = ":province:->province"
       case .city: action = ":city:->city"
+      case .county: action = ":county:->county"
       case .format: action = ":format:(text tsv json url)"
       case .completion: action = ":shell:(bash zsh fish)"
       case .data: action = ":file:_files"
@@ -85,7 +94,7 @@ public enum CompletionScript {
       #compdef browse
       # zsh completion for browse; load with: source <(browse --completion zsh)
       _browse() {
-        local state province data
+        local state province city data
         local -a names args
         _arguments -s \\
       \(specs.joined(separator: " \\\n"))
@@ -102,6 +111,13 @@ public enum CompletionScript {
             [[ -n "$province" ]] && args+=(-p "$province")
             names=(${(f)"$(browse "${args[@]}" --complete city 2>/dev/null)"})
             compadd -a names ;;
+          county)
+            province=${(Q)${opt_args[-p]:-${opt_args[--province]}}}
+            city=${(Q)${opt_args[-c]:-${opt_args[--city]}}}
+            [[ -n "$province" ]] && args+=(-p "$province")
+            [[ -n "$city" ]] && args+=(-c "$city")
+            names=(${(f)"$(browse "${args[@]}" --complete county 2>/dev/null)"})
+            compadd -a names ;;
         esac
       }
       if [[ "${funcstack[1]}" == "_browse" ]]; then _browse "$@"; else compdef _browse browse; fi
@@ -117,6 +133,7 @@ public enum CompletionScript {
       switch spec.key {
       case .province: line += " -x -a '(browse (__browse_data) --complete province 2>/dev/null)'"
       case .city: line += " -x -a '(__browse_cities)'"
+      case .county: line += " -x -a '(__browse_counties)'"
       case .format: line += " -x -a 'text tsv json url'"
       case .completion: line += " -x -a 'bash zsh fish'"
       case .data: line += " -r -F"
@@ -158,6 +175,16 @@ public enum CompletionScript {
           else
               browse (__browse_data) --complete city 2>/dev/null
           end
+      end
+      function __browse_counties
+          set -l tokens (commandline -opc)
+          set -l scope
+          for i in (seq (count $tokens))
+              if contains -- $tokens[$i] -p --province -c --city; and test $i -lt (count $tokens)
+                  set -a scope $tokens[$i] $tokens[(math $i + 1)]
+              end
+          end
+          browse (__browse_data) --complete county $scope 2>/dev/null
       end
       complete -c browse -f
       \(lines.joined(separator: "\n"))

@@ -18,14 +18,16 @@ public enum HelpText {
       "  " + spec.display.padding(toLength: column, withPad: " ", startingAt: 0) + spec.help
     }
     return """
-      browse: China's provinces and cities, from the terminal.
+      browse: China's provinces, cities and counties, from the terminal.
 
-      Browse numbered menus (provinces → cities → a city's page), look up one city's
-      URL, or list and search cities in formats that grep, cut, xargs and jq take.
+      Browse numbered menus (provinces → cities → counties → a page), look up one
+      city's or county's URL, or list and search them in formats that grep, cut,
+      xargs and jq take.
 
       USAGE:
         browse                        menus on a terminal; the province list on a pipe
-        browse -p <province> [-c <city>] [--fetch | --open]
+        browse -p <province> [-c <city>] [-x <county>] [--fetch | --open]
+        browse [-p <province>] [-c <city>] --counties
         browse --all | --search <query> [--format text|tsv|json|url]
         browse --pick                 choose on the terminal, print the choice on stdout
         browse --validate [<file>]
@@ -42,6 +44,9 @@ public enum HelpText {
         browse -p 广东 -c 广州                  print 广州's URL
         browse -p guangdong                     list 广东's cities
         browse -c chaoyang                      ambiguous: lists both 朝阳s
+        browse -c 昆山                          a county-level city: 昆山市 under 苏州市
+        browse -c 苏州 --counties               list 苏州's county-level divisions
+        browse --search 320583                  search by division code
         browse --search zhou --format url | head -n 5
         browse --all --format json | jq '.[] | select(.province == "广东省") | .city'
         browse --all --format url | xargs -n 1 -P 4 curl -sI

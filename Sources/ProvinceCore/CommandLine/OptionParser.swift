@@ -63,7 +63,8 @@ public enum OptionParser {
 
   /// The one-line reminder printed after every usage error.
   public static let usageLine =
-    "Usage: browse [--province <name>] [--city <name>] [--search <query>] [--all]"
+    "Usage: browse [--province <name>] [--city <name>] [--county <name>] [--counties]"
+    + " [--search <query>] [--all]"
     + " [--format text|tsv|json|url] [--data <file>] [--interactive | --pick]"
     + "\n  See 'browse --help'."
 
@@ -175,29 +176,36 @@ public enum OptionParser {
     options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
-    for key in [OptionSpec.Key.province, .city, .search] {
+    for key in [OptionSpec.Key.province, .city, .county, .search] {
       if let text = values[key], text.unicodeScalars.allSatisfy(\.isSpaceOrTab) {
         throw UsageError("'\(spelled(key))' needs a non-empty value")
       }
     }
 
-    let lookups: [OptionSpec.Key] = [.province, .city, .search, .all]
+    let lookups: [OptionSpec.Key] = [.province, .city, .county, .counties, .search, .all]
     try forbid(.completion, with: lookups + [.interactive, .pick, .validate, .format])
     try forbid(.validate, with: lookups + [.interactive, .pick, .open, .fetch, .format])
     try forbid(.interactive, with: [.pick] + lookups + [.open, .fetch, .format])
     try forbid(.pick, with: lookups + [.fetch, .open])
-    try forbid(.all, with: [.province, .city, .search, .open, .fetch])
-    try forbid(.search, with: [.city, .open, .fetch])
+    try forbid(.all, with: [.province, .city, .county, .counties, .search, .open, .fetch])
+    try forbid(.search, with: [.city, .county, .counties, .open, .fetch])
+    try forbid(.counties, with: [.county, .open, .fetch])
     try forbid(.open, with: [.fetch])
     try forbid(
-      .check, with: [.city, .search, .all, .interactive, .pick, .open, .fetch, .validate, .offline])
+      .check,
+      with: [
+        .city, .county, .counties, .search, .all, .interactive, .pick, .open, .fetch, .validate,
+        .offline,
+      ])
     try forbid(.offline, with: [.noCache])
 
     if positionals.count > (keys.contains(.validate) ? 1 : 0) {
       let extra = positionals[keys.contains(.validate) ? 1 : 0]
       throw UsageError("unexpected argument '\(extra)'")
     }
-    if (keys.contains(.fetch) || keys.contains(.open)) && values[.city] == nil {
+    if (keys.contains(.fetch) || keys.contains(.open)) && values[.city] == nil
+      && values[.county] == nil
+    {
       let flag = keys.contains(.fetch) ? "--fetch" : "--open"
       throw UsageError("'\(flag)' needs a city: add '--city <name>'")
     }
@@ -223,7 +231,9 @@ public enum OptionParser {
       switch what {
       case "province": return .catalog(.complete(.provinces))
       case "city": return .catalog(.complete(.cities(province: province)))
-      default: throw UsageError("'--complete' takes province or city")
+      case "county":
+        return .catalog(.complete(.counties(province: province, city: values[.city])))
+      default: throw UsageError("'--complete' takes province, city or county")
       }
     }
     if keys.contains(.validate) {
@@ -238,10 +248,17 @@ public enum OptionParser {
     if keys.contains(.pick) { return .catalog(.pick) }
     if let query = values[.search] { return .catalog(.search(query, province: province)) }
     if keys.contains(.all) { return .catalog(.all) }
-    if let city = values[.city] {
+    if keys.contains(.counties) {
+      let scope = values[.city].map { Options.CityQuery(city: $0, province: province) }
+      return .catalog(
+        .listCounties(scope ?? province.map { Options.CityQuery(city: "", province: $0) }))
+    }
+    if values[.city] != nil || values[.county] != nil {
       let action: Options.CityAction =
         keys.contains(.fetch) ? .fetch : keys.contains(.open) ? .open : .print
-      return .catalog(.lookup(Options.CityQuery(city: city, province: province), action))
+      let query = Options.CityQuery(
+        city: values[.city] ?? "", province: province, county: values[.county])
+      return .catalog(.lookup(query, action))
     }
     if let province { return .catalog(.listProvince(province)) }
     return .catalog(.automatic)

@@ -1,7 +1,8 @@
 /// One option `browse` understands: its spellings, its value and its help line.
 struct OptionSpec: Sendable {
   enum Key: Sendable {
-    case province, city, search, all, format, data, strict, validate, interactive, pick
+    case province, city, county, counties, search, all, format, data, strict, validate, interactive,
+      pick
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
     case check, jobs, offline, noCache, cacheSize, lineMode
     case width, fullPage
@@ -27,10 +28,18 @@ struct OptionSpec: Sendable {
       help: "A province: name, short name, pinyin, initials"),
     .init(
       key: .city, long: "city", short: "c", value: "name",
-      help: "A city; prints its URL (searches every province without -p)"),
+      help:
+        "A city, or a county where no city is so named; prints its URL (every province without -p)"
+    ),
+    .init(
+      key: .county, long: "county", short: "x", value: "name",
+      help: "A county-level division (x: 县 xian), within -c or -p when given; prints its URL"),
+    .init(
+      key: .counties, long: "counties", short: nil, value: nil,
+      help: "List the counties of -c's city, of -p's cities, or of every city"),
     .init(
       key: .search, long: "search", short: "s", value: "query",
-      help: "List the cities matching a query, best first"),
+      help: "List the cities and counties matching a query or a code, best first"),
     .init(
       key: .all, long: "all", short: "a", value: nil, help: "List every city of every province"),
     .init(

@@ -23,10 +23,13 @@ public struct Options: Sendable, Equatable {
     case interactive
     /// `--pick`: the menus on the terminal, the chosen city on stdout.
     case pick
-    /// `--city` (with or without `--province`): one city, then what to do with it.
+    /// `--city` or `--county` (within `--province`, `--city` when given): one city or
+    /// county, then what to do with it.
     case lookup(CityQuery, CityAction)
     /// `--province` alone: the province's cities.
     case listProvince(String)
+    /// `--counties`: the counties of the city (`--city`), of a province's cities, or all.
+    case listCounties(CityQuery?)
     case all
     /// `--search`, within `--province` when given.
     case search(String, province: String?)
@@ -36,14 +39,17 @@ public struct Options: Sendable, Equatable {
     case complete(CompletionTarget)
   }
 
-  /// A city as `--city` and `--province` name it.
+  /// A city or county as `--city`, `--county` and `--province` name it. With `county`, the
+  /// county is looked up within the city (when `city` is not empty) or the province.
   public struct CityQuery: Sendable, Equatable {
     public var city: String
     public var province: String?
+    public var county: String?
 
-    public init(city: String, province: String? = nil) {
+    public init(city: String, province: String? = nil, county: String? = nil) {
       self.city = city
       self.province = province
+      self.county = county
     }
   }
 
@@ -62,6 +68,8 @@ public struct Options: Sendable, Equatable {
     case provinces
     /// The cities of a province (when the command line being completed names one), or all.
     case cities(province: String?)
+    /// The counties of a city or a province (when the command line names them), or all.
+    case counties(province: String?, city: String?)
   }
 
   public var mode: Mode = .catalog(.automatic)

@@ -211,8 +211,10 @@ public struct Navigator: Sendable {
       return TerminalText.sanitize(catalog[refs[index]].name)
     case .search(_, let refs):
       let ref = refs[index]
+      // A county says its city too: 鼓楼区（江苏省 南京市）.
+      let city = ref.isCounty ? " " + TerminalText.sanitize(catalog[ref.cityOnly].name) : ""
       return TerminalText.sanitize(catalog[ref].name) + "（"
-        + TerminalText.sanitize(catalog.provinces[ref.province].name) + "）"
+        + TerminalText.sanitize(catalog.provinces[ref.province].name) + city + "）"
     case .detail, .link:
       return ""
     }
@@ -260,11 +262,40 @@ public struct Navigator: Sendable {
   /// fetched this session is asked for.
   func push(_ screen: Screen?, in state: inout NavigationState) -> NavigationEffect {
     guard let screen else { return .render }
+    // A city with counties opens its county list first, whose first row is the city
+    // itself: choosing that row (here again, from the list) opens the city's page.
+    if case .detail(let ref) = screen.kind, !ref.isCounty, !catalog[ref].counties.isEmpty,
+      !isCountyList(of: ref, state)
+    {
+      let counties = catalog.counties(of: [ref])
+      state.stack.append(Screen(.cities(province: ref.province, [ref] + counties)))
+      let name = TerminalText.sanitize(catalog[ref].name)
+      state.message = "\(name): \(counties.count) counties; 1 \(name) opens the city's own page."
+      return .render
+    }
     if mode == .pick, case .detail(let ref) = screen.kind { return .picked(ref) }
     state.stack.append(screen)
     guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }
     state.pages[url] = .loading
     return .fetch(url: url)
+  }
+
+  /// The city whose county list `screen` is (its first row, followed by its counties), or nil.
+  public func countyListCity(_ screen: Screen) -> CityRef? {
+    guard case .cities(_, let refs) = screen.unfiltered ?? screen.kind,
+      let first = refs.first, !first.isCounty,
+      refs.dropFirst().contains(where: { $0.cityOnly == first && $0.isCounty })
+    else { return nil }
+    return first
+  }
+
+  /// Whether the list being chosen from is `city`'s county list, or a filter of it (line
+  /// mode pushes a filtered list above the list it narrowed).
+  private func isCountyList(of city: CityRef, _ state: NavigationState) -> Bool {
+    var index = state.stack.count - 1
+    while index > 0 && state.stack[index].filter != nil { index -= 1 }
+    return countyListCity(state.stack[index]) == city
+      || countyListCity(state.top) == city
   }
 
   /// The screen that choosing item `index` of a menu leads to.

@@ -53,7 +53,8 @@ extension Navigator {
     if case .detail(let ref) = state.top.kind {
       let city = catalog[ref]
       rows.append(["Province", catalog.provinces[ref.province].name])
-      rows.append(["City", city.name])
+      rows.append(["City", catalog[ref.cityOnly].name])
+      if ref.isCounty { rows.append(["County", city.name]) }
       if let code = city.code { rows.append(["Code", code]) }
       let pinyin = matcher.pinyin(of: ref)
       if !pinyin.isEmpty { rows.append(["Pinyin", pinyin]) }

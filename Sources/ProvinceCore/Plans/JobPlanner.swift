@@ -47,6 +47,8 @@ public struct JobPlanner: Sendable {
     case .all:
       return .report(
         Report(output: ListFormatter.cities(catalog.allCities, in: catalog, format: listFormat)))
+    case .listCounties(let scope):
+      return .report(counties(scope))
     case .search(let query, let province):
       return .report(search(query, province: province))
     case .check(let province):
@@ -89,10 +91,82 @@ public struct JobPlanner: Sendable {
       // An empty JSON array keeps `jq` pipelines whole; the exit code still says "no match".
       let output = listFormat == .json ? ListFormatter.cities([], in: catalog, format: .json) : []
       return Report(
-        output: output, messages: ["browse: no city matches '\(TerminalText.sanitize(query))'\n"],
+        output: output,
+        messages: ["browse: no city or county matches '\(TerminalText.sanitize(query))'\n"],
         exitCode: .failure)
     }
+    return Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat, levels: true))
+  }
+
+  /// `--counties`: every county, a province's, or one city's.
+  private func counties(_ scope: Options.CityQuery?) -> Report {
+    var cities: [CityRef]?
+    var place = ""
+    if let scope {
+      var province: Int?
+      if let name = scope.province {
+        switch provinces.resolve(name) {
+        case .success(let index): province = index
+        case .failure(let report): return report
+        }
+      }
+      if !scope.city.isEmpty {
+        switch resolveCity(scope.city, inProvince: province) {
+        case .success(let city):
+          cities = [city]
+          place = catalog[city].name
+        case .failure(let report): return report
+        }
+      } else if let province {
+        cities = catalog.provinces[province].cities.indices.map {
+          CityRef(province: province, city: $0)
+        }
+        place = catalog.provinces[province].name
+      }
+    }
+    let refs = catalog.counties(of: cities)
+    if refs.isEmpty {
+      let whose = place.isEmpty ? "the data has" : "\(TerminalText.sanitize(place)) has"
+      let output = listFormat == .json ? ListFormatter.cities([], in: catalog, format: .json) : []
+      return Report(
+        output: output, messages: ["browse: \(whose) no counties\n"], exitCode: .failure)
+    }
     return Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat))
+  }
+
+  /// The city (never a county) `query` names, or the report of why not.
+  private func resolveCity(_ query: String, inProvince province: Int?) -> Result<CityRef, Report> {
+    switch matcher.city(query, inProvince: province) {
+    case .unique(let ref): return .success(ref)
+    case .ambiguous(let refs): return .failure(ambiguity(query, refs))
+    case .notFound(let suggestions):
+      return .failure(notFound("city", query, province: province, suggestions))
+    }
+  }
+
+  /// Every candidate, with where it is, on stderr: `鼓楼区  福州市  福建省  gu lou qu`.
+  private func ambiguity(_ query: String, _ refs: [CityRef]) -> Report {
+    let noun = refs.allSatisfy(\.isCounty) ? "counties" : "cities"
+    let rows = refs.map { ref in
+      var row = ListFormatter.placeRow(ref, in: catalog)
+      row[0] = "  " + row[0]
+      return row + [matcher.pinyin(of: ref)]
+    }
+    return Report(
+      messages: [
+        "browse: '\(TerminalText.sanitize(query))' matches \(refs.count) \(noun); say which:\n"
+      ]
+        + ListFormatter.alignedRows(rows), exitCode: .failure)
+  }
+
+  private func notFound(
+    _ noun: String, _ query: String, province: Int?, city: CityRef? = nil, _ suggestions: [String]
+  ) -> Report {
+    let scope = city.map { catalog[$0].name } ?? province.map { catalog.provinces[$0].name }
+    let place = scope.map { " in \(TerminalText.sanitize($0))" } ?? ""
+    return .failure(
+      "no \(noun) matches '\(TerminalText.sanitize(query))'\(place)"
+        + ProvinceResolver.hint(suggestions))
   }
 
   private func lookup(_ query: Options.CityQuery, _ action: Options.CityAction) -> Plan {
@@ -104,30 +178,32 @@ public struct JobPlanner: Sendable {
       }
     }
     let ref: CityRef
-    switch matcher.city(query.city, inProvince: province) {
-    case .unique(let found):
-      ref = found
-    case .ambiguous(let refs):
-      let rows = refs.map { ref in
-        [
-          "  " + TerminalText.sanitize(catalog[ref].name),
-          TerminalText.sanitize(catalog.provinces[ref.province].name), matcher.pinyin(of: ref),
-        ]
+    if let county = query.county {
+      var city: CityRef?
+      if !query.city.isEmpty {
+        switch resolveCity(query.city, inProvince: province) {
+        case .success(let found): city = found
+        case .failure(let report): return .report(report)
+        }
       }
-      return .report(
-        Report(
-          messages: [
-            "browse: '\(TerminalText.sanitize(query.city))' matches \(refs.count) cities; say which:\n"
-          ] + ListFormatter.alignedRows(rows), exitCode: .failure))
-    case .notFound(let suggestions):
-      if province == nil, let named = matcher.provinceGivenAsCity(query.city) {
-        return .report(.failure(provinceNamedAsCity(named, query: query.city)))
+      switch matcher.county(county, inProvince: province, inCity: city) {
+      case .unique(let found): ref = found
+      case .ambiguous(let refs): return .report(ambiguity(county, refs))
+      case .notFound(let suggestions):
+        return .report(notFound("county", county, province: province, city: city, suggestions))
       }
-      let place = province.map { " in \(TerminalText.sanitize(catalog.provinces[$0].name))" } ?? ""
-      return .report(
-        .failure(
-          "no city matches '\(TerminalText.sanitize(query.city))'\(place)"
-            + ProvinceResolver.hint(suggestions)))
+    } else {
+      switch matcher.place(query.city, inProvince: province) {
+      case .unique(let found):
+        ref = found
+      case .ambiguous(let refs):
+        return .report(ambiguity(query.city, refs))
+      case .notFound(let suggestions):
+        if province == nil, let named = matcher.provinceGivenAsCity(query.city) {
+          return .report(.failure(provinceNamedAsCity(named, query: query.city)))
+        }
+        return .report(notFound("city or county", query.city, province: province, suggestions))
+      }
     }
     switch action {
     case .print:
@@ -173,6 +249,24 @@ public struct JobPlanner: Sendable {
       names = catalog.provinces[index].cities.map(\.name)
     case .cities(nil):
       names = catalog.provinces.flatMap { $0.cities.map(\.name) }
+    case .counties(let province, let city):
+      var scope: Int?
+      if let province {
+        guard case .success(let index) = provinces.resolve(province) else {
+          return Report(exitCode: .failure)
+        }
+        scope = index
+      }
+      var cities: [CityRef]?
+      if let city {
+        guard case .success(let ref) = resolveCity(city, inProvince: scope) else {
+          return Report(exitCode: .failure)
+        }
+        cities = [ref]
+      } else if let scope {
+        cities = catalog.provinces[scope].cities.indices.map { CityRef(province: scope, city: $0) }
+      }
+      names = catalog.counties(of: cities).map { catalog[$0].name }
     }
     var seen = Set<String>()
     names = names.map(TerminalText.sanitize).filter { seen.insert($0).inserted }

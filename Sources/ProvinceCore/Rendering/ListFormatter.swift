@@ -1,33 +1,46 @@
 import CatalogModel
 import TextSupport
 
-/// Lists of cities and provinces in the four output formats.
+/// Lists of cities, counties and provinces in the four output formats.
 public enum ListFormatter {
   /// One city a line (`text`, `tsv`, `url`) or one JSON array, each line ending in "\n".
-  public static func cities(_ refs: [CityRef], in catalog: Catalog, format: OutputFormat)
-    -> [String]
-  {
+  /// Where any entry is a county, rows gain a county column (empty on a city's row) and
+  /// JSON objects a `county`; `levels` adds each entry's level (`city`, `county`) last.
+  public static func cities(
+    _ refs: [CityRef], in catalog: Catalog, format: OutputFormat, levels: Bool = false
+  ) -> [String] {
+    let countyColumn = refs.contains(where: \.isCounty)
+    func fields(_ ref: CityRef) -> [String] {
+      let entry = catalog[ref]
+      var row = [catalog.provinces[ref.province].name, catalog[ref.cityOnly].name]
+      if countyColumn { row.append(ref.isCounty ? entry.name : "") }
+      row.append(URLText.ascii(entry.url))
+      if levels { row.append(level(ref)) }
+      return row
+    }
     switch format {
     case .url:
       return refs.map { URLText.ascii(catalog[$0].url) + "\n" }
     case .tsv:
-      return refs.map { ref in
-        let city = catalog[ref]
-        let fields = [catalog.provinces[ref.province].name, city.name, URLText.ascii(city.url)]
-        return fields.map(tsvField).joined(separator: "\t") + "\n"
-      }
+      return refs.map { fields($0).map(tsvField).joined(separator: "\t") + "\n" }
     case .json:
-      return jsonArray(refs.map { cityObject(catalog, $0) })
+      return jsonArray(refs.map { cityObject(catalog, $0, level: levels) })
     case .text:
-      let rows = refs.map { ref in
-        let city = catalog[ref]
-        return [
-          TerminalText.sanitize(catalog.provinces[ref.province].name),
-          TerminalText.sanitize(city.name), URLText.ascii(city.url),
-        ]
-      }
-      return alignedRows(rows)
+      return alignedRows(refs.map { fields($0).map(TerminalText.sanitize) })
     }
+  }
+
+  /// `city` or `county`, as `--search` lists say.
+  public static func level(_ ref: CityRef) -> String {
+    ref.isCounty ? "county" : "city"
+  }
+
+  /// Where a city or county is, name first, for ambiguity lists: `鼓楼区  福州市  福建省`.
+  public static func placeRow(_ ref: CityRef, in catalog: Catalog) -> [String] {
+    var row = [TerminalText.sanitize(catalog[ref].name)]
+    if ref.isCounty { row.append(TerminalText.sanitize(catalog[ref.cityOnly].name)) }
+    row.append(TerminalText.sanitize(catalog.provinces[ref.province].name))
+    return row
   }
 
   /// The province list: name and city count. `url` has no meaning here and falls back to `tsv`.
@@ -48,14 +61,19 @@ public enum ListFormatter {
     }
   }
 
-  /// Every field of one city, in a stable order, for `--format json`.
-  public static func cityObject(_ catalog: Catalog, _ ref: CityRef) -> String {
+  /// Every field of one city, in a stable order, for `--format json`. A county's object
+  /// has its city as `city`, its own name as `county`, and its own URL, code and pinyin.
+  public static func cityObject(_ catalog: Catalog, _ ref: CityRef, level: Bool = false)
+    -> String
+  {
     let city = catalog[ref]
     var members: [(String, String)] = [
       ("province", JSONWriter.string(catalog.provinces[ref.province].name)),
-      ("city", JSONWriter.string(city.name)),
-      ("url", JSONWriter.string(URLText.ascii(city.url))),
+      ("city", JSONWriter.string(catalog[ref.cityOnly].name)),
     ]
+    if ref.isCounty { members.append(("county", JSONWriter.string(city.name))) }
+    members.append(("url", JSONWriter.string(URLText.ascii(city.url))))
+    if level { members.append(("level", JSONWriter.string(Self.level(ref)))) }
     if let code = city.code { members.append(("code", JSONWriter.string(code))) }
     if let pinyin = city.pinyin { members.append(("pinyin", JSONWriter.string(pinyin))) }
     let taken = Set(members.map(\.0))

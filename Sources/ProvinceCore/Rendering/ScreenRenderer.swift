@@ -43,7 +43,10 @@ public enum ScreenRenderer {
       let crumb: String
       switch screen.kind {
       case .provinces: crumb = "省份信息"
-      case .cities(let province, _): crumb = catalog.provinces[province].name
+      case .cities(let province, _):
+        crumb =
+          navigator.countyListCity(screen).map { catalog[$0].name }
+          ?? catalog.provinces[province].name
       case .search(let query, _): crumb = "/" + query
       case .detail(let ref): crumb = catalog[ref].name
       case .link(let url):

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The built `browse` on its built-in data, reaching the county level as a user's script
+/// would: lookups, ambiguity lists, listing, search by code, and bash completion.
+@Suite(.timeLimit(.minutes(1))) struct EndToEndCountyTests {
+  let kunshanURL = "https://zh.wikipedia.org/wiki/%E6%98%86%E5%B1%B1%E5%B8%82"
+
+  @Test func aCountyLevelCityIsFoundByName() async throws {
+    for arguments in [["-c", "昆山"], ["-c", "kunshan"], ["-c", "苏州", "--county", "昆山"]] {
+      let result = try await BrowseProcess.run(arguments)
+      #expect(result.status == 0, "\(arguments)")
+      #expect(result.stdout == kunshanURL + "\n", "\(arguments)")
+    }
+    let yiwu = try await BrowseProcess.run(["-c", "义乌", "--format", "tsv"])
+    #expect(yiwu.stdout.hasPrefix("浙江省\t金华市\t义乌市\thttps://"))
+  }
+
+  @Test func theFourGulouDistrictsAreListedWithWhereTheyAre() async throws {
+    let result = try await BrowseProcess.run(["-c", "鼓楼"])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr == """
+        browse: '鼓楼' matches 4 counties; say which:
+          鼓楼区  南京市  江苏省  gu lou qu
+          鼓楼区  徐州市  江苏省  gu lou qu
+          鼓楼区  福州市  福建省  gu lou qu
+          鼓楼区  开封市  河南省  gu lou qu
+
+        """)
+    let fuzhou = try await BrowseProcess.run(["-p", "福建", "-x", "鼓楼"])
+    #expect(
+      fuzhou.stdout
+        == "https://zh.wikipedia.org/wiki/%E9%BC%93%E6%A5%BC%E5%8C%BA_(%E7%A6%8F%E5%B7%9E%E5%B8%82)\n"
+    )
+  }
+
+  @Test func searchFindsADivisionCodeAndCountiesListsACitys() async throws {
+    let search = try await BrowseProcess.run(["--search", "320583"])
+    #expect(search.stdout == "江苏省\t苏州市\t昆山市\t\(kunshanURL)\tcounty\n")
+    let suzhou = try await BrowseProcess.run(["-p", "江苏", "-c", "苏州", "--counties"])
+    let counties = suzhou.stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] }
+    #expect(Set(counties) == ["姑苏区", "虎丘区", "吴中区", "相城区", "吴江区", "常熟市", "张家港市", "昆山市", "太仓市"])
+  }
+
+  @Test func bashCompletesCountiesWithinTheCity() async throws {
+    let path =
+      BrowseProcess.executable.deletingLastPathComponent().path + ":" + ChildEnvironment.path
+    let script = """
+      source <(browse --completion bash)
+      offer() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _browse; echo "${COMPREPLY[*]}"; }
+      offer browse -c 苏州 -x 昆
+      offer browse -p 浙江 -c 金华 --county 义
+      """
+    let result = try await BrowseProcess.shell(script, environment: ["PATH": path])
+    #expect(result.stderr == "")
+    #expect(result.stdout == "昆山市\n义乌市\n")
+  }
+}

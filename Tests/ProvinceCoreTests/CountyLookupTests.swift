@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import CatalogModel
+@testable import ProvinceCore
+
+/// Lookups, lists, search and completion reaching the county level, as reports with no
+/// process: a small catalog typed here, with counties under some cities and none under 东莞.
+@Suite struct CountyLookupTests {
+  static func city(_ name: String, _ code: String, _ pinyin: String, _ counties: [City] = [])
+    -> City
+  {
+    City(
+      name: name, url: "https://zh.wikipedia.org/wiki/" + name, code: code, pinyin: pinyin,
+      counties: counties)
+  }
+
+  let catalog = Catalog(provinces: [
+    Province(
+      name: "江苏省",
+      cities: [
+        city(
+          "南京市", "320100", "nan jing shi",
+          [city("鼓楼区", "320106", "gu lou qu"), city("六合区", "320116", "lu he qu")]),
+        city(
+          "苏州市", "320500", "su zhou shi",
+          [city("姑苏区", "320508", "gu su qu"), city("昆山市", "320583", "kun shan shi")]),
+      ]),
+    Province(
+      name: "福建省",
+      cities: [city("福州市", "350100", "fu zhou shi", [city("鼓楼区", "350102", "gu lou qu")])]),
+    Province(
+      name: "广东省",
+      cities: [
+        city("广州市", "440100", "guang zhou shi", [city("天河区", "440106", "tian he qu")]),
+        city("东莞市", "441900", "dong guan shi"),
+      ]),
+  ])
+
+  func report(_ arguments: String...) throws -> Report {
+    let options = try OptionParser.parse(arguments)
+    guard case .catalog(let job) = options.mode,
+      case .report(let report) = JobPlanner(
+        catalog: catalog, matcher: Matcher(catalog: catalog), options: options,
+        inputIsTerminal: false, outputIsTerminal: false
+      ).plan(job)
+    else {
+      Issue.record("no report for \(arguments)")
+      return Report()
+    }
+    return report
+  }
+
+  @Test func aCityQueryFindsACountyWhenNoCityIsSoNamed() throws {
+    let result = try report("-c", "昆山")
+    #expect(result.output == ["https://zh.wikipedia.org/wiki/%E6%98%86%E5%B1%B1%E5%B8%82\n"])
+    #expect(result.exitCode == .success)
+    let text = try report("-c", "kunshan", "-f", "text")
+    #expect(text.output.first?.hasPrefix("江苏省  苏州市  昆山市  https://") == true)
+    // A city's whole name still wins: 苏州 is the city, not a county.
+    #expect(try report("-c", "苏州", "-f", "tsv").output.first?.hasPrefix("江苏省\t苏州市\thttps") == true)
+  }
+
+  @Test func anAmbiguousCountyListsEveryCandidateWithWhereItIs() throws {
+    let result = try report("-c", "鼓楼")
+    #expect(result.exitCode == .failure)
+    #expect(result.messages.first == "browse: '鼓楼' matches 2 counties; say which:\n")
+    #expect(
+      Array(result.messages.dropFirst()) == [
+        "  鼓楼区  南京市  江苏省  gu lou qu\n", "  鼓楼区  福州市  福建省  gu lou qu\n",
+      ])
+  }
+
+  @Test func countyLooksOneUpWithinTheCityOrProvince() throws {
+    let json = try report("-c", "南京", "--county", "鼓楼", "-f", "json").output.joined()
+    #expect(
+      json == "[\n{\"province\":\"江苏省\",\"city\":\"南京市\",\"county\":\"鼓楼区\","
+        + "\"url\":\"https://zh.wikipedia.org/wiki/%E9%BC%93%E6%A5%BC%E5%8C%BA\","
+        + "\"code\":\"320106\",\"pinyin\":\"gu lou qu\"}\n]\n")
+    #expect(
+      try report("-p", "福建", "-x", "gulou", "-f", "tsv").output == [
+        "福建省\t福州市\t鼓楼区\thttps://zh.wikipedia.org/wiki/%E9%BC%93%E6%A5%BC%E5%8C%BA\n"
+      ])
+    let missing = try report("-c", "苏州", "-x", "六合")
+    #expect(missing.exitCode == .failure)
+    #expect(missing.messages.first?.hasPrefix("browse: no county matches '六合' in 苏州市") == true)
+  }
+
+  @Test func didYouMeanReachesCounties() throws {
+    let result = try report("-c", "昆删")
+    #expect(result.messages.first?.contains("did you mean 昆山市?") == true)
+  }
+
+  @Test func countiesListsOneCitysAProvincesOrEveryCounty() throws {
+    #expect(
+      try report("-p", "江苏", "-c", "苏州", "--counties").output == [
+        "江苏省\t苏州市\t姑苏区\thttps://zh.wikipedia.org/wiki/%E5%A7%91%E8%8B%8F%E5%8C%BA\n",
+        "江苏省\t苏州市\t昆山市\thttps://zh.wikipedia.org/wiki/%E6%98%86%E5%B1%B1%E5%B8%82\n",
+      ])
+    #expect(try report("-p", "江苏", "--counties").output.count == 4)
+    #expect(try report("--counties").output.count == 6)
+    let none = try report("-c", "东莞", "--counties")
+    #expect(none.exitCode == .failure && none.output.isEmpty)
+    #expect(none.messages == ["browse: 东莞市 has no counties\n"])
+    // --all stays a list of cities, with no county column.
+    let all = try report("--all")
+    #expect(all.output.count == 5)
+    #expect(all.output.allSatisfy { $0.split(separator: "\t").count == 3 })
+  }
+
+  @Test func searchCoversEveryLevelAndMatchesDivisionCodes() throws {
+    #expect(
+      try report("--search", "320583").output == [
+        "江苏省\t苏州市\t昆山市\thttps://zh.wikipedia.org/wiki/%E6%98%86%E5%B1%B1%E5%B8%82\tcounty\n"
+      ])
+    let prefix = try report("--search", "3205").output
+    #expect(
+      prefix.count == 3 && prefix[0].hasPrefix("江苏省\t苏州市\t\t") && prefix[0].hasSuffix("\tcity\n"))
+    let byName = try report("--search", "鼓楼", "-f", "json").output.joined()
+    let parsed = try JSONSerialization.jsonObject(with: Data(byName.utf8)) as? [[String: String]]
+    #expect(parsed?.map { $0["city"] ?? "" } == ["南京市", "福州市"])
+    #expect(parsed?.allSatisfy { $0["level"] == "county" && $0["county"] == "鼓楼区" } == true)
+  }
+
+  @Test func completionListsCountiesWithinTheGivenCity() throws {
+    #expect(try report("--complete", "county", "-c", "苏州").output == ["姑苏区\n", "昆山市\n"])
+    #expect(
+      try report("--complete", "county").output == ["鼓楼区\n", "六合区\n", "姑苏区\n", "昆山市\n", "天河区\n"])
+  }
+
+  @Test func countyOptionsAreCheckedAgainstTheOthers() throws {
+    #expect(throws: UsageError.self) { try OptionParser.parse(["--counties", "--county", "x"]) }
+    #expect(throws: UsageError.self) { try OptionParser.parse(["--all", "--counties"]) }
+    #expect(throws: UsageError.self) { try OptionParser.parse(["--search", "a", "-x", "b"]) }
+    let options = try OptionParser.parse(["-x", "昆山", "--open"])
+    #expect(options.mode == .catalog(.lookup(Options.CityQuery(city: "", county: "昆山"), .open)))
+  }
+}
