@@ -3,6 +3,7 @@ import CatalogModel
 import Foundation
 import ProvinceCore
 import ProvinceIO
+import TerminalUI
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +18,8 @@ enum Browse {
 
   static func run(_ arguments: [String]) -> ExitCode {
     Interrupts.shared.install(cleanup: {
-      StandardStream.error.finish(with: StandardStream.error.isTerminal ? "\r\u{1B}[K\n" : "")
+      StandardStream.error.finish(
+        with: StandardStream.error.isTerminal ? "\r" + ControlSequence.eraseToEndOfLine + "\n" : "")
     })
     let options: Options
     do {

@@ -56,6 +56,7 @@ enum CrashGuard {
         let fd = CrashGuard.errorFD
         let line =
           CrashGuard.messages + Int(number >= 0 && number < 32 ? number : 0) * CrashGuard.capacity
+        // A literal, not ControlSequence: a signal handler may only touch static C strings.
         _ = write(fd, "\r\u{1B}[K", isatty(fd) == 1 ? 4 : 0)
         _ = write(fd, line, strlen(line))
         _exit(70)  // EX_SOFTWARE: a fault of the program's own

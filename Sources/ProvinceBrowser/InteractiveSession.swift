@@ -1,6 +1,7 @@
 import CatalogModel
 import Foundation
 import ProvinceCore
+import TerminalUI
 import TextSupport
 
 #if canImport(Glibc)
@@ -36,7 +37,7 @@ struct InteractiveSession {
       if viewport != state.viewport {
         _ = navigator.update(&state, .resize(viewport))
       }
-      var frame = redraws ? "\u{1B}[H\u{1B}[2J" : ""
+      var frame = redraws ? ControlSequence.home + ControlSequence.eraseScreen : ""
       frame += ScreenRenderer.render(state, navigator: navigator, style: style).joined(
         separator: "\n")
       screen.write(frame + (prompt ? "\n> " : "\n"))

@@ -21,7 +21,7 @@ struct LinkCheckRun {
       wait: { seconds in try? await Task.sleep(for: .seconds(seconds)) })
     let progressLine =
       err.isTerminal && !Terminal.isDumb
-      ? ProgressLine(stream: err, columns: Terminal.viewport(fd: err.fd).columns) : nil
+      ? ProgressLine(line: StatusLine(stream: err)) : nil
 
     let run = CheckRun()
     let started = DispatchTime.now()
@@ -75,41 +75,27 @@ struct LinkCheckRun {
 
   /// The progress line on stderr, redrawn in place at most ten times a second.
   private final class ProgressLine: Sendable {
-    private struct State {
-      var lastDrawn: UInt64 = 0
-      var drawn = false
-    }
-    private let stream: StandardStream
-    private let columns: Int
-    private let state = Mutex(State())
+    private let line: StatusLine
+    private let lastDrawn = Mutex<UInt64>(0)
 
-    init(stream: StandardStream, columns: Int) {
-      self.stream = stream
-      self.columns = columns
+    init(line: StatusLine) {
+      self.line = line
     }
 
     func show(_ progress: LinkCheck.Progress) {
       let now = DispatchTime.now().uptimeNanoseconds
-      state.withLock { state in
-        guard now - state.lastDrawn >= 100_000_000 || progress.checked == progress.total else {
-          return
+      let due = lastDrawn.withLock { last in
+        guard now - last >= 100_000_000 || progress.checked == progress.total else {
+          return false
         }
-        state.lastDrawn = now
-        state.drawn = true
-        let text = TerminalText.truncate(
-          CheckReport.progress(progress), toWidth: max(1, columns - 1))
-        stream.write("\r\u{1B}[K" + text)
-        stream.flush()
+        last = now
+        return true
       }
+      if due { line.show(CheckReport.progress(progress)) }
     }
 
     func clear() {
-      state.withLock { state in
-        guard state.drawn else { return }
-        stream.write("\r\u{1B}[K")
-        stream.flush()
-        state.drawn = false
-      }
+      line.clear()
     }
   }
 }

@@ -35,7 +35,7 @@ import Testing
     #expect(navigator.update(&state, .pageLoaded(url: guangzhou, page)) == .render)
     let screen = ScreenRenderer.render(state, navigator: navigator, style: .plain)
     #expect(screen.contains("  City     广州市"))
-    #expect(screen.contains { $0.hasPrefix("  Status   200 OK · text/html; charset=utf-8 · ") })
+    #expect(screen.contains { $0.hasPrefix("  Status   200 OK · text/html · utf-8 · ") })
     #expect(screen.contains("广州是广东省的省会。"))
   }
 

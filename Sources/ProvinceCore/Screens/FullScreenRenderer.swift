@@ -33,7 +33,6 @@ public enum FullScreenRenderer {
     }
   }
 
-  private static let spinner = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
   /// The frame that shows `state` in its viewport.
   public static func frame(_ state: NavigationState, navigator: Navigator, palette: Palette)
@@ -233,8 +232,8 @@ public enum FullScreenRenderer {
     }
     let url = navigator.pageURL(of: state.top) ?? ""
     if state.pages[url] == .loading {
-      let tick = Int((state.progress?.seconds ?? 0) * 10) % spinner.count
-      return String(spinner[tick]) + " loading"
+      let tick = Int((state.progress?.seconds ?? 0) * 10)
+      return String(SpinnerFrames.frame(tick)) + " loading"
     }
     let total = navigator.pageSections(state).scrolled.count
     let last = min(total, state.top.scroll + state.contentRows)
