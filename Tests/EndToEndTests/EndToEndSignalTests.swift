@@ -36,7 +36,8 @@ import Testing
     #expect(await browse.signal(SIGSEGV) == 70)
     #expect(
       browse.stderr
-        == "browse: internal error: the program stopped on a fault; please report how to repeat it\n"
+        == "browse: internal error: the program stopped on a fault (SIGSEGV, a bad memory access);"
+        + " please report how to repeat it\n"
     )
   }
 

@@ -67,6 +67,98 @@ import Testing
     }
   }
 
+  /// A fault of the program's own during a fetch (a signal stands in for a bug of ours) is
+  /// reported as the crash it is: one line naming it and exit 70, never "network unavailable".
+  @Test func aFaultOfOursDuringAFetchIsAnInternalErrorNot69() async throws {
+    try await withServer { server in
+      let data = try F.file(
+        F.plist(province: "测试省", cities: [("甲市", server.baseURL + TestHTTPServer.Path.silent)]))
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      let browse = try BrowseProcess.Running(
+        ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--timeout", "30"])
+      // The request reached the server: the fault lands mid-fetch.
+      #expect(await Deadline.poll(10) { !server.requests.isEmpty })
+      #expect(await browse.signal(SIGSEGV) == 70)
+      let lines = browse.stderr.split(separator: "\n")
+      #expect(lines.count == 1, "\(browse.stderr)")
+      #expect(browse.stderr.contains("internal error"))
+      #expect(browse.stderr.contains("SIGSEGV"))
+      #expect(!browse.stderr.contains("connection"))
+    }
+  }
+
+  /// Proxies from the environment as curl takes them: a page arrives through the proxy
+  /// over http, and an https one asks it for a tunnel (CONNECT). The harness gives every
+  /// child http_proxy and https_proxy (a closed port) and no_proxy for 127.0.0.1, so the
+  /// page is on 127.0.0.2, which the proxy answers for and nothing else listens on.
+  @Test(arguments: [("http_proxy", "http"), ("https_proxy", "https")])
+  func aProxyFromTheEnvironmentIsUsed(variable: String, scheme: String) async throws {
+    let proxy = try TestHTTPServer.started()
+    defer { proxy.stop() }
+    let port = TestHTTPServer.unusedPort()
+    let target = try #require(URL(string: "\(scheme)://127.0.0.2:\(port)/via"))
+    proxy.addProxyRoutes(target: target, authority: "127.0.0.2:\(port)")
+    let data = try F.file(F.plist(province: "测试省", cities: [("甲市", target.absoluteString)]))
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let result = try await BrowseProcess.run(
+      ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--timeout", "10"],
+      environment: [variable: proxy.baseURL])
+    let request = try #require(proxy.requests.first, "the proxy saw no request")
+    if scheme == "http" {
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("through the proxy 代理"))
+      #expect(request.method == "GET")
+      #expect(request.target == target.absoluteString)
+    } else {
+      #expect(request.method == "CONNECT")
+      #expect(request.target == "127.0.0.2:\(port)")
+      expectOneLineFailure(result)
+    }
+  }
+
+  @Test func noProxyNamesHostsReachedDirectly() async throws {
+    try await withServer { server in
+      let proxy = try TestHTTPServer.started()
+      defer { proxy.stop() }
+      let result = try await fetch(
+        server, TestHTTPServer.Path.utf8,
+        environment: ["http_proxy": proxy.baseURL, "no_proxy": "127.0.0.1"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("广州"))
+      #expect(proxy.requests.isEmpty)
+    }
+  }
+
+  /// https failures against a loopback TLS server: each one line and exit 69. No test
+  /// certificate can be trusted (libcurl reads only the system's CA bundle), so the one for
+  /// another host is refused at the same trust check as the self-signed one.
+  @Test(.enabled(if: TestTLSServer.isAvailable), arguments: ["127.0.0.1", "wrong.example"])
+  func anUntrustedCertificateIsOneLineAndExit69(commonName: String) async throws {
+    let server = try TestTLSServer(commonName: commonName)
+    defer { server.stop() }
+    let data = try F.file(
+      F.plist(province: "测试省", cities: [("甲市", server.url("/").absoluteString)]))
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let result = try await BrowseProcess.run(
+      ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--timeout", "10"])
+    expectOneLineFailure(result)
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("secure connection"), "\(result.stderr)")
+  }
+
+  @Test func aServerThatHangsUpDuringTheHandshakeIsOneLineAndExit69() async throws {
+    try await withServer { server in
+      // The test server hangs up on anything that is not an HTTP request: a TLS hello.
+      let url = "https://127.0.0.1:\(server.port)/"
+      let data = try F.file(F.plist(province: "测试省", cities: [("甲市", url)]))
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      let result = try await BrowseProcess.run(
+        ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--timeout", "10"])
+      expectOneLineFailure(result)
+      #expect(result.status == 69)
+    }
+  }
+
   @Test func aRedirectWithoutALocationIsOneLineAndExit1() async throws {
     try await withServer { server in
       server.route("/nowhere") { _ in TestHTTPServer.Response(status: 302) }
