@@ -439,6 +439,11 @@ struct HTMLReader {
       document.links.append(target)
       kind = .link(document.links.count - 1)
     case .inline:
+      if entry.name == "button" {
+        // Kept so the reader view can leave it out, as Readability does ("View comments").
+        entry.element = addElement(entry.name, kind: .inline, inline: false)
+        return
+      }
       guard bylineCapture == nil, !bylineFound, stack.last?.furniture != true,
         Self.hasBylineHint(tokenizer)
       else { return }

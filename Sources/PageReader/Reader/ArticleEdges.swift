@@ -33,6 +33,7 @@ enum ArticleEdges {
     guard line.count <= 100 else { return false }
     if labels.contains(line) { return true }
     if credits.contains(where: { line.hasPrefix($0) }) { return true }
+    if promos.contains(where: { line.hasPrefix($0) }) { return true }
     // "Image 3 of 23", "1 / 12": a slideshow's counter.
     let words = line.split(separator: " ")
     if words.count <= 5, words.first == "image" || words.first == "photo",
@@ -52,6 +53,38 @@ enum ArticleEdges {
     "view comments", "show comments", "load comments", "this slideshow requires javascript",
     "read more", "see more", "more", "related", "related articles", "related stories",
     "recommended", "trending", "most read", "most popular", "top stories", "back to top",
+  ]
+
+  /// Whether a caption ends with its image's credit (`… Credit: EPA`, `… (Image: Getty)`,
+  /// `… (AP Photo/Jane Doe)`): the credit and the caption it closes are the picture's.
+  static func endsWithCredit(_ text: String, within tail: Int = 60) -> Bool {
+    let line = normalized(text)
+    let end = line.suffix(tail)
+    return [
+      "credit:", "(image:", "(photo:", "photo:", "(ap photo", "getty images", "(getty",
+      "/getty", "(reuters", "/reuters", "©",
+    ].contains { end.contains($0) }
+  }
+
+  /// Starts of lines that send the reader to another story.
+  private static let promos = [
+    "related:", "see more:", "read more:", "more:", "see also:", "read also:", "also read:",
+    "watch:", "listen:", "recommended:", "don't miss:", "don’t miss:",
+  ]
+
+  /// Whether a short line heads a section the site closes the article with.
+  static func opensClosingSection(_ text: String) -> Bool {
+    let line = normalized(text).trimmingCharacters(in: .punctuationCharacters)
+    guard !line.isEmpty, line.count <= 40 else { return false }
+    return closingSections.contains { line.hasPrefix($0) }
+  }
+
+  private static let closingSections = [
+    "about the author", "about ", "you may also like", "you might also like", "you may like",
+    "related", "more from", "more stories", "more on", "don't miss", "don’t miss",
+    "recommended", "read more", "read next", "most read", "most popular", "trending",
+    "comments", "view comments", "leave a comment", "leave a reply", "join the discussion",
+    "tell us what", "what do you think", "latest", "popular", "share this", "sponsored",
   ]
 
   /// Starts of lines that credit an image.

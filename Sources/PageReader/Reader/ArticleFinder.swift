@@ -469,9 +469,16 @@ struct ArticleFinder {
         skipped.insert(index)
         continue
       }
+      // Readability's `_prepArticle` drops buttons: "View comments", "Load more".
+      if element.name == "button" {
+        skipped.insert(index)
+        continue
+      }
       // An image's credit, and a gallery's slides, counters and captions beside the text.
       if hints[index].credit && mine.text < 200
         || hints[index].media && mine.text * 2 < stats[root].text
+        || element.name == "figcaption" && mine.text < 400
+          && ArticleEdges.endsWithCredit(document.textContent(of: index))
       {
         skipped.insert(index)
         continue
@@ -535,9 +542,10 @@ struct ArticleFinder {
   /// dropped from each end while they read as furniture. A block is dropped only when it
   /// holds no other block's text, so that no article text goes with it.
   private func trimEdges(of roots: [Int], skipping skipped: inout Set<Int>) {
-    var blocks: [(element: Int, text: [UInt8])] = []
+    var blocks: [(element: Int, text: [UInt8], linked: Int)] = []
     for root in roots {
       var open: [Int] = []
+      var links = 0
       var index = nodes[root].items.lowerBound
       let end = min(nodes[root].items.upperBound, document.items.count)
       while index < end {
@@ -548,18 +556,22 @@ struct ArticleFinder {
             continue
           }
           switch nodes[element].kind {
-          case .link, .inline: break
+          case .link: links += 1
+          case .inline: break
           default: open.append(element)
           }
         case .end(let element):
           if open.last == element { open.removeLast() }
+          if case .link = nodes[element].kind { links = max(0, links - 1) }
         case .text(let range), .altText(let range):
           let owner = open.last ?? root
+          let linked = links > 0 ? range.count : 0
           if blocks.last?.element == owner {
             blocks[blocks.count - 1].text.append(0x20)
             blocks[blocks.count - 1].text.append(contentsOf: document.storage[range])
+            blocks[blocks.count - 1].linked += linked
           } else {
-            blocks.append((owner, Array(document.storage[range])))
+            blocks.append((owner, Array(document.storage[range]), linked))
           }
         default: break
         }
@@ -595,10 +607,38 @@ struct ArticleFinder {
       skipped.insert(blocks[last].element)
       last -= 1
     }
-    for position in first...last where droppable(position) {
-      if ArticleEdges.isFurnitureAnywhere(texts[position]) {
-        skipped.insert(blocks[position].element)
+    // A closing section the site adds under a heading of its own ("About the author",
+    // "You may also like", "Comments"): dropped with all after it, when that is little.
+    let total = texts[first...last].reduce(0) { $0 + $1.utf8.count }
+    var after = 0
+    var position = last
+    while position > first, last - position < 16 {
+      after += texts[position].utf8.count
+      if after * 4 > total { break }
+      if ArticleEdges.opensClosingSection(texts[position]),
+        (position...last).allSatisfy(droppable)
+      {
+        for cut in position...last { skipped.insert(blocks[cut].element) }
+        last = position - 1
+        break
       }
+      position -= 1
+    }
+    for position in first...last where droppable(position) {
+      let block = blocks[position]
+      if ArticleEdges.isFurnitureAnywhere(texts[position])
+        || block.text.count <= 250 && ArticleEdges.endsWithCredit(texts[position], within: 40)
+      {
+        skipped.insert(block.element)
+        continue
+      }
+      // A paragraph or heading that is one short link: a "read this too" promo.
+      let element = nodes[block.element]
+      let shortLink =
+        element.name == "p" && block.text.count <= 200
+        && block.linked * 10 >= block.text.count * 9
+        && block.text.split(whereSeparator: HTMLTokenizer.isSpace).count >= 3
+      if shortLink { skipped.insert(block.element) }
     }
   }
 
