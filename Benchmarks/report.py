@@ -8,7 +8,8 @@ the peer's (below 1 means browse is faster). The CPU ratio (mean user + system
 time, the same way round) is shown beside it because other load on a shared
 machine moves it less; the targets are judged on wall time. Only files present in RESULTS_DIR are
 reported, so a run of some cases reports just those. The reader case's own
-report (reader.md, from reader.py) and the keys case's (keys.md, from keys.py)
+report (reader.md, from reader.py), the keys case's (keys.md, from keys.py) and the
+extraction case's (extraction.md, from extraction.py)
 are appended as they are.
 """
 import json
@@ -165,6 +166,11 @@ def main():
     keys = root / "keys.md"
     if keys.exists():  # written by keys.py: its own tables
         lines += ["", "8. Keystroke to finished frame (Benchmarks/keys.py):", "", keys.read_text(encoding="utf-8").rstrip()]
+    extraction = root / "extraction.md"
+    if extraction.exists():  # written by extraction.py: its own tables
+        lines += ["", "9. Article body (Benchmarks/extraction.py):", "", extraction.read_text(encoding="utf-8").rstrip()]
+    elif "extraction" in meta.get("skipped", {}):
+        lines += ["", f"9. Article body: skipped: {meta['skipped']['extraction']}"]
     print("\n".join(lines))
 
 

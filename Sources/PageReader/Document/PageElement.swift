@@ -40,11 +40,13 @@ public struct PageElement: Sendable, Equatable {
   public var className: String?
   /// The ARIA `role` attribute as written.
   public var role: String?
+  /// The microdata `itemprop` attribute as written (`articleBody` marks the article).
+  public var itemProp: String?
 
   /// An element from its parts (the reader builds them; tests may too).
   public init(
     name: String, kind: Kind, parent: Int?, items: Range<Int>, id: String? = nil,
-    className: String? = nil, role: String? = nil
+    className: String? = nil, role: String? = nil, itemProp: String? = nil
   ) {
     self.name = name
     self.kind = kind
@@ -53,5 +55,6 @@ public struct PageElement: Sendable, Equatable {
     self.id = id
     self.className = className
     self.role = role
+    self.itemProp = itemProp
   }
 }

@@ -10,6 +10,9 @@ public struct PageMetadata: Sendable, Equatable {
   public var byline: String?
   /// The publication date: `article:published_time`, JSON-LD `datePublished`, `<time>`.
   public var published: String?
+  /// The article's text as JSON-LD gives it (`articleBody`, else its `description`), on
+  /// one line: a hint of where the article is, never shown.
+  public var articleBody: String?
   /// `<html lang>`.
   public var language: String?
   /// Where `<meta http-equiv=refresh>` sends the reader, resolved, with its delay.

@@ -63,7 +63,9 @@ struct HTMLReader {
   private var titleBytes: [UInt8]?
   /// `<meta>` contents by normalised name or property (`og:title`, `dc:creator`).
   private var metaValues: [String: String] = [:]
-  private var jsonLD: (headline: String?, byline: String?, published: String?) = (nil, nil, nil)
+  private var jsonLD: (headline: String?, byline: String?, published: String?, body: String?) = (
+    nil, nil, nil, nil
+  )
   private var markupByline: String?
   private var capture: (kind: Capture, bytes: [UInt8])?
   private var mathText: String?
@@ -375,6 +377,7 @@ struct HTMLReader {
         "article:published_time", "parsely-pub-date", "og:published_time", "datepublished",
         "dc:date", "date", "pubdate",
       ]) ?? timeFallback
+    metadata.articleBody = jsonLD.body
     document.metadata = metadata
   }
 
@@ -436,6 +439,11 @@ struct HTMLReader {
       document.links.append(target)
       kind = .link(document.links.count - 1)
     case .inline:
+      if entry.name == "button" {
+        // Kept so the reader view can leave it out, as Readability does ("View comments").
+        entry.element = addElement(entry.name, kind: .inline, inline: false)
+        return
+      }
       guard bylineCapture == nil, !bylineFound, stack.last?.furniture != true,
         Self.hasBylineHint(tokenizer)
       else { return }
@@ -474,7 +482,8 @@ struct HTMLReader {
       PageElement(
         name: inline ? "span" : name, kind: kind, parent: openElements.last,
         items: start..<start + 1, id: tokenizer.attribute("id"),
-        className: tokenizer.attribute("class"), role: tokenizer.attribute("role")))
+        className: tokenizer.attribute("class"), role: tokenizer.attribute("role"),
+        itemProp: tokenizer.attribute("itemprop")))
     document.items.append(.start(index))
     openElements.append(index)
     return index
@@ -694,6 +703,11 @@ struct HTMLReader {
       }
       if jsonLD.published == nil, let date = object["datePublished"] as? String {
         jsonLD.published = Self.oneLine(date)
+      }
+      if jsonLD.body == nil,
+        let body = (object["articleBody"] as? String) ?? (object["description"] as? String)
+      {
+        jsonLD.body = Self.oneLine(String(body.prefix(4096)))
       }
       return
     }

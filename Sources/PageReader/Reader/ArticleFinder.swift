@@ -76,8 +76,53 @@ struct ArticleFinder {
       if article.length >= Self.enoughText { return article }
       if article.length > best?.length ?? 0 { best = article }
     }
-    guard let best, isReaderable() else { return nil }
+    guard let best, isReaderable() || isMarkedArticle(best) else { return nil }
     return best
+  }
+
+  /// Whether the page says a short article is its article: it is, or is inside, an
+  /// `itemprop=articleBody`, or it opens with the JSON-LD `articleBody` (or description).
+  private func isMarkedArticle(_ article: Article) -> Bool {
+    guard article.length >= 140 else { return false }
+    let roots = Set(
+      article.ranges.compactMap { range in
+        nodes.indices.first { nodes[$0].items == range }
+      })
+    for root in roots {
+      var current: Int? = root
+      var steps = 0
+      while let index = current, steps < 64 {
+        if Self.isArticleBody(nodes[index]) { return true }
+        current = nodes[index].parent
+        steps += 1
+      }
+    }
+    for range in article.ranges {
+      for item in document.items[range] {
+        if case .start(let element) = item, !article.skipped.contains(element),
+          Self.isArticleBody(nodes[element])
+        {
+          return true
+        }
+      }
+    }
+    guard let body = document.metadata.articleBody else { return false }
+    let opening = Self.normalized(String(body.prefix(120)))
+    guard opening.count >= 40 else { return false }
+    let text = Self.normalized(
+      article.ranges.map { range in
+        document.items[range].compactMap { item -> String? in
+          switch item {
+          case .text(let text): return document.text(text)
+          default: return nil
+          }
+        }.joined(separator: " ")
+      }.joined(separator: " "))
+    return text.contains(String(opening.prefix(40)))
+  }
+
+  static func isArticleBody(_ element: PageElement) -> Bool {
+    element.itemProp?.lowercased().split(separator: " ").contains("articlebody") == true
   }
 
   // MARK: - One attempt
@@ -115,6 +160,7 @@ struct ArticleFinder {
       skipped.insert(duplicate)
     }
     if let byline = document.metadata.bylineElement { skipped.insert(byline) }
+    trimEdges(of: roots, skipping: &skipped)
     let ranges = roots.map { nodes[$0].items }
     return Article(
       ranges: ranges, skipped: skipped, title: title,
@@ -136,12 +182,20 @@ struct ArticleFinder {
   }
 
   /// `nav`, `aside`, `footer`, forms and navigation roles: never the article, in any
-  /// attempt (they say what they are; class names only hint).
+  /// attempt (they say what they are; class names only hint). A form that holds the
+  /// page's paragraphs is not one: ASP.NET pages wrap their whole body in a `<form>`.
   private func structuralJunk() -> [Int] {
-    nodes.indices.filter {
-      ["nav", "aside", "footer", "form", "fieldset", "dialog"].contains(nodes[$0].name)
+    var all: [Stats]?
+    return nodes.indices.filter { index in
+      let element = nodes[index]
+      if element.name == "form" {
+        if all == nil { all = statistics(skipping: []) }
+        guard let mine = all?[index] else { return true }
+        return !(mine.paragraphs >= 3 && Double(mine.text) - mine.linkText >= 500)
+      }
+      return ["nav", "aside", "footer", "fieldset", "dialog"].contains(element.name)
         || ["navigation", "menu", "menubar", "dialog", "alertdialog"].contains(
-          nodes[$0].role?.lowercased() ?? "")
+          element.role?.lowercased() ?? "")
     }
   }
 
@@ -311,6 +365,7 @@ struct ArticleFinder {
     var boost = 0.0
     if element.name == "article" || element.name == "main" { boost += 10 }
     if element.role?.lowercased() == "main" { boost += 10 }
+    if Self.isArticleBody(element) { boost += 10 }
     return boost
   }
 
@@ -380,9 +435,16 @@ struct ArticleFinder {
       var bonus = 0.0
       if !topClass.isEmpty && element.className == topClass { bonus += topScore * 0.2 }
       if let score = scores[sibling], score + bonus >= threshold { return true }
-      guard element.name == "p" else { return false }
       let density = linkDensity(stats[sibling])
       let length = stats[sibling].text
+      // A part of the article cut off by a figure may sit deeper than the five levels that
+      // paragraphs score: same tag and class as the top candidate and text, not links.
+      if bonus > 0, element.name == nodes[top].name, length >= 140,
+        density < 0.3
+      {
+        return true
+      }
+      guard element.name == "p" else { return false }
       if length > 80 && density < 0.25 { return true }
       if length > 0 && length <= 80 && density == 0 {
         let text = document.textContent(of: sibling)
@@ -404,6 +466,20 @@ struct ArticleFinder {
       let element = nodes[index]
       let mine = stats[index]
       if hints[index].share && mine.text < Self.enoughText {
+        skipped.insert(index)
+        continue
+      }
+      // Readability's `_prepArticle` drops buttons: "View comments", "Load more".
+      if element.name == "button" {
+        skipped.insert(index)
+        continue
+      }
+      // An image's credit, and a gallery's slides, counters and captions beside the text.
+      if hints[index].credit && mine.text < 200
+        || hints[index].media && mine.text * 2 < stats[root].text
+        || element.name == "figcaption" && mine.text < 400
+          && ArticleEdges.endsWithCredit(document.textContent(of: index))
+      {
         skipped.insert(index)
         continue
       }
@@ -457,6 +533,113 @@ struct ArticleFinder {
     if !wholeList && weight < 25 && density > 0.2 { return true }
     if weight >= 25 && density > 0.5 { return true }
     return false
+  }
+
+  // MARK: - Edges
+
+  /// Leaves out the furniture at the article's start and end (see `ArticleEdges`), and
+  /// the short furniture lines inside it: the innermost blocks that hold text, in order,
+  /// dropped from each end while they read as furniture. A block is dropped only when it
+  /// holds no other block's text, so that no article text goes with it.
+  private func trimEdges(of roots: [Int], skipping skipped: inout Set<Int>) {
+    var blocks: [(element: Int, text: [UInt8], linked: Int)] = []
+    for root in roots {
+      var open: [Int] = []
+      var links = 0
+      var index = nodes[root].items.lowerBound
+      let end = min(nodes[root].items.upperBound, document.items.count)
+      while index < end {
+        switch document.items[index] {
+        case .start(let element):
+          if skipped.contains(element) {
+            index = max(index + 1, nodes[element].items.upperBound)
+            continue
+          }
+          switch nodes[element].kind {
+          case .link: links += 1
+          case .inline: break
+          default: open.append(element)
+          }
+        case .end(let element):
+          if open.last == element { open.removeLast() }
+          if case .link = nodes[element].kind { links = max(0, links - 1) }
+        case .text(let range), .altText(let range):
+          let owner = open.last ?? root
+          let linked = links > 0 ? range.count : 0
+          if blocks.last?.element == owner {
+            blocks[blocks.count - 1].text.append(0x20)
+            blocks[blocks.count - 1].text.append(contentsOf: document.storage[range])
+            blocks[blocks.count - 1].linked += linked
+          } else {
+            blocks.append((owner, Array(document.storage[range]), linked))
+          }
+        default: break
+        }
+        index += 1
+      }
+      if blocks.count > 4096 { break }
+    }
+    guard blocks.count > 2 else { return }
+    // The elements that own more than one run of blocks (text, then a child's, then
+    // text again) hold other text: never dropped.
+    var owners: [Int: Int] = [:]
+    for block in blocks { owners[block.element, default: 0] += 1 }
+    func droppable(_ position: Int) -> Bool {
+      let element = blocks[position].element
+      guard !roots.contains(element), owners[element] == 1 else { return false }
+      // Nor a block with another block of text inside it.
+      let range = nodes[element].items
+      for other in [position - 1, position + 1] where blocks.indices.contains(other) {
+        if range.contains(nodes[blocks[other].element].items.lowerBound) { return false }
+      }
+      return true
+    }
+    let texts = blocks.map { String(decoding: $0.text, as: UTF8.self) }
+    var first = 0
+    while first < blocks.count - 1, droppable(first),
+      ArticleEdges.isFurniture(texts[first], atStart: true)
+    {
+      skipped.insert(blocks[first].element)
+      first += 1
+    }
+    var last = blocks.count - 1
+    while last > first, droppable(last), ArticleEdges.isFurniture(texts[last], atStart: false) {
+      skipped.insert(blocks[last].element)
+      last -= 1
+    }
+    // A closing section the site adds under a heading of its own ("About the author",
+    // "You may also like", "Comments"): dropped with all after it, when that is little.
+    let total = texts[first...last].reduce(0) { $0 + $1.utf8.count }
+    var after = 0
+    var position = last
+    while position > first, last - position < 16 {
+      after += texts[position].utf8.count
+      if after * 4 > total { break }
+      if ArticleEdges.opensClosingSection(texts[position]),
+        (position...last).allSatisfy(droppable)
+      {
+        for cut in position...last { skipped.insert(blocks[cut].element) }
+        last = position - 1
+        break
+      }
+      position -= 1
+    }
+    for position in first...last where droppable(position) {
+      let block = blocks[position]
+      if ArticleEdges.isFurnitureAnywhere(texts[position])
+        || block.text.count <= 250 && ArticleEdges.endsWithCredit(texts[position], within: 40)
+      {
+        skipped.insert(block.element)
+        continue
+      }
+      // A paragraph or heading that is one short link: a "read this too" promo.
+      let element = nodes[block.element]
+      let shortLink =
+        element.name == "p" && block.text.count <= 200
+        && block.linked * 10 >= block.text.count * 9
+        && block.text.split(whereSeparator: HTMLTokenizer.isSpace).count >= 3
+      if shortLink { skipped.insert(block.element) }
+    }
   }
 
   // MARK: - Title

@@ -6,7 +6,8 @@ enum ClassHints {
   static let unlikelyWords = [
     "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap",
     "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
-    "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
+    "replies", "respond", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+    "supplemental",
     "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote",
   ]
   static let maybeWords = [
@@ -31,6 +32,10 @@ enum ClassHints {
     var unlikely = false
     var weight = 0
     var share = false
+    /// An image's credit or attribution (`credit`, `copyright`, `attribution`).
+    var credit = false
+    /// A media widget around the text: a gallery, slideshow, carousel or lightbox.
+    var media = false
   }
 
   /// The verdicts on every element; elements that share a class share the work.
@@ -44,7 +49,9 @@ enum ClassHints {
       let verdict = Verdict(
         unlikely: isUnlikely(hints), weight: weight(element),
         share: hasWord(hints, "share") || hasWord(hints, "sharedaddy")
-          || hasWord(hints, "sharing"))
+          || hasWord(hints, "sharing"),
+        credit: ["credit", "copyright", "attribution"].contains { contains(hints, $0) },
+        media: ["gallery", "slideshow", "carousel", "lightbox"].contains { contains(hints, $0) })
       if known.count < 4096 { known[key] = verdict }
       return verdict
     }

@@ -1,0 +1,142 @@
+/// The lines at the edges of an article that are the site's, not the story's: a share
+/// bar, a newsletter box, an image credit, a date line, "related" links, a comment
+/// section's header. Readability leaves them to its class hints; these are found by what
+/// they say, for pages whose class names say nothing.
+enum ArticleEdges {
+  /// The longest text (characters) an edge line may have to be taken for furniture.
+  static let longest = 160
+
+  /// Whether a block's text, found at the start or the end of the article, is furniture.
+  static func isFurniture(_ text: String, atStart: Bool) -> Bool {
+    let line = normalized(text)
+    guard !line.isEmpty else { return true }
+    // A notice of copyright closing the article may run to a few sentences.
+    if !atStart && line.count <= 400
+      && (line.contains("all rights reserved") || line.contains("subject to copyright"))
+    {
+      return true
+    }
+    guard line.count <= longest else { return false }
+    if isFurnitureAnywhere(text) { return true }
+    if phrases.contains(where: { line.hasPrefix($0) }) { return true }
+    if fragments.contains(where: { line.contains($0) }) { return true }
+    // A date or a byline above the text: the reader view's header already says them.
+    if atStart && line.count <= 80 && isDateLine(line) { return true }
+    if atStart && line.count <= 60 && line.hasPrefix("by ") && !line.hasSuffix(".") { return true }
+    return false
+  }
+
+  /// Whether a short block is furniture wherever it stands in the article: a gallery's
+  /// counter, an advertisement's label, an image's credit line.
+  static func isFurnitureAnywhere(_ text: String) -> Bool {
+    let line = normalized(text)
+    guard line.count <= 100 else { return false }
+    if labels.contains(line) { return true }
+    if credits.contains(where: { line.hasPrefix($0) }) { return true }
+    if promos.contains(where: { line.hasPrefix($0) }) { return true }
+    // "Image 3 of 23", "1 / 12": a slideshow's counter.
+    let words = line.split(separator: " ")
+    if words.count <= 5, words.first == "image" || words.first == "photo",
+      words.contains("of"), words.contains(where: { $0.allSatisfy(\.isNumber) })
+    {
+      return true
+    }
+    return false
+  }
+
+  /// Lines that are only a label of the page's furniture.
+  private static let labels: Set<String> = [
+    "advertisement", "advert", "ad", "sponsored", "sponsored content", "continue reading",
+    "continue reading below", "story continues below", "article continues below", "caption",
+    "close", "hide caption", "toggle caption", "enlarge this image", "share", "share this",
+    "share this article", "share this story", "tweet", "email", "print", "comments",
+    "view comments", "show comments", "load comments", "this slideshow requires javascript",
+    "read more", "see more", "more", "related", "related articles", "related stories",
+    "recommended", "trending", "most read", "most popular", "top stories", "back to top",
+  ]
+
+  /// Whether a caption ends with its image's credit (`… Credit: EPA`, `… (Image: Getty)`,
+  /// `… (AP Photo/Jane Doe)`): the credit and the caption it closes are the picture's.
+  static func endsWithCredit(_ text: String, within tail: Int = 60) -> Bool {
+    let line = normalized(text)
+    let end = line.suffix(tail)
+    return [
+      "credit:", "(image:", "(photo:", "photo:", "(ap photo", "getty images", "(getty",
+      "/getty", "(reuters", "/reuters", "©",
+    ].contains { end.contains($0) }
+  }
+
+  /// Starts of lines that send the reader to another story.
+  private static let promos = [
+    "related:", "see more:", "read more:", "more:", "see also:", "read also:", "also read:",
+    "watch:", "listen:", "recommended:", "don't miss:", "don’t miss:",
+  ]
+
+  /// Whether a short line heads a section the site closes the article with.
+  static func opensClosingSection(_ text: String) -> Bool {
+    let line = normalized(text).trimmingCharacters(in: .punctuationCharacters)
+    guard !line.isEmpty, line.count <= 40 else { return false }
+    return closingSections.contains { line.hasPrefix($0) }
+  }
+
+  private static let closingSections = [
+    "about the author", "about ", "you may also like", "you might also like", "you may like",
+    "related", "more from", "more stories", "more on", "don't miss", "don’t miss",
+    "recommended", "read more", "read next", "most read", "most popular", "trending",
+    "comments", "view comments", "leave a comment", "leave a reply", "join the discussion",
+    "tell us what", "what do you think", "latest", "popular", "share this", "sponsored",
+  ]
+
+  /// Starts of lines that credit an image.
+  private static let credits = [
+    "photo:", "photo by", "photograph:", "photograph by", "image:", "image credit",
+    "image by", "credit:", "credits:", "picture:", "pictures:", "illustration:",
+    "photo credit", "courtesy of", "file photo", "getty images", "(getty", "©",
+  ]
+
+  /// Starts of lines of furniture at the article's edges.
+  private static let phrases = [
+    "share ", "share:", "subscribe", "sign up", "follow us", "follow ", "read more",
+    "see more", "see also", "more:", "more from", "more on this", "related:", "related ",
+    "you may also like", "you might also like", "you may like", "don't miss", "don’t miss",
+    "recommended", "advertisement", "continue reading", "click here", "comments",
+    "view comments", "view all", "leave a comment", "leave a reply", "post a comment",
+    "add a comment", "tell us what", "join the conversation", "join the discussion",
+    "have your say", "get the latest", "get our", "download our", "newsletter", "updated",
+    "published", "posted", "last updated", "source:", "sources:", "copyright", "all rights",
+    "related topics", "topics:", "tags:", "filed under", "listen to", "watch:", "watch ",
+    "have a tip", "got a tip", "this slideshow", "citation:",
+    "we'd love", "we’d love", "we want to hear", "what do you think", "let us know",
+    "like us on", "find us on", "read next", "up next", "next:", "previous:", "next article",
+    "previous article",
+  ]
+
+  /// Pieces that mark a short edge line as furniture wherever they stand in it.
+  private static let fragments = [
+    "newsletter", "subscribe", "sign up for", "all rights reserved", "click here",
+    "follow us", "in your inbox", "full coverage of",
+  ]
+
+  private static let months = [
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug",
+    "sep", "sept", "oct", "nov", "dec",
+  ]
+
+  /// A line that is mostly a date or a time: a month's name or a d/m/y with digits.
+  static func isDateLine(_ line: String) -> Bool {
+    let words = line.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    guard !words.isEmpty, words.count <= 12 else { return false }
+    let digits = words.filter { $0.allSatisfy(\.isNumber) }
+    let hasMonth = words.contains { months.contains($0) }
+    let slashed = line.contains("/") && digits.count >= 3
+    let clock = line.contains(":") && (line.contains(" am") || line.contains(" pm"))
+    return (hasMonth && !digits.isEmpty || slashed || clock) && digits.count * 3 >= words.count
+      || (hasMonth || slashed || clock) && digits.count >= 2 && words.count <= 8
+  }
+
+  /// Lower case, spaces collapsed, trimmed.
+  static func normalized(_ text: String) -> String {
+    text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+}
