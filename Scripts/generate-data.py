@@ -75,6 +75,9 @@ def check_pinyin(path, line, name, text, pinyin_key):
 
 
 def validate_county(path, line, row):
+    # The Swift file carries the rows in a multi-line string literal.
+    if any("\\" in value or '"' in value for value in row.values()):
+        raise DataError(f"{path}:{line}: a backslash or quote cannot be in a county row")
     if not re.fullmatch(r"\d{6}", row["code"]):
         raise DataError(f"{path}:{line}: code must be 6 digits")
     if not re.fullmatch(r"\d{4}00", row["city_code"]) or row["code"][:4] != row["city_code"][:4]:
@@ -210,8 +213,16 @@ def render_swift(provinces):
                 f"url: {swift_string(division['url'])}, code: {code}, "
                 f"pinyin: {swift_string(division['pinyin'])}")
 
-    # One function per province and one statement per city: a single literal of every
-    # city and county is more than the type checker can hold in memory.
+    def county_row(county):
+        # name, code, pinyin and the title where it is not the bare name; see BuiltInCatalog.
+        title = county["url"][len(URL_PREFIX):]
+        fields = [county["name"], county["code"], county["pinyin"]]
+        if title != county["name"]:
+            fields.append(title)
+        return "\t".join(fields)
+
+    # One function per province and one statement per city, each city's counties one
+    # string: literals of every county cost the optimiser minutes and gigabytes.
     calls = []
     functions = []
     for number, province in enumerate(provinces):
@@ -225,10 +236,11 @@ def render_swift(provinces):
             if not city["counties"]:
                 body.append(f"    cities.append({literal(city)}))")
                 continue
-            body.append(f"    cities.append({literal(city)}, counties: [")
-            for county in city["counties"]:
-                body.append(f"      {literal(county)}),")
-            body.append("    ]))")
+            table = "\n".join(county_row(c) for c in city["counties"])
+            body.append(f"    cities.append({literal(city)}, counties: counties(")
+            body.append('      """')
+            body.extend("      " + line for line in table.split("\n"))
+            body.append('      """)))')
         body.append(f"    return Province(name: {swift_string(province['name'])}, cities: cities)")
         body.append("  }")
         functions.append("\n".join(body))
@@ -244,7 +256,7 @@ def render_swift(provinces):
         "\n"
         "extension BuiltInCatalog {\n"
         "  /// Resources/provinces_cities.plist as the loader reads it, so the default needs no\n"
-        "  /// parsing at start-up (a test holds the two equal).\n"
+        "  /// parsing at start-up beyond the counties' rows (a test holds the two equal).\n"
         "  static let generated = Catalog(provinces: [\n"
         f"{calls}\n"
         "  ])\n"

@@ -5,7 +5,7 @@ import CatalogModel
 
 extension BuiltInCatalog {
   /// Resources/provinces_cities.plist as the loader reads it, so the default needs no
-  /// parsing at start-up (a test holds the two equal).
+  /// parsing at start-up beyond the counties' rows (a test holds the two equal).
   static let generated = Catalog(provinces: [
     province0(),
     province1(),
@@ -90,848 +90,918 @@ extension BuiltInCatalog {
   private static func province2() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(11)
-    cities.append(City(name: "石家庄市", url: "https://zh.wikipedia.org/wiki/石家庄市", code: "130100", pinyin: "shi jia zhuang shi", counties: [
-      City(name: "长安区", url: "https://zh.wikipedia.org/wiki/长安区_(石家庄市)", code: "130102", pinyin: "chang an qu"),
-      City(name: "桥西区", url: "https://zh.wikipedia.org/wiki/桥西区_(石家庄市)", code: "130104", pinyin: "qiao xi qu"),
-      City(name: "新华区", url: "https://zh.wikipedia.org/wiki/新华区_(石家庄市)", code: "130105", pinyin: "xin hua qu"),
-      City(name: "井陉矿区", url: "https://zh.wikipedia.org/wiki/井陉矿区", code: "130107", pinyin: "jing xing kuang qu"),
-      City(name: "裕华区", url: "https://zh.wikipedia.org/wiki/裕华区", code: "130108", pinyin: "yu hua qu"),
-      City(name: "藁城区", url: "https://zh.wikipedia.org/wiki/藁城区", code: "130109", pinyin: "gao cheng qu"),
-      City(name: "鹿泉区", url: "https://zh.wikipedia.org/wiki/鹿泉区", code: "130110", pinyin: "lu quan qu"),
-      City(name: "栾城区", url: "https://zh.wikipedia.org/wiki/栾城区", code: "130111", pinyin: "luan cheng qu"),
-      City(name: "井陉县", url: "https://zh.wikipedia.org/wiki/井陉县", code: "130121", pinyin: "jing xing xian"),
-      City(name: "正定县", url: "https://zh.wikipedia.org/wiki/正定县", code: "130123", pinyin: "zheng ding xian"),
-      City(name: "行唐县", url: "https://zh.wikipedia.org/wiki/行唐县", code: "130125", pinyin: "xing tang xian"),
-      City(name: "灵寿县", url: "https://zh.wikipedia.org/wiki/灵寿县", code: "130126", pinyin: "ling shou xian"),
-      City(name: "高邑县", url: "https://zh.wikipedia.org/wiki/高邑县", code: "130127", pinyin: "gao yi xian"),
-      City(name: "深泽县", url: "https://zh.wikipedia.org/wiki/深泽县", code: "130128", pinyin: "shen ze xian"),
-      City(name: "赞皇县", url: "https://zh.wikipedia.org/wiki/赞皇县", code: "130129", pinyin: "zan huang xian"),
-      City(name: "无极县", url: "https://zh.wikipedia.org/wiki/无极县", code: "130130", pinyin: "wu ji xian"),
-      City(name: "平山县", url: "https://zh.wikipedia.org/wiki/平山县", code: "130131", pinyin: "ping shan xian"),
-      City(name: "元氏县", url: "https://zh.wikipedia.org/wiki/元氏县", code: "130132", pinyin: "yuan shi xian"),
-      City(name: "赵县", url: "https://zh.wikipedia.org/wiki/赵县", code: "130133", pinyin: "zhao xian"),
-      City(name: "辛集市", url: "https://zh.wikipedia.org/wiki/辛集市", code: "130181", pinyin: "xin ji shi"),
-      City(name: "晋州市", url: "https://zh.wikipedia.org/wiki/晋州市", code: "130183", pinyin: "jin zhou shi"),
-      City(name: "新乐市", url: "https://zh.wikipedia.org/wiki/新乐市", code: "130184", pinyin: "xin le shi"),
-    ]))
-    cities.append(City(name: "唐山市", url: "https://zh.wikipedia.org/wiki/唐山市", code: "130200", pinyin: "tang shan shi", counties: [
-      City(name: "路南区", url: "https://zh.wikipedia.org/wiki/路南区", code: "130202", pinyin: "lu nan qu"),
-      City(name: "路北区", url: "https://zh.wikipedia.org/wiki/路北区", code: "130203", pinyin: "lu bei qu"),
-      City(name: "古冶区", url: "https://zh.wikipedia.org/wiki/古冶区", code: "130204", pinyin: "gu ye qu"),
-      City(name: "开平区", url: "https://zh.wikipedia.org/wiki/开平区", code: "130205", pinyin: "kai ping qu"),
-      City(name: "丰南区", url: "https://zh.wikipedia.org/wiki/丰南区", code: "130207", pinyin: "feng nan qu"),
-      City(name: "丰润区", url: "https://zh.wikipedia.org/wiki/丰润区", code: "130208", pinyin: "feng run qu"),
-      City(name: "曹妃甸区", url: "https://zh.wikipedia.org/wiki/曹妃甸区", code: "130209", pinyin: "cao fei dian qu"),
-      City(name: "滦南县", url: "https://zh.wikipedia.org/wiki/滦南县", code: "130224", pinyin: "luan nan xian"),
-      City(name: "乐亭县", url: "https://zh.wikipedia.org/wiki/乐亭县", code: "130225", pinyin: "lao ting xian"),
-      City(name: "迁西县", url: "https://zh.wikipedia.org/wiki/迁西县", code: "130227", pinyin: "qian xi xian"),
-      City(name: "玉田县", url: "https://zh.wikipedia.org/wiki/玉田县", code: "130229", pinyin: "yu tian xian"),
-      City(name: "遵化市", url: "https://zh.wikipedia.org/wiki/遵化市", code: "130281", pinyin: "zun hua shi"),
-      City(name: "迁安市", url: "https://zh.wikipedia.org/wiki/迁安市", code: "130283", pinyin: "qian an shi"),
-      City(name: "滦州市", url: "https://zh.wikipedia.org/wiki/滦州市", code: "130284", pinyin: "luan zhou shi"),
-    ]))
-    cities.append(City(name: "秦皇岛市", url: "https://zh.wikipedia.org/wiki/秦皇岛市", code: "130300", pinyin: "qin huang dao shi", counties: [
-      City(name: "海港区", url: "https://zh.wikipedia.org/wiki/海港区", code: "130302", pinyin: "hai gang qu"),
-      City(name: "山海关区", url: "https://zh.wikipedia.org/wiki/山海关区", code: "130303", pinyin: "shan hai guan qu"),
-      City(name: "北戴河区", url: "https://zh.wikipedia.org/wiki/北戴河区", code: "130304", pinyin: "bei dai he qu"),
-      City(name: "抚宁区", url: "https://zh.wikipedia.org/wiki/抚宁区", code: "130306", pinyin: "fu ning qu"),
-      City(name: "青龙满族自治县", url: "https://zh.wikipedia.org/wiki/青龙满族自治县", code: "130321", pinyin: "qing long man zu zi zhi xian"),
-      City(name: "昌黎县", url: "https://zh.wikipedia.org/wiki/昌黎县", code: "130322", pinyin: "chang li xian"),
-      City(name: "卢龙县", url: "https://zh.wikipedia.org/wiki/卢龙县", code: "130324", pinyin: "lu long xian"),
-    ]))
-    cities.append(City(name: "邯郸市", url: "https://zh.wikipedia.org/wiki/邯郸市", code: "130400", pinyin: "han dan shi", counties: [
-      City(name: "邯山区", url: "https://zh.wikipedia.org/wiki/邯山区", code: "130402", pinyin: "han shan qu"),
-      City(name: "丛台区", url: "https://zh.wikipedia.org/wiki/丛台区", code: "130403", pinyin: "cong tai qu"),
-      City(name: "复兴区", url: "https://zh.wikipedia.org/wiki/复兴区", code: "130404", pinyin: "fu xing qu"),
-      City(name: "峰峰矿区", url: "https://zh.wikipedia.org/wiki/峰峰矿区", code: "130406", pinyin: "feng feng kuang qu"),
-      City(name: "肥乡区", url: "https://zh.wikipedia.org/wiki/肥乡区", code: "130407", pinyin: "fei xiang qu"),
-      City(name: "永年区", url: "https://zh.wikipedia.org/wiki/永年区", code: "130408", pinyin: "yong nian qu"),
-      City(name: "临漳县", url: "https://zh.wikipedia.org/wiki/临漳县", code: "130423", pinyin: "lin zhang xian"),
-      City(name: "成安县", url: "https://zh.wikipedia.org/wiki/成安县", code: "130424", pinyin: "cheng an xian"),
-      City(name: "大名县", url: "https://zh.wikipedia.org/wiki/大名县", code: "130425", pinyin: "da ming xian"),
-      City(name: "涉县", url: "https://zh.wikipedia.org/wiki/涉县", code: "130426", pinyin: "she xian"),
-      City(name: "磁县", url: "https://zh.wikipedia.org/wiki/磁县", code: "130427", pinyin: "ci xian"),
-      City(name: "邱县", url: "https://zh.wikipedia.org/wiki/邱县", code: "130430", pinyin: "qiu xian"),
-      City(name: "鸡泽县", url: "https://zh.wikipedia.org/wiki/鸡泽县", code: "130431", pinyin: "ji ze xian"),
-      City(name: "广平县", url: "https://zh.wikipedia.org/wiki/广平县", code: "130432", pinyin: "guang ping xian"),
-      City(name: "馆陶县", url: "https://zh.wikipedia.org/wiki/馆陶县", code: "130433", pinyin: "guan tao xian"),
-      City(name: "魏县", url: "https://zh.wikipedia.org/wiki/魏县", code: "130434", pinyin: "wei xian"),
-      City(name: "曲周县", url: "https://zh.wikipedia.org/wiki/曲周县", code: "130435", pinyin: "qu zhou xian"),
-      City(name: "武安市", url: "https://zh.wikipedia.org/wiki/武安市", code: "130481", pinyin: "wu an shi"),
-    ]))
-    cities.append(City(name: "邢台市", url: "https://zh.wikipedia.org/wiki/邢台市", code: "130500", pinyin: "xing tai shi", counties: [
-      City(name: "襄都区", url: "https://zh.wikipedia.org/wiki/襄都区", code: "130502", pinyin: "xiang du qu"),
-      City(name: "信都区", url: "https://zh.wikipedia.org/wiki/信都区", code: "130503", pinyin: "xin du qu"),
-      City(name: "任泽区", url: "https://zh.wikipedia.org/wiki/任泽区", code: "130505", pinyin: "ren ze qu"),
-      City(name: "南和区", url: "https://zh.wikipedia.org/wiki/南和区", code: "130506", pinyin: "nan he qu"),
-      City(name: "临城县", url: "https://zh.wikipedia.org/wiki/临城县", code: "130522", pinyin: "lin cheng xian"),
-      City(name: "内丘县", url: "https://zh.wikipedia.org/wiki/内丘县", code: "130523", pinyin: "nei qiu xian"),
-      City(name: "柏乡县", url: "https://zh.wikipedia.org/wiki/柏乡县", code: "130524", pinyin: "bai xiang xian"),
-      City(name: "隆尧县", url: "https://zh.wikipedia.org/wiki/隆尧县", code: "130525", pinyin: "long yao xian"),
-      City(name: "宁晋县", url: "https://zh.wikipedia.org/wiki/宁晋县", code: "130528", pinyin: "ning jin xian"),
-      City(name: "巨鹿县", url: "https://zh.wikipedia.org/wiki/巨鹿县", code: "130529", pinyin: "ju lu xian"),
-      City(name: "新河县", url: "https://zh.wikipedia.org/wiki/新河县", code: "130530", pinyin: "xin he xian"),
-      City(name: "广宗县", url: "https://zh.wikipedia.org/wiki/广宗县", code: "130531", pinyin: "guang zong xian"),
-      City(name: "平乡县", url: "https://zh.wikipedia.org/wiki/平乡县", code: "130532", pinyin: "ping xiang xian"),
-      City(name: "威县", url: "https://zh.wikipedia.org/wiki/威县", code: "130533", pinyin: "wei xian"),
-      City(name: "清河县", url: "https://zh.wikipedia.org/wiki/清河县", code: "130534", pinyin: "qing he xian"),
-      City(name: "临西县", url: "https://zh.wikipedia.org/wiki/临西县", code: "130535", pinyin: "lin xi xian"),
-      City(name: "南宫市", url: "https://zh.wikipedia.org/wiki/南宫市", code: "130581", pinyin: "nan gong shi"),
-      City(name: "沙河市", url: "https://zh.wikipedia.org/wiki/沙河市", code: "130582", pinyin: "sha he shi"),
-    ]))
-    cities.append(City(name: "保定市", url: "https://zh.wikipedia.org/wiki/保定市", code: "130600", pinyin: "bao ding shi", counties: [
-      City(name: "竞秀区", url: "https://zh.wikipedia.org/wiki/竞秀区", code: "130602", pinyin: "jing xiu qu"),
-      City(name: "莲池区", url: "https://zh.wikipedia.org/wiki/莲池区", code: "130606", pinyin: "lian chi qu"),
-      City(name: "满城区", url: "https://zh.wikipedia.org/wiki/满城区", code: "130607", pinyin: "man cheng qu"),
-      City(name: "清苑区", url: "https://zh.wikipedia.org/wiki/清苑区", code: "130608", pinyin: "qing yuan qu"),
-      City(name: "徐水区", url: "https://zh.wikipedia.org/wiki/徐水区", code: "130609", pinyin: "xu shui qu"),
-      City(name: "涞水县", url: "https://zh.wikipedia.org/wiki/涞水县", code: "130623", pinyin: "lai shui xian"),
-      City(name: "阜平县", url: "https://zh.wikipedia.org/wiki/阜平县", code: "130624", pinyin: "fu ping xian"),
-      City(name: "定兴县", url: "https://zh.wikipedia.org/wiki/定兴县", code: "130626", pinyin: "ding xing xian"),
-      City(name: "唐县", url: "https://zh.wikipedia.org/wiki/唐县", code: "130627", pinyin: "tang xian"),
-      City(name: "高阳县", url: "https://zh.wikipedia.org/wiki/高阳县", code: "130628", pinyin: "gao yang xian"),
-      City(name: "容城县", url: "https://zh.wikipedia.org/wiki/容城县", code: "130629", pinyin: "rong cheng xian"),
-      City(name: "涞源县", url: "https://zh.wikipedia.org/wiki/涞源县", code: "130630", pinyin: "lai yuan xian"),
-      City(name: "望都县", url: "https://zh.wikipedia.org/wiki/望都县", code: "130631", pinyin: "wang du xian"),
-      City(name: "安新县", url: "https://zh.wikipedia.org/wiki/安新县", code: "130632", pinyin: "an xin xian"),
-      City(name: "易县", url: "https://zh.wikipedia.org/wiki/易县", code: "130633", pinyin: "yi xian"),
-      City(name: "曲阳县", url: "https://zh.wikipedia.org/wiki/曲阳县", code: "130634", pinyin: "qu yang xian"),
-      City(name: "蠡县", url: "https://zh.wikipedia.org/wiki/蠡县", code: "130635", pinyin: "li xian"),
-      City(name: "顺平县", url: "https://zh.wikipedia.org/wiki/顺平县", code: "130636", pinyin: "shun ping xian"),
-      City(name: "博野县", url: "https://zh.wikipedia.org/wiki/博野县", code: "130637", pinyin: "bo ye xian"),
-      City(name: "雄县", url: "https://zh.wikipedia.org/wiki/雄县", code: "130638", pinyin: "xiong xian"),
-      City(name: "涿州市", url: "https://zh.wikipedia.org/wiki/涿州市", code: "130681", pinyin: "zhuo zhou shi"),
-      City(name: "定州市", url: "https://zh.wikipedia.org/wiki/定州市", code: "130682", pinyin: "ding zhou shi"),
-      City(name: "安国市", url: "https://zh.wikipedia.org/wiki/安国市", code: "130683", pinyin: "an guo shi"),
-      City(name: "高碑店市", url: "https://zh.wikipedia.org/wiki/高碑店市", code: "130684", pinyin: "gao bei dian shi"),
-    ]))
-    cities.append(City(name: "张家口市", url: "https://zh.wikipedia.org/wiki/张家口市", code: "130700", pinyin: "zhang jia kou shi", counties: [
-      City(name: "桥东区", url: "https://zh.wikipedia.org/wiki/桥东区", code: "130702", pinyin: "qiao dong qu"),
-      City(name: "桥西区", url: "https://zh.wikipedia.org/wiki/桥西区_(张家口市)", code: "130703", pinyin: "qiao xi qu"),
-      City(name: "宣化区", url: "https://zh.wikipedia.org/wiki/宣化区", code: "130705", pinyin: "xuan hua qu"),
-      City(name: "下花园区", url: "https://zh.wikipedia.org/wiki/下花园区", code: "130706", pinyin: "xia hua yuan qu"),
-      City(name: "万全区", url: "https://zh.wikipedia.org/wiki/万全区", code: "130708", pinyin: "wan quan qu"),
-      City(name: "崇礼区", url: "https://zh.wikipedia.org/wiki/崇礼区", code: "130709", pinyin: "chong li qu"),
-      City(name: "张北县", url: "https://zh.wikipedia.org/wiki/张北县", code: "130722", pinyin: "zhang bei xian"),
-      City(name: "康保县", url: "https://zh.wikipedia.org/wiki/康保县", code: "130723", pinyin: "kang bao xian"),
-      City(name: "沽源县", url: "https://zh.wikipedia.org/wiki/沽源县", code: "130724", pinyin: "gu yuan xian"),
-      City(name: "尚义县", url: "https://zh.wikipedia.org/wiki/尚义县", code: "130725", pinyin: "shang yi xian"),
-      City(name: "蔚县", url: "https://zh.wikipedia.org/wiki/蔚县", code: "130726", pinyin: "yu xian"),
-      City(name: "阳原县", url: "https://zh.wikipedia.org/wiki/阳原县", code: "130727", pinyin: "yang yuan xian"),
-      City(name: "怀安县", url: "https://zh.wikipedia.org/wiki/怀安县", code: "130728", pinyin: "huai an xian"),
-      City(name: "怀来县", url: "https://zh.wikipedia.org/wiki/怀来县", code: "130730", pinyin: "huai lai xian"),
-      City(name: "涿鹿县", url: "https://zh.wikipedia.org/wiki/涿鹿县", code: "130731", pinyin: "zhuo lu xian"),
-      City(name: "赤城县", url: "https://zh.wikipedia.org/wiki/赤城县", code: "130732", pinyin: "chi cheng xian"),
-    ]))
-    cities.append(City(name: "承德市", url: "https://zh.wikipedia.org/wiki/承德市", code: "130800", pinyin: "cheng de shi", counties: [
-      City(name: "双桥区", url: "https://zh.wikipedia.org/wiki/双桥区", code: "130802", pinyin: "shuang qiao qu"),
-      City(name: "双滦区", url: "https://zh.wikipedia.org/wiki/双滦区", code: "130803", pinyin: "shuang luan qu"),
-      City(name: "鹰手营子矿区", url: "https://zh.wikipedia.org/wiki/鹰手营子矿区", code: "130804", pinyin: "ying shou ying zi kuang qu"),
-      City(name: "承德县", url: "https://zh.wikipedia.org/wiki/承德县", code: "130821", pinyin: "cheng de xian"),
-      City(name: "兴隆县", url: "https://zh.wikipedia.org/wiki/兴隆县", code: "130822", pinyin: "xing long xian"),
-      City(name: "滦平县", url: "https://zh.wikipedia.org/wiki/滦平县", code: "130824", pinyin: "luan ping xian"),
-      City(name: "隆化县", url: "https://zh.wikipedia.org/wiki/隆化县", code: "130825", pinyin: "long hua xian"),
-      City(name: "丰宁满族自治县", url: "https://zh.wikipedia.org/wiki/丰宁满族自治县", code: "130826", pinyin: "feng ning man zu zi zhi xian"),
-      City(name: "宽城满族自治县", url: "https://zh.wikipedia.org/wiki/宽城满族自治县", code: "130827", pinyin: "kuan cheng man zu zi zhi xian"),
-      City(name: "围场满族蒙古族自治县", url: "https://zh.wikipedia.org/wiki/围场满族蒙古族自治县", code: "130828", pinyin: "wei chang man zu meng gu zu zi zhi xian"),
-      City(name: "平泉市", url: "https://zh.wikipedia.org/wiki/平泉市", code: "130881", pinyin: "ping quan shi"),
-    ]))
-    cities.append(City(name: "沧州市", url: "https://zh.wikipedia.org/wiki/沧州市", code: "130900", pinyin: "cang zhou shi", counties: [
-      City(name: "新华区", url: "https://zh.wikipedia.org/wiki/新华区_(沧州市)", code: "130902", pinyin: "xin hua qu"),
-      City(name: "运河区", url: "https://zh.wikipedia.org/wiki/运河区", code: "130903", pinyin: "yun he qu"),
-      City(name: "沧县", url: "https://zh.wikipedia.org/wiki/沧县", code: "130921", pinyin: "cang xian"),
-      City(name: "青县", url: "https://zh.wikipedia.org/wiki/青县", code: "130922", pinyin: "qing xian"),
-      City(name: "东光县", url: "https://zh.wikipedia.org/wiki/东光县", code: "130923", pinyin: "dong guang xian"),
-      City(name: "海兴县", url: "https://zh.wikipedia.org/wiki/海兴县", code: "130924", pinyin: "hai xing xian"),
-      City(name: "盐山县", url: "https://zh.wikipedia.org/wiki/盐山县", code: "130925", pinyin: "yan shan xian"),
-      City(name: "肃宁县", url: "https://zh.wikipedia.org/wiki/肃宁县", code: "130926", pinyin: "su ning xian"),
-      City(name: "南皮县", url: "https://zh.wikipedia.org/wiki/南皮县", code: "130927", pinyin: "nan pi xian"),
-      City(name: "吴桥县", url: "https://zh.wikipedia.org/wiki/吴桥县", code: "130928", pinyin: "wu qiao xian"),
-      City(name: "献县", url: "https://zh.wikipedia.org/wiki/献县", code: "130929", pinyin: "xian xian"),
-      City(name: "孟村回族自治县", url: "https://zh.wikipedia.org/wiki/孟村回族自治县", code: "130930", pinyin: "meng cun hui zu zi zhi xian"),
-      City(name: "泊头市", url: "https://zh.wikipedia.org/wiki/泊头市", code: "130981", pinyin: "bo tou shi"),
-      City(name: "任丘市", url: "https://zh.wikipedia.org/wiki/任丘市", code: "130982", pinyin: "ren qiu shi"),
-      City(name: "黄骅市", url: "https://zh.wikipedia.org/wiki/黄骅市", code: "130983", pinyin: "huang hua shi"),
-      City(name: "河间市", url: "https://zh.wikipedia.org/wiki/河间市", code: "130984", pinyin: "he jian shi"),
-    ]))
-    cities.append(City(name: "廊坊市", url: "https://zh.wikipedia.org/wiki/廊坊市", code: "131000", pinyin: "lang fang shi", counties: [
-      City(name: "安次区", url: "https://zh.wikipedia.org/wiki/安次区", code: "131002", pinyin: "an ci qu"),
-      City(name: "广阳区", url: "https://zh.wikipedia.org/wiki/广阳区", code: "131003", pinyin: "guang yang qu"),
-      City(name: "固安县", url: "https://zh.wikipedia.org/wiki/固安县", code: "131022", pinyin: "gu an xian"),
-      City(name: "永清县", url: "https://zh.wikipedia.org/wiki/永清县", code: "131023", pinyin: "yong qing xian"),
-      City(name: "香河县", url: "https://zh.wikipedia.org/wiki/香河县", code: "131024", pinyin: "xiang he xian"),
-      City(name: "大城县", url: "https://zh.wikipedia.org/wiki/大城县", code: "131025", pinyin: "da cheng xian"),
-      City(name: "文安县", url: "https://zh.wikipedia.org/wiki/文安县", code: "131026", pinyin: "wen an xian"),
-      City(name: "大厂回族自治县", url: "https://zh.wikipedia.org/wiki/大厂回族自治县", code: "131028", pinyin: "da chang hui zu zi zhi xian"),
-      City(name: "霸州市", url: "https://zh.wikipedia.org/wiki/霸州市", code: "131081", pinyin: "ba zhou shi"),
-      City(name: "三河市", url: "https://zh.wikipedia.org/wiki/三河市", code: "131082", pinyin: "san he shi"),
-    ]))
-    cities.append(City(name: "衡水市", url: "https://zh.wikipedia.org/wiki/衡水市", code: "131100", pinyin: "heng shui shi", counties: [
-      City(name: "桃城区", url: "https://zh.wikipedia.org/wiki/桃城区", code: "131102", pinyin: "tao cheng qu"),
-      City(name: "冀州区", url: "https://zh.wikipedia.org/wiki/冀州区", code: "131103", pinyin: "ji zhou qu"),
-      City(name: "枣强县", url: "https://zh.wikipedia.org/wiki/枣强县", code: "131121", pinyin: "zao qiang xian"),
-      City(name: "武邑县", url: "https://zh.wikipedia.org/wiki/武邑县", code: "131122", pinyin: "wu yi xian"),
-      City(name: "武强县", url: "https://zh.wikipedia.org/wiki/武强县", code: "131123", pinyin: "wu qiang xian"),
-      City(name: "饶阳县", url: "https://zh.wikipedia.org/wiki/饶阳县", code: "131124", pinyin: "rao yang xian"),
-      City(name: "安平县", url: "https://zh.wikipedia.org/wiki/安平县", code: "131125", pinyin: "an ping xian"),
-      City(name: "故城县", url: "https://zh.wikipedia.org/wiki/故城县", code: "131126", pinyin: "gu cheng xian"),
-      City(name: "景县", url: "https://zh.wikipedia.org/wiki/景县", code: "131127", pinyin: "jing xian"),
-      City(name: "阜城县", url: "https://zh.wikipedia.org/wiki/阜城县", code: "131128", pinyin: "fu cheng xian"),
-      City(name: "深州市", url: "https://zh.wikipedia.org/wiki/深州市", code: "131182", pinyin: "shen zhou shi"),
-    ]))
+    cities.append(City(name: "石家庄市", url: "https://zh.wikipedia.org/wiki/石家庄市", code: "130100", pinyin: "shi jia zhuang shi", counties: counties(
+      """
+      长安区	130102	chang an qu	长安区_(石家庄市)
+      桥西区	130104	qiao xi qu	桥西区_(石家庄市)
+      新华区	130105	xin hua qu	新华区_(石家庄市)
+      井陉矿区	130107	jing xing kuang qu
+      裕华区	130108	yu hua qu
+      藁城区	130109	gao cheng qu
+      鹿泉区	130110	lu quan qu
+      栾城区	130111	luan cheng qu
+      井陉县	130121	jing xing xian
+      正定县	130123	zheng ding xian
+      行唐县	130125	xing tang xian
+      灵寿县	130126	ling shou xian
+      高邑县	130127	gao yi xian
+      深泽县	130128	shen ze xian
+      赞皇县	130129	zan huang xian
+      无极县	130130	wu ji xian
+      平山县	130131	ping shan xian
+      元氏县	130132	yuan shi xian
+      赵县	130133	zhao xian
+      辛集市	130181	xin ji shi
+      晋州市	130183	jin zhou shi
+      新乐市	130184	xin le shi
+      """)))
+    cities.append(City(name: "唐山市", url: "https://zh.wikipedia.org/wiki/唐山市", code: "130200", pinyin: "tang shan shi", counties: counties(
+      """
+      路南区	130202	lu nan qu
+      路北区	130203	lu bei qu
+      古冶区	130204	gu ye qu
+      开平区	130205	kai ping qu
+      丰南区	130207	feng nan qu
+      丰润区	130208	feng run qu
+      曹妃甸区	130209	cao fei dian qu
+      滦南县	130224	luan nan xian
+      乐亭县	130225	lao ting xian
+      迁西县	130227	qian xi xian
+      玉田县	130229	yu tian xian
+      遵化市	130281	zun hua shi
+      迁安市	130283	qian an shi
+      滦州市	130284	luan zhou shi
+      """)))
+    cities.append(City(name: "秦皇岛市", url: "https://zh.wikipedia.org/wiki/秦皇岛市", code: "130300", pinyin: "qin huang dao shi", counties: counties(
+      """
+      海港区	130302	hai gang qu
+      山海关区	130303	shan hai guan qu
+      北戴河区	130304	bei dai he qu
+      抚宁区	130306	fu ning qu
+      青龙满族自治县	130321	qing long man zu zi zhi xian
+      昌黎县	130322	chang li xian
+      卢龙县	130324	lu long xian
+      """)))
+    cities.append(City(name: "邯郸市", url: "https://zh.wikipedia.org/wiki/邯郸市", code: "130400", pinyin: "han dan shi", counties: counties(
+      """
+      邯山区	130402	han shan qu
+      丛台区	130403	cong tai qu
+      复兴区	130404	fu xing qu
+      峰峰矿区	130406	feng feng kuang qu
+      肥乡区	130407	fei xiang qu
+      永年区	130408	yong nian qu
+      临漳县	130423	lin zhang xian
+      成安县	130424	cheng an xian
+      大名县	130425	da ming xian
+      涉县	130426	she xian
+      磁县	130427	ci xian
+      邱县	130430	qiu xian
+      鸡泽县	130431	ji ze xian
+      广平县	130432	guang ping xian
+      馆陶县	130433	guan tao xian
+      魏县	130434	wei xian
+      曲周县	130435	qu zhou xian
+      武安市	130481	wu an shi
+      """)))
+    cities.append(City(name: "邢台市", url: "https://zh.wikipedia.org/wiki/邢台市", code: "130500", pinyin: "xing tai shi", counties: counties(
+      """
+      襄都区	130502	xiang du qu
+      信都区	130503	xin du qu
+      任泽区	130505	ren ze qu
+      南和区	130506	nan he qu
+      临城县	130522	lin cheng xian
+      内丘县	130523	nei qiu xian
+      柏乡县	130524	bai xiang xian
+      隆尧县	130525	long yao xian
+      宁晋县	130528	ning jin xian
+      巨鹿县	130529	ju lu xian
+      新河县	130530	xin he xian
+      广宗县	130531	guang zong xian
+      平乡县	130532	ping xiang xian
+      威县	130533	wei xian
+      清河县	130534	qing he xian
+      临西县	130535	lin xi xian
+      南宫市	130581	nan gong shi
+      沙河市	130582	sha he shi
+      """)))
+    cities.append(City(name: "保定市", url: "https://zh.wikipedia.org/wiki/保定市", code: "130600", pinyin: "bao ding shi", counties: counties(
+      """
+      竞秀区	130602	jing xiu qu
+      莲池区	130606	lian chi qu
+      满城区	130607	man cheng qu
+      清苑区	130608	qing yuan qu
+      徐水区	130609	xu shui qu
+      涞水县	130623	lai shui xian
+      阜平县	130624	fu ping xian
+      定兴县	130626	ding xing xian
+      唐县	130627	tang xian
+      高阳县	130628	gao yang xian
+      容城县	130629	rong cheng xian
+      涞源县	130630	lai yuan xian
+      望都县	130631	wang du xian
+      安新县	130632	an xin xian
+      易县	130633	yi xian
+      曲阳县	130634	qu yang xian
+      蠡县	130635	li xian
+      顺平县	130636	shun ping xian
+      博野县	130637	bo ye xian
+      雄县	130638	xiong xian
+      涿州市	130681	zhuo zhou shi
+      定州市	130682	ding zhou shi
+      安国市	130683	an guo shi
+      高碑店市	130684	gao bei dian shi
+      """)))
+    cities.append(City(name: "张家口市", url: "https://zh.wikipedia.org/wiki/张家口市", code: "130700", pinyin: "zhang jia kou shi", counties: counties(
+      """
+      桥东区	130702	qiao dong qu
+      桥西区	130703	qiao xi qu	桥西区_(张家口市)
+      宣化区	130705	xuan hua qu
+      下花园区	130706	xia hua yuan qu
+      万全区	130708	wan quan qu
+      崇礼区	130709	chong li qu
+      张北县	130722	zhang bei xian
+      康保县	130723	kang bao xian
+      沽源县	130724	gu yuan xian
+      尚义县	130725	shang yi xian
+      蔚县	130726	yu xian
+      阳原县	130727	yang yuan xian
+      怀安县	130728	huai an xian
+      怀来县	130730	huai lai xian
+      涿鹿县	130731	zhuo lu xian
+      赤城县	130732	chi cheng xian
+      """)))
+    cities.append(City(name: "承德市", url: "https://zh.wikipedia.org/wiki/承德市", code: "130800", pinyin: "cheng de shi", counties: counties(
+      """
+      双桥区	130802	shuang qiao qu
+      双滦区	130803	shuang luan qu
+      鹰手营子矿区	130804	ying shou ying zi kuang qu
+      承德县	130821	cheng de xian
+      兴隆县	130822	xing long xian
+      滦平县	130824	luan ping xian
+      隆化县	130825	long hua xian
+      丰宁满族自治县	130826	feng ning man zu zi zhi xian
+      宽城满族自治县	130827	kuan cheng man zu zi zhi xian
+      围场满族蒙古族自治县	130828	wei chang man zu meng gu zu zi zhi xian
+      平泉市	130881	ping quan shi
+      """)))
+    cities.append(City(name: "沧州市", url: "https://zh.wikipedia.org/wiki/沧州市", code: "130900", pinyin: "cang zhou shi", counties: counties(
+      """
+      新华区	130902	xin hua qu	新华区_(沧州市)
+      运河区	130903	yun he qu
+      沧县	130921	cang xian
+      青县	130922	qing xian
+      东光县	130923	dong guang xian
+      海兴县	130924	hai xing xian
+      盐山县	130925	yan shan xian
+      肃宁县	130926	su ning xian
+      南皮县	130927	nan pi xian
+      吴桥县	130928	wu qiao xian
+      献县	130929	xian xian
+      孟村回族自治县	130930	meng cun hui zu zi zhi xian
+      泊头市	130981	bo tou shi
+      任丘市	130982	ren qiu shi
+      黄骅市	130983	huang hua shi
+      河间市	130984	he jian shi
+      """)))
+    cities.append(City(name: "廊坊市", url: "https://zh.wikipedia.org/wiki/廊坊市", code: "131000", pinyin: "lang fang shi", counties: counties(
+      """
+      安次区	131002	an ci qu
+      广阳区	131003	guang yang qu
+      固安县	131022	gu an xian
+      永清县	131023	yong qing xian
+      香河县	131024	xiang he xian
+      大城县	131025	da cheng xian
+      文安县	131026	wen an xian
+      大厂回族自治县	131028	da chang hui zu zi zhi xian
+      霸州市	131081	ba zhou shi
+      三河市	131082	san he shi
+      """)))
+    cities.append(City(name: "衡水市", url: "https://zh.wikipedia.org/wiki/衡水市", code: "131100", pinyin: "heng shui shi", counties: counties(
+      """
+      桃城区	131102	tao cheng qu
+      冀州区	131103	ji zhou qu
+      枣强县	131121	zao qiang xian
+      武邑县	131122	wu yi xian
+      武强县	131123	wu qiang xian
+      饶阳县	131124	rao yang xian
+      安平县	131125	an ping xian
+      故城县	131126	gu cheng xian
+      景县	131127	jing xian
+      阜城县	131128	fu cheng xian
+      深州市	131182	shen zhou shi
+      """)))
     return Province(name: "河北省", cities: cities)
   }
 
   private static func province3() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(11)
-    cities.append(City(name: "太原市", url: "https://zh.wikipedia.org/wiki/太原市", code: "140100", pinyin: "tai yuan shi", counties: [
-      City(name: "小店区", url: "https://zh.wikipedia.org/wiki/小店区", code: "140105", pinyin: "xiao dian qu"),
-      City(name: "迎泽区", url: "https://zh.wikipedia.org/wiki/迎泽区", code: "140106", pinyin: "ying ze qu"),
-      City(name: "杏花岭区", url: "https://zh.wikipedia.org/wiki/杏花岭区", code: "140107", pinyin: "xing hua ling qu"),
-      City(name: "尖草坪区", url: "https://zh.wikipedia.org/wiki/尖草坪区", code: "140108", pinyin: "jian cao ping qu"),
-      City(name: "万柏林区", url: "https://zh.wikipedia.org/wiki/万柏林区", code: "140109", pinyin: "wan bai lin qu"),
-      City(name: "晋源区", url: "https://zh.wikipedia.org/wiki/晋源区", code: "140110", pinyin: "jin yuan qu"),
-      City(name: "清徐县", url: "https://zh.wikipedia.org/wiki/清徐县", code: "140121", pinyin: "qing xu xian"),
-      City(name: "阳曲县", url: "https://zh.wikipedia.org/wiki/阳曲县", code: "140122", pinyin: "yang qu xian"),
-      City(name: "娄烦县", url: "https://zh.wikipedia.org/wiki/娄烦县", code: "140123", pinyin: "lou fan xian"),
-      City(name: "古交市", url: "https://zh.wikipedia.org/wiki/古交市", code: "140181", pinyin: "gu jiao shi"),
-    ]))
-    cities.append(City(name: "大同市", url: "https://zh.wikipedia.org/wiki/大同市", code: "140200", pinyin: "da tong shi", counties: [
-      City(name: "新荣区", url: "https://zh.wikipedia.org/wiki/新荣区", code: "140212", pinyin: "xin rong qu"),
-      City(name: "平城区", url: "https://zh.wikipedia.org/wiki/平城区", code: "140213", pinyin: "ping cheng qu"),
-      City(name: "云冈区", url: "https://zh.wikipedia.org/wiki/云冈区", code: "140214", pinyin: "yun gang qu"),
-      City(name: "云州区", url: "https://zh.wikipedia.org/wiki/云州区", code: "140215", pinyin: "yun zhou qu"),
-      City(name: "阳高县", url: "https://zh.wikipedia.org/wiki/阳高县", code: "140221", pinyin: "yang gao xian"),
-      City(name: "天镇县", url: "https://zh.wikipedia.org/wiki/天镇县", code: "140222", pinyin: "tian zhen xian"),
-      City(name: "广灵县", url: "https://zh.wikipedia.org/wiki/广灵县", code: "140223", pinyin: "guang ling xian"),
-      City(name: "灵丘县", url: "https://zh.wikipedia.org/wiki/灵丘县", code: "140224", pinyin: "ling qiu xian"),
-      City(name: "浑源县", url: "https://zh.wikipedia.org/wiki/浑源县", code: "140225", pinyin: "hun yuan xian"),
-      City(name: "左云县", url: "https://zh.wikipedia.org/wiki/左云县", code: "140226", pinyin: "zuo yun xian"),
-    ]))
-    cities.append(City(name: "阳泉市", url: "https://zh.wikipedia.org/wiki/阳泉市", code: "140300", pinyin: "yang quan shi", counties: [
-      City(name: "城区", url: "https://zh.wikipedia.org/wiki/城区_(阳泉市)", code: "140302", pinyin: "cheng qu"),
-      City(name: "矿区", url: "https://zh.wikipedia.org/wiki/矿区", code: "140303", pinyin: "kuang qu"),
-      City(name: "郊区", url: "https://zh.wikipedia.org/wiki/郊区_(阳泉市)", code: "140311", pinyin: "jiao qu"),
-      City(name: "平定县", url: "https://zh.wikipedia.org/wiki/平定县", code: "140321", pinyin: "ping ding xian"),
-      City(name: "盂县", url: "https://zh.wikipedia.org/wiki/盂县", code: "140322", pinyin: "yu xian"),
-    ]))
-    cities.append(City(name: "长治市", url: "https://zh.wikipedia.org/wiki/长治市", code: "140400", pinyin: "chang zhi shi", counties: [
-      City(name: "潞州区", url: "https://zh.wikipedia.org/wiki/潞州区", code: "140403", pinyin: "lu zhou qu"),
-      City(name: "上党区", url: "https://zh.wikipedia.org/wiki/上党区", code: "140404", pinyin: "shang dang qu"),
-      City(name: "屯留区", url: "https://zh.wikipedia.org/wiki/屯留区", code: "140405", pinyin: "tun liu qu"),
-      City(name: "潞城区", url: "https://zh.wikipedia.org/wiki/潞城区", code: "140406", pinyin: "lu cheng qu"),
-      City(name: "襄垣县", url: "https://zh.wikipedia.org/wiki/襄垣县", code: "140423", pinyin: "xiang yuan xian"),
-      City(name: "平顺县", url: "https://zh.wikipedia.org/wiki/平顺县", code: "140425", pinyin: "ping shun xian"),
-      City(name: "黎城县", url: "https://zh.wikipedia.org/wiki/黎城县", code: "140426", pinyin: "li cheng xian"),
-      City(name: "壶关县", url: "https://zh.wikipedia.org/wiki/壶关县", code: "140427", pinyin: "hu guan xian"),
-      City(name: "长子县", url: "https://zh.wikipedia.org/wiki/长子县", code: "140428", pinyin: "zhang zi xian"),
-      City(name: "武乡县", url: "https://zh.wikipedia.org/wiki/武乡县", code: "140429", pinyin: "wu xiang xian"),
-      City(name: "沁县", url: "https://zh.wikipedia.org/wiki/沁县", code: "140430", pinyin: "qin xian"),
-      City(name: "沁源县", url: "https://zh.wikipedia.org/wiki/沁源县", code: "140431", pinyin: "qin yuan xian"),
-    ]))
-    cities.append(City(name: "晋城市", url: "https://zh.wikipedia.org/wiki/晋城市", code: "140500", pinyin: "jin cheng shi", counties: [
-      City(name: "城区", url: "https://zh.wikipedia.org/wiki/城区_(晋城市)", code: "140502", pinyin: "cheng qu"),
-      City(name: "沁水县", url: "https://zh.wikipedia.org/wiki/沁水县", code: "140521", pinyin: "qin shui xian"),
-      City(name: "阳城县", url: "https://zh.wikipedia.org/wiki/阳城县", code: "140522", pinyin: "yang cheng xian"),
-      City(name: "陵川县", url: "https://zh.wikipedia.org/wiki/陵川县", code: "140524", pinyin: "ling chuan xian"),
-      City(name: "泽州县", url: "https://zh.wikipedia.org/wiki/泽州县", code: "140525", pinyin: "ze zhou xian"),
-      City(name: "高平市", url: "https://zh.wikipedia.org/wiki/高平市", code: "140581", pinyin: "gao ping shi"),
-    ]))
-    cities.append(City(name: "朔州市", url: "https://zh.wikipedia.org/wiki/朔州市", code: "140600", pinyin: "shuo zhou shi", counties: [
-      City(name: "朔城区", url: "https://zh.wikipedia.org/wiki/朔城区", code: "140602", pinyin: "shuo cheng qu"),
-      City(name: "平鲁区", url: "https://zh.wikipedia.org/wiki/平鲁区", code: "140603", pinyin: "ping lu qu"),
-      City(name: "山阴县", url: "https://zh.wikipedia.org/wiki/山阴县", code: "140621", pinyin: "shan yin xian"),
-      City(name: "应县", url: "https://zh.wikipedia.org/wiki/应县", code: "140622", pinyin: "ying xian"),
-      City(name: "右玉县", url: "https://zh.wikipedia.org/wiki/右玉县", code: "140623", pinyin: "you yu xian"),
-      City(name: "怀仁市", url: "https://zh.wikipedia.org/wiki/怀仁市", code: "140681", pinyin: "huai ren shi"),
-    ]))
-    cities.append(City(name: "晋中市", url: "https://zh.wikipedia.org/wiki/晋中市", code: "140700", pinyin: "jin zhong shi", counties: [
-      City(name: "榆次区", url: "https://zh.wikipedia.org/wiki/榆次区", code: "140702", pinyin: "yu ci qu"),
-      City(name: "太谷区", url: "https://zh.wikipedia.org/wiki/太谷区", code: "140703", pinyin: "tai gu qu"),
-      City(name: "榆社县", url: "https://zh.wikipedia.org/wiki/榆社县", code: "140721", pinyin: "yu she xian"),
-      City(name: "左权县", url: "https://zh.wikipedia.org/wiki/左权县", code: "140722", pinyin: "zuo quan xian"),
-      City(name: "和顺县", url: "https://zh.wikipedia.org/wiki/和顺县", code: "140723", pinyin: "he shun xian"),
-      City(name: "昔阳县", url: "https://zh.wikipedia.org/wiki/昔阳县", code: "140724", pinyin: "xi yang xian"),
-      City(name: "寿阳县", url: "https://zh.wikipedia.org/wiki/寿阳县", code: "140725", pinyin: "shou yang xian"),
-      City(name: "祁县", url: "https://zh.wikipedia.org/wiki/祁县", code: "140727", pinyin: "qi xian"),
-      City(name: "平遥县", url: "https://zh.wikipedia.org/wiki/平遥县", code: "140728", pinyin: "ping yao xian"),
-      City(name: "灵石县", url: "https://zh.wikipedia.org/wiki/灵石县", code: "140729", pinyin: "ling shi xian"),
-      City(name: "介休市", url: "https://zh.wikipedia.org/wiki/介休市", code: "140781", pinyin: "jie xiu shi"),
-    ]))
-    cities.append(City(name: "运城市", url: "https://zh.wikipedia.org/wiki/运城市", code: "140800", pinyin: "yun cheng shi", counties: [
-      City(name: "盐湖区", url: "https://zh.wikipedia.org/wiki/盐湖区", code: "140802", pinyin: "yan hu qu"),
-      City(name: "临猗县", url: "https://zh.wikipedia.org/wiki/临猗县", code: "140821", pinyin: "lin yi xian"),
-      City(name: "万荣县", url: "https://zh.wikipedia.org/wiki/万荣县", code: "140822", pinyin: "wan rong xian"),
-      City(name: "闻喜县", url: "https://zh.wikipedia.org/wiki/闻喜县", code: "140823", pinyin: "wen xi xian"),
-      City(name: "稷山县", url: "https://zh.wikipedia.org/wiki/稷山县", code: "140824", pinyin: "ji shan xian"),
-      City(name: "新绛县", url: "https://zh.wikipedia.org/wiki/新绛县", code: "140825", pinyin: "xin jiang xian"),
-      City(name: "绛县", url: "https://zh.wikipedia.org/wiki/绛县", code: "140826", pinyin: "jiang xian"),
-      City(name: "垣曲县", url: "https://zh.wikipedia.org/wiki/垣曲县", code: "140827", pinyin: "yuan qu xian"),
-      City(name: "夏县", url: "https://zh.wikipedia.org/wiki/夏县", code: "140828", pinyin: "xia xian"),
-      City(name: "平陆县", url: "https://zh.wikipedia.org/wiki/平陆县", code: "140829", pinyin: "ping lu xian"),
-      City(name: "芮城县", url: "https://zh.wikipedia.org/wiki/芮城县", code: "140830", pinyin: "rui cheng xian"),
-      City(name: "永济市", url: "https://zh.wikipedia.org/wiki/永济市", code: "140881", pinyin: "yong ji shi"),
-      City(name: "河津市", url: "https://zh.wikipedia.org/wiki/河津市", code: "140882", pinyin: "he jin shi"),
-    ]))
-    cities.append(City(name: "忻州市", url: "https://zh.wikipedia.org/wiki/忻州市", code: "140900", pinyin: "xin zhou shi", counties: [
-      City(name: "忻府区", url: "https://zh.wikipedia.org/wiki/忻府区", code: "140902", pinyin: "xin fu qu"),
-      City(name: "定襄县", url: "https://zh.wikipedia.org/wiki/定襄县", code: "140921", pinyin: "ding xiang xian"),
-      City(name: "五台县", url: "https://zh.wikipedia.org/wiki/五台县", code: "140922", pinyin: "wu tai xian"),
-      City(name: "代县", url: "https://zh.wikipedia.org/wiki/代县", code: "140923", pinyin: "dai xian"),
-      City(name: "繁峙县", url: "https://zh.wikipedia.org/wiki/繁峙县", code: "140924", pinyin: "fan shi xian"),
-      City(name: "宁武县", url: "https://zh.wikipedia.org/wiki/宁武县", code: "140925", pinyin: "ning wu xian"),
-      City(name: "静乐县", url: "https://zh.wikipedia.org/wiki/静乐县", code: "140926", pinyin: "jing le xian"),
-      City(name: "神池县", url: "https://zh.wikipedia.org/wiki/神池县", code: "140927", pinyin: "shen chi xian"),
-      City(name: "五寨县", url: "https://zh.wikipedia.org/wiki/五寨县", code: "140928", pinyin: "wu zhai xian"),
-      City(name: "岢岚县", url: "https://zh.wikipedia.org/wiki/岢岚县", code: "140929", pinyin: "ke lan xian"),
-      City(name: "河曲县", url: "https://zh.wikipedia.org/wiki/河曲县", code: "140930", pinyin: "he qu xian"),
-      City(name: "保德县", url: "https://zh.wikipedia.org/wiki/保德县", code: "140931", pinyin: "bao de xian"),
-      City(name: "偏关县", url: "https://zh.wikipedia.org/wiki/偏关县", code: "140932", pinyin: "pian guan xian"),
-      City(name: "原平市", url: "https://zh.wikipedia.org/wiki/原平市", code: "140981", pinyin: "yuan ping shi"),
-    ]))
-    cities.append(City(name: "临汾市", url: "https://zh.wikipedia.org/wiki/临汾市", code: "141000", pinyin: "lin fen shi", counties: [
-      City(name: "尧都区", url: "https://zh.wikipedia.org/wiki/尧都区", code: "141002", pinyin: "yao du qu"),
-      City(name: "曲沃县", url: "https://zh.wikipedia.org/wiki/曲沃县", code: "141021", pinyin: "qu wo xian"),
-      City(name: "翼城县", url: "https://zh.wikipedia.org/wiki/翼城县", code: "141022", pinyin: "yi cheng xian"),
-      City(name: "襄汾县", url: "https://zh.wikipedia.org/wiki/襄汾县", code: "141023", pinyin: "xiang fen xian"),
-      City(name: "洪洞县", url: "https://zh.wikipedia.org/wiki/洪洞县", code: "141024", pinyin: "hong tong xian"),
-      City(name: "古县", url: "https://zh.wikipedia.org/wiki/古县", code: "141025", pinyin: "gu xian"),
-      City(name: "安泽县", url: "https://zh.wikipedia.org/wiki/安泽县", code: "141026", pinyin: "an ze xian"),
-      City(name: "浮山县", url: "https://zh.wikipedia.org/wiki/浮山县", code: "141027", pinyin: "fu shan xian"),
-      City(name: "吉县", url: "https://zh.wikipedia.org/wiki/吉县", code: "141028", pinyin: "ji xian"),
-      City(name: "乡宁县", url: "https://zh.wikipedia.org/wiki/乡宁县", code: "141029", pinyin: "xiang ning xian"),
-      City(name: "大宁县", url: "https://zh.wikipedia.org/wiki/大宁县", code: "141030", pinyin: "da ning xian"),
-      City(name: "隰县", url: "https://zh.wikipedia.org/wiki/隰县", code: "141031", pinyin: "xi xian"),
-      City(name: "永和县", url: "https://zh.wikipedia.org/wiki/永和县", code: "141032", pinyin: "yong he xian"),
-      City(name: "蒲县", url: "https://zh.wikipedia.org/wiki/蒲县", code: "141033", pinyin: "pu xian"),
-      City(name: "汾西县", url: "https://zh.wikipedia.org/wiki/汾西县", code: "141034", pinyin: "fen xi xian"),
-      City(name: "侯马市", url: "https://zh.wikipedia.org/wiki/侯马市", code: "141081", pinyin: "hou ma shi"),
-      City(name: "霍州市", url: "https://zh.wikipedia.org/wiki/霍州市", code: "141082", pinyin: "huo zhou shi"),
-    ]))
-    cities.append(City(name: "吕梁市", url: "https://zh.wikipedia.org/wiki/吕梁市", code: "141100", pinyin: "lv liang shi", counties: [
-      City(name: "离石区", url: "https://zh.wikipedia.org/wiki/离石区", code: "141102", pinyin: "li shi qu"),
-      City(name: "文水县", url: "https://zh.wikipedia.org/wiki/文水县", code: "141121", pinyin: "wen shui xian"),
-      City(name: "交城县", url: "https://zh.wikipedia.org/wiki/交城县", code: "141122", pinyin: "jiao cheng xian"),
-      City(name: "兴县", url: "https://zh.wikipedia.org/wiki/兴县", code: "141123", pinyin: "xing xian"),
-      City(name: "临县", url: "https://zh.wikipedia.org/wiki/临县", code: "141124", pinyin: "lin xian"),
-      City(name: "柳林县", url: "https://zh.wikipedia.org/wiki/柳林县", code: "141125", pinyin: "liu lin xian"),
-      City(name: "石楼县", url: "https://zh.wikipedia.org/wiki/石楼县", code: "141126", pinyin: "shi lou xian"),
-      City(name: "岚县", url: "https://zh.wikipedia.org/wiki/岚县", code: "141127", pinyin: "lan xian"),
-      City(name: "方山县", url: "https://zh.wikipedia.org/wiki/方山县", code: "141128", pinyin: "fang shan xian"),
-      City(name: "中阳县", url: "https://zh.wikipedia.org/wiki/中阳县", code: "141129", pinyin: "zhong yang xian"),
-      City(name: "交口县", url: "https://zh.wikipedia.org/wiki/交口县", code: "141130", pinyin: "jiao kou xian"),
-      City(name: "孝义市", url: "https://zh.wikipedia.org/wiki/孝义市", code: "141181", pinyin: "xiao yi shi"),
-      City(name: "汾阳市", url: "https://zh.wikipedia.org/wiki/汾阳市", code: "141182", pinyin: "fen yang shi"),
-    ]))
+    cities.append(City(name: "太原市", url: "https://zh.wikipedia.org/wiki/太原市", code: "140100", pinyin: "tai yuan shi", counties: counties(
+      """
+      小店区	140105	xiao dian qu
+      迎泽区	140106	ying ze qu
+      杏花岭区	140107	xing hua ling qu
+      尖草坪区	140108	jian cao ping qu
+      万柏林区	140109	wan bai lin qu
+      晋源区	140110	jin yuan qu
+      清徐县	140121	qing xu xian
+      阳曲县	140122	yang qu xian
+      娄烦县	140123	lou fan xian
+      古交市	140181	gu jiao shi
+      """)))
+    cities.append(City(name: "大同市", url: "https://zh.wikipedia.org/wiki/大同市", code: "140200", pinyin: "da tong shi", counties: counties(
+      """
+      新荣区	140212	xin rong qu
+      平城区	140213	ping cheng qu
+      云冈区	140214	yun gang qu
+      云州区	140215	yun zhou qu
+      阳高县	140221	yang gao xian
+      天镇县	140222	tian zhen xian
+      广灵县	140223	guang ling xian
+      灵丘县	140224	ling qiu xian
+      浑源县	140225	hun yuan xian
+      左云县	140226	zuo yun xian
+      """)))
+    cities.append(City(name: "阳泉市", url: "https://zh.wikipedia.org/wiki/阳泉市", code: "140300", pinyin: "yang quan shi", counties: counties(
+      """
+      城区	140302	cheng qu	城区_(阳泉市)
+      矿区	140303	kuang qu
+      郊区	140311	jiao qu	郊区_(阳泉市)
+      平定县	140321	ping ding xian
+      盂县	140322	yu xian
+      """)))
+    cities.append(City(name: "长治市", url: "https://zh.wikipedia.org/wiki/长治市", code: "140400", pinyin: "chang zhi shi", counties: counties(
+      """
+      潞州区	140403	lu zhou qu
+      上党区	140404	shang dang qu
+      屯留区	140405	tun liu qu
+      潞城区	140406	lu cheng qu
+      襄垣县	140423	xiang yuan xian
+      平顺县	140425	ping shun xian
+      黎城县	140426	li cheng xian
+      壶关县	140427	hu guan xian
+      长子县	140428	zhang zi xian
+      武乡县	140429	wu xiang xian
+      沁县	140430	qin xian
+      沁源县	140431	qin yuan xian
+      """)))
+    cities.append(City(name: "晋城市", url: "https://zh.wikipedia.org/wiki/晋城市", code: "140500", pinyin: "jin cheng shi", counties: counties(
+      """
+      城区	140502	cheng qu	城区_(晋城市)
+      沁水县	140521	qin shui xian
+      阳城县	140522	yang cheng xian
+      陵川县	140524	ling chuan xian
+      泽州县	140525	ze zhou xian
+      高平市	140581	gao ping shi
+      """)))
+    cities.append(City(name: "朔州市", url: "https://zh.wikipedia.org/wiki/朔州市", code: "140600", pinyin: "shuo zhou shi", counties: counties(
+      """
+      朔城区	140602	shuo cheng qu
+      平鲁区	140603	ping lu qu
+      山阴县	140621	shan yin xian
+      应县	140622	ying xian
+      右玉县	140623	you yu xian
+      怀仁市	140681	huai ren shi
+      """)))
+    cities.append(City(name: "晋中市", url: "https://zh.wikipedia.org/wiki/晋中市", code: "140700", pinyin: "jin zhong shi", counties: counties(
+      """
+      榆次区	140702	yu ci qu
+      太谷区	140703	tai gu qu
+      榆社县	140721	yu she xian
+      左权县	140722	zuo quan xian
+      和顺县	140723	he shun xian
+      昔阳县	140724	xi yang xian
+      寿阳县	140725	shou yang xian
+      祁县	140727	qi xian
+      平遥县	140728	ping yao xian
+      灵石县	140729	ling shi xian
+      介休市	140781	jie xiu shi
+      """)))
+    cities.append(City(name: "运城市", url: "https://zh.wikipedia.org/wiki/运城市", code: "140800", pinyin: "yun cheng shi", counties: counties(
+      """
+      盐湖区	140802	yan hu qu
+      临猗县	140821	lin yi xian
+      万荣县	140822	wan rong xian
+      闻喜县	140823	wen xi xian
+      稷山县	140824	ji shan xian
+      新绛县	140825	xin jiang xian
+      绛县	140826	jiang xian
+      垣曲县	140827	yuan qu xian
+      夏县	140828	xia xian
+      平陆县	140829	ping lu xian
+      芮城县	140830	rui cheng xian
+      永济市	140881	yong ji shi
+      河津市	140882	he jin shi
+      """)))
+    cities.append(City(name: "忻州市", url: "https://zh.wikipedia.org/wiki/忻州市", code: "140900", pinyin: "xin zhou shi", counties: counties(
+      """
+      忻府区	140902	xin fu qu
+      定襄县	140921	ding xiang xian
+      五台县	140922	wu tai xian
+      代县	140923	dai xian
+      繁峙县	140924	fan shi xian
+      宁武县	140925	ning wu xian
+      静乐县	140926	jing le xian
+      神池县	140927	shen chi xian
+      五寨县	140928	wu zhai xian
+      岢岚县	140929	ke lan xian
+      河曲县	140930	he qu xian
+      保德县	140931	bao de xian
+      偏关县	140932	pian guan xian
+      原平市	140981	yuan ping shi
+      """)))
+    cities.append(City(name: "临汾市", url: "https://zh.wikipedia.org/wiki/临汾市", code: "141000", pinyin: "lin fen shi", counties: counties(
+      """
+      尧都区	141002	yao du qu
+      曲沃县	141021	qu wo xian
+      翼城县	141022	yi cheng xian
+      襄汾县	141023	xiang fen xian
+      洪洞县	141024	hong tong xian
+      古县	141025	gu xian
+      安泽县	141026	an ze xian
+      浮山县	141027	fu shan xian
+      吉县	141028	ji xian
+      乡宁县	141029	xiang ning xian
+      大宁县	141030	da ning xian
+      隰县	141031	xi xian
+      永和县	141032	yong he xian
+      蒲县	141033	pu xian
+      汾西县	141034	fen xi xian
+      侯马市	141081	hou ma shi
+      霍州市	141082	huo zhou shi
+      """)))
+    cities.append(City(name: "吕梁市", url: "https://zh.wikipedia.org/wiki/吕梁市", code: "141100", pinyin: "lv liang shi", counties: counties(
+      """
+      离石区	141102	li shi qu
+      文水县	141121	wen shui xian
+      交城县	141122	jiao cheng xian
+      兴县	141123	xing xian
+      临县	141124	lin xian
+      柳林县	141125	liu lin xian
+      石楼县	141126	shi lou xian
+      岚县	141127	lan xian
+      方山县	141128	fang shan xian
+      中阳县	141129	zhong yang xian
+      交口县	141130	jiao kou xian
+      孝义市	141181	xiao yi shi
+      汾阳市	141182	fen yang shi
+      """)))
     return Province(name: "山西省", cities: cities)
   }
 
   private static func province4() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(12)
-    cities.append(City(name: "呼和浩特市", url: "https://zh.wikipedia.org/wiki/呼和浩特市", code: "150100", pinyin: "hu he hao te shi", counties: [
-      City(name: "新城区", url: "https://zh.wikipedia.org/wiki/新城区_(呼和浩特市)", code: "150102", pinyin: "xin cheng qu"),
-      City(name: "回民区", url: "https://zh.wikipedia.org/wiki/回民区", code: "150103", pinyin: "hui min qu"),
-      City(name: "玉泉区", url: "https://zh.wikipedia.org/wiki/玉泉区", code: "150104", pinyin: "yu quan qu"),
-      City(name: "赛罕区", url: "https://zh.wikipedia.org/wiki/赛罕区", code: "150105", pinyin: "sai han qu"),
-      City(name: "土默特左旗", url: "https://zh.wikipedia.org/wiki/土默特左旗", code: "150121", pinyin: "tu mo te zuo qi"),
-      City(name: "托克托县", url: "https://zh.wikipedia.org/wiki/托克托县", code: "150122", pinyin: "tuo ke tuo xian"),
-      City(name: "和林格尔县", url: "https://zh.wikipedia.org/wiki/和林格尔县", code: "150123", pinyin: "he lin ge er xian"),
-      City(name: "清水河县", url: "https://zh.wikipedia.org/wiki/清水河县", code: "150124", pinyin: "qing shui he xian"),
-      City(name: "武川县", url: "https://zh.wikipedia.org/wiki/武川县", code: "150125", pinyin: "wu chuan xian"),
-    ]))
-    cities.append(City(name: "包头市", url: "https://zh.wikipedia.org/wiki/包头市", code: "150200", pinyin: "bao tou shi", counties: [
-      City(name: "东河区", url: "https://zh.wikipedia.org/wiki/东河区", code: "150202", pinyin: "dong he qu"),
-      City(name: "昆都仑区", url: "https://zh.wikipedia.org/wiki/昆都仑区", code: "150203", pinyin: "kun du lun qu"),
-      City(name: "青山区", url: "https://zh.wikipedia.org/wiki/青山区_(包头市)", code: "150204", pinyin: "qing shan qu"),
-      City(name: "石拐区", url: "https://zh.wikipedia.org/wiki/石拐区", code: "150205", pinyin: "shi guai qu"),
-      City(name: "白云鄂博矿区", url: "https://zh.wikipedia.org/wiki/白云鄂博矿区", code: "150206", pinyin: "bai yun e bo kuang qu"),
-      City(name: "九原区", url: "https://zh.wikipedia.org/wiki/九原区", code: "150207", pinyin: "jiu yuan qu"),
-      City(name: "土默特右旗", url: "https://zh.wikipedia.org/wiki/土默特右旗", code: "150221", pinyin: "tu mo te you qi"),
-      City(name: "固阳县", url: "https://zh.wikipedia.org/wiki/固阳县", code: "150222", pinyin: "gu yang xian"),
-      City(name: "达尔罕茂明安联合旗", url: "https://zh.wikipedia.org/wiki/达尔罕茂明安联合旗", code: "150223", pinyin: "da er han mao ming an lian he qi"),
-    ]))
-    cities.append(City(name: "乌海市", url: "https://zh.wikipedia.org/wiki/乌海市", code: "150300", pinyin: "wu hai shi", counties: [
-      City(name: "海勃湾区", url: "https://zh.wikipedia.org/wiki/海勃湾区", code: "150302", pinyin: "hai bo wan qu"),
-      City(name: "海南区", url: "https://zh.wikipedia.org/wiki/海南区", code: "150303", pinyin: "hai nan qu"),
-      City(name: "乌达区", url: "https://zh.wikipedia.org/wiki/乌达区", code: "150304", pinyin: "wu da qu"),
-    ]))
-    cities.append(City(name: "赤峰市", url: "https://zh.wikipedia.org/wiki/赤峰市", code: "150400", pinyin: "chi feng shi", counties: [
-      City(name: "红山区", url: "https://zh.wikipedia.org/wiki/红山区", code: "150402", pinyin: "hong shan qu"),
-      City(name: "元宝山区", url: "https://zh.wikipedia.org/wiki/元宝山区", code: "150403", pinyin: "yuan bao shan qu"),
-      City(name: "松山区", url: "https://zh.wikipedia.org/wiki/松山区", code: "150404", pinyin: "song shan qu"),
-      City(name: "阿鲁科尔沁旗", url: "https://zh.wikipedia.org/wiki/阿鲁科尔沁旗", code: "150421", pinyin: "a lu ke er qin qi"),
-      City(name: "巴林左旗", url: "https://zh.wikipedia.org/wiki/巴林左旗", code: "150422", pinyin: "ba lin zuo qi"),
-      City(name: "巴林右旗", url: "https://zh.wikipedia.org/wiki/巴林右旗", code: "150423", pinyin: "ba lin you qi"),
-      City(name: "林西县", url: "https://zh.wikipedia.org/wiki/林西县", code: "150424", pinyin: "lin xi xian"),
-      City(name: "克什克腾旗", url: "https://zh.wikipedia.org/wiki/克什克腾旗", code: "150425", pinyin: "ke shi ke teng qi"),
-      City(name: "翁牛特旗", url: "https://zh.wikipedia.org/wiki/翁牛特旗", code: "150426", pinyin: "weng niu te qi"),
-      City(name: "喀喇沁旗", url: "https://zh.wikipedia.org/wiki/喀喇沁旗", code: "150428", pinyin: "ka la qin qi"),
-      City(name: "宁城县", url: "https://zh.wikipedia.org/wiki/宁城县", code: "150429", pinyin: "ning cheng xian"),
-      City(name: "敖汉旗", url: "https://zh.wikipedia.org/wiki/敖汉旗", code: "150430", pinyin: "ao han qi"),
-    ]))
-    cities.append(City(name: "通辽市", url: "https://zh.wikipedia.org/wiki/通辽市", code: "150500", pinyin: "tong liao shi", counties: [
-      City(name: "科尔沁区", url: "https://zh.wikipedia.org/wiki/科尔沁区", code: "150502", pinyin: "ke er qin qu"),
-      City(name: "科尔沁左翼中旗", url: "https://zh.wikipedia.org/wiki/科尔沁左翼中旗", code: "150521", pinyin: "ke er qin zuo yi zhong qi"),
-      City(name: "科尔沁左翼后旗", url: "https://zh.wikipedia.org/wiki/科尔沁左翼后旗", code: "150522", pinyin: "ke er qin zuo yi hou qi"),
-      City(name: "开鲁县", url: "https://zh.wikipedia.org/wiki/开鲁县", code: "150523", pinyin: "kai lu xian"),
-      City(name: "库伦旗", url: "https://zh.wikipedia.org/wiki/库伦旗", code: "150524", pinyin: "ku lun qi"),
-      City(name: "奈曼旗", url: "https://zh.wikipedia.org/wiki/奈曼旗", code: "150525", pinyin: "nai man qi"),
-      City(name: "扎鲁特旗", url: "https://zh.wikipedia.org/wiki/扎鲁特旗", code: "150526", pinyin: "zha lu te qi"),
-      City(name: "霍林郭勒市", url: "https://zh.wikipedia.org/wiki/霍林郭勒市", code: "150581", pinyin: "huo lin guo le shi"),
-    ]))
-    cities.append(City(name: "鄂尔多斯市", url: "https://zh.wikipedia.org/wiki/鄂尔多斯市", code: "150600", pinyin: "e er duo si shi", counties: [
-      City(name: "东胜区", url: "https://zh.wikipedia.org/wiki/东胜区", code: "150602", pinyin: "dong sheng qu"),
-      City(name: "康巴什区", url: "https://zh.wikipedia.org/wiki/康巴什区", code: "150603", pinyin: "kang ba shi qu"),
-      City(name: "达拉特旗", url: "https://zh.wikipedia.org/wiki/达拉特旗", code: "150621", pinyin: "da la te qi"),
-      City(name: "准格尔旗", url: "https://zh.wikipedia.org/wiki/准格尔旗", code: "150622", pinyin: "zhun ge er qi"),
-      City(name: "鄂托克前旗", url: "https://zh.wikipedia.org/wiki/鄂托克前旗", code: "150623", pinyin: "e tuo ke qian qi"),
-      City(name: "鄂托克旗", url: "https://zh.wikipedia.org/wiki/鄂托克旗", code: "150624", pinyin: "e tuo ke qi"),
-      City(name: "杭锦旗", url: "https://zh.wikipedia.org/wiki/杭锦旗", code: "150625", pinyin: "hang jin qi"),
-      City(name: "乌审旗", url: "https://zh.wikipedia.org/wiki/乌审旗", code: "150626", pinyin: "wu shen qi"),
-      City(name: "伊金霍洛旗", url: "https://zh.wikipedia.org/wiki/伊金霍洛旗", code: "150627", pinyin: "yi jin huo luo qi"),
-    ]))
-    cities.append(City(name: "呼伦贝尔市", url: "https://zh.wikipedia.org/wiki/呼伦贝尔市", code: "150700", pinyin: "hu lun bei er shi", counties: [
-      City(name: "海拉尔区", url: "https://zh.wikipedia.org/wiki/海拉尔区", code: "150702", pinyin: "hai la er qu"),
-      City(name: "扎赉诺尔区", url: "https://zh.wikipedia.org/wiki/扎赉诺尔区", code: "150703", pinyin: "zha lai nuo er qu"),
-      City(name: "阿荣旗", url: "https://zh.wikipedia.org/wiki/阿荣旗", code: "150721", pinyin: "a rong qi"),
-      City(name: "莫力达瓦达斡尔族自治旗", url: "https://zh.wikipedia.org/wiki/莫力达瓦达斡尔族自治旗", code: "150722", pinyin: "mo li da wa da wo er zu zi zhi qi"),
-      City(name: "鄂伦春自治旗", url: "https://zh.wikipedia.org/wiki/鄂伦春自治旗", code: "150723", pinyin: "e lun chun zi zhi qi"),
-      City(name: "鄂温克族自治旗", url: "https://zh.wikipedia.org/wiki/鄂温克族自治旗", code: "150724", pinyin: "e wen ke zu zi zhi qi"),
-      City(name: "陈巴尔虎旗", url: "https://zh.wikipedia.org/wiki/陈巴尔虎旗", code: "150725", pinyin: "chen ba er hu qi"),
-      City(name: "新巴尔虎左旗", url: "https://zh.wikipedia.org/wiki/新巴尔虎左旗", code: "150726", pinyin: "xin ba er hu zuo qi"),
-      City(name: "新巴尔虎右旗", url: "https://zh.wikipedia.org/wiki/新巴尔虎右旗", code: "150727", pinyin: "xin ba er hu you qi"),
-      City(name: "满洲里市", url: "https://zh.wikipedia.org/wiki/满洲里市", code: "150781", pinyin: "man zhou li shi"),
-      City(name: "牙克石市", url: "https://zh.wikipedia.org/wiki/牙克石市", code: "150782", pinyin: "ya ke shi shi"),
-      City(name: "扎兰屯市", url: "https://zh.wikipedia.org/wiki/扎兰屯市", code: "150783", pinyin: "zha lan tun shi"),
-      City(name: "额尔古纳市", url: "https://zh.wikipedia.org/wiki/额尔古纳市", code: "150784", pinyin: "e er gu na shi"),
-      City(name: "根河市", url: "https://zh.wikipedia.org/wiki/根河市", code: "150785", pinyin: "gen he shi"),
-    ]))
-    cities.append(City(name: "巴彦淖尔市", url: "https://zh.wikipedia.org/wiki/巴彦淖尔市", code: "150800", pinyin: "ba yan nao er shi", counties: [
-      City(name: "临河区", url: "https://zh.wikipedia.org/wiki/临河区", code: "150802", pinyin: "lin he qu"),
-      City(name: "五原县", url: "https://zh.wikipedia.org/wiki/五原县", code: "150821", pinyin: "wu yuan xian"),
-      City(name: "磴口县", url: "https://zh.wikipedia.org/wiki/磴口县", code: "150822", pinyin: "deng kou xian"),
-      City(name: "乌拉特前旗", url: "https://zh.wikipedia.org/wiki/乌拉特前旗", code: "150823", pinyin: "wu la te qian qi"),
-      City(name: "乌拉特中旗", url: "https://zh.wikipedia.org/wiki/乌拉特中旗", code: "150824", pinyin: "wu la te zhong qi"),
-      City(name: "乌拉特后旗", url: "https://zh.wikipedia.org/wiki/乌拉特后旗", code: "150825", pinyin: "wu la te hou qi"),
-      City(name: "杭锦后旗", url: "https://zh.wikipedia.org/wiki/杭锦后旗", code: "150826", pinyin: "hang jin hou qi"),
-    ]))
-    cities.append(City(name: "乌兰察布市", url: "https://zh.wikipedia.org/wiki/乌兰察布市", code: "150900", pinyin: "wu lan cha bu shi", counties: [
-      City(name: "集宁区", url: "https://zh.wikipedia.org/wiki/集宁区", code: "150902", pinyin: "ji ning qu"),
-      City(name: "卓资县", url: "https://zh.wikipedia.org/wiki/卓资县", code: "150921", pinyin: "zhuo zi xian"),
-      City(name: "化德县", url: "https://zh.wikipedia.org/wiki/化德县", code: "150922", pinyin: "hua de xian"),
-      City(name: "商都县", url: "https://zh.wikipedia.org/wiki/商都县", code: "150923", pinyin: "shang du xian"),
-      City(name: "兴和县", url: "https://zh.wikipedia.org/wiki/兴和县", code: "150924", pinyin: "xing he xian"),
-      City(name: "凉城县", url: "https://zh.wikipedia.org/wiki/凉城县", code: "150925", pinyin: "liang cheng xian"),
-      City(name: "察哈尔右翼前旗", url: "https://zh.wikipedia.org/wiki/察哈尔右翼前旗", code: "150926", pinyin: "cha ha er you yi qian qi"),
-      City(name: "察哈尔右翼中旗", url: "https://zh.wikipedia.org/wiki/察哈尔右翼中旗", code: "150927", pinyin: "cha ha er you yi zhong qi"),
-      City(name: "察哈尔右翼后旗", url: "https://zh.wikipedia.org/wiki/察哈尔右翼后旗", code: "150928", pinyin: "cha ha er you yi hou qi"),
-      City(name: "四子王旗", url: "https://zh.wikipedia.org/wiki/四子王旗", code: "150929", pinyin: "si zi wang qi"),
-      City(name: "丰镇市", url: "https://zh.wikipedia.org/wiki/丰镇市", code: "150981", pinyin: "feng zhen shi"),
-    ]))
-    cities.append(City(name: "兴安盟", url: "https://zh.wikipedia.org/wiki/兴安盟", code: "152200", pinyin: "xing an meng", counties: [
-      City(name: "乌兰浩特市", url: "https://zh.wikipedia.org/wiki/乌兰浩特市", code: "152201", pinyin: "wu lan hao te shi"),
-      City(name: "阿尔山市", url: "https://zh.wikipedia.org/wiki/阿尔山市", code: "152202", pinyin: "a er shan shi"),
-      City(name: "科尔沁右翼前旗", url: "https://zh.wikipedia.org/wiki/科尔沁右翼前旗", code: "152221", pinyin: "ke er qin you yi qian qi"),
-      City(name: "科尔沁右翼中旗", url: "https://zh.wikipedia.org/wiki/科尔沁右翼中旗", code: "152222", pinyin: "ke er qin you yi zhong qi"),
-      City(name: "扎赉特旗", url: "https://zh.wikipedia.org/wiki/扎赉特旗", code: "152223", pinyin: "zha lai te qi"),
-      City(name: "突泉县", url: "https://zh.wikipedia.org/wiki/突泉县", code: "152224", pinyin: "tu quan xian"),
-    ]))
-    cities.append(City(name: "锡林郭勒盟", url: "https://zh.wikipedia.org/wiki/锡林郭勒盟", code: "152500", pinyin: "xi lin guo le meng", counties: [
-      City(name: "二连浩特市", url: "https://zh.wikipedia.org/wiki/二连浩特市", code: "152501", pinyin: "er lian hao te shi"),
-      City(name: "锡林浩特市", url: "https://zh.wikipedia.org/wiki/锡林浩特市", code: "152502", pinyin: "xi lin hao te shi"),
-      City(name: "阿巴嘎旗", url: "https://zh.wikipedia.org/wiki/阿巴嘎旗", code: "152522", pinyin: "a ba ga qi"),
-      City(name: "苏尼特左旗", url: "https://zh.wikipedia.org/wiki/苏尼特左旗", code: "152523", pinyin: "su ni te zuo qi"),
-      City(name: "苏尼特右旗", url: "https://zh.wikipedia.org/wiki/苏尼特右旗", code: "152524", pinyin: "su ni te you qi"),
-      City(name: "东乌珠穆沁旗", url: "https://zh.wikipedia.org/wiki/东乌珠穆沁旗", code: "152525", pinyin: "dong wu zhu mu qin qi"),
-      City(name: "西乌珠穆沁旗", url: "https://zh.wikipedia.org/wiki/西乌珠穆沁旗", code: "152526", pinyin: "xi wu zhu mu qin qi"),
-      City(name: "太仆寺旗", url: "https://zh.wikipedia.org/wiki/太仆寺旗", code: "152527", pinyin: "tai pu si qi"),
-      City(name: "镶黄旗", url: "https://zh.wikipedia.org/wiki/镶黄旗", code: "152528", pinyin: "xiang huang qi"),
-      City(name: "正镶白旗", url: "https://zh.wikipedia.org/wiki/正镶白旗", code: "152529", pinyin: "zheng xiang bai qi"),
-      City(name: "正蓝旗", url: "https://zh.wikipedia.org/wiki/正蓝旗", code: "152530", pinyin: "zheng lan qi"),
-      City(name: "多伦县", url: "https://zh.wikipedia.org/wiki/多伦县", code: "152531", pinyin: "duo lun xian"),
-    ]))
-    cities.append(City(name: "阿拉善盟", url: "https://zh.wikipedia.org/wiki/阿拉善盟", code: "152900", pinyin: "a la shan meng", counties: [
-      City(name: "阿拉善左旗", url: "https://zh.wikipedia.org/wiki/阿拉善左旗", code: "152921", pinyin: "a la shan zuo qi"),
-      City(name: "阿拉善右旗", url: "https://zh.wikipedia.org/wiki/阿拉善右旗", code: "152922", pinyin: "a la shan you qi"),
-      City(name: "额济纳旗", url: "https://zh.wikipedia.org/wiki/额济纳旗", code: "152923", pinyin: "e ji na qi"),
-    ]))
+    cities.append(City(name: "呼和浩特市", url: "https://zh.wikipedia.org/wiki/呼和浩特市", code: "150100", pinyin: "hu he hao te shi", counties: counties(
+      """
+      新城区	150102	xin cheng qu	新城区_(呼和浩特市)
+      回民区	150103	hui min qu
+      玉泉区	150104	yu quan qu
+      赛罕区	150105	sai han qu
+      土默特左旗	150121	tu mo te zuo qi
+      托克托县	150122	tuo ke tuo xian
+      和林格尔县	150123	he lin ge er xian
+      清水河县	150124	qing shui he xian
+      武川县	150125	wu chuan xian
+      """)))
+    cities.append(City(name: "包头市", url: "https://zh.wikipedia.org/wiki/包头市", code: "150200", pinyin: "bao tou shi", counties: counties(
+      """
+      东河区	150202	dong he qu
+      昆都仑区	150203	kun du lun qu
+      青山区	150204	qing shan qu	青山区_(包头市)
+      石拐区	150205	shi guai qu
+      白云鄂博矿区	150206	bai yun e bo kuang qu
+      九原区	150207	jiu yuan qu
+      土默特右旗	150221	tu mo te you qi
+      固阳县	150222	gu yang xian
+      达尔罕茂明安联合旗	150223	da er han mao ming an lian he qi
+      """)))
+    cities.append(City(name: "乌海市", url: "https://zh.wikipedia.org/wiki/乌海市", code: "150300", pinyin: "wu hai shi", counties: counties(
+      """
+      海勃湾区	150302	hai bo wan qu
+      海南区	150303	hai nan qu
+      乌达区	150304	wu da qu
+      """)))
+    cities.append(City(name: "赤峰市", url: "https://zh.wikipedia.org/wiki/赤峰市", code: "150400", pinyin: "chi feng shi", counties: counties(
+      """
+      红山区	150402	hong shan qu
+      元宝山区	150403	yuan bao shan qu
+      松山区	150404	song shan qu
+      阿鲁科尔沁旗	150421	a lu ke er qin qi
+      巴林左旗	150422	ba lin zuo qi
+      巴林右旗	150423	ba lin you qi
+      林西县	150424	lin xi xian
+      克什克腾旗	150425	ke shi ke teng qi
+      翁牛特旗	150426	weng niu te qi
+      喀喇沁旗	150428	ka la qin qi
+      宁城县	150429	ning cheng xian
+      敖汉旗	150430	ao han qi
+      """)))
+    cities.append(City(name: "通辽市", url: "https://zh.wikipedia.org/wiki/通辽市", code: "150500", pinyin: "tong liao shi", counties: counties(
+      """
+      科尔沁区	150502	ke er qin qu
+      科尔沁左翼中旗	150521	ke er qin zuo yi zhong qi
+      科尔沁左翼后旗	150522	ke er qin zuo yi hou qi
+      开鲁县	150523	kai lu xian
+      库伦旗	150524	ku lun qi
+      奈曼旗	150525	nai man qi
+      扎鲁特旗	150526	zha lu te qi
+      霍林郭勒市	150581	huo lin guo le shi
+      """)))
+    cities.append(City(name: "鄂尔多斯市", url: "https://zh.wikipedia.org/wiki/鄂尔多斯市", code: "150600", pinyin: "e er duo si shi", counties: counties(
+      """
+      东胜区	150602	dong sheng qu
+      康巴什区	150603	kang ba shi qu
+      达拉特旗	150621	da la te qi
+      准格尔旗	150622	zhun ge er qi
+      鄂托克前旗	150623	e tuo ke qian qi
+      鄂托克旗	150624	e tuo ke qi
+      杭锦旗	150625	hang jin qi
+      乌审旗	150626	wu shen qi
+      伊金霍洛旗	150627	yi jin huo luo qi
+      """)))
+    cities.append(City(name: "呼伦贝尔市", url: "https://zh.wikipedia.org/wiki/呼伦贝尔市", code: "150700", pinyin: "hu lun bei er shi", counties: counties(
+      """
+      海拉尔区	150702	hai la er qu
+      扎赉诺尔区	150703	zha lai nuo er qu
+      阿荣旗	150721	a rong qi
+      莫力达瓦达斡尔族自治旗	150722	mo li da wa da wo er zu zi zhi qi
+      鄂伦春自治旗	150723	e lun chun zi zhi qi
+      鄂温克族自治旗	150724	e wen ke zu zi zhi qi
+      陈巴尔虎旗	150725	chen ba er hu qi
+      新巴尔虎左旗	150726	xin ba er hu zuo qi
+      新巴尔虎右旗	150727	xin ba er hu you qi
+      满洲里市	150781	man zhou li shi
+      牙克石市	150782	ya ke shi shi
+      扎兰屯市	150783	zha lan tun shi
+      额尔古纳市	150784	e er gu na shi
+      根河市	150785	gen he shi
+      """)))
+    cities.append(City(name: "巴彦淖尔市", url: "https://zh.wikipedia.org/wiki/巴彦淖尔市", code: "150800", pinyin: "ba yan nao er shi", counties: counties(
+      """
+      临河区	150802	lin he qu
+      五原县	150821	wu yuan xian
+      磴口县	150822	deng kou xian
+      乌拉特前旗	150823	wu la te qian qi
+      乌拉特中旗	150824	wu la te zhong qi
+      乌拉特后旗	150825	wu la te hou qi
+      杭锦后旗	150826	hang jin hou qi
+      """)))
+    cities.append(City(name: "乌兰察布市", url: "https://zh.wikipedia.org/wiki/乌兰察布市", code: "150900", pinyin: "wu lan cha bu shi", counties: counties(
+      """
+      集宁区	150902	ji ning qu
+      卓资县	150921	zhuo zi xian
+      化德县	150922	hua de xian
+      商都县	150923	shang du xian
+      兴和县	150924	xing he xian
+      凉城县	150925	liang cheng xian
+      察哈尔右翼前旗	150926	cha ha er you yi qian qi
+      察哈尔右翼中旗	150927	cha ha er you yi zhong qi
+      察哈尔右翼后旗	150928	cha ha er you yi hou qi
+      四子王旗	150929	si zi wang qi
+      丰镇市	150981	feng zhen shi
+      """)))
+    cities.append(City(name: "兴安盟", url: "https://zh.wikipedia.org/wiki/兴安盟", code: "152200", pinyin: "xing an meng", counties: counties(
+      """
+      乌兰浩特市	152201	wu lan hao te shi
+      阿尔山市	152202	a er shan shi
+      科尔沁右翼前旗	152221	ke er qin you yi qian qi
+      科尔沁右翼中旗	152222	ke er qin you yi zhong qi
+      扎赉特旗	152223	zha lai te qi
+      突泉县	152224	tu quan xian
+      """)))
+    cities.append(City(name: "锡林郭勒盟", url: "https://zh.wikipedia.org/wiki/锡林郭勒盟", code: "152500", pinyin: "xi lin guo le meng", counties: counties(
+      """
+      二连浩特市	152501	er lian hao te shi
+      锡林浩特市	152502	xi lin hao te shi
+      阿巴嘎旗	152522	a ba ga qi
+      苏尼特左旗	152523	su ni te zuo qi
+      苏尼特右旗	152524	su ni te you qi
+      东乌珠穆沁旗	152525	dong wu zhu mu qin qi
+      西乌珠穆沁旗	152526	xi wu zhu mu qin qi
+      太仆寺旗	152527	tai pu si qi
+      镶黄旗	152528	xiang huang qi
+      正镶白旗	152529	zheng xiang bai qi
+      正蓝旗	152530	zheng lan qi
+      多伦县	152531	duo lun xian
+      """)))
+    cities.append(City(name: "阿拉善盟", url: "https://zh.wikipedia.org/wiki/阿拉善盟", code: "152900", pinyin: "a la shan meng", counties: counties(
+      """
+      阿拉善左旗	152921	a la shan zuo qi
+      阿拉善右旗	152922	a la shan you qi
+      额济纳旗	152923	e ji na qi
+      """)))
     return Province(name: "内蒙古自治区", cities: cities)
   }
 
   private static func province5() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(14)
-    cities.append(City(name: "沈阳市", url: "https://zh.wikipedia.org/wiki/沈阳市", code: "210100", pinyin: "shen yang shi", counties: [
-      City(name: "和平区", url: "https://zh.wikipedia.org/wiki/和平区_(沈阳市)", code: "210102", pinyin: "he ping qu"),
-      City(name: "沈河区", url: "https://zh.wikipedia.org/wiki/沈河区", code: "210103", pinyin: "shen he qu"),
-      City(name: "大东区", url: "https://zh.wikipedia.org/wiki/大东区", code: "210104", pinyin: "da dong qu"),
-      City(name: "皇姑区", url: "https://zh.wikipedia.org/wiki/皇姑区", code: "210105", pinyin: "huang gu qu"),
-      City(name: "铁西区", url: "https://zh.wikipedia.org/wiki/铁西区_(沈阳市)", code: "210106", pinyin: "tie xi qu"),
-      City(name: "苏家屯区", url: "https://zh.wikipedia.org/wiki/苏家屯区", code: "210111", pinyin: "su jia tun qu"),
-      City(name: "浑南区", url: "https://zh.wikipedia.org/wiki/浑南区", code: "210112", pinyin: "hun nan qu"),
-      City(name: "沈北新区", url: "https://zh.wikipedia.org/wiki/沈北新区", code: "210113", pinyin: "shen bei xin qu"),
-      City(name: "于洪区", url: "https://zh.wikipedia.org/wiki/于洪区", code: "210114", pinyin: "yu hong qu"),
-      City(name: "辽中区", url: "https://zh.wikipedia.org/wiki/辽中区", code: "210115", pinyin: "liao zhong qu"),
-      City(name: "康平县", url: "https://zh.wikipedia.org/wiki/康平县", code: "210123", pinyin: "kang ping xian"),
-      City(name: "法库县", url: "https://zh.wikipedia.org/wiki/法库县", code: "210124", pinyin: "fa ku xian"),
-      City(name: "新民市", url: "https://zh.wikipedia.org/wiki/新民市", code: "210181", pinyin: "xin min shi"),
-    ]))
-    cities.append(City(name: "大连市", url: "https://zh.wikipedia.org/wiki/大连市", code: "210200", pinyin: "da lian shi", counties: [
-      City(name: "中山区", url: "https://zh.wikipedia.org/wiki/中山区", code: "210202", pinyin: "zhong shan qu"),
-      City(name: "西岗区", url: "https://zh.wikipedia.org/wiki/西岗区", code: "210203", pinyin: "xi gang qu"),
-      City(name: "沙河口区", url: "https://zh.wikipedia.org/wiki/沙河口区", code: "210204", pinyin: "sha he kou qu"),
-      City(name: "甘井子区", url: "https://zh.wikipedia.org/wiki/甘井子区", code: "210211", pinyin: "gan jing zi qu"),
-      City(name: "旅顺口区", url: "https://zh.wikipedia.org/wiki/旅顺口区", code: "210212", pinyin: "lv shun kou qu"),
-      City(name: "金州区", url: "https://zh.wikipedia.org/wiki/金州区", code: "210213", pinyin: "jin zhou qu"),
-      City(name: "普兰店区", url: "https://zh.wikipedia.org/wiki/普兰店区", code: "210214", pinyin: "pu lan dian qu"),
-      City(name: "长海县", url: "https://zh.wikipedia.org/wiki/长海县", code: "210224", pinyin: "chang hai xian"),
-      City(name: "瓦房店市", url: "https://zh.wikipedia.org/wiki/瓦房店市", code: "210281", pinyin: "wa fang dian shi"),
-      City(name: "庄河市", url: "https://zh.wikipedia.org/wiki/庄河市", code: "210283", pinyin: "zhuang he shi"),
-    ]))
-    cities.append(City(name: "鞍山市", url: "https://zh.wikipedia.org/wiki/鞍山市", code: "210300", pinyin: "an shan shi", counties: [
-      City(name: "铁东区", url: "https://zh.wikipedia.org/wiki/铁东区_(鞍山市)", code: "210302", pinyin: "tie dong qu"),
-      City(name: "铁西区", url: "https://zh.wikipedia.org/wiki/铁西区_(鞍山市)", code: "210303", pinyin: "tie xi qu"),
-      City(name: "立山区", url: "https://zh.wikipedia.org/wiki/立山区", code: "210304", pinyin: "li shan qu"),
-      City(name: "千山区", url: "https://zh.wikipedia.org/wiki/千山区", code: "210311", pinyin: "qian shan qu"),
-      City(name: "台安县", url: "https://zh.wikipedia.org/wiki/台安县", code: "210321", pinyin: "tai an xian"),
-      City(name: "岫岩满族自治县", url: "https://zh.wikipedia.org/wiki/岫岩满族自治县", code: "210323", pinyin: "xiu yan man zu zi zhi xian"),
-      City(name: "海城市", url: "https://zh.wikipedia.org/wiki/海城市", code: "210381", pinyin: "hai cheng shi"),
-    ]))
-    cities.append(City(name: "抚顺市", url: "https://zh.wikipedia.org/wiki/抚顺市", code: "210400", pinyin: "fu shun shi", counties: [
-      City(name: "新抚区", url: "https://zh.wikipedia.org/wiki/新抚区", code: "210402", pinyin: "xin fu qu"),
-      City(name: "东洲区", url: "https://zh.wikipedia.org/wiki/东洲区", code: "210403", pinyin: "dong zhou qu"),
-      City(name: "望花区", url: "https://zh.wikipedia.org/wiki/望花区", code: "210404", pinyin: "wang hua qu"),
-      City(name: "顺城区", url: "https://zh.wikipedia.org/wiki/顺城区", code: "210411", pinyin: "shun cheng qu"),
-      City(name: "抚顺县", url: "https://zh.wikipedia.org/wiki/抚顺县", code: "210421", pinyin: "fu shun xian"),
-      City(name: "新宾满族自治县", url: "https://zh.wikipedia.org/wiki/新宾满族自治县", code: "210422", pinyin: "xin bin man zu zi zhi xian"),
-      City(name: "清原满族自治县", url: "https://zh.wikipedia.org/wiki/清原满族自治县", code: "210423", pinyin: "qing yuan man zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "本溪市", url: "https://zh.wikipedia.org/wiki/本溪市", code: "210500", pinyin: "ben xi shi", counties: [
-      City(name: "平山区", url: "https://zh.wikipedia.org/wiki/平山区", code: "210502", pinyin: "ping shan qu"),
-      City(name: "溪湖区", url: "https://zh.wikipedia.org/wiki/溪湖区", code: "210503", pinyin: "xi hu qu"),
-      City(name: "明山区", url: "https://zh.wikipedia.org/wiki/明山区", code: "210504", pinyin: "ming shan qu"),
-      City(name: "南芬区", url: "https://zh.wikipedia.org/wiki/南芬区", code: "210505", pinyin: "nan fen qu"),
-      City(name: "本溪满族自治县", url: "https://zh.wikipedia.org/wiki/本溪满族自治县", code: "210521", pinyin: "ben xi man zu zi zhi xian"),
-      City(name: "桓仁满族自治县", url: "https://zh.wikipedia.org/wiki/桓仁满族自治县", code: "210522", pinyin: "huan ren man zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "丹东市", url: "https://zh.wikipedia.org/wiki/丹东市", code: "210600", pinyin: "dan dong shi", counties: [
-      City(name: "元宝区", url: "https://zh.wikipedia.org/wiki/元宝区", code: "210602", pinyin: "yuan bao qu"),
-      City(name: "振兴区", url: "https://zh.wikipedia.org/wiki/振兴区", code: "210603", pinyin: "zhen xing qu"),
-      City(name: "振安区", url: "https://zh.wikipedia.org/wiki/振安区", code: "210604", pinyin: "zhen an qu"),
-      City(name: "宽甸满族自治县", url: "https://zh.wikipedia.org/wiki/宽甸满族自治县", code: "210624", pinyin: "kuan dian man zu zi zhi xian"),
-      City(name: "东港市", url: "https://zh.wikipedia.org/wiki/东港市", code: "210681", pinyin: "dong gang shi"),
-      City(name: "凤城市", url: "https://zh.wikipedia.org/wiki/凤城市", code: "210682", pinyin: "feng cheng shi"),
-    ]))
-    cities.append(City(name: "锦州市", url: "https://zh.wikipedia.org/wiki/锦州市", code: "210700", pinyin: "jin zhou shi", counties: [
-      City(name: "古塔区", url: "https://zh.wikipedia.org/wiki/古塔区", code: "210702", pinyin: "gu ta qu"),
-      City(name: "凌河区", url: "https://zh.wikipedia.org/wiki/凌河区", code: "210703", pinyin: "ling he qu"),
-      City(name: "太和区", url: "https://zh.wikipedia.org/wiki/太和区", code: "210711", pinyin: "tai he qu"),
-      City(name: "黑山县", url: "https://zh.wikipedia.org/wiki/黑山县", code: "210726", pinyin: "hei shan xian"),
-      City(name: "义县", url: "https://zh.wikipedia.org/wiki/义县", code: "210727", pinyin: "yi xian"),
-      City(name: "凌海市", url: "https://zh.wikipedia.org/wiki/凌海市", code: "210781", pinyin: "ling hai shi"),
-      City(name: "北镇市", url: "https://zh.wikipedia.org/wiki/北镇市", code: "210782", pinyin: "bei zhen shi"),
-    ]))
-    cities.append(City(name: "营口市", url: "https://zh.wikipedia.org/wiki/营口市", code: "210800", pinyin: "ying kou shi", counties: [
-      City(name: "站前区", url: "https://zh.wikipedia.org/wiki/站前区", code: "210802", pinyin: "zhan qian qu"),
-      City(name: "西市区", url: "https://zh.wikipedia.org/wiki/西市区", code: "210803", pinyin: "xi shi qu"),
-      City(name: "鲅鱼圈区", url: "https://zh.wikipedia.org/wiki/鲅鱼圈区", code: "210804", pinyin: "ba yu quan qu"),
-      City(name: "老边区", url: "https://zh.wikipedia.org/wiki/老边区", code: "210811", pinyin: "lao bian qu"),
-      City(name: "盖州市", url: "https://zh.wikipedia.org/wiki/盖州市", code: "210881", pinyin: "gai zhou shi"),
-      City(name: "大石桥市", url: "https://zh.wikipedia.org/wiki/大石桥市", code: "210882", pinyin: "da shi qiao shi"),
-    ]))
-    cities.append(City(name: "阜新市", url: "https://zh.wikipedia.org/wiki/阜新市", code: "210900", pinyin: "fu xin shi", counties: [
-      City(name: "海州区", url: "https://zh.wikipedia.org/wiki/海州区_(阜新市)", code: "210902", pinyin: "hai zhou qu"),
-      City(name: "新邱区", url: "https://zh.wikipedia.org/wiki/新邱区", code: "210903", pinyin: "xin qiu qu"),
-      City(name: "太平区", url: "https://zh.wikipedia.org/wiki/太平区", code: "210904", pinyin: "tai ping qu"),
-      City(name: "清河门区", url: "https://zh.wikipedia.org/wiki/清河门区", code: "210905", pinyin: "qing he men qu"),
-      City(name: "细河区", url: "https://zh.wikipedia.org/wiki/细河区", code: "210911", pinyin: "xi he qu"),
-      City(name: "阜新蒙古族自治县", url: "https://zh.wikipedia.org/wiki/阜新蒙古族自治县", code: "210921", pinyin: "fu xin meng gu zu zi zhi xian"),
-      City(name: "彰武县", url: "https://zh.wikipedia.org/wiki/彰武县", code: "210922", pinyin: "zhang wu xian"),
-    ]))
-    cities.append(City(name: "辽阳市", url: "https://zh.wikipedia.org/wiki/辽阳市", code: "211000", pinyin: "liao yang shi", counties: [
-      City(name: "白塔区", url: "https://zh.wikipedia.org/wiki/白塔区", code: "211002", pinyin: "bai ta qu"),
-      City(name: "文圣区", url: "https://zh.wikipedia.org/wiki/文圣区", code: "211003", pinyin: "wen sheng qu"),
-      City(name: "宏伟区", url: "https://zh.wikipedia.org/wiki/宏伟区", code: "211004", pinyin: "hong wei qu"),
-      City(name: "弓长岭区", url: "https://zh.wikipedia.org/wiki/弓长岭区", code: "211005", pinyin: "gong chang ling qu"),
-      City(name: "太子河区", url: "https://zh.wikipedia.org/wiki/太子河区", code: "211011", pinyin: "tai zi he qu"),
-      City(name: "辽阳县", url: "https://zh.wikipedia.org/wiki/辽阳县", code: "211021", pinyin: "liao yang xian"),
-      City(name: "灯塔市", url: "https://zh.wikipedia.org/wiki/灯塔市", code: "211081", pinyin: "deng ta shi"),
-    ]))
-    cities.append(City(name: "盘锦市", url: "https://zh.wikipedia.org/wiki/盘锦市", code: "211100", pinyin: "pan jin shi", counties: [
-      City(name: "双台子区", url: "https://zh.wikipedia.org/wiki/双台子区", code: "211102", pinyin: "shuang tai zi qu"),
-      City(name: "兴隆台区", url: "https://zh.wikipedia.org/wiki/兴隆台区", code: "211103", pinyin: "xing long tai qu"),
-      City(name: "大洼区", url: "https://zh.wikipedia.org/wiki/大洼区", code: "211104", pinyin: "da wa qu"),
-      City(name: "盘山县", url: "https://zh.wikipedia.org/wiki/盘山县", code: "211122", pinyin: "pan shan xian"),
-    ]))
-    cities.append(City(name: "铁岭市", url: "https://zh.wikipedia.org/wiki/铁岭市", code: "211200", pinyin: "tie ling shi", counties: [
-      City(name: "银州区", url: "https://zh.wikipedia.org/wiki/银州区", code: "211202", pinyin: "yin zhou qu"),
-      City(name: "清河区", url: "https://zh.wikipedia.org/wiki/清河区", code: "211204", pinyin: "qing he qu"),
-      City(name: "铁岭县", url: "https://zh.wikipedia.org/wiki/铁岭县", code: "211221", pinyin: "tie ling xian"),
-      City(name: "西丰县", url: "https://zh.wikipedia.org/wiki/西丰县", code: "211223", pinyin: "xi feng xian"),
-      City(name: "昌图县", url: "https://zh.wikipedia.org/wiki/昌图县", code: "211224", pinyin: "chang tu xian"),
-      City(name: "调兵山市", url: "https://zh.wikipedia.org/wiki/调兵山市", code: "211281", pinyin: "diao bing shan shi"),
-      City(name: "开原市", url: "https://zh.wikipedia.org/wiki/开原市", code: "211282", pinyin: "kai yuan shi"),
-    ]))
-    cities.append(City(name: "朝阳市", url: "https://zh.wikipedia.org/wiki/朝阳市", code: "211300", pinyin: "chao yang shi", counties: [
-      City(name: "双塔区", url: "https://zh.wikipedia.org/wiki/双塔区", code: "211302", pinyin: "shuang ta qu"),
-      City(name: "龙城区", url: "https://zh.wikipedia.org/wiki/龙城区", code: "211303", pinyin: "long cheng qu"),
-      City(name: "朝阳县", url: "https://zh.wikipedia.org/wiki/朝阳县", code: "211321", pinyin: "chao yang xian"),
-      City(name: "建平县", url: "https://zh.wikipedia.org/wiki/建平县", code: "211322", pinyin: "jian ping xian"),
-      City(name: "喀喇沁左翼蒙古族自治县", url: "https://zh.wikipedia.org/wiki/喀喇沁左翼蒙古族自治县", code: "211324", pinyin: "ka la qin zuo yi meng gu zu zi zhi xian"),
-      City(name: "北票市", url: "https://zh.wikipedia.org/wiki/北票市", code: "211381", pinyin: "bei piao shi"),
-      City(name: "凌源市", url: "https://zh.wikipedia.org/wiki/凌源市", code: "211382", pinyin: "ling yuan shi"),
-    ]))
-    cities.append(City(name: "葫芦岛市", url: "https://zh.wikipedia.org/wiki/葫芦岛市", code: "211400", pinyin: "hu lu dao shi", counties: [
-      City(name: "连山区", url: "https://zh.wikipedia.org/wiki/连山区", code: "211402", pinyin: "lian shan qu"),
-      City(name: "龙港区", url: "https://zh.wikipedia.org/wiki/龙港区", code: "211403", pinyin: "long gang qu"),
-      City(name: "南票区", url: "https://zh.wikipedia.org/wiki/南票区", code: "211404", pinyin: "nan piao qu"),
-      City(name: "绥中县", url: "https://zh.wikipedia.org/wiki/绥中县", code: "211421", pinyin: "sui zhong xian"),
-      City(name: "建昌县", url: "https://zh.wikipedia.org/wiki/建昌县", code: "211422", pinyin: "jian chang xian"),
-      City(name: "兴城市", url: "https://zh.wikipedia.org/wiki/兴城市", code: "211481", pinyin: "xing cheng shi"),
-    ]))
+    cities.append(City(name: "沈阳市", url: "https://zh.wikipedia.org/wiki/沈阳市", code: "210100", pinyin: "shen yang shi", counties: counties(
+      """
+      和平区	210102	he ping qu	和平区_(沈阳市)
+      沈河区	210103	shen he qu
+      大东区	210104	da dong qu
+      皇姑区	210105	huang gu qu
+      铁西区	210106	tie xi qu	铁西区_(沈阳市)
+      苏家屯区	210111	su jia tun qu
+      浑南区	210112	hun nan qu
+      沈北新区	210113	shen bei xin qu
+      于洪区	210114	yu hong qu
+      辽中区	210115	liao zhong qu
+      康平县	210123	kang ping xian
+      法库县	210124	fa ku xian
+      新民市	210181	xin min shi
+      """)))
+    cities.append(City(name: "大连市", url: "https://zh.wikipedia.org/wiki/大连市", code: "210200", pinyin: "da lian shi", counties: counties(
+      """
+      中山区	210202	zhong shan qu
+      西岗区	210203	xi gang qu
+      沙河口区	210204	sha he kou qu
+      甘井子区	210211	gan jing zi qu
+      旅顺口区	210212	lv shun kou qu
+      金州区	210213	jin zhou qu
+      普兰店区	210214	pu lan dian qu
+      长海县	210224	chang hai xian
+      瓦房店市	210281	wa fang dian shi
+      庄河市	210283	zhuang he shi
+      """)))
+    cities.append(City(name: "鞍山市", url: "https://zh.wikipedia.org/wiki/鞍山市", code: "210300", pinyin: "an shan shi", counties: counties(
+      """
+      铁东区	210302	tie dong qu	铁东区_(鞍山市)
+      铁西区	210303	tie xi qu	铁西区_(鞍山市)
+      立山区	210304	li shan qu
+      千山区	210311	qian shan qu
+      台安县	210321	tai an xian
+      岫岩满族自治县	210323	xiu yan man zu zi zhi xian
+      海城市	210381	hai cheng shi
+      """)))
+    cities.append(City(name: "抚顺市", url: "https://zh.wikipedia.org/wiki/抚顺市", code: "210400", pinyin: "fu shun shi", counties: counties(
+      """
+      新抚区	210402	xin fu qu
+      东洲区	210403	dong zhou qu
+      望花区	210404	wang hua qu
+      顺城区	210411	shun cheng qu
+      抚顺县	210421	fu shun xian
+      新宾满族自治县	210422	xin bin man zu zi zhi xian
+      清原满族自治县	210423	qing yuan man zu zi zhi xian
+      """)))
+    cities.append(City(name: "本溪市", url: "https://zh.wikipedia.org/wiki/本溪市", code: "210500", pinyin: "ben xi shi", counties: counties(
+      """
+      平山区	210502	ping shan qu
+      溪湖区	210503	xi hu qu
+      明山区	210504	ming shan qu
+      南芬区	210505	nan fen qu
+      本溪满族自治县	210521	ben xi man zu zi zhi xian
+      桓仁满族自治县	210522	huan ren man zu zi zhi xian
+      """)))
+    cities.append(City(name: "丹东市", url: "https://zh.wikipedia.org/wiki/丹东市", code: "210600", pinyin: "dan dong shi", counties: counties(
+      """
+      元宝区	210602	yuan bao qu
+      振兴区	210603	zhen xing qu
+      振安区	210604	zhen an qu
+      宽甸满族自治县	210624	kuan dian man zu zi zhi xian
+      东港市	210681	dong gang shi
+      凤城市	210682	feng cheng shi
+      """)))
+    cities.append(City(name: "锦州市", url: "https://zh.wikipedia.org/wiki/锦州市", code: "210700", pinyin: "jin zhou shi", counties: counties(
+      """
+      古塔区	210702	gu ta qu
+      凌河区	210703	ling he qu
+      太和区	210711	tai he qu
+      黑山县	210726	hei shan xian
+      义县	210727	yi xian
+      凌海市	210781	ling hai shi
+      北镇市	210782	bei zhen shi
+      """)))
+    cities.append(City(name: "营口市", url: "https://zh.wikipedia.org/wiki/营口市", code: "210800", pinyin: "ying kou shi", counties: counties(
+      """
+      站前区	210802	zhan qian qu
+      西市区	210803	xi shi qu
+      鲅鱼圈区	210804	ba yu quan qu
+      老边区	210811	lao bian qu
+      盖州市	210881	gai zhou shi
+      大石桥市	210882	da shi qiao shi
+      """)))
+    cities.append(City(name: "阜新市", url: "https://zh.wikipedia.org/wiki/阜新市", code: "210900", pinyin: "fu xin shi", counties: counties(
+      """
+      海州区	210902	hai zhou qu	海州区_(阜新市)
+      新邱区	210903	xin qiu qu
+      太平区	210904	tai ping qu
+      清河门区	210905	qing he men qu
+      细河区	210911	xi he qu
+      阜新蒙古族自治县	210921	fu xin meng gu zu zi zhi xian
+      彰武县	210922	zhang wu xian
+      """)))
+    cities.append(City(name: "辽阳市", url: "https://zh.wikipedia.org/wiki/辽阳市", code: "211000", pinyin: "liao yang shi", counties: counties(
+      """
+      白塔区	211002	bai ta qu
+      文圣区	211003	wen sheng qu
+      宏伟区	211004	hong wei qu
+      弓长岭区	211005	gong chang ling qu
+      太子河区	211011	tai zi he qu
+      辽阳县	211021	liao yang xian
+      灯塔市	211081	deng ta shi
+      """)))
+    cities.append(City(name: "盘锦市", url: "https://zh.wikipedia.org/wiki/盘锦市", code: "211100", pinyin: "pan jin shi", counties: counties(
+      """
+      双台子区	211102	shuang tai zi qu
+      兴隆台区	211103	xing long tai qu
+      大洼区	211104	da wa qu
+      盘山县	211122	pan shan xian
+      """)))
+    cities.append(City(name: "铁岭市", url: "https://zh.wikipedia.org/wiki/铁岭市", code: "211200", pinyin: "tie ling shi", counties: counties(
+      """
+      银州区	211202	yin zhou qu
+      清河区	211204	qing he qu
+      铁岭县	211221	tie ling xian
+      西丰县	211223	xi feng xian
+      昌图县	211224	chang tu xian
+      调兵山市	211281	diao bing shan shi
+      开原市	211282	kai yuan shi
+      """)))
+    cities.append(City(name: "朝阳市", url: "https://zh.wikipedia.org/wiki/朝阳市", code: "211300", pinyin: "chao yang shi", counties: counties(
+      """
+      双塔区	211302	shuang ta qu
+      龙城区	211303	long cheng qu
+      朝阳县	211321	chao yang xian
+      建平县	211322	jian ping xian
+      喀喇沁左翼蒙古族自治县	211324	ka la qin zuo yi meng gu zu zi zhi xian
+      北票市	211381	bei piao shi
+      凌源市	211382	ling yuan shi
+      """)))
+    cities.append(City(name: "葫芦岛市", url: "https://zh.wikipedia.org/wiki/葫芦岛市", code: "211400", pinyin: "hu lu dao shi", counties: counties(
+      """
+      连山区	211402	lian shan qu
+      龙港区	211403	long gang qu
+      南票区	211404	nan piao qu
+      绥中县	211421	sui zhong xian
+      建昌县	211422	jian chang xian
+      兴城市	211481	xing cheng shi
+      """)))
     return Province(name: "辽宁省", cities: cities)
   }
 
   private static func province6() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(9)
-    cities.append(City(name: "长春市", url: "https://zh.wikipedia.org/wiki/长春市", code: "220100", pinyin: "chang chun shi", counties: [
-      City(name: "南关区", url: "https://zh.wikipedia.org/wiki/南关区", code: "220102", pinyin: "nan guan qu"),
-      City(name: "宽城区", url: "https://zh.wikipedia.org/wiki/宽城区", code: "220103", pinyin: "kuan cheng qu"),
-      City(name: "朝阳区", url: "https://zh.wikipedia.org/wiki/朝阳区_(长春市)", code: "220104", pinyin: "chao yang qu"),
-      City(name: "二道区", url: "https://zh.wikipedia.org/wiki/二道区", code: "220105", pinyin: "er dao qu"),
-      City(name: "绿园区", url: "https://zh.wikipedia.org/wiki/绿园区", code: "220106", pinyin: "lv yuan qu"),
-      City(name: "双阳区", url: "https://zh.wikipedia.org/wiki/双阳区", code: "220112", pinyin: "shuang yang qu"),
-      City(name: "九台区", url: "https://zh.wikipedia.org/wiki/九台区", code: "220113", pinyin: "jiu tai qu"),
-      City(name: "农安县", url: "https://zh.wikipedia.org/wiki/农安县", code: "220122", pinyin: "nong an xian"),
-      City(name: "榆树市", url: "https://zh.wikipedia.org/wiki/榆树市", code: "220182", pinyin: "yu shu shi"),
-      City(name: "德惠市", url: "https://zh.wikipedia.org/wiki/德惠市", code: "220183", pinyin: "de hui shi"),
-      City(name: "公主岭市", url: "https://zh.wikipedia.org/wiki/公主岭市", code: "220184", pinyin: "gong zhu ling shi"),
-    ]))
-    cities.append(City(name: "吉林市", url: "https://zh.wikipedia.org/wiki/吉林市", code: "220200", pinyin: "ji lin shi", counties: [
-      City(name: "昌邑区", url: "https://zh.wikipedia.org/wiki/昌邑区", code: "220202", pinyin: "chang yi qu"),
-      City(name: "龙潭区", url: "https://zh.wikipedia.org/wiki/龙潭区", code: "220203", pinyin: "long tan qu"),
-      City(name: "船营区", url: "https://zh.wikipedia.org/wiki/船营区", code: "220204", pinyin: "chuan ying qu"),
-      City(name: "丰满区", url: "https://zh.wikipedia.org/wiki/丰满区", code: "220211", pinyin: "feng man qu"),
-      City(name: "永吉县", url: "https://zh.wikipedia.org/wiki/永吉县", code: "220221", pinyin: "yong ji xian"),
-      City(name: "蛟河市", url: "https://zh.wikipedia.org/wiki/蛟河市", code: "220281", pinyin: "jiao he shi"),
-      City(name: "桦甸市", url: "https://zh.wikipedia.org/wiki/桦甸市", code: "220282", pinyin: "hua dian shi"),
-      City(name: "舒兰市", url: "https://zh.wikipedia.org/wiki/舒兰市", code: "220283", pinyin: "shu lan shi"),
-      City(name: "磐石市", url: "https://zh.wikipedia.org/wiki/磐石市", code: "220284", pinyin: "pan shi shi"),
-    ]))
-    cities.append(City(name: "四平市", url: "https://zh.wikipedia.org/wiki/四平市", code: "220300", pinyin: "si ping shi", counties: [
-      City(name: "铁西区", url: "https://zh.wikipedia.org/wiki/铁西区_(四平市)", code: "220302", pinyin: "tie xi qu"),
-      City(name: "铁东区", url: "https://zh.wikipedia.org/wiki/铁东区_(四平市)", code: "220303", pinyin: "tie dong qu"),
-      City(name: "梨树县", url: "https://zh.wikipedia.org/wiki/梨树县", code: "220322", pinyin: "li shu xian"),
-      City(name: "伊通满族自治县", url: "https://zh.wikipedia.org/wiki/伊通满族自治县", code: "220323", pinyin: "yi tong man zu zi zhi xian"),
-      City(name: "双辽市", url: "https://zh.wikipedia.org/wiki/双辽市", code: "220382", pinyin: "shuang liao shi"),
-    ]))
-    cities.append(City(name: "辽源市", url: "https://zh.wikipedia.org/wiki/辽源市", code: "220400", pinyin: "liao yuan shi", counties: [
-      City(name: "龙山区", url: "https://zh.wikipedia.org/wiki/龙山区", code: "220402", pinyin: "long shan qu"),
-      City(name: "西安区", url: "https://zh.wikipedia.org/wiki/西安区_(辽源市)", code: "220403", pinyin: "xi an qu"),
-      City(name: "东丰县", url: "https://zh.wikipedia.org/wiki/东丰县", code: "220421", pinyin: "dong feng xian"),
-      City(name: "东辽县", url: "https://zh.wikipedia.org/wiki/东辽县", code: "220422", pinyin: "dong liao xian"),
-    ]))
-    cities.append(City(name: "通化市", url: "https://zh.wikipedia.org/wiki/通化市", code: "220500", pinyin: "tong hua shi", counties: [
-      City(name: "东昌区", url: "https://zh.wikipedia.org/wiki/东昌区", code: "220502", pinyin: "dong chang qu"),
-      City(name: "二道江区", url: "https://zh.wikipedia.org/wiki/二道江区", code: "220503", pinyin: "er dao jiang qu"),
-      City(name: "通化县", url: "https://zh.wikipedia.org/wiki/通化县", code: "220521", pinyin: "tong hua xian"),
-      City(name: "辉南县", url: "https://zh.wikipedia.org/wiki/辉南县", code: "220523", pinyin: "hui nan xian"),
-      City(name: "柳河县", url: "https://zh.wikipedia.org/wiki/柳河县", code: "220524", pinyin: "liu he xian"),
-      City(name: "梅河口市", url: "https://zh.wikipedia.org/wiki/梅河口市", code: "220581", pinyin: "mei he kou shi"),
-      City(name: "集安市", url: "https://zh.wikipedia.org/wiki/集安市", code: "220582", pinyin: "ji an shi"),
-    ]))
-    cities.append(City(name: "白山市", url: "https://zh.wikipedia.org/wiki/白山市", code: "220600", pinyin: "bai shan shi", counties: [
-      City(name: "浑江区", url: "https://zh.wikipedia.org/wiki/浑江区", code: "220602", pinyin: "hun jiang qu"),
-      City(name: "江源区", url: "https://zh.wikipedia.org/wiki/江源区", code: "220605", pinyin: "jiang yuan qu"),
-      City(name: "抚松县", url: "https://zh.wikipedia.org/wiki/抚松县", code: "220621", pinyin: "fu song xian"),
-      City(name: "靖宇县", url: "https://zh.wikipedia.org/wiki/靖宇县", code: "220622", pinyin: "jing yu xian"),
-      City(name: "长白朝鲜族自治县", url: "https://zh.wikipedia.org/wiki/长白朝鲜族自治县", code: "220623", pinyin: "chang bai chao xian zu zi zhi xian"),
-      City(name: "临江市", url: "https://zh.wikipedia.org/wiki/临江市", code: "220681", pinyin: "lin jiang shi"),
-    ]))
-    cities.append(City(name: "松原市", url: "https://zh.wikipedia.org/wiki/松原市", code: "220700", pinyin: "song yuan shi", counties: [
-      City(name: "宁江区", url: "https://zh.wikipedia.org/wiki/宁江区", code: "220702", pinyin: "ning jiang qu"),
-      City(name: "前郭尔罗斯蒙古族自治县", url: "https://zh.wikipedia.org/wiki/前郭尔罗斯蒙古族自治县", code: "220721", pinyin: "qian guo er luo si meng gu zu zi zhi xian"),
-      City(name: "长岭县", url: "https://zh.wikipedia.org/wiki/长岭县", code: "220722", pinyin: "chang ling xian"),
-      City(name: "乾安县", url: "https://zh.wikipedia.org/wiki/乾安县", code: "220723", pinyin: "qian an xian"),
-      City(name: "扶余市", url: "https://zh.wikipedia.org/wiki/扶余市", code: "220781", pinyin: "fu yu shi"),
-    ]))
-    cities.append(City(name: "白城市", url: "https://zh.wikipedia.org/wiki/白城市", code: "220800", pinyin: "bai cheng shi", counties: [
-      City(name: "洮北区", url: "https://zh.wikipedia.org/wiki/洮北区", code: "220802", pinyin: "tao bei qu"),
-      City(name: "镇赉县", url: "https://zh.wikipedia.org/wiki/镇赉县", code: "220821", pinyin: "zhen lai xian"),
-      City(name: "通榆县", url: "https://zh.wikipedia.org/wiki/通榆县", code: "220822", pinyin: "tong yu xian"),
-      City(name: "洮南市", url: "https://zh.wikipedia.org/wiki/洮南市", code: "220881", pinyin: "tao nan shi"),
-      City(name: "大安市", url: "https://zh.wikipedia.org/wiki/大安市", code: "220882", pinyin: "da an shi"),
-    ]))
-    cities.append(City(name: "延边朝鲜族自治州", url: "https://zh.wikipedia.org/wiki/延边朝鲜族自治州", code: "222400", pinyin: "yan bian chao xian zu zi zhi zhou", counties: [
-      City(name: "延吉市", url: "https://zh.wikipedia.org/wiki/延吉市", code: "222401", pinyin: "yan ji shi"),
-      City(name: "图们市", url: "https://zh.wikipedia.org/wiki/图们市", code: "222402", pinyin: "tu men shi"),
-      City(name: "敦化市", url: "https://zh.wikipedia.org/wiki/敦化市", code: "222403", pinyin: "dun hua shi"),
-      City(name: "珲春市", url: "https://zh.wikipedia.org/wiki/珲春市", code: "222404", pinyin: "hun chun shi"),
-      City(name: "龙井市", url: "https://zh.wikipedia.org/wiki/龙井市", code: "222405", pinyin: "long jing shi"),
-      City(name: "和龙市", url: "https://zh.wikipedia.org/wiki/和龙市", code: "222406", pinyin: "he long shi"),
-      City(name: "汪清县", url: "https://zh.wikipedia.org/wiki/汪清县", code: "222424", pinyin: "wang qing xian"),
-      City(name: "安图县", url: "https://zh.wikipedia.org/wiki/安图县", code: "222426", pinyin: "an tu xian"),
-    ]))
+    cities.append(City(name: "长春市", url: "https://zh.wikipedia.org/wiki/长春市", code: "220100", pinyin: "chang chun shi", counties: counties(
+      """
+      南关区	220102	nan guan qu
+      宽城区	220103	kuan cheng qu
+      朝阳区	220104	chao yang qu	朝阳区_(长春市)
+      二道区	220105	er dao qu
+      绿园区	220106	lv yuan qu
+      双阳区	220112	shuang yang qu
+      九台区	220113	jiu tai qu
+      农安县	220122	nong an xian
+      榆树市	220182	yu shu shi
+      德惠市	220183	de hui shi
+      公主岭市	220184	gong zhu ling shi
+      """)))
+    cities.append(City(name: "吉林市", url: "https://zh.wikipedia.org/wiki/吉林市", code: "220200", pinyin: "ji lin shi", counties: counties(
+      """
+      昌邑区	220202	chang yi qu
+      龙潭区	220203	long tan qu
+      船营区	220204	chuan ying qu
+      丰满区	220211	feng man qu
+      永吉县	220221	yong ji xian
+      蛟河市	220281	jiao he shi
+      桦甸市	220282	hua dian shi
+      舒兰市	220283	shu lan shi
+      磐石市	220284	pan shi shi
+      """)))
+    cities.append(City(name: "四平市", url: "https://zh.wikipedia.org/wiki/四平市", code: "220300", pinyin: "si ping shi", counties: counties(
+      """
+      铁西区	220302	tie xi qu	铁西区_(四平市)
+      铁东区	220303	tie dong qu	铁东区_(四平市)
+      梨树县	220322	li shu xian
+      伊通满族自治县	220323	yi tong man zu zi zhi xian
+      双辽市	220382	shuang liao shi
+      """)))
+    cities.append(City(name: "辽源市", url: "https://zh.wikipedia.org/wiki/辽源市", code: "220400", pinyin: "liao yuan shi", counties: counties(
+      """
+      龙山区	220402	long shan qu
+      西安区	220403	xi an qu	西安区_(辽源市)
+      东丰县	220421	dong feng xian
+      东辽县	220422	dong liao xian
+      """)))
+    cities.append(City(name: "通化市", url: "https://zh.wikipedia.org/wiki/通化市", code: "220500", pinyin: "tong hua shi", counties: counties(
+      """
+      东昌区	220502	dong chang qu
+      二道江区	220503	er dao jiang qu
+      通化县	220521	tong hua xian
+      辉南县	220523	hui nan xian
+      柳河县	220524	liu he xian
+      梅河口市	220581	mei he kou shi
+      集安市	220582	ji an shi
+      """)))
+    cities.append(City(name: "白山市", url: "https://zh.wikipedia.org/wiki/白山市", code: "220600", pinyin: "bai shan shi", counties: counties(
+      """
+      浑江区	220602	hun jiang qu
+      江源区	220605	jiang yuan qu
+      抚松县	220621	fu song xian
+      靖宇县	220622	jing yu xian
+      长白朝鲜族自治县	220623	chang bai chao xian zu zi zhi xian
+      临江市	220681	lin jiang shi
+      """)))
+    cities.append(City(name: "松原市", url: "https://zh.wikipedia.org/wiki/松原市", code: "220700", pinyin: "song yuan shi", counties: counties(
+      """
+      宁江区	220702	ning jiang qu
+      前郭尔罗斯蒙古族自治县	220721	qian guo er luo si meng gu zu zi zhi xian
+      长岭县	220722	chang ling xian
+      乾安县	220723	qian an xian
+      扶余市	220781	fu yu shi
+      """)))
+    cities.append(City(name: "白城市", url: "https://zh.wikipedia.org/wiki/白城市", code: "220800", pinyin: "bai cheng shi", counties: counties(
+      """
+      洮北区	220802	tao bei qu
+      镇赉县	220821	zhen lai xian
+      通榆县	220822	tong yu xian
+      洮南市	220881	tao nan shi
+      大安市	220882	da an shi
+      """)))
+    cities.append(City(name: "延边朝鲜族自治州", url: "https://zh.wikipedia.org/wiki/延边朝鲜族自治州", code: "222400", pinyin: "yan bian chao xian zu zi zhi zhou", counties: counties(
+      """
+      延吉市	222401	yan ji shi
+      图们市	222402	tu men shi
+      敦化市	222403	dun hua shi
+      珲春市	222404	hun chun shi
+      龙井市	222405	long jing shi
+      和龙市	222406	he long shi
+      汪清县	222424	wang qing xian
+      安图县	222426	an tu xian
+      """)))
     return Province(name: "吉林省", cities: cities)
   }
 
   private static func province7() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(13)
-    cities.append(City(name: "哈尔滨市", url: "https://zh.wikipedia.org/wiki/哈尔滨市", code: "230100", pinyin: "ha er bin shi", counties: [
-      City(name: "道里区", url: "https://zh.wikipedia.org/wiki/道里区", code: "230102", pinyin: "dao li qu"),
-      City(name: "南岗区", url: "https://zh.wikipedia.org/wiki/南岗区", code: "230103", pinyin: "nan gang qu"),
-      City(name: "道外区", url: "https://zh.wikipedia.org/wiki/道外区", code: "230104", pinyin: "dao wai qu"),
-      City(name: "平房区", url: "https://zh.wikipedia.org/wiki/平房区", code: "230108", pinyin: "ping fang qu"),
-      City(name: "松北区", url: "https://zh.wikipedia.org/wiki/松北区", code: "230109", pinyin: "song bei qu"),
-      City(name: "香坊区", url: "https://zh.wikipedia.org/wiki/香坊区", code: "230110", pinyin: "xiang fang qu"),
-      City(name: "呼兰区", url: "https://zh.wikipedia.org/wiki/呼兰区", code: "230111", pinyin: "hu lan qu"),
-      City(name: "阿城区", url: "https://zh.wikipedia.org/wiki/阿城区", code: "230112", pinyin: "a cheng qu"),
-      City(name: "双城区", url: "https://zh.wikipedia.org/wiki/双城区", code: "230113", pinyin: "shuang cheng qu"),
-      City(name: "依兰县", url: "https://zh.wikipedia.org/wiki/依兰县", code: "230123", pinyin: "yi lan xian"),
-      City(name: "方正县", url: "https://zh.wikipedia.org/wiki/方正县", code: "230124", pinyin: "fang zheng xian"),
-      City(name: "宾县", url: "https://zh.wikipedia.org/wiki/宾县", code: "230125", pinyin: "bin xian"),
-      City(name: "巴彦县", url: "https://zh.wikipedia.org/wiki/巴彦县", code: "230126", pinyin: "ba yan xian"),
-      City(name: "木兰县", url: "https://zh.wikipedia.org/wiki/木兰县", code: "230127", pinyin: "mu lan xian"),
-      City(name: "通河县", url: "https://zh.wikipedia.org/wiki/通河县", code: "230128", pinyin: "tong he xian"),
-      City(name: "延寿县", url: "https://zh.wikipedia.org/wiki/延寿县", code: "230129", pinyin: "yan shou xian"),
-      City(name: "尚志市", url: "https://zh.wikipedia.org/wiki/尚志市", code: "230183", pinyin: "shang zhi shi"),
-      City(name: "五常市", url: "https://zh.wikipedia.org/wiki/五常市", code: "230184", pinyin: "wu chang shi"),
-    ]))
-    cities.append(City(name: "齐齐哈尔市", url: "https://zh.wikipedia.org/wiki/齐齐哈尔市", code: "230200", pinyin: "qi qi ha er shi", counties: [
-      City(name: "龙沙区", url: "https://zh.wikipedia.org/wiki/龙沙区", code: "230202", pinyin: "long sha qu"),
-      City(name: "建华区", url: "https://zh.wikipedia.org/wiki/建华区", code: "230203", pinyin: "jian hua qu"),
-      City(name: "铁锋区", url: "https://zh.wikipedia.org/wiki/铁锋区", code: "230204", pinyin: "tie feng qu"),
-      City(name: "昂昂溪区", url: "https://zh.wikipedia.org/wiki/昂昂溪区", code: "230205", pinyin: "ang ang xi qu"),
-      City(name: "富拉尔基区", url: "https://zh.wikipedia.org/wiki/富拉尔基区", code: "230206", pinyin: "fu la er ji qu"),
-      City(name: "碾子山区", url: "https://zh.wikipedia.org/wiki/碾子山区", code: "230207", pinyin: "nian zi shan qu"),
-      City(name: "梅里斯达斡尔族区", url: "https://zh.wikipedia.org/wiki/梅里斯达斡尔族区", code: "230208", pinyin: "mei li si da wo er zu qu"),
-      City(name: "龙江县", url: "https://zh.wikipedia.org/wiki/龙江县", code: "230221", pinyin: "long jiang xian"),
-      City(name: "依安县", url: "https://zh.wikipedia.org/wiki/依安县", code: "230223", pinyin: "yi an xian"),
-      City(name: "泰来县", url: "https://zh.wikipedia.org/wiki/泰来县", code: "230224", pinyin: "tai lai xian"),
-      City(name: "甘南县", url: "https://zh.wikipedia.org/wiki/甘南县", code: "230225", pinyin: "gan nan xian"),
-      City(name: "富裕县", url: "https://zh.wikipedia.org/wiki/富裕县", code: "230227", pinyin: "fu yu xian"),
-      City(name: "克山县", url: "https://zh.wikipedia.org/wiki/克山县", code: "230229", pinyin: "ke shan xian"),
-      City(name: "克东县", url: "https://zh.wikipedia.org/wiki/克东县", code: "230230", pinyin: "ke dong xian"),
-      City(name: "拜泉县", url: "https://zh.wikipedia.org/wiki/拜泉县", code: "230231", pinyin: "bai quan xian"),
-      City(name: "讷河市", url: "https://zh.wikipedia.org/wiki/讷河市", code: "230281", pinyin: "ne he shi"),
-    ]))
-    cities.append(City(name: "鸡西市", url: "https://zh.wikipedia.org/wiki/鸡西市", code: "230300", pinyin: "ji xi shi", counties: [
-      City(name: "鸡冠区", url: "https://zh.wikipedia.org/wiki/鸡冠区", code: "230302", pinyin: "ji guan qu"),
-      City(name: "恒山区", url: "https://zh.wikipedia.org/wiki/恒山区", code: "230303", pinyin: "heng shan qu"),
-      City(name: "滴道区", url: "https://zh.wikipedia.org/wiki/滴道区", code: "230304", pinyin: "di dao qu"),
-      City(name: "梨树区", url: "https://zh.wikipedia.org/wiki/梨树区", code: "230305", pinyin: "li shu qu"),
-      City(name: "城子河区", url: "https://zh.wikipedia.org/wiki/城子河区", code: "230306", pinyin: "cheng zi he qu"),
-      City(name: "麻山区", url: "https://zh.wikipedia.org/wiki/麻山区", code: "230307", pinyin: "ma shan qu"),
-      City(name: "鸡东县", url: "https://zh.wikipedia.org/wiki/鸡东县", code: "230321", pinyin: "ji dong xian"),
-      City(name: "虎林市", url: "https://zh.wikipedia.org/wiki/虎林市", code: "230381", pinyin: "hu lin shi"),
-      City(name: "密山市", url: "https://zh.wikipedia.org/wiki/密山市", code: "230382", pinyin: "mi shan shi"),
-    ]))
-    cities.append(City(name: "鹤岗市", url: "https://zh.wikipedia.org/wiki/鹤岗市", code: "230400", pinyin: "he gang shi", counties: [
-      City(name: "向阳区", url: "https://zh.wikipedia.org/wiki/向阳区_(鹤岗市)", code: "230402", pinyin: "xiang yang qu"),
-      City(name: "工农区", url: "https://zh.wikipedia.org/wiki/工农区", code: "230403", pinyin: "gong nong qu"),
-      City(name: "南山区", url: "https://zh.wikipedia.org/wiki/南山区_(鹤岗市)", code: "230404", pinyin: "nan shan qu"),
-      City(name: "兴安区", url: "https://zh.wikipedia.org/wiki/兴安区", code: "230405", pinyin: "xing an qu"),
-      City(name: "东山区", url: "https://zh.wikipedia.org/wiki/东山区", code: "230406", pinyin: "dong shan qu"),
-      City(name: "兴山区", url: "https://zh.wikipedia.org/wiki/兴山区", code: "230407", pinyin: "xing shan qu"),
-      City(name: "萝北县", url: "https://zh.wikipedia.org/wiki/萝北县", code: "230421", pinyin: "luo bei xian"),
-      City(name: "绥滨县", url: "https://zh.wikipedia.org/wiki/绥滨县", code: "230422", pinyin: "sui bin xian"),
-    ]))
-    cities.append(City(name: "双鸭山市", url: "https://zh.wikipedia.org/wiki/双鸭山市", code: "230500", pinyin: "shuang ya shan shi", counties: [
-      City(name: "尖山区", url: "https://zh.wikipedia.org/wiki/尖山区", code: "230502", pinyin: "jian shan qu"),
-      City(name: "岭东区", url: "https://zh.wikipedia.org/wiki/岭东区", code: "230503", pinyin: "ling dong qu"),
-      City(name: "四方台区", url: "https://zh.wikipedia.org/wiki/四方台区", code: "230505", pinyin: "si fang tai qu"),
-      City(name: "宝山区", url: "https://zh.wikipedia.org/wiki/宝山区_(双鸭山市)", code: "230506", pinyin: "bao shan qu"),
-      City(name: "集贤县", url: "https://zh.wikipedia.org/wiki/集贤县", code: "230521", pinyin: "ji xian xian"),
-      City(name: "友谊县", url: "https://zh.wikipedia.org/wiki/友谊县", code: "230522", pinyin: "you yi xian"),
-      City(name: "宝清县", url: "https://zh.wikipedia.org/wiki/宝清县", code: "230523", pinyin: "bao qing xian"),
-      City(name: "饶河县", url: "https://zh.wikipedia.org/wiki/饶河县", code: "230524", pinyin: "rao he xian"),
-    ]))
-    cities.append(City(name: "大庆市", url: "https://zh.wikipedia.org/wiki/大庆市", code: "230600", pinyin: "da qing shi", counties: [
-      City(name: "萨尔图区", url: "https://zh.wikipedia.org/wiki/萨尔图区", code: "230602", pinyin: "sa er tu qu"),
-      City(name: "龙凤区", url: "https://zh.wikipedia.org/wiki/龙凤区", code: "230603", pinyin: "long feng qu"),
-      City(name: "让胡路区", url: "https://zh.wikipedia.org/wiki/让胡路区", code: "230604", pinyin: "rang hu lu qu"),
-      City(name: "红岗区", url: "https://zh.wikipedia.org/wiki/红岗区", code: "230605", pinyin: "hong gang qu"),
-      City(name: "大同区", url: "https://zh.wikipedia.org/wiki/大同区", code: "230606", pinyin: "da tong qu"),
-      City(name: "肇州县", url: "https://zh.wikipedia.org/wiki/肇州县", code: "230621", pinyin: "zhao zhou xian"),
-      City(name: "肇源县", url: "https://zh.wikipedia.org/wiki/肇源县", code: "230622", pinyin: "zhao yuan xian"),
-      City(name: "林甸县", url: "https://zh.wikipedia.org/wiki/林甸县", code: "230623", pinyin: "lin dian xian"),
-      City(name: "杜尔伯特蒙古族自治县", url: "https://zh.wikipedia.org/wiki/杜尔伯特蒙古族自治县", code: "230624", pinyin: "du er bo te meng gu zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "伊春市", url: "https://zh.wikipedia.org/wiki/伊春市", code: "230700", pinyin: "yi chun shi", counties: [
-      City(name: "伊美区", url: "https://zh.wikipedia.org/wiki/伊美区", code: "230717", pinyin: "yi mei qu"),
-      City(name: "乌翠区", url: "https://zh.wikipedia.org/wiki/乌翠区", code: "230718", pinyin: "wu cui qu"),
-      City(name: "友好区", url: "https://zh.wikipedia.org/wiki/友好区", code: "230719", pinyin: "you hao qu"),
-      City(name: "嘉荫县", url: "https://zh.wikipedia.org/wiki/嘉荫县", code: "230722", pinyin: "jia yin xian"),
-      City(name: "汤旺县", url: "https://zh.wikipedia.org/wiki/汤旺县", code: "230723", pinyin: "tang wang xian"),
-      City(name: "丰林县", url: "https://zh.wikipedia.org/wiki/丰林县", code: "230724", pinyin: "feng lin xian"),
-      City(name: "大箐山县", url: "https://zh.wikipedia.org/wiki/大箐山县", code: "230725", pinyin: "da qing shan xian"),
-      City(name: "南岔县", url: "https://zh.wikipedia.org/wiki/南岔县", code: "230726", pinyin: "nan cha xian"),
-      City(name: "金林区", url: "https://zh.wikipedia.org/wiki/金林区", code: "230751", pinyin: "jin lin qu"),
-      City(name: "铁力市", url: "https://zh.wikipedia.org/wiki/铁力市", code: "230781", pinyin: "tie li shi"),
-    ]))
-    cities.append(City(name: "佳木斯市", url: "https://zh.wikipedia.org/wiki/佳木斯市", code: "230800", pinyin: "jia mu si shi", counties: [
-      City(name: "向阳区", url: "https://zh.wikipedia.org/wiki/向阳区_(佳木斯市)", code: "230803", pinyin: "xiang yang qu"),
-      City(name: "前进区", url: "https://zh.wikipedia.org/wiki/前进区", code: "230804", pinyin: "qian jin qu"),
-      City(name: "东风区", url: "https://zh.wikipedia.org/wiki/东风区", code: "230805", pinyin: "dong feng qu"),
-      City(name: "郊区", url: "https://zh.wikipedia.org/wiki/郊区_(佳木斯市)", code: "230811", pinyin: "jiao qu"),
-      City(name: "桦南县", url: "https://zh.wikipedia.org/wiki/桦南县", code: "230822", pinyin: "hua nan xian"),
-      City(name: "桦川县", url: "https://zh.wikipedia.org/wiki/桦川县", code: "230826", pinyin: "hua chuan xian"),
-      City(name: "汤原县", url: "https://zh.wikipedia.org/wiki/汤原县", code: "230828", pinyin: "tang yuan xian"),
-      City(name: "同江市", url: "https://zh.wikipedia.org/wiki/同江市", code: "230881", pinyin: "tong jiang shi"),
-      City(name: "富锦市", url: "https://zh.wikipedia.org/wiki/富锦市", code: "230882", pinyin: "fu jin shi"),
-      City(name: "抚远市", url: "https://zh.wikipedia.org/wiki/抚远市", code: "230883", pinyin: "fu yuan shi"),
-    ]))
-    cities.append(City(name: "七台河市", url: "https://zh.wikipedia.org/wiki/七台河市", code: "230900", pinyin: "qi tai he shi", counties: [
-      City(name: "新兴区", url: "https://zh.wikipedia.org/wiki/新兴区", code: "230902", pinyin: "xin xing qu"),
-      City(name: "桃山区", url: "https://zh.wikipedia.org/wiki/桃山区", code: "230903", pinyin: "tao shan qu"),
-      City(name: "茄子河区", url: "https://zh.wikipedia.org/wiki/茄子河区", code: "230904", pinyin: "qie zi he qu"),
-      City(name: "勃利县", url: "https://zh.wikipedia.org/wiki/勃利县", code: "230921", pinyin: "bo li xian"),
-    ]))
-    cities.append(City(name: "牡丹江市", url: "https://zh.wikipedia.org/wiki/牡丹江市", code: "231000", pinyin: "mu dan jiang shi", counties: [
-      City(name: "东安区", url: "https://zh.wikipedia.org/wiki/东安区", code: "231002", pinyin: "dong an qu"),
-      City(name: "阳明区", url: "https://zh.wikipedia.org/wiki/阳明区", code: "231003", pinyin: "yang ming qu"),
-      City(name: "爱民区", url: "https://zh.wikipedia.org/wiki/爱民区", code: "231004", pinyin: "ai min qu"),
-      City(name: "西安区", url: "https://zh.wikipedia.org/wiki/西安区_(牡丹江市)", code: "231005", pinyin: "xi an qu"),
-      City(name: "林口县", url: "https://zh.wikipedia.org/wiki/林口县", code: "231025", pinyin: "lin kou xian"),
-      City(name: "绥芬河市", url: "https://zh.wikipedia.org/wiki/绥芬河市", code: "231081", pinyin: "sui fen he shi"),
-      City(name: "海林市", url: "https://zh.wikipedia.org/wiki/海林市", code: "231083", pinyin: "hai lin shi"),
-      City(name: "宁安市", url: "https://zh.wikipedia.org/wiki/宁安市", code: "231084", pinyin: "ning an shi"),
-      City(name: "穆棱市", url: "https://zh.wikipedia.org/wiki/穆棱市", code: "231085", pinyin: "mu leng shi"),
-      City(name: "东宁市", url: "https://zh.wikipedia.org/wiki/东宁市", code: "231086", pinyin: "dong ning shi"),
-    ]))
-    cities.append(City(name: "黑河市", url: "https://zh.wikipedia.org/wiki/黑河市", code: "231100", pinyin: "hei he shi", counties: [
-      City(name: "爱辉区", url: "https://zh.wikipedia.org/wiki/爱辉区", code: "231102", pinyin: "ai hui qu"),
-      City(name: "逊克县", url: "https://zh.wikipedia.org/wiki/逊克县", code: "231123", pinyin: "xun ke xian"),
-      City(name: "孙吴县", url: "https://zh.wikipedia.org/wiki/孙吴县", code: "231124", pinyin: "sun wu xian"),
-      City(name: "北安市", url: "https://zh.wikipedia.org/wiki/北安市", code: "231181", pinyin: "bei an shi"),
-      City(name: "五大连池市", url: "https://zh.wikipedia.org/wiki/五大连池市", code: "231182", pinyin: "wu da lian chi shi"),
-      City(name: "嫩江市", url: "https://zh.wikipedia.org/wiki/嫩江市", code: "231183", pinyin: "nen jiang shi"),
-    ]))
-    cities.append(City(name: "绥化市", url: "https://zh.wikipedia.org/wiki/绥化市", code: "231200", pinyin: "sui hua shi", counties: [
-      City(name: "北林区", url: "https://zh.wikipedia.org/wiki/北林区", code: "231202", pinyin: "bei lin qu"),
-      City(name: "望奎县", url: "https://zh.wikipedia.org/wiki/望奎县", code: "231221", pinyin: "wang kui xian"),
-      City(name: "兰西县", url: "https://zh.wikipedia.org/wiki/兰西县", code: "231222", pinyin: "lan xi xian"),
-      City(name: "青冈县", url: "https://zh.wikipedia.org/wiki/青冈县", code: "231223", pinyin: "qing gang xian"),
-      City(name: "庆安县", url: "https://zh.wikipedia.org/wiki/庆安县", code: "231224", pinyin: "qing an xian"),
-      City(name: "明水县", url: "https://zh.wikipedia.org/wiki/明水县", code: "231225", pinyin: "ming shui xian"),
-      City(name: "绥棱县", url: "https://zh.wikipedia.org/wiki/绥棱县", code: "231226", pinyin: "sui leng xian"),
-      City(name: "安达市", url: "https://zh.wikipedia.org/wiki/安达市", code: "231281", pinyin: "an da shi"),
-      City(name: "肇东市", url: "https://zh.wikipedia.org/wiki/肇东市", code: "231282", pinyin: "zhao dong shi"),
-      City(name: "海伦市", url: "https://zh.wikipedia.org/wiki/海伦市", code: "231283", pinyin: "hai lun shi"),
-    ]))
-    cities.append(City(name: "大兴安岭地区", url: "https://zh.wikipedia.org/wiki/大兴安岭地区", code: "232700", pinyin: "da xing an ling di qu", counties: [
-      City(name: "漠河市", url: "https://zh.wikipedia.org/wiki/漠河市", code: "232701", pinyin: "mo he shi"),
-      City(name: "呼玛县", url: "https://zh.wikipedia.org/wiki/呼玛县", code: "232721", pinyin: "hu ma xian"),
-      City(name: "塔河县", url: "https://zh.wikipedia.org/wiki/塔河县", code: "232722", pinyin: "ta he xian"),
-      City(name: "加格达奇区", url: "https://zh.wikipedia.org/wiki/加格达奇区", code: "232761", pinyin: "jia ge da qi qu"),
-      City(name: "松岭区", url: "https://zh.wikipedia.org/wiki/松岭区", code: "232762", pinyin: "song ling qu"),
-      City(name: "新林区", url: "https://zh.wikipedia.org/wiki/新林区", code: "232763", pinyin: "xin lin qu"),
-      City(name: "呼中区", url: "https://zh.wikipedia.org/wiki/呼中区", code: "232764", pinyin: "hu zhong qu"),
-    ]))
+    cities.append(City(name: "哈尔滨市", url: "https://zh.wikipedia.org/wiki/哈尔滨市", code: "230100", pinyin: "ha er bin shi", counties: counties(
+      """
+      道里区	230102	dao li qu
+      南岗区	230103	nan gang qu
+      道外区	230104	dao wai qu
+      平房区	230108	ping fang qu
+      松北区	230109	song bei qu
+      香坊区	230110	xiang fang qu
+      呼兰区	230111	hu lan qu
+      阿城区	230112	a cheng qu
+      双城区	230113	shuang cheng qu
+      依兰县	230123	yi lan xian
+      方正县	230124	fang zheng xian
+      宾县	230125	bin xian
+      巴彦县	230126	ba yan xian
+      木兰县	230127	mu lan xian
+      通河县	230128	tong he xian
+      延寿县	230129	yan shou xian
+      尚志市	230183	shang zhi shi
+      五常市	230184	wu chang shi
+      """)))
+    cities.append(City(name: "齐齐哈尔市", url: "https://zh.wikipedia.org/wiki/齐齐哈尔市", code: "230200", pinyin: "qi qi ha er shi", counties: counties(
+      """
+      龙沙区	230202	long sha qu
+      建华区	230203	jian hua qu
+      铁锋区	230204	tie feng qu
+      昂昂溪区	230205	ang ang xi qu
+      富拉尔基区	230206	fu la er ji qu
+      碾子山区	230207	nian zi shan qu
+      梅里斯达斡尔族区	230208	mei li si da wo er zu qu
+      龙江县	230221	long jiang xian
+      依安县	230223	yi an xian
+      泰来县	230224	tai lai xian
+      甘南县	230225	gan nan xian
+      富裕县	230227	fu yu xian
+      克山县	230229	ke shan xian
+      克东县	230230	ke dong xian
+      拜泉县	230231	bai quan xian
+      讷河市	230281	ne he shi
+      """)))
+    cities.append(City(name: "鸡西市", url: "https://zh.wikipedia.org/wiki/鸡西市", code: "230300", pinyin: "ji xi shi", counties: counties(
+      """
+      鸡冠区	230302	ji guan qu
+      恒山区	230303	heng shan qu
+      滴道区	230304	di dao qu
+      梨树区	230305	li shu qu
+      城子河区	230306	cheng zi he qu
+      麻山区	230307	ma shan qu
+      鸡东县	230321	ji dong xian
+      虎林市	230381	hu lin shi
+      密山市	230382	mi shan shi
+      """)))
+    cities.append(City(name: "鹤岗市", url: "https://zh.wikipedia.org/wiki/鹤岗市", code: "230400", pinyin: "he gang shi", counties: counties(
+      """
+      向阳区	230402	xiang yang qu	向阳区_(鹤岗市)
+      工农区	230403	gong nong qu
+      南山区	230404	nan shan qu	南山区_(鹤岗市)
+      兴安区	230405	xing an qu
+      东山区	230406	dong shan qu
+      兴山区	230407	xing shan qu
+      萝北县	230421	luo bei xian
+      绥滨县	230422	sui bin xian
+      """)))
+    cities.append(City(name: "双鸭山市", url: "https://zh.wikipedia.org/wiki/双鸭山市", code: "230500", pinyin: "shuang ya shan shi", counties: counties(
+      """
+      尖山区	230502	jian shan qu
+      岭东区	230503	ling dong qu
+      四方台区	230505	si fang tai qu
+      宝山区	230506	bao shan qu	宝山区_(双鸭山市)
+      集贤县	230521	ji xian xian
+      友谊县	230522	you yi xian
+      宝清县	230523	bao qing xian
+      饶河县	230524	rao he xian
+      """)))
+    cities.append(City(name: "大庆市", url: "https://zh.wikipedia.org/wiki/大庆市", code: "230600", pinyin: "da qing shi", counties: counties(
+      """
+      萨尔图区	230602	sa er tu qu
+      龙凤区	230603	long feng qu
+      让胡路区	230604	rang hu lu qu
+      红岗区	230605	hong gang qu
+      大同区	230606	da tong qu
+      肇州县	230621	zhao zhou xian
+      肇源县	230622	zhao yuan xian
+      林甸县	230623	lin dian xian
+      杜尔伯特蒙古族自治县	230624	du er bo te meng gu zu zi zhi xian
+      """)))
+    cities.append(City(name: "伊春市", url: "https://zh.wikipedia.org/wiki/伊春市", code: "230700", pinyin: "yi chun shi", counties: counties(
+      """
+      伊美区	230717	yi mei qu
+      乌翠区	230718	wu cui qu
+      友好区	230719	you hao qu
+      嘉荫县	230722	jia yin xian
+      汤旺县	230723	tang wang xian
+      丰林县	230724	feng lin xian
+      大箐山县	230725	da qing shan xian
+      南岔县	230726	nan cha xian
+      金林区	230751	jin lin qu
+      铁力市	230781	tie li shi
+      """)))
+    cities.append(City(name: "佳木斯市", url: "https://zh.wikipedia.org/wiki/佳木斯市", code: "230800", pinyin: "jia mu si shi", counties: counties(
+      """
+      向阳区	230803	xiang yang qu	向阳区_(佳木斯市)
+      前进区	230804	qian jin qu
+      东风区	230805	dong feng qu
+      郊区	230811	jiao qu	郊区_(佳木斯市)
+      桦南县	230822	hua nan xian
+      桦川县	230826	hua chuan xian
+      汤原县	230828	tang yuan xian
+      同江市	230881	tong jiang shi
+      富锦市	230882	fu jin shi
+      抚远市	230883	fu yuan shi
+      """)))
+    cities.append(City(name: "七台河市", url: "https://zh.wikipedia.org/wiki/七台河市", code: "230900", pinyin: "qi tai he shi", counties: counties(
+      """
+      新兴区	230902	xin xing qu
+      桃山区	230903	tao shan qu
+      茄子河区	230904	qie zi he qu
+      勃利县	230921	bo li xian
+      """)))
+    cities.append(City(name: "牡丹江市", url: "https://zh.wikipedia.org/wiki/牡丹江市", code: "231000", pinyin: "mu dan jiang shi", counties: counties(
+      """
+      东安区	231002	dong an qu
+      阳明区	231003	yang ming qu
+      爱民区	231004	ai min qu
+      西安区	231005	xi an qu	西安区_(牡丹江市)
+      林口县	231025	lin kou xian
+      绥芬河市	231081	sui fen he shi
+      海林市	231083	hai lin shi
+      宁安市	231084	ning an shi
+      穆棱市	231085	mu leng shi
+      东宁市	231086	dong ning shi
+      """)))
+    cities.append(City(name: "黑河市", url: "https://zh.wikipedia.org/wiki/黑河市", code: "231100", pinyin: "hei he shi", counties: counties(
+      """
+      爱辉区	231102	ai hui qu
+      逊克县	231123	xun ke xian
+      孙吴县	231124	sun wu xian
+      北安市	231181	bei an shi
+      五大连池市	231182	wu da lian chi shi
+      嫩江市	231183	nen jiang shi
+      """)))
+    cities.append(City(name: "绥化市", url: "https://zh.wikipedia.org/wiki/绥化市", code: "231200", pinyin: "sui hua shi", counties: counties(
+      """
+      北林区	231202	bei lin qu
+      望奎县	231221	wang kui xian
+      兰西县	231222	lan xi xian
+      青冈县	231223	qing gang xian
+      庆安县	231224	qing an xian
+      明水县	231225	ming shui xian
+      绥棱县	231226	sui leng xian
+      安达市	231281	an da shi
+      肇东市	231282	zhao dong shi
+      海伦市	231283	hai lun shi
+      """)))
+    cities.append(City(name: "大兴安岭地区", url: "https://zh.wikipedia.org/wiki/大兴安岭地区", code: "232700", pinyin: "da xing an ling di qu", counties: counties(
+      """
+      漠河市	232701	mo he shi
+      呼玛县	232721	hu ma xian
+      塔河县	232722	ta he xian
+      加格达奇区	232761	jia ge da qi qu
+      松岭区	232762	song ling qu
+      新林区	232763	xin lin qu
+      呼中区	232764	hu zhong qu
+      """)))
     return Province(name: "黑龙江省", cities: cities)
   }
 
@@ -960,993 +1030,1086 @@ extension BuiltInCatalog {
   private static func province9() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(13)
-    cities.append(City(name: "南京市", url: "https://zh.wikipedia.org/wiki/南京市", code: "320100", pinyin: "nan jing shi", counties: [
-      City(name: "玄武区", url: "https://zh.wikipedia.org/wiki/玄武区", code: "320102", pinyin: "xuan wu qu"),
-      City(name: "秦淮区", url: "https://zh.wikipedia.org/wiki/秦淮区", code: "320104", pinyin: "qin huai qu"),
-      City(name: "建邺区", url: "https://zh.wikipedia.org/wiki/建邺区", code: "320105", pinyin: "jian ye qu"),
-      City(name: "鼓楼区", url: "https://zh.wikipedia.org/wiki/鼓楼区_(南京市)", code: "320106", pinyin: "gu lou qu"),
-      City(name: "浦口区", url: "https://zh.wikipedia.org/wiki/浦口区", code: "320111", pinyin: "pu kou qu"),
-      City(name: "栖霞区", url: "https://zh.wikipedia.org/wiki/栖霞区", code: "320113", pinyin: "qi xia qu"),
-      City(name: "雨花台区", url: "https://zh.wikipedia.org/wiki/雨花台区", code: "320114", pinyin: "yu hua tai qu"),
-      City(name: "江宁区", url: "https://zh.wikipedia.org/wiki/江宁区", code: "320115", pinyin: "jiang ning qu"),
-      City(name: "六合区", url: "https://zh.wikipedia.org/wiki/六合区", code: "320116", pinyin: "lu he qu"),
-      City(name: "溧水区", url: "https://zh.wikipedia.org/wiki/溧水区", code: "320117", pinyin: "li shui qu"),
-      City(name: "高淳区", url: "https://zh.wikipedia.org/wiki/高淳区", code: "320118", pinyin: "gao chun qu"),
-    ]))
-    cities.append(City(name: "无锡市", url: "https://zh.wikipedia.org/wiki/无锡市", code: "320200", pinyin: "wu xi shi", counties: [
-      City(name: "锡山区", url: "https://zh.wikipedia.org/wiki/锡山区", code: "320205", pinyin: "xi shan qu"),
-      City(name: "惠山区", url: "https://zh.wikipedia.org/wiki/惠山区", code: "320206", pinyin: "hui shan qu"),
-      City(name: "滨湖区", url: "https://zh.wikipedia.org/wiki/滨湖区", code: "320211", pinyin: "bin hu qu"),
-      City(name: "梁溪区", url: "https://zh.wikipedia.org/wiki/梁溪区", code: "320213", pinyin: "liang xi qu"),
-      City(name: "新吴区", url: "https://zh.wikipedia.org/wiki/新吴区", code: "320214", pinyin: "xin wu qu"),
-      City(name: "江阴市", url: "https://zh.wikipedia.org/wiki/江阴市", code: "320281", pinyin: "jiang yin shi"),
-      City(name: "宜兴市", url: "https://zh.wikipedia.org/wiki/宜兴市", code: "320282", pinyin: "yi xing shi"),
-    ]))
-    cities.append(City(name: "徐州市", url: "https://zh.wikipedia.org/wiki/徐州市", code: "320300", pinyin: "xu zhou shi", counties: [
-      City(name: "鼓楼区", url: "https://zh.wikipedia.org/wiki/鼓楼区_(徐州市)", code: "320302", pinyin: "gu lou qu"),
-      City(name: "云龙区", url: "https://zh.wikipedia.org/wiki/云龙区", code: "320303", pinyin: "yun long qu"),
-      City(name: "贾汪区", url: "https://zh.wikipedia.org/wiki/贾汪区", code: "320305", pinyin: "jia wang qu"),
-      City(name: "泉山区", url: "https://zh.wikipedia.org/wiki/泉山区", code: "320311", pinyin: "quan shan qu"),
-      City(name: "铜山区", url: "https://zh.wikipedia.org/wiki/铜山区", code: "320312", pinyin: "tong shan qu"),
-      City(name: "丰县", url: "https://zh.wikipedia.org/wiki/丰县", code: "320321", pinyin: "feng xian"),
-      City(name: "沛县", url: "https://zh.wikipedia.org/wiki/沛县", code: "320322", pinyin: "pei xian"),
-      City(name: "睢宁县", url: "https://zh.wikipedia.org/wiki/睢宁县", code: "320324", pinyin: "sui ning xian"),
-      City(name: "新沂市", url: "https://zh.wikipedia.org/wiki/新沂市", code: "320381", pinyin: "xin yi shi"),
-      City(name: "邳州市", url: "https://zh.wikipedia.org/wiki/邳州市", code: "320382", pinyin: "pi zhou shi"),
-    ]))
-    cities.append(City(name: "常州市", url: "https://zh.wikipedia.org/wiki/常州市", code: "320400", pinyin: "chang zhou shi", counties: [
-      City(name: "天宁区", url: "https://zh.wikipedia.org/wiki/天宁区", code: "320402", pinyin: "tian ning qu"),
-      City(name: "钟楼区", url: "https://zh.wikipedia.org/wiki/钟楼区", code: "320404", pinyin: "zhong lou qu"),
-      City(name: "新北区", url: "https://zh.wikipedia.org/wiki/新北区", code: "320411", pinyin: "xin bei qu"),
-      City(name: "武进区", url: "https://zh.wikipedia.org/wiki/武进区", code: "320412", pinyin: "wu jin qu"),
-      City(name: "金坛区", url: "https://zh.wikipedia.org/wiki/金坛区", code: "320413", pinyin: "jin tan qu"),
-      City(name: "溧阳市", url: "https://zh.wikipedia.org/wiki/溧阳市", code: "320481", pinyin: "li yang shi"),
-    ]))
-    cities.append(City(name: "苏州市", url: "https://zh.wikipedia.org/wiki/苏州市", code: "320500", pinyin: "su zhou shi", counties: [
-      City(name: "虎丘区", url: "https://zh.wikipedia.org/wiki/虎丘区", code: "320505", pinyin: "hu qiu qu"),
-      City(name: "吴中区", url: "https://zh.wikipedia.org/wiki/吴中区", code: "320506", pinyin: "wu zhong qu"),
-      City(name: "相城区", url: "https://zh.wikipedia.org/wiki/相城区", code: "320507", pinyin: "xiang cheng qu"),
-      City(name: "姑苏区", url: "https://zh.wikipedia.org/wiki/姑苏区", code: "320508", pinyin: "gu su qu"),
-      City(name: "吴江区", url: "https://zh.wikipedia.org/wiki/吴江区", code: "320509", pinyin: "wu jiang qu"),
-      City(name: "常熟市", url: "https://zh.wikipedia.org/wiki/常熟市", code: "320581", pinyin: "chang shu shi"),
-      City(name: "张家港市", url: "https://zh.wikipedia.org/wiki/张家港市", code: "320582", pinyin: "zhang jia gang shi"),
-      City(name: "昆山市", url: "https://zh.wikipedia.org/wiki/昆山市", code: "320583", pinyin: "kun shan shi"),
-      City(name: "太仓市", url: "https://zh.wikipedia.org/wiki/太仓市", code: "320585", pinyin: "tai cang shi"),
-    ]))
-    cities.append(City(name: "南通市", url: "https://zh.wikipedia.org/wiki/南通市", code: "320600", pinyin: "nan tong shi", counties: [
-      City(name: "通州区", url: "https://zh.wikipedia.org/wiki/通州区_(南通市)", code: "320612", pinyin: "tong zhou qu"),
-      City(name: "崇川区", url: "https://zh.wikipedia.org/wiki/崇川区", code: "320613", pinyin: "chong chuan qu"),
-      City(name: "海门区", url: "https://zh.wikipedia.org/wiki/海门区", code: "320614", pinyin: "hai men qu"),
-      City(name: "如东县", url: "https://zh.wikipedia.org/wiki/如东县", code: "320623", pinyin: "ru dong xian"),
-      City(name: "启东市", url: "https://zh.wikipedia.org/wiki/启东市", code: "320681", pinyin: "qi dong shi"),
-      City(name: "如皋市", url: "https://zh.wikipedia.org/wiki/如皋市", code: "320682", pinyin: "ru gao shi"),
-      City(name: "海安市", url: "https://zh.wikipedia.org/wiki/海安市", code: "320685", pinyin: "hai an shi"),
-    ]))
-    cities.append(City(name: "连云港市", url: "https://zh.wikipedia.org/wiki/连云港市", code: "320700", pinyin: "lian yun gang shi", counties: [
-      City(name: "连云区", url: "https://zh.wikipedia.org/wiki/连云区", code: "320703", pinyin: "lian yun qu"),
-      City(name: "海州区", url: "https://zh.wikipedia.org/wiki/海州区_(连云港市)", code: "320706", pinyin: "hai zhou qu"),
-      City(name: "赣榆区", url: "https://zh.wikipedia.org/wiki/赣榆区", code: "320707", pinyin: "gan yu qu"),
-      City(name: "东海县", url: "https://zh.wikipedia.org/wiki/东海县", code: "320722", pinyin: "dong hai xian"),
-      City(name: "灌云县", url: "https://zh.wikipedia.org/wiki/灌云县", code: "320723", pinyin: "guan yun xian"),
-      City(name: "灌南县", url: "https://zh.wikipedia.org/wiki/灌南县", code: "320724", pinyin: "guan nan xian"),
-    ]))
-    cities.append(City(name: "淮安市", url: "https://zh.wikipedia.org/wiki/淮安市", code: "320800", pinyin: "huai an shi", counties: [
-      City(name: "淮安区", url: "https://zh.wikipedia.org/wiki/淮安区", code: "320803", pinyin: "huai an qu"),
-      City(name: "淮阴区", url: "https://zh.wikipedia.org/wiki/淮阴区", code: "320804", pinyin: "huai yin qu"),
-      City(name: "清江浦区", url: "https://zh.wikipedia.org/wiki/清江浦区", code: "320812", pinyin: "qing jiang pu qu"),
-      City(name: "洪泽区", url: "https://zh.wikipedia.org/wiki/洪泽区", code: "320813", pinyin: "hong ze qu"),
-      City(name: "涟水县", url: "https://zh.wikipedia.org/wiki/涟水县", code: "320826", pinyin: "lian shui xian"),
-      City(name: "盱眙县", url: "https://zh.wikipedia.org/wiki/盱眙县", code: "320830", pinyin: "xu yi xian"),
-      City(name: "金湖县", url: "https://zh.wikipedia.org/wiki/金湖县", code: "320831", pinyin: "jin hu xian"),
-    ]))
-    cities.append(City(name: "盐城市", url: "https://zh.wikipedia.org/wiki/盐城市", code: "320900", pinyin: "yan cheng shi", counties: [
-      City(name: "亭湖区", url: "https://zh.wikipedia.org/wiki/亭湖区", code: "320902", pinyin: "ting hu qu"),
-      City(name: "盐都区", url: "https://zh.wikipedia.org/wiki/盐都区", code: "320903", pinyin: "yan du qu"),
-      City(name: "大丰区", url: "https://zh.wikipedia.org/wiki/大丰区", code: "320904", pinyin: "da feng qu"),
-      City(name: "响水县", url: "https://zh.wikipedia.org/wiki/响水县", code: "320921", pinyin: "xiang shui xian"),
-      City(name: "滨海县", url: "https://zh.wikipedia.org/wiki/滨海县", code: "320922", pinyin: "bin hai xian"),
-      City(name: "阜宁县", url: "https://zh.wikipedia.org/wiki/阜宁县", code: "320923", pinyin: "fu ning xian"),
-      City(name: "射阳县", url: "https://zh.wikipedia.org/wiki/射阳县", code: "320924", pinyin: "she yang xian"),
-      City(name: "建湖县", url: "https://zh.wikipedia.org/wiki/建湖县", code: "320925", pinyin: "jian hu xian"),
-      City(name: "东台市", url: "https://zh.wikipedia.org/wiki/东台市", code: "320981", pinyin: "dong tai shi"),
-    ]))
-    cities.append(City(name: "扬州市", url: "https://zh.wikipedia.org/wiki/扬州市", code: "321000", pinyin: "yang zhou shi", counties: [
-      City(name: "广陵区", url: "https://zh.wikipedia.org/wiki/广陵区", code: "321002", pinyin: "guang ling qu"),
-      City(name: "邗江区", url: "https://zh.wikipedia.org/wiki/邗江区", code: "321003", pinyin: "han jiang qu"),
-      City(name: "江都区", url: "https://zh.wikipedia.org/wiki/江都区", code: "321012", pinyin: "jiang du qu"),
-      City(name: "宝应县", url: "https://zh.wikipedia.org/wiki/宝应县", code: "321023", pinyin: "bao ying xian"),
-      City(name: "仪征市", url: "https://zh.wikipedia.org/wiki/仪征市", code: "321081", pinyin: "yi zheng shi"),
-      City(name: "高邮市", url: "https://zh.wikipedia.org/wiki/高邮市", code: "321084", pinyin: "gao you shi"),
-    ]))
-    cities.append(City(name: "镇江市", url: "https://zh.wikipedia.org/wiki/镇江市", code: "321100", pinyin: "zhen jiang shi", counties: [
-      City(name: "京口区", url: "https://zh.wikipedia.org/wiki/京口区", code: "321102", pinyin: "jing kou qu"),
-      City(name: "润州区", url: "https://zh.wikipedia.org/wiki/润州区", code: "321111", pinyin: "run zhou qu"),
-      City(name: "丹徒区", url: "https://zh.wikipedia.org/wiki/丹徒区", code: "321112", pinyin: "dan tu qu"),
-      City(name: "丹阳市", url: "https://zh.wikipedia.org/wiki/丹阳市", code: "321181", pinyin: "dan yang shi"),
-      City(name: "扬中市", url: "https://zh.wikipedia.org/wiki/扬中市", code: "321182", pinyin: "yang zhong shi"),
-      City(name: "句容市", url: "https://zh.wikipedia.org/wiki/句容市", code: "321183", pinyin: "ju rong shi"),
-    ]))
-    cities.append(City(name: "泰州市", url: "https://zh.wikipedia.org/wiki/泰州市", code: "321200", pinyin: "tai zhou shi", counties: [
-      City(name: "海陵区", url: "https://zh.wikipedia.org/wiki/海陵区", code: "321202", pinyin: "hai ling qu"),
-      City(name: "高港区", url: "https://zh.wikipedia.org/wiki/高港区", code: "321203", pinyin: "gao gang qu"),
-      City(name: "姜堰区", url: "https://zh.wikipedia.org/wiki/姜堰区", code: "321204", pinyin: "jiang yan qu"),
-      City(name: "兴化市", url: "https://zh.wikipedia.org/wiki/兴化市", code: "321281", pinyin: "xing hua shi"),
-      City(name: "靖江市", url: "https://zh.wikipedia.org/wiki/靖江市", code: "321282", pinyin: "jing jiang shi"),
-      City(name: "泰兴市", url: "https://zh.wikipedia.org/wiki/泰兴市", code: "321283", pinyin: "tai xing shi"),
-    ]))
-    cities.append(City(name: "宿迁市", url: "https://zh.wikipedia.org/wiki/宿迁市", code: "321300", pinyin: "su qian shi", counties: [
-      City(name: "宿城区", url: "https://zh.wikipedia.org/wiki/宿城区", code: "321302", pinyin: "su cheng qu"),
-      City(name: "宿豫区", url: "https://zh.wikipedia.org/wiki/宿豫区", code: "321311", pinyin: "su yu qu"),
-      City(name: "沭阳县", url: "https://zh.wikipedia.org/wiki/沭阳县", code: "321322", pinyin: "shu yang xian"),
-      City(name: "泗阳县", url: "https://zh.wikipedia.org/wiki/泗阳县", code: "321323", pinyin: "si yang xian"),
-      City(name: "泗洪县", url: "https://zh.wikipedia.org/wiki/泗洪县", code: "321324", pinyin: "si hong xian"),
-    ]))
+    cities.append(City(name: "南京市", url: "https://zh.wikipedia.org/wiki/南京市", code: "320100", pinyin: "nan jing shi", counties: counties(
+      """
+      玄武区	320102	xuan wu qu
+      秦淮区	320104	qin huai qu
+      建邺区	320105	jian ye qu
+      鼓楼区	320106	gu lou qu	鼓楼区_(南京市)
+      浦口区	320111	pu kou qu
+      栖霞区	320113	qi xia qu
+      雨花台区	320114	yu hua tai qu
+      江宁区	320115	jiang ning qu
+      六合区	320116	lu he qu
+      溧水区	320117	li shui qu
+      高淳区	320118	gao chun qu
+      """)))
+    cities.append(City(name: "无锡市", url: "https://zh.wikipedia.org/wiki/无锡市", code: "320200", pinyin: "wu xi shi", counties: counties(
+      """
+      锡山区	320205	xi shan qu
+      惠山区	320206	hui shan qu
+      滨湖区	320211	bin hu qu
+      梁溪区	320213	liang xi qu
+      新吴区	320214	xin wu qu
+      江阴市	320281	jiang yin shi
+      宜兴市	320282	yi xing shi
+      """)))
+    cities.append(City(name: "徐州市", url: "https://zh.wikipedia.org/wiki/徐州市", code: "320300", pinyin: "xu zhou shi", counties: counties(
+      """
+      鼓楼区	320302	gu lou qu	鼓楼区_(徐州市)
+      云龙区	320303	yun long qu
+      贾汪区	320305	jia wang qu
+      泉山区	320311	quan shan qu
+      铜山区	320312	tong shan qu
+      丰县	320321	feng xian
+      沛县	320322	pei xian
+      睢宁县	320324	sui ning xian
+      新沂市	320381	xin yi shi
+      邳州市	320382	pi zhou shi
+      """)))
+    cities.append(City(name: "常州市", url: "https://zh.wikipedia.org/wiki/常州市", code: "320400", pinyin: "chang zhou shi", counties: counties(
+      """
+      天宁区	320402	tian ning qu
+      钟楼区	320404	zhong lou qu
+      新北区	320411	xin bei qu
+      武进区	320412	wu jin qu
+      金坛区	320413	jin tan qu
+      溧阳市	320481	li yang shi
+      """)))
+    cities.append(City(name: "苏州市", url: "https://zh.wikipedia.org/wiki/苏州市", code: "320500", pinyin: "su zhou shi", counties: counties(
+      """
+      虎丘区	320505	hu qiu qu
+      吴中区	320506	wu zhong qu
+      相城区	320507	xiang cheng qu
+      姑苏区	320508	gu su qu
+      吴江区	320509	wu jiang qu
+      常熟市	320581	chang shu shi
+      张家港市	320582	zhang jia gang shi
+      昆山市	320583	kun shan shi
+      太仓市	320585	tai cang shi
+      """)))
+    cities.append(City(name: "南通市", url: "https://zh.wikipedia.org/wiki/南通市", code: "320600", pinyin: "nan tong shi", counties: counties(
+      """
+      通州区	320612	tong zhou qu	通州区_(南通市)
+      崇川区	320613	chong chuan qu
+      海门区	320614	hai men qu
+      如东县	320623	ru dong xian
+      启东市	320681	qi dong shi
+      如皋市	320682	ru gao shi
+      海安市	320685	hai an shi
+      """)))
+    cities.append(City(name: "连云港市", url: "https://zh.wikipedia.org/wiki/连云港市", code: "320700", pinyin: "lian yun gang shi", counties: counties(
+      """
+      连云区	320703	lian yun qu
+      海州区	320706	hai zhou qu	海州区_(连云港市)
+      赣榆区	320707	gan yu qu
+      东海县	320722	dong hai xian
+      灌云县	320723	guan yun xian
+      灌南县	320724	guan nan xian
+      """)))
+    cities.append(City(name: "淮安市", url: "https://zh.wikipedia.org/wiki/淮安市", code: "320800", pinyin: "huai an shi", counties: counties(
+      """
+      淮安区	320803	huai an qu
+      淮阴区	320804	huai yin qu
+      清江浦区	320812	qing jiang pu qu
+      洪泽区	320813	hong ze qu
+      涟水县	320826	lian shui xian
+      盱眙县	320830	xu yi xian
+      金湖县	320831	jin hu xian
+      """)))
+    cities.append(City(name: "盐城市", url: "https://zh.wikipedia.org/wiki/盐城市", code: "320900", pinyin: "yan cheng shi", counties: counties(
+      """
+      亭湖区	320902	ting hu qu
+      盐都区	320903	yan du qu
+      大丰区	320904	da feng qu
+      响水县	320921	xiang shui xian
+      滨海县	320922	bin hai xian
+      阜宁县	320923	fu ning xian
+      射阳县	320924	she yang xian
+      建湖县	320925	jian hu xian
+      东台市	320981	dong tai shi
+      """)))
+    cities.append(City(name: "扬州市", url: "https://zh.wikipedia.org/wiki/扬州市", code: "321000", pinyin: "yang zhou shi", counties: counties(
+      """
+      广陵区	321002	guang ling qu
+      邗江区	321003	han jiang qu
+      江都区	321012	jiang du qu
+      宝应县	321023	bao ying xian
+      仪征市	321081	yi zheng shi
+      高邮市	321084	gao you shi
+      """)))
+    cities.append(City(name: "镇江市", url: "https://zh.wikipedia.org/wiki/镇江市", code: "321100", pinyin: "zhen jiang shi", counties: counties(
+      """
+      京口区	321102	jing kou qu
+      润州区	321111	run zhou qu
+      丹徒区	321112	dan tu qu
+      丹阳市	321181	dan yang shi
+      扬中市	321182	yang zhong shi
+      句容市	321183	ju rong shi
+      """)))
+    cities.append(City(name: "泰州市", url: "https://zh.wikipedia.org/wiki/泰州市", code: "321200", pinyin: "tai zhou shi", counties: counties(
+      """
+      海陵区	321202	hai ling qu
+      高港区	321203	gao gang qu
+      姜堰区	321204	jiang yan qu
+      兴化市	321281	xing hua shi
+      靖江市	321282	jing jiang shi
+      泰兴市	321283	tai xing shi
+      """)))
+    cities.append(City(name: "宿迁市", url: "https://zh.wikipedia.org/wiki/宿迁市", code: "321300", pinyin: "su qian shi", counties: counties(
+      """
+      宿城区	321302	su cheng qu
+      宿豫区	321311	su yu qu
+      沭阳县	321322	shu yang xian
+      泗阳县	321323	si yang xian
+      泗洪县	321324	si hong xian
+      """)))
     return Province(name: "江苏省", cities: cities)
   }
 
   private static func province10() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(11)
-    cities.append(City(name: "杭州市", url: "https://zh.wikipedia.org/wiki/杭州市", code: "330100", pinyin: "hang zhou shi", counties: [
-      City(name: "上城区", url: "https://zh.wikipedia.org/wiki/上城区", code: "330102", pinyin: "shang cheng qu"),
-      City(name: "拱墅区", url: "https://zh.wikipedia.org/wiki/拱墅区", code: "330105", pinyin: "gong shu qu"),
-      City(name: "西湖区", url: "https://zh.wikipedia.org/wiki/西湖区_(杭州市)", code: "330106", pinyin: "xi hu qu"),
-      City(name: "滨江区", url: "https://zh.wikipedia.org/wiki/滨江区", code: "330108", pinyin: "bin jiang qu"),
-      City(name: "萧山区", url: "https://zh.wikipedia.org/wiki/萧山区", code: "330109", pinyin: "xiao shan qu"),
-      City(name: "余杭区", url: "https://zh.wikipedia.org/wiki/余杭区", code: "330110", pinyin: "yu hang qu"),
-      City(name: "富阳区", url: "https://zh.wikipedia.org/wiki/富阳区", code: "330111", pinyin: "fu yang qu"),
-      City(name: "临安区", url: "https://zh.wikipedia.org/wiki/临安区", code: "330112", pinyin: "lin an qu"),
-      City(name: "临平区", url: "https://zh.wikipedia.org/wiki/临平区", code: "330113", pinyin: "lin ping qu"),
-      City(name: "钱塘区", url: "https://zh.wikipedia.org/wiki/钱塘区", code: "330114", pinyin: "qian tang qu"),
-      City(name: "桐庐县", url: "https://zh.wikipedia.org/wiki/桐庐县", code: "330122", pinyin: "tong lu xian"),
-      City(name: "淳安县", url: "https://zh.wikipedia.org/wiki/淳安县", code: "330127", pinyin: "chun an xian"),
-      City(name: "建德市", url: "https://zh.wikipedia.org/wiki/建德市", code: "330182", pinyin: "jian de shi"),
-    ]))
-    cities.append(City(name: "宁波市", url: "https://zh.wikipedia.org/wiki/宁波市", code: "330200", pinyin: "ning bo shi", counties: [
-      City(name: "海曙区", url: "https://zh.wikipedia.org/wiki/海曙区", code: "330203", pinyin: "hai shu qu"),
-      City(name: "江北区", url: "https://zh.wikipedia.org/wiki/江北区_(宁波市)", code: "330205", pinyin: "jiang bei qu"),
-      City(name: "北仑区", url: "https://zh.wikipedia.org/wiki/北仑区", code: "330206", pinyin: "bei lun qu"),
-      City(name: "镇海区", url: "https://zh.wikipedia.org/wiki/镇海区", code: "330211", pinyin: "zhen hai qu"),
-      City(name: "鄞州区", url: "https://zh.wikipedia.org/wiki/鄞州区", code: "330212", pinyin: "yin zhou qu"),
-      City(name: "奉化区", url: "https://zh.wikipedia.org/wiki/奉化区", code: "330213", pinyin: "feng hua qu"),
-      City(name: "象山县", url: "https://zh.wikipedia.org/wiki/象山县", code: "330225", pinyin: "xiang shan xian"),
-      City(name: "宁海县", url: "https://zh.wikipedia.org/wiki/宁海县", code: "330226", pinyin: "ning hai xian"),
-      City(name: "余姚市", url: "https://zh.wikipedia.org/wiki/余姚市", code: "330281", pinyin: "yu yao shi"),
-      City(name: "慈溪市", url: "https://zh.wikipedia.org/wiki/慈溪市", code: "330282", pinyin: "ci xi shi"),
-    ]))
-    cities.append(City(name: "温州市", url: "https://zh.wikipedia.org/wiki/温州市", code: "330300", pinyin: "wen zhou shi", counties: [
-      City(name: "鹿城区", url: "https://zh.wikipedia.org/wiki/鹿城区", code: "330302", pinyin: "lu cheng qu"),
-      City(name: "龙湾区", url: "https://zh.wikipedia.org/wiki/龙湾区", code: "330303", pinyin: "long wan qu"),
-      City(name: "瓯海区", url: "https://zh.wikipedia.org/wiki/瓯海区", code: "330304", pinyin: "ou hai qu"),
-      City(name: "洞头区", url: "https://zh.wikipedia.org/wiki/洞头区", code: "330305", pinyin: "dong tou qu"),
-      City(name: "永嘉县", url: "https://zh.wikipedia.org/wiki/永嘉县", code: "330324", pinyin: "yong jia xian"),
-      City(name: "平阳县", url: "https://zh.wikipedia.org/wiki/平阳县", code: "330326", pinyin: "ping yang xian"),
-      City(name: "苍南县", url: "https://zh.wikipedia.org/wiki/苍南县", code: "330327", pinyin: "cang nan xian"),
-      City(name: "文成县", url: "https://zh.wikipedia.org/wiki/文成县", code: "330328", pinyin: "wen cheng xian"),
-      City(name: "泰顺县", url: "https://zh.wikipedia.org/wiki/泰顺县", code: "330329", pinyin: "tai shun xian"),
-      City(name: "瑞安市", url: "https://zh.wikipedia.org/wiki/瑞安市", code: "330381", pinyin: "rui an shi"),
-      City(name: "乐清市", url: "https://zh.wikipedia.org/wiki/乐清市", code: "330382", pinyin: "yue qing shi"),
-      City(name: "龙港市", url: "https://zh.wikipedia.org/wiki/龙港市", code: "330383", pinyin: "long gang shi"),
-    ]))
-    cities.append(City(name: "嘉兴市", url: "https://zh.wikipedia.org/wiki/嘉兴市", code: "330400", pinyin: "jia xing shi", counties: [
-      City(name: "南湖区", url: "https://zh.wikipedia.org/wiki/南湖区", code: "330402", pinyin: "nan hu qu"),
-      City(name: "秀洲区", url: "https://zh.wikipedia.org/wiki/秀洲区", code: "330411", pinyin: "xiu zhou qu"),
-      City(name: "嘉善县", url: "https://zh.wikipedia.org/wiki/嘉善县", code: "330421", pinyin: "jia shan xian"),
-      City(name: "海盐县", url: "https://zh.wikipedia.org/wiki/海盐县", code: "330424", pinyin: "hai yan xian"),
-      City(name: "海宁市", url: "https://zh.wikipedia.org/wiki/海宁市", code: "330481", pinyin: "hai ning shi"),
-      City(name: "平湖市", url: "https://zh.wikipedia.org/wiki/平湖市", code: "330482", pinyin: "ping hu shi"),
-      City(name: "桐乡市", url: "https://zh.wikipedia.org/wiki/桐乡市", code: "330483", pinyin: "tong xiang shi"),
-    ]))
-    cities.append(City(name: "湖州市", url: "https://zh.wikipedia.org/wiki/湖州市", code: "330500", pinyin: "hu zhou shi", counties: [
-      City(name: "吴兴区", url: "https://zh.wikipedia.org/wiki/吴兴区", code: "330502", pinyin: "wu xing qu"),
-      City(name: "南浔区", url: "https://zh.wikipedia.org/wiki/南浔区", code: "330503", pinyin: "nan xun qu"),
-      City(name: "德清县", url: "https://zh.wikipedia.org/wiki/德清县", code: "330521", pinyin: "de qing xian"),
-      City(name: "长兴县", url: "https://zh.wikipedia.org/wiki/长兴县", code: "330522", pinyin: "chang xing xian"),
-      City(name: "安吉县", url: "https://zh.wikipedia.org/wiki/安吉县", code: "330523", pinyin: "an ji xian"),
-    ]))
-    cities.append(City(name: "绍兴市", url: "https://zh.wikipedia.org/wiki/绍兴市", code: "330600", pinyin: "shao xing shi", counties: [
-      City(name: "越城区", url: "https://zh.wikipedia.org/wiki/越城区", code: "330602", pinyin: "yue cheng qu"),
-      City(name: "柯桥区", url: "https://zh.wikipedia.org/wiki/柯桥区", code: "330603", pinyin: "ke qiao qu"),
-      City(name: "上虞区", url: "https://zh.wikipedia.org/wiki/上虞区", code: "330604", pinyin: "shang yu qu"),
-      City(name: "新昌县", url: "https://zh.wikipedia.org/wiki/新昌县", code: "330624", pinyin: "xin chang xian"),
-      City(name: "诸暨市", url: "https://zh.wikipedia.org/wiki/诸暨市", code: "330681", pinyin: "zhu ji shi"),
-      City(name: "嵊州市", url: "https://zh.wikipedia.org/wiki/嵊州市", code: "330683", pinyin: "sheng zhou shi"),
-    ]))
-    cities.append(City(name: "金华市", url: "https://zh.wikipedia.org/wiki/金华市", code: "330700", pinyin: "jin hua shi", counties: [
-      City(name: "婺城区", url: "https://zh.wikipedia.org/wiki/婺城区", code: "330702", pinyin: "wu cheng qu"),
-      City(name: "金东区", url: "https://zh.wikipedia.org/wiki/金东区", code: "330703", pinyin: "jin dong qu"),
-      City(name: "武义县", url: "https://zh.wikipedia.org/wiki/武义县", code: "330723", pinyin: "wu yi xian"),
-      City(name: "浦江县", url: "https://zh.wikipedia.org/wiki/浦江县", code: "330726", pinyin: "pu jiang xian"),
-      City(name: "磐安县", url: "https://zh.wikipedia.org/wiki/磐安县", code: "330727", pinyin: "pan an xian"),
-      City(name: "兰溪市", url: "https://zh.wikipedia.org/wiki/兰溪市", code: "330781", pinyin: "lan xi shi"),
-      City(name: "义乌市", url: "https://zh.wikipedia.org/wiki/义乌市", code: "330782", pinyin: "yi wu shi"),
-      City(name: "东阳市", url: "https://zh.wikipedia.org/wiki/东阳市", code: "330783", pinyin: "dong yang shi"),
-      City(name: "永康市", url: "https://zh.wikipedia.org/wiki/永康市", code: "330784", pinyin: "yong kang shi"),
-    ]))
-    cities.append(City(name: "衢州市", url: "https://zh.wikipedia.org/wiki/衢州市", code: "330800", pinyin: "qu zhou shi", counties: [
-      City(name: "柯城区", url: "https://zh.wikipedia.org/wiki/柯城区", code: "330802", pinyin: "ke cheng qu"),
-      City(name: "衢江区", url: "https://zh.wikipedia.org/wiki/衢江区", code: "330803", pinyin: "qu jiang qu"),
-      City(name: "常山县", url: "https://zh.wikipedia.org/wiki/常山县", code: "330822", pinyin: "chang shan xian"),
-      City(name: "开化县", url: "https://zh.wikipedia.org/wiki/开化县", code: "330824", pinyin: "kai hua xian"),
-      City(name: "龙游县", url: "https://zh.wikipedia.org/wiki/龙游县", code: "330825", pinyin: "long you xian"),
-      City(name: "江山市", url: "https://zh.wikipedia.org/wiki/江山市", code: "330881", pinyin: "jiang shan shi"),
-    ]))
-    cities.append(City(name: "舟山市", url: "https://zh.wikipedia.org/wiki/舟山市", code: "330900", pinyin: "zhou shan shi", counties: [
-      City(name: "定海区", url: "https://zh.wikipedia.org/wiki/定海区", code: "330902", pinyin: "ding hai qu"),
-      City(name: "普陀区", url: "https://zh.wikipedia.org/wiki/普陀区_(舟山市)", code: "330903", pinyin: "pu tuo qu"),
-      City(name: "岱山县", url: "https://zh.wikipedia.org/wiki/岱山县", code: "330921", pinyin: "dai shan xian"),
-      City(name: "嵊泗县", url: "https://zh.wikipedia.org/wiki/嵊泗县", code: "330922", pinyin: "sheng si xian"),
-    ]))
-    cities.append(City(name: "台州市", url: "https://zh.wikipedia.org/wiki/台州市", code: "331000", pinyin: "tai zhou shi", counties: [
-      City(name: "椒江区", url: "https://zh.wikipedia.org/wiki/椒江区", code: "331002", pinyin: "jiao jiang qu"),
-      City(name: "黄岩区", url: "https://zh.wikipedia.org/wiki/黄岩区", code: "331003", pinyin: "huang yan qu"),
-      City(name: "路桥区", url: "https://zh.wikipedia.org/wiki/路桥区", code: "331004", pinyin: "lu qiao qu"),
-      City(name: "三门县", url: "https://zh.wikipedia.org/wiki/三门县", code: "331022", pinyin: "san men xian"),
-      City(name: "天台县", url: "https://zh.wikipedia.org/wiki/天台县", code: "331023", pinyin: "tian tai xian"),
-      City(name: "仙居县", url: "https://zh.wikipedia.org/wiki/仙居县", code: "331024", pinyin: "xian ju xian"),
-      City(name: "温岭市", url: "https://zh.wikipedia.org/wiki/温岭市", code: "331081", pinyin: "wen ling shi"),
-      City(name: "临海市", url: "https://zh.wikipedia.org/wiki/临海市", code: "331082", pinyin: "lin hai shi"),
-      City(name: "玉环市", url: "https://zh.wikipedia.org/wiki/玉环市", code: "331083", pinyin: "yu huan shi"),
-    ]))
-    cities.append(City(name: "丽水市", url: "https://zh.wikipedia.org/wiki/丽水市", code: "331100", pinyin: "li shui shi", counties: [
-      City(name: "莲都区", url: "https://zh.wikipedia.org/wiki/莲都区", code: "331102", pinyin: "lian du qu"),
-      City(name: "青田县", url: "https://zh.wikipedia.org/wiki/青田县", code: "331121", pinyin: "qing tian xian"),
-      City(name: "缙云县", url: "https://zh.wikipedia.org/wiki/缙云县", code: "331122", pinyin: "jin yun xian"),
-      City(name: "遂昌县", url: "https://zh.wikipedia.org/wiki/遂昌县", code: "331123", pinyin: "sui chang xian"),
-      City(name: "松阳县", url: "https://zh.wikipedia.org/wiki/松阳县", code: "331124", pinyin: "song yang xian"),
-      City(name: "云和县", url: "https://zh.wikipedia.org/wiki/云和县", code: "331125", pinyin: "yun he xian"),
-      City(name: "庆元县", url: "https://zh.wikipedia.org/wiki/庆元县", code: "331126", pinyin: "qing yuan xian"),
-      City(name: "景宁畲族自治县", url: "https://zh.wikipedia.org/wiki/景宁畲族自治县", code: "331127", pinyin: "jing ning she zu zi zhi xian"),
-      City(name: "龙泉市", url: "https://zh.wikipedia.org/wiki/龙泉市", code: "331181", pinyin: "long quan shi"),
-    ]))
+    cities.append(City(name: "杭州市", url: "https://zh.wikipedia.org/wiki/杭州市", code: "330100", pinyin: "hang zhou shi", counties: counties(
+      """
+      上城区	330102	shang cheng qu
+      拱墅区	330105	gong shu qu
+      西湖区	330106	xi hu qu	西湖区_(杭州市)
+      滨江区	330108	bin jiang qu
+      萧山区	330109	xiao shan qu
+      余杭区	330110	yu hang qu
+      富阳区	330111	fu yang qu
+      临安区	330112	lin an qu
+      临平区	330113	lin ping qu
+      钱塘区	330114	qian tang qu
+      桐庐县	330122	tong lu xian
+      淳安县	330127	chun an xian
+      建德市	330182	jian de shi
+      """)))
+    cities.append(City(name: "宁波市", url: "https://zh.wikipedia.org/wiki/宁波市", code: "330200", pinyin: "ning bo shi", counties: counties(
+      """
+      海曙区	330203	hai shu qu
+      江北区	330205	jiang bei qu	江北区_(宁波市)
+      北仑区	330206	bei lun qu
+      镇海区	330211	zhen hai qu
+      鄞州区	330212	yin zhou qu
+      奉化区	330213	feng hua qu
+      象山县	330225	xiang shan xian
+      宁海县	330226	ning hai xian
+      余姚市	330281	yu yao shi
+      慈溪市	330282	ci xi shi
+      """)))
+    cities.append(City(name: "温州市", url: "https://zh.wikipedia.org/wiki/温州市", code: "330300", pinyin: "wen zhou shi", counties: counties(
+      """
+      鹿城区	330302	lu cheng qu
+      龙湾区	330303	long wan qu
+      瓯海区	330304	ou hai qu
+      洞头区	330305	dong tou qu
+      永嘉县	330324	yong jia xian
+      平阳县	330326	ping yang xian
+      苍南县	330327	cang nan xian
+      文成县	330328	wen cheng xian
+      泰顺县	330329	tai shun xian
+      瑞安市	330381	rui an shi
+      乐清市	330382	yue qing shi
+      龙港市	330383	long gang shi
+      """)))
+    cities.append(City(name: "嘉兴市", url: "https://zh.wikipedia.org/wiki/嘉兴市", code: "330400", pinyin: "jia xing shi", counties: counties(
+      """
+      南湖区	330402	nan hu qu
+      秀洲区	330411	xiu zhou qu
+      嘉善县	330421	jia shan xian
+      海盐县	330424	hai yan xian
+      海宁市	330481	hai ning shi
+      平湖市	330482	ping hu shi
+      桐乡市	330483	tong xiang shi
+      """)))
+    cities.append(City(name: "湖州市", url: "https://zh.wikipedia.org/wiki/湖州市", code: "330500", pinyin: "hu zhou shi", counties: counties(
+      """
+      吴兴区	330502	wu xing qu
+      南浔区	330503	nan xun qu
+      德清县	330521	de qing xian
+      长兴县	330522	chang xing xian
+      安吉县	330523	an ji xian
+      """)))
+    cities.append(City(name: "绍兴市", url: "https://zh.wikipedia.org/wiki/绍兴市", code: "330600", pinyin: "shao xing shi", counties: counties(
+      """
+      越城区	330602	yue cheng qu
+      柯桥区	330603	ke qiao qu
+      上虞区	330604	shang yu qu
+      新昌县	330624	xin chang xian
+      诸暨市	330681	zhu ji shi
+      嵊州市	330683	sheng zhou shi
+      """)))
+    cities.append(City(name: "金华市", url: "https://zh.wikipedia.org/wiki/金华市", code: "330700", pinyin: "jin hua shi", counties: counties(
+      """
+      婺城区	330702	wu cheng qu
+      金东区	330703	jin dong qu
+      武义县	330723	wu yi xian
+      浦江县	330726	pu jiang xian
+      磐安县	330727	pan an xian
+      兰溪市	330781	lan xi shi
+      义乌市	330782	yi wu shi
+      东阳市	330783	dong yang shi
+      永康市	330784	yong kang shi
+      """)))
+    cities.append(City(name: "衢州市", url: "https://zh.wikipedia.org/wiki/衢州市", code: "330800", pinyin: "qu zhou shi", counties: counties(
+      """
+      柯城区	330802	ke cheng qu
+      衢江区	330803	qu jiang qu
+      常山县	330822	chang shan xian
+      开化县	330824	kai hua xian
+      龙游县	330825	long you xian
+      江山市	330881	jiang shan shi
+      """)))
+    cities.append(City(name: "舟山市", url: "https://zh.wikipedia.org/wiki/舟山市", code: "330900", pinyin: "zhou shan shi", counties: counties(
+      """
+      定海区	330902	ding hai qu
+      普陀区	330903	pu tuo qu	普陀区_(舟山市)
+      岱山县	330921	dai shan xian
+      嵊泗县	330922	sheng si xian
+      """)))
+    cities.append(City(name: "台州市", url: "https://zh.wikipedia.org/wiki/台州市", code: "331000", pinyin: "tai zhou shi", counties: counties(
+      """
+      椒江区	331002	jiao jiang qu
+      黄岩区	331003	huang yan qu
+      路桥区	331004	lu qiao qu
+      三门县	331022	san men xian
+      天台县	331023	tian tai xian
+      仙居县	331024	xian ju xian
+      温岭市	331081	wen ling shi
+      临海市	331082	lin hai shi
+      玉环市	331083	yu huan shi
+      """)))
+    cities.append(City(name: "丽水市", url: "https://zh.wikipedia.org/wiki/丽水市", code: "331100", pinyin: "li shui shi", counties: counties(
+      """
+      莲都区	331102	lian du qu
+      青田县	331121	qing tian xian
+      缙云县	331122	jin yun xian
+      遂昌县	331123	sui chang xian
+      松阳县	331124	song yang xian
+      云和县	331125	yun he xian
+      庆元县	331126	qing yuan xian
+      景宁畲族自治县	331127	jing ning she zu zi zhi xian
+      龙泉市	331181	long quan shi
+      """)))
     return Province(name: "浙江省", cities: cities)
   }
 
   private static func province11() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(16)
-    cities.append(City(name: "合肥市", url: "https://zh.wikipedia.org/wiki/合肥市", code: "340100", pinyin: "he fei shi", counties: [
-      City(name: "瑶海区", url: "https://zh.wikipedia.org/wiki/瑶海区", code: "340102", pinyin: "yao hai qu"),
-      City(name: "庐阳区", url: "https://zh.wikipedia.org/wiki/庐阳区", code: "340103", pinyin: "lu yang qu"),
-      City(name: "蜀山区", url: "https://zh.wikipedia.org/wiki/蜀山区", code: "340104", pinyin: "shu shan qu"),
-      City(name: "包河区", url: "https://zh.wikipedia.org/wiki/包河区", code: "340111", pinyin: "bao he qu"),
-      City(name: "长丰县", url: "https://zh.wikipedia.org/wiki/长丰县", code: "340121", pinyin: "chang feng xian"),
-      City(name: "肥东县", url: "https://zh.wikipedia.org/wiki/肥东县", code: "340122", pinyin: "fei dong xian"),
-      City(name: "肥西县", url: "https://zh.wikipedia.org/wiki/肥西县", code: "340123", pinyin: "fei xi xian"),
-      City(name: "庐江县", url: "https://zh.wikipedia.org/wiki/庐江县", code: "340124", pinyin: "lu jiang xian"),
-      City(name: "巢湖市", url: "https://zh.wikipedia.org/wiki/巢湖市", code: "340181", pinyin: "chao hu shi"),
-    ]))
-    cities.append(City(name: "芜湖市", url: "https://zh.wikipedia.org/wiki/芜湖市", code: "340200", pinyin: "wu hu shi", counties: [
-      City(name: "镜湖区", url: "https://zh.wikipedia.org/wiki/镜湖区", code: "340202", pinyin: "jing hu qu"),
-      City(name: "鸠江区", url: "https://zh.wikipedia.org/wiki/鸠江区", code: "340207", pinyin: "jiu jiang qu"),
-      City(name: "弋江区", url: "https://zh.wikipedia.org/wiki/弋江区", code: "340209", pinyin: "yi jiang qu"),
-      City(name: "湾沚区", url: "https://zh.wikipedia.org/wiki/湾沚区", code: "340210", pinyin: "wan zhi qu"),
-      City(name: "繁昌区", url: "https://zh.wikipedia.org/wiki/繁昌区", code: "340212", pinyin: "fan chang qu"),
-      City(name: "南陵县", url: "https://zh.wikipedia.org/wiki/南陵县", code: "340223", pinyin: "nan ling xian"),
-      City(name: "无为市", url: "https://zh.wikipedia.org/wiki/无为市", code: "340281", pinyin: "wu wei shi"),
-    ]))
-    cities.append(City(name: "蚌埠市", url: "https://zh.wikipedia.org/wiki/蚌埠市", code: "340300", pinyin: "beng bu shi", counties: [
-      City(name: "龙子湖区", url: "https://zh.wikipedia.org/wiki/龙子湖区", code: "340302", pinyin: "long zi hu qu"),
-      City(name: "蚌山区", url: "https://zh.wikipedia.org/wiki/蚌山区", code: "340303", pinyin: "beng shan qu"),
-      City(name: "禹会区", url: "https://zh.wikipedia.org/wiki/禹会区", code: "340304", pinyin: "yu hui qu"),
-      City(name: "淮上区", url: "https://zh.wikipedia.org/wiki/淮上区", code: "340311", pinyin: "huai shang qu"),
-      City(name: "怀远县", url: "https://zh.wikipedia.org/wiki/怀远县", code: "340321", pinyin: "huai yuan xian"),
-      City(name: "五河县", url: "https://zh.wikipedia.org/wiki/五河县", code: "340322", pinyin: "wu he xian"),
-      City(name: "固镇县", url: "https://zh.wikipedia.org/wiki/固镇县", code: "340323", pinyin: "gu zhen xian"),
-    ]))
-    cities.append(City(name: "淮南市", url: "https://zh.wikipedia.org/wiki/淮南市", code: "340400", pinyin: "huai nan shi", counties: [
-      City(name: "大通区", url: "https://zh.wikipedia.org/wiki/大通区", code: "340402", pinyin: "da tong qu"),
-      City(name: "田家庵区", url: "https://zh.wikipedia.org/wiki/田家庵区", code: "340403", pinyin: "tian jia an qu"),
-      City(name: "谢家集区", url: "https://zh.wikipedia.org/wiki/谢家集区", code: "340404", pinyin: "xie jia ji qu"),
-      City(name: "八公山区", url: "https://zh.wikipedia.org/wiki/八公山区", code: "340405", pinyin: "ba gong shan qu"),
-      City(name: "潘集区", url: "https://zh.wikipedia.org/wiki/潘集区", code: "340406", pinyin: "pan ji qu"),
-      City(name: "凤台县", url: "https://zh.wikipedia.org/wiki/凤台县", code: "340421", pinyin: "feng tai xian"),
-      City(name: "寿县", url: "https://zh.wikipedia.org/wiki/寿县", code: "340422", pinyin: "shou xian"),
-    ]))
-    cities.append(City(name: "马鞍山市", url: "https://zh.wikipedia.org/wiki/马鞍山市", code: "340500", pinyin: "ma an shan shi", counties: [
-      City(name: "花山区", url: "https://zh.wikipedia.org/wiki/花山区", code: "340503", pinyin: "hua shan qu"),
-      City(name: "雨山区", url: "https://zh.wikipedia.org/wiki/雨山区", code: "340504", pinyin: "yu shan qu"),
-      City(name: "博望区", url: "https://zh.wikipedia.org/wiki/博望区", code: "340506", pinyin: "bo wang qu"),
-      City(name: "当涂县", url: "https://zh.wikipedia.org/wiki/当涂县", code: "340521", pinyin: "dang tu xian"),
-      City(name: "含山县", url: "https://zh.wikipedia.org/wiki/含山县", code: "340522", pinyin: "han shan xian"),
-      City(name: "和县", url: "https://zh.wikipedia.org/wiki/和县", code: "340523", pinyin: "he xian"),
-    ]))
-    cities.append(City(name: "淮北市", url: "https://zh.wikipedia.org/wiki/淮北市", code: "340600", pinyin: "huai bei shi", counties: [
-      City(name: "杜集区", url: "https://zh.wikipedia.org/wiki/杜集区", code: "340602", pinyin: "du ji qu"),
-      City(name: "相山区", url: "https://zh.wikipedia.org/wiki/相山区", code: "340603", pinyin: "xiang shan qu"),
-      City(name: "烈山区", url: "https://zh.wikipedia.org/wiki/烈山区", code: "340604", pinyin: "lie shan qu"),
-      City(name: "濉溪县", url: "https://zh.wikipedia.org/wiki/濉溪县", code: "340621", pinyin: "sui xi xian"),
-    ]))
-    cities.append(City(name: "铜陵市", url: "https://zh.wikipedia.org/wiki/铜陵市", code: "340700", pinyin: "tong ling shi", counties: [
-      City(name: "铜官区", url: "https://zh.wikipedia.org/wiki/铜官区", code: "340705", pinyin: "tong guan qu"),
-      City(name: "义安区", url: "https://zh.wikipedia.org/wiki/义安区", code: "340706", pinyin: "yi an qu"),
-      City(name: "郊区", url: "https://zh.wikipedia.org/wiki/郊区_(铜陵市)", code: "340711", pinyin: "jiao qu"),
-      City(name: "枞阳县", url: "https://zh.wikipedia.org/wiki/枞阳县", code: "340722", pinyin: "zong yang xian"),
-    ]))
-    cities.append(City(name: "安庆市", url: "https://zh.wikipedia.org/wiki/安庆市", code: "340800", pinyin: "an qing shi", counties: [
-      City(name: "迎江区", url: "https://zh.wikipedia.org/wiki/迎江区", code: "340802", pinyin: "ying jiang qu"),
-      City(name: "大观区", url: "https://zh.wikipedia.org/wiki/大观区", code: "340803", pinyin: "da guan qu"),
-      City(name: "宜秀区", url: "https://zh.wikipedia.org/wiki/宜秀区", code: "340811", pinyin: "yi xiu qu"),
-      City(name: "怀宁县", url: "https://zh.wikipedia.org/wiki/怀宁县", code: "340822", pinyin: "huai ning xian"),
-      City(name: "太湖县", url: "https://zh.wikipedia.org/wiki/太湖县", code: "340825", pinyin: "tai hu xian"),
-      City(name: "宿松县", url: "https://zh.wikipedia.org/wiki/宿松县", code: "340826", pinyin: "su song xian"),
-      City(name: "望江县", url: "https://zh.wikipedia.org/wiki/望江县", code: "340827", pinyin: "wang jiang xian"),
-      City(name: "岳西县", url: "https://zh.wikipedia.org/wiki/岳西县", code: "340828", pinyin: "yue xi xian"),
-      City(name: "桐城市", url: "https://zh.wikipedia.org/wiki/桐城市", code: "340881", pinyin: "tong cheng shi"),
-      City(name: "潜山市", url: "https://zh.wikipedia.org/wiki/潜山市", code: "340882", pinyin: "qian shan shi"),
-    ]))
-    cities.append(City(name: "黄山市", url: "https://zh.wikipedia.org/wiki/黄山市", code: "341000", pinyin: "huang shan shi", counties: [
-      City(name: "屯溪区", url: "https://zh.wikipedia.org/wiki/屯溪区", code: "341002", pinyin: "tun xi qu"),
-      City(name: "黄山区", url: "https://zh.wikipedia.org/wiki/黄山区", code: "341003", pinyin: "huang shan qu"),
-      City(name: "徽州区", url: "https://zh.wikipedia.org/wiki/徽州区", code: "341004", pinyin: "hui zhou qu"),
-      City(name: "歙县", url: "https://zh.wikipedia.org/wiki/歙县", code: "341021", pinyin: "she xian"),
-      City(name: "休宁县", url: "https://zh.wikipedia.org/wiki/休宁县", code: "341022", pinyin: "xiu ning xian"),
-      City(name: "黟县", url: "https://zh.wikipedia.org/wiki/黟县", code: "341023", pinyin: "yi xian"),
-      City(name: "祁门县", url: "https://zh.wikipedia.org/wiki/祁门县", code: "341024", pinyin: "qi men xian"),
-    ]))
-    cities.append(City(name: "滁州市", url: "https://zh.wikipedia.org/wiki/滁州市", code: "341100", pinyin: "chu zhou shi", counties: [
-      City(name: "琅琊区", url: "https://zh.wikipedia.org/wiki/琅琊区", code: "341102", pinyin: "lang ya qu"),
-      City(name: "南谯区", url: "https://zh.wikipedia.org/wiki/南谯区", code: "341103", pinyin: "nan qiao qu"),
-      City(name: "来安县", url: "https://zh.wikipedia.org/wiki/来安县", code: "341122", pinyin: "lai an xian"),
-      City(name: "全椒县", url: "https://zh.wikipedia.org/wiki/全椒县", code: "341124", pinyin: "quan jiao xian"),
-      City(name: "定远县", url: "https://zh.wikipedia.org/wiki/定远县", code: "341125", pinyin: "ding yuan xian"),
-      City(name: "凤阳县", url: "https://zh.wikipedia.org/wiki/凤阳县", code: "341126", pinyin: "feng yang xian"),
-      City(name: "天长市", url: "https://zh.wikipedia.org/wiki/天长市", code: "341181", pinyin: "tian chang shi"),
-      City(name: "明光市", url: "https://zh.wikipedia.org/wiki/明光市", code: "341182", pinyin: "ming guang shi"),
-    ]))
-    cities.append(City(name: "阜阳市", url: "https://zh.wikipedia.org/wiki/阜阳市", code: "341200", pinyin: "fu yang shi", counties: [
-      City(name: "颍州区", url: "https://zh.wikipedia.org/wiki/颍州区", code: "341202", pinyin: "ying zhou qu"),
-      City(name: "颍东区", url: "https://zh.wikipedia.org/wiki/颍东区", code: "341203", pinyin: "ying dong qu"),
-      City(name: "颍泉区", url: "https://zh.wikipedia.org/wiki/颍泉区", code: "341204", pinyin: "ying quan qu"),
-      City(name: "临泉县", url: "https://zh.wikipedia.org/wiki/临泉县", code: "341221", pinyin: "lin quan xian"),
-      City(name: "太和县", url: "https://zh.wikipedia.org/wiki/太和县", code: "341222", pinyin: "tai he xian"),
-      City(name: "阜南县", url: "https://zh.wikipedia.org/wiki/阜南县", code: "341225", pinyin: "fu nan xian"),
-      City(name: "颍上县", url: "https://zh.wikipedia.org/wiki/颍上县", code: "341226", pinyin: "ying shang xian"),
-      City(name: "界首市", url: "https://zh.wikipedia.org/wiki/界首市", code: "341282", pinyin: "jie shou shi"),
-    ]))
-    cities.append(City(name: "宿州市", url: "https://zh.wikipedia.org/wiki/宿州市", code: "341300", pinyin: "su zhou shi", counties: [
-      City(name: "埇桥区", url: "https://zh.wikipedia.org/wiki/埇桥区", code: "341302", pinyin: "yong qiao qu"),
-      City(name: "砀山县", url: "https://zh.wikipedia.org/wiki/砀山县", code: "341321", pinyin: "dang shan xian"),
-      City(name: "萧县", url: "https://zh.wikipedia.org/wiki/萧县", code: "341322", pinyin: "xiao xian"),
-      City(name: "灵璧县", url: "https://zh.wikipedia.org/wiki/灵璧县", code: "341323", pinyin: "ling bi xian"),
-      City(name: "泗县", url: "https://zh.wikipedia.org/wiki/泗县", code: "341324", pinyin: "si xian"),
-    ]))
-    cities.append(City(name: "六安市", url: "https://zh.wikipedia.org/wiki/六安市", code: "341500", pinyin: "lu an shi", counties: [
-      City(name: "金安区", url: "https://zh.wikipedia.org/wiki/金安区", code: "341502", pinyin: "jin an qu"),
-      City(name: "裕安区", url: "https://zh.wikipedia.org/wiki/裕安区", code: "341503", pinyin: "yu an qu"),
-      City(name: "叶集区", url: "https://zh.wikipedia.org/wiki/叶集区", code: "341504", pinyin: "ye ji qu"),
-      City(name: "霍邱县", url: "https://zh.wikipedia.org/wiki/霍邱县", code: "341522", pinyin: "huo qiu xian"),
-      City(name: "舒城县", url: "https://zh.wikipedia.org/wiki/舒城县", code: "341523", pinyin: "shu cheng xian"),
-      City(name: "金寨县", url: "https://zh.wikipedia.org/wiki/金寨县", code: "341524", pinyin: "jin zhai xian"),
-      City(name: "霍山县", url: "https://zh.wikipedia.org/wiki/霍山县", code: "341525", pinyin: "huo shan xian"),
-    ]))
-    cities.append(City(name: "亳州市", url: "https://zh.wikipedia.org/wiki/亳州市", code: "341600", pinyin: "bo zhou shi", counties: [
-      City(name: "谯城区", url: "https://zh.wikipedia.org/wiki/谯城区", code: "341602", pinyin: "qiao cheng qu"),
-      City(name: "涡阳县", url: "https://zh.wikipedia.org/wiki/涡阳县", code: "341621", pinyin: "guo yang xian"),
-      City(name: "蒙城县", url: "https://zh.wikipedia.org/wiki/蒙城县", code: "341622", pinyin: "meng cheng xian"),
-      City(name: "利辛县", url: "https://zh.wikipedia.org/wiki/利辛县", code: "341623", pinyin: "li xin xian"),
-    ]))
-    cities.append(City(name: "池州市", url: "https://zh.wikipedia.org/wiki/池州市", code: "341700", pinyin: "chi zhou shi", counties: [
-      City(name: "贵池区", url: "https://zh.wikipedia.org/wiki/贵池区", code: "341702", pinyin: "gui chi qu"),
-      City(name: "东至县", url: "https://zh.wikipedia.org/wiki/东至县", code: "341721", pinyin: "dong zhi xian"),
-      City(name: "石台县", url: "https://zh.wikipedia.org/wiki/石台县", code: "341722", pinyin: "shi tai xian"),
-      City(name: "青阳县", url: "https://zh.wikipedia.org/wiki/青阳县", code: "341723", pinyin: "qing yang xian"),
-    ]))
-    cities.append(City(name: "宣城市", url: "https://zh.wikipedia.org/wiki/宣城市", code: "341800", pinyin: "xuan cheng shi", counties: [
-      City(name: "宣州区", url: "https://zh.wikipedia.org/wiki/宣州区", code: "341802", pinyin: "xuan zhou qu"),
-      City(name: "郎溪县", url: "https://zh.wikipedia.org/wiki/郎溪县", code: "341821", pinyin: "lang xi xian"),
-      City(name: "泾县", url: "https://zh.wikipedia.org/wiki/泾县", code: "341823", pinyin: "jing xian"),
-      City(name: "绩溪县", url: "https://zh.wikipedia.org/wiki/绩溪县", code: "341824", pinyin: "ji xi xian"),
-      City(name: "旌德县", url: "https://zh.wikipedia.org/wiki/旌德县", code: "341825", pinyin: "jing de xian"),
-      City(name: "宁国市", url: "https://zh.wikipedia.org/wiki/宁国市", code: "341881", pinyin: "ning guo shi"),
-      City(name: "广德市", url: "https://zh.wikipedia.org/wiki/广德市", code: "341882", pinyin: "guang de shi"),
-    ]))
+    cities.append(City(name: "合肥市", url: "https://zh.wikipedia.org/wiki/合肥市", code: "340100", pinyin: "he fei shi", counties: counties(
+      """
+      瑶海区	340102	yao hai qu
+      庐阳区	340103	lu yang qu
+      蜀山区	340104	shu shan qu
+      包河区	340111	bao he qu
+      长丰县	340121	chang feng xian
+      肥东县	340122	fei dong xian
+      肥西县	340123	fei xi xian
+      庐江县	340124	lu jiang xian
+      巢湖市	340181	chao hu shi
+      """)))
+    cities.append(City(name: "芜湖市", url: "https://zh.wikipedia.org/wiki/芜湖市", code: "340200", pinyin: "wu hu shi", counties: counties(
+      """
+      镜湖区	340202	jing hu qu
+      鸠江区	340207	jiu jiang qu
+      弋江区	340209	yi jiang qu
+      湾沚区	340210	wan zhi qu
+      繁昌区	340212	fan chang qu
+      南陵县	340223	nan ling xian
+      无为市	340281	wu wei shi
+      """)))
+    cities.append(City(name: "蚌埠市", url: "https://zh.wikipedia.org/wiki/蚌埠市", code: "340300", pinyin: "beng bu shi", counties: counties(
+      """
+      龙子湖区	340302	long zi hu qu
+      蚌山区	340303	beng shan qu
+      禹会区	340304	yu hui qu
+      淮上区	340311	huai shang qu
+      怀远县	340321	huai yuan xian
+      五河县	340322	wu he xian
+      固镇县	340323	gu zhen xian
+      """)))
+    cities.append(City(name: "淮南市", url: "https://zh.wikipedia.org/wiki/淮南市", code: "340400", pinyin: "huai nan shi", counties: counties(
+      """
+      大通区	340402	da tong qu
+      田家庵区	340403	tian jia an qu
+      谢家集区	340404	xie jia ji qu
+      八公山区	340405	ba gong shan qu
+      潘集区	340406	pan ji qu
+      凤台县	340421	feng tai xian
+      寿县	340422	shou xian
+      """)))
+    cities.append(City(name: "马鞍山市", url: "https://zh.wikipedia.org/wiki/马鞍山市", code: "340500", pinyin: "ma an shan shi", counties: counties(
+      """
+      花山区	340503	hua shan qu
+      雨山区	340504	yu shan qu
+      博望区	340506	bo wang qu
+      当涂县	340521	dang tu xian
+      含山县	340522	han shan xian
+      和县	340523	he xian
+      """)))
+    cities.append(City(name: "淮北市", url: "https://zh.wikipedia.org/wiki/淮北市", code: "340600", pinyin: "huai bei shi", counties: counties(
+      """
+      杜集区	340602	du ji qu
+      相山区	340603	xiang shan qu
+      烈山区	340604	lie shan qu
+      濉溪县	340621	sui xi xian
+      """)))
+    cities.append(City(name: "铜陵市", url: "https://zh.wikipedia.org/wiki/铜陵市", code: "340700", pinyin: "tong ling shi", counties: counties(
+      """
+      铜官区	340705	tong guan qu
+      义安区	340706	yi an qu
+      郊区	340711	jiao qu	郊区_(铜陵市)
+      枞阳县	340722	zong yang xian
+      """)))
+    cities.append(City(name: "安庆市", url: "https://zh.wikipedia.org/wiki/安庆市", code: "340800", pinyin: "an qing shi", counties: counties(
+      """
+      迎江区	340802	ying jiang qu
+      大观区	340803	da guan qu
+      宜秀区	340811	yi xiu qu
+      怀宁县	340822	huai ning xian
+      太湖县	340825	tai hu xian
+      宿松县	340826	su song xian
+      望江县	340827	wang jiang xian
+      岳西县	340828	yue xi xian
+      桐城市	340881	tong cheng shi
+      潜山市	340882	qian shan shi
+      """)))
+    cities.append(City(name: "黄山市", url: "https://zh.wikipedia.org/wiki/黄山市", code: "341000", pinyin: "huang shan shi", counties: counties(
+      """
+      屯溪区	341002	tun xi qu
+      黄山区	341003	huang shan qu
+      徽州区	341004	hui zhou qu
+      歙县	341021	she xian
+      休宁县	341022	xiu ning xian
+      黟县	341023	yi xian
+      祁门县	341024	qi men xian
+      """)))
+    cities.append(City(name: "滁州市", url: "https://zh.wikipedia.org/wiki/滁州市", code: "341100", pinyin: "chu zhou shi", counties: counties(
+      """
+      琅琊区	341102	lang ya qu
+      南谯区	341103	nan qiao qu
+      来安县	341122	lai an xian
+      全椒县	341124	quan jiao xian
+      定远县	341125	ding yuan xian
+      凤阳县	341126	feng yang xian
+      天长市	341181	tian chang shi
+      明光市	341182	ming guang shi
+      """)))
+    cities.append(City(name: "阜阳市", url: "https://zh.wikipedia.org/wiki/阜阳市", code: "341200", pinyin: "fu yang shi", counties: counties(
+      """
+      颍州区	341202	ying zhou qu
+      颍东区	341203	ying dong qu
+      颍泉区	341204	ying quan qu
+      临泉县	341221	lin quan xian
+      太和县	341222	tai he xian
+      阜南县	341225	fu nan xian
+      颍上县	341226	ying shang xian
+      界首市	341282	jie shou shi
+      """)))
+    cities.append(City(name: "宿州市", url: "https://zh.wikipedia.org/wiki/宿州市", code: "341300", pinyin: "su zhou shi", counties: counties(
+      """
+      埇桥区	341302	yong qiao qu
+      砀山县	341321	dang shan xian
+      萧县	341322	xiao xian
+      灵璧县	341323	ling bi xian
+      泗县	341324	si xian
+      """)))
+    cities.append(City(name: "六安市", url: "https://zh.wikipedia.org/wiki/六安市", code: "341500", pinyin: "lu an shi", counties: counties(
+      """
+      金安区	341502	jin an qu
+      裕安区	341503	yu an qu
+      叶集区	341504	ye ji qu
+      霍邱县	341522	huo qiu xian
+      舒城县	341523	shu cheng xian
+      金寨县	341524	jin zhai xian
+      霍山县	341525	huo shan xian
+      """)))
+    cities.append(City(name: "亳州市", url: "https://zh.wikipedia.org/wiki/亳州市", code: "341600", pinyin: "bo zhou shi", counties: counties(
+      """
+      谯城区	341602	qiao cheng qu
+      涡阳县	341621	guo yang xian
+      蒙城县	341622	meng cheng xian
+      利辛县	341623	li xin xian
+      """)))
+    cities.append(City(name: "池州市", url: "https://zh.wikipedia.org/wiki/池州市", code: "341700", pinyin: "chi zhou shi", counties: counties(
+      """
+      贵池区	341702	gui chi qu
+      东至县	341721	dong zhi xian
+      石台县	341722	shi tai xian
+      青阳县	341723	qing yang xian
+      """)))
+    cities.append(City(name: "宣城市", url: "https://zh.wikipedia.org/wiki/宣城市", code: "341800", pinyin: "xuan cheng shi", counties: counties(
+      """
+      宣州区	341802	xuan zhou qu
+      郎溪县	341821	lang xi xian
+      泾县	341823	jing xian
+      绩溪县	341824	ji xi xian
+      旌德县	341825	jing de xian
+      宁国市	341881	ning guo shi
+      广德市	341882	guang de shi
+      """)))
     return Province(name: "安徽省", cities: cities)
   }
 
   private static func province12() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(9)
-    cities.append(City(name: "福州市", url: "https://zh.wikipedia.org/wiki/福州市", code: "350100", pinyin: "fu zhou shi", counties: [
-      City(name: "鼓楼区", url: "https://zh.wikipedia.org/wiki/鼓楼区_(福州市)", code: "350102", pinyin: "gu lou qu"),
-      City(name: "台江区", url: "https://zh.wikipedia.org/wiki/台江区", code: "350103", pinyin: "tai jiang qu"),
-      City(name: "仓山区", url: "https://zh.wikipedia.org/wiki/仓山区", code: "350104", pinyin: "cang shan qu"),
-      City(name: "马尾区", url: "https://zh.wikipedia.org/wiki/马尾区", code: "350105", pinyin: "ma wei qu"),
-      City(name: "晋安区", url: "https://zh.wikipedia.org/wiki/晋安区", code: "350111", pinyin: "jin an qu"),
-      City(name: "长乐区", url: "https://zh.wikipedia.org/wiki/长乐区", code: "350112", pinyin: "chang le qu"),
-      City(name: "闽侯县", url: "https://zh.wikipedia.org/wiki/闽侯县", code: "350121", pinyin: "min hou xian"),
-      City(name: "连江县", url: "https://zh.wikipedia.org/wiki/连江县", code: "350122", pinyin: "lian jiang xian"),
-      City(name: "罗源县", url: "https://zh.wikipedia.org/wiki/罗源县", code: "350123", pinyin: "luo yuan xian"),
-      City(name: "闽清县", url: "https://zh.wikipedia.org/wiki/闽清县", code: "350124", pinyin: "min qing xian"),
-      City(name: "永泰县", url: "https://zh.wikipedia.org/wiki/永泰县", code: "350125", pinyin: "yong tai xian"),
-      City(name: "平潭县", url: "https://zh.wikipedia.org/wiki/平潭县", code: "350128", pinyin: "ping tan xian"),
-      City(name: "福清市", url: "https://zh.wikipedia.org/wiki/福清市", code: "350181", pinyin: "fu qing shi"),
-    ]))
-    cities.append(City(name: "厦门市", url: "https://zh.wikipedia.org/wiki/厦门市", code: "350200", pinyin: "xia men shi", counties: [
-      City(name: "思明区", url: "https://zh.wikipedia.org/wiki/思明区", code: "350203", pinyin: "si ming qu"),
-      City(name: "海沧区", url: "https://zh.wikipedia.org/wiki/海沧区", code: "350205", pinyin: "hai cang qu"),
-      City(name: "湖里区", url: "https://zh.wikipedia.org/wiki/湖里区", code: "350206", pinyin: "hu li qu"),
-      City(name: "集美区", url: "https://zh.wikipedia.org/wiki/集美区", code: "350211", pinyin: "ji mei qu"),
-      City(name: "同安区", url: "https://zh.wikipedia.org/wiki/同安区", code: "350212", pinyin: "tong an qu"),
-      City(name: "翔安区", url: "https://zh.wikipedia.org/wiki/翔安区", code: "350213", pinyin: "xiang an qu"),
-    ]))
-    cities.append(City(name: "莆田市", url: "https://zh.wikipedia.org/wiki/莆田市", code: "350300", pinyin: "pu tian shi", counties: [
-      City(name: "城厢区", url: "https://zh.wikipedia.org/wiki/城厢区", code: "350302", pinyin: "cheng xiang qu"),
-      City(name: "涵江区", url: "https://zh.wikipedia.org/wiki/涵江区", code: "350303", pinyin: "han jiang qu"),
-      City(name: "荔城区", url: "https://zh.wikipedia.org/wiki/荔城区", code: "350304", pinyin: "li cheng qu"),
-      City(name: "秀屿区", url: "https://zh.wikipedia.org/wiki/秀屿区", code: "350305", pinyin: "xiu yu qu"),
-      City(name: "仙游县", url: "https://zh.wikipedia.org/wiki/仙游县", code: "350322", pinyin: "xian you xian"),
-    ]))
-    cities.append(City(name: "三明市", url: "https://zh.wikipedia.org/wiki/三明市", code: "350400", pinyin: "san ming shi", counties: [
-      City(name: "三元区", url: "https://zh.wikipedia.org/wiki/三元区", code: "350404", pinyin: "san yuan qu"),
-      City(name: "沙县区", url: "https://zh.wikipedia.org/wiki/沙县区", code: "350405", pinyin: "sha xian qu"),
-      City(name: "明溪县", url: "https://zh.wikipedia.org/wiki/明溪县", code: "350421", pinyin: "ming xi xian"),
-      City(name: "清流县", url: "https://zh.wikipedia.org/wiki/清流县", code: "350423", pinyin: "qing liu xian"),
-      City(name: "宁化县", url: "https://zh.wikipedia.org/wiki/宁化县", code: "350424", pinyin: "ning hua xian"),
-      City(name: "大田县", url: "https://zh.wikipedia.org/wiki/大田县", code: "350425", pinyin: "da tian xian"),
-      City(name: "尤溪县", url: "https://zh.wikipedia.org/wiki/尤溪县", code: "350426", pinyin: "you xi xian"),
-      City(name: "将乐县", url: "https://zh.wikipedia.org/wiki/将乐县", code: "350428", pinyin: "jiang le xian"),
-      City(name: "泰宁县", url: "https://zh.wikipedia.org/wiki/泰宁县", code: "350429", pinyin: "tai ning xian"),
-      City(name: "建宁县", url: "https://zh.wikipedia.org/wiki/建宁县", code: "350430", pinyin: "jian ning xian"),
-      City(name: "永安市", url: "https://zh.wikipedia.org/wiki/永安市", code: "350481", pinyin: "yong an shi"),
-    ]))
-    cities.append(City(name: "泉州市", url: "https://zh.wikipedia.org/wiki/泉州市", code: "350500", pinyin: "quan zhou shi", counties: [
-      City(name: "鲤城区", url: "https://zh.wikipedia.org/wiki/鲤城区", code: "350502", pinyin: "li cheng qu"),
-      City(name: "丰泽区", url: "https://zh.wikipedia.org/wiki/丰泽区", code: "350503", pinyin: "feng ze qu"),
-      City(name: "洛江区", url: "https://zh.wikipedia.org/wiki/洛江区", code: "350504", pinyin: "luo jiang qu"),
-      City(name: "泉港区", url: "https://zh.wikipedia.org/wiki/泉港区", code: "350505", pinyin: "quan gang qu"),
-      City(name: "惠安县", url: "https://zh.wikipedia.org/wiki/惠安县", code: "350521", pinyin: "hui an xian"),
-      City(name: "安溪县", url: "https://zh.wikipedia.org/wiki/安溪县", code: "350524", pinyin: "an xi xian"),
-      City(name: "永春县", url: "https://zh.wikipedia.org/wiki/永春县", code: "350525", pinyin: "yong chun xian"),
-      City(name: "德化县", url: "https://zh.wikipedia.org/wiki/德化县", code: "350526", pinyin: "de hua xian"),
-      City(name: "金门县", url: "https://zh.wikipedia.org/wiki/金门县", code: "350527", pinyin: "jin men xian"),
-      City(name: "石狮市", url: "https://zh.wikipedia.org/wiki/石狮市", code: "350581", pinyin: "shi shi shi"),
-      City(name: "晋江市", url: "https://zh.wikipedia.org/wiki/晋江市", code: "350582", pinyin: "jin jiang shi"),
-      City(name: "南安市", url: "https://zh.wikipedia.org/wiki/南安市", code: "350583", pinyin: "nan an shi"),
-    ]))
-    cities.append(City(name: "漳州市", url: "https://zh.wikipedia.org/wiki/漳州市", code: "350600", pinyin: "zhang zhou shi", counties: [
-      City(name: "芗城区", url: "https://zh.wikipedia.org/wiki/芗城区", code: "350602", pinyin: "xiang cheng qu"),
-      City(name: "龙文区", url: "https://zh.wikipedia.org/wiki/龙文区", code: "350603", pinyin: "long wen qu"),
-      City(name: "龙海区", url: "https://zh.wikipedia.org/wiki/龙海区", code: "350604", pinyin: "long hai qu"),
-      City(name: "长泰区", url: "https://zh.wikipedia.org/wiki/长泰区", code: "350605", pinyin: "chang tai qu"),
-      City(name: "云霄县", url: "https://zh.wikipedia.org/wiki/云霄县", code: "350622", pinyin: "yun xiao xian"),
-      City(name: "漳浦县", url: "https://zh.wikipedia.org/wiki/漳浦县", code: "350623", pinyin: "zhang pu xian"),
-      City(name: "诏安县", url: "https://zh.wikipedia.org/wiki/诏安县", code: "350624", pinyin: "zhao an xian"),
-      City(name: "东山县", url: "https://zh.wikipedia.org/wiki/东山县", code: "350626", pinyin: "dong shan xian"),
-      City(name: "南靖县", url: "https://zh.wikipedia.org/wiki/南靖县", code: "350627", pinyin: "nan jing xian"),
-      City(name: "平和县", url: "https://zh.wikipedia.org/wiki/平和县", code: "350628", pinyin: "ping he xian"),
-      City(name: "华安县", url: "https://zh.wikipedia.org/wiki/华安县", code: "350629", pinyin: "hua an xian"),
-    ]))
-    cities.append(City(name: "南平市", url: "https://zh.wikipedia.org/wiki/南平市", code: "350700", pinyin: "nan ping shi", counties: [
-      City(name: "延平区", url: "https://zh.wikipedia.org/wiki/延平区", code: "350702", pinyin: "yan ping qu"),
-      City(name: "建阳区", url: "https://zh.wikipedia.org/wiki/建阳区", code: "350703", pinyin: "jian yang qu"),
-      City(name: "顺昌县", url: "https://zh.wikipedia.org/wiki/顺昌县", code: "350721", pinyin: "shun chang xian"),
-      City(name: "浦城县", url: "https://zh.wikipedia.org/wiki/浦城县", code: "350722", pinyin: "pu cheng xian"),
-      City(name: "光泽县", url: "https://zh.wikipedia.org/wiki/光泽县", code: "350723", pinyin: "guang ze xian"),
-      City(name: "松溪县", url: "https://zh.wikipedia.org/wiki/松溪县", code: "350724", pinyin: "song xi xian"),
-      City(name: "政和县", url: "https://zh.wikipedia.org/wiki/政和县", code: "350725", pinyin: "zheng he xian"),
-      City(name: "邵武市", url: "https://zh.wikipedia.org/wiki/邵武市", code: "350781", pinyin: "shao wu shi"),
-      City(name: "武夷山市", url: "https://zh.wikipedia.org/wiki/武夷山市", code: "350782", pinyin: "wu yi shan shi"),
-      City(name: "建瓯市", url: "https://zh.wikipedia.org/wiki/建瓯市", code: "350783", pinyin: "jian ou shi"),
-    ]))
-    cities.append(City(name: "龙岩市", url: "https://zh.wikipedia.org/wiki/龙岩市", code: "350800", pinyin: "long yan shi", counties: [
-      City(name: "新罗区", url: "https://zh.wikipedia.org/wiki/新罗区", code: "350802", pinyin: "xin luo qu"),
-      City(name: "永定区", url: "https://zh.wikipedia.org/wiki/永定区_(龙岩市)", code: "350803", pinyin: "yong ding qu"),
-      City(name: "长汀县", url: "https://zh.wikipedia.org/wiki/长汀县", code: "350821", pinyin: "chang ting xian"),
-      City(name: "上杭县", url: "https://zh.wikipedia.org/wiki/上杭县", code: "350823", pinyin: "shang hang xian"),
-      City(name: "武平县", url: "https://zh.wikipedia.org/wiki/武平县", code: "350824", pinyin: "wu ping xian"),
-      City(name: "连城县", url: "https://zh.wikipedia.org/wiki/连城县", code: "350825", pinyin: "lian cheng xian"),
-      City(name: "漳平市", url: "https://zh.wikipedia.org/wiki/漳平市", code: "350881", pinyin: "zhang ping shi"),
-    ]))
-    cities.append(City(name: "宁德市", url: "https://zh.wikipedia.org/wiki/宁德市", code: "350900", pinyin: "ning de shi", counties: [
-      City(name: "蕉城区", url: "https://zh.wikipedia.org/wiki/蕉城区", code: "350902", pinyin: "jiao cheng qu"),
-      City(name: "霞浦县", url: "https://zh.wikipedia.org/wiki/霞浦县", code: "350921", pinyin: "xia pu xian"),
-      City(name: "古田县", url: "https://zh.wikipedia.org/wiki/古田县", code: "350922", pinyin: "gu tian xian"),
-      City(name: "屏南县", url: "https://zh.wikipedia.org/wiki/屏南县", code: "350923", pinyin: "ping nan xian"),
-      City(name: "寿宁县", url: "https://zh.wikipedia.org/wiki/寿宁县", code: "350924", pinyin: "shou ning xian"),
-      City(name: "周宁县", url: "https://zh.wikipedia.org/wiki/周宁县", code: "350925", pinyin: "zhou ning xian"),
-      City(name: "柘荣县", url: "https://zh.wikipedia.org/wiki/柘荣县", code: "350926", pinyin: "zhe rong xian"),
-      City(name: "福安市", url: "https://zh.wikipedia.org/wiki/福安市", code: "350981", pinyin: "fu an shi"),
-      City(name: "福鼎市", url: "https://zh.wikipedia.org/wiki/福鼎市", code: "350982", pinyin: "fu ding shi"),
-    ]))
+    cities.append(City(name: "福州市", url: "https://zh.wikipedia.org/wiki/福州市", code: "350100", pinyin: "fu zhou shi", counties: counties(
+      """
+      鼓楼区	350102	gu lou qu	鼓楼区_(福州市)
+      台江区	350103	tai jiang qu
+      仓山区	350104	cang shan qu
+      马尾区	350105	ma wei qu
+      晋安区	350111	jin an qu
+      长乐区	350112	chang le qu
+      闽侯县	350121	min hou xian
+      连江县	350122	lian jiang xian
+      罗源县	350123	luo yuan xian
+      闽清县	350124	min qing xian
+      永泰县	350125	yong tai xian
+      平潭县	350128	ping tan xian
+      福清市	350181	fu qing shi
+      """)))
+    cities.append(City(name: "厦门市", url: "https://zh.wikipedia.org/wiki/厦门市", code: "350200", pinyin: "xia men shi", counties: counties(
+      """
+      思明区	350203	si ming qu
+      海沧区	350205	hai cang qu
+      湖里区	350206	hu li qu
+      集美区	350211	ji mei qu
+      同安区	350212	tong an qu
+      翔安区	350213	xiang an qu
+      """)))
+    cities.append(City(name: "莆田市", url: "https://zh.wikipedia.org/wiki/莆田市", code: "350300", pinyin: "pu tian shi", counties: counties(
+      """
+      城厢区	350302	cheng xiang qu
+      涵江区	350303	han jiang qu
+      荔城区	350304	li cheng qu
+      秀屿区	350305	xiu yu qu
+      仙游县	350322	xian you xian
+      """)))
+    cities.append(City(name: "三明市", url: "https://zh.wikipedia.org/wiki/三明市", code: "350400", pinyin: "san ming shi", counties: counties(
+      """
+      三元区	350404	san yuan qu
+      沙县区	350405	sha xian qu
+      明溪县	350421	ming xi xian
+      清流县	350423	qing liu xian
+      宁化县	350424	ning hua xian
+      大田县	350425	da tian xian
+      尤溪县	350426	you xi xian
+      将乐县	350428	jiang le xian
+      泰宁县	350429	tai ning xian
+      建宁县	350430	jian ning xian
+      永安市	350481	yong an shi
+      """)))
+    cities.append(City(name: "泉州市", url: "https://zh.wikipedia.org/wiki/泉州市", code: "350500", pinyin: "quan zhou shi", counties: counties(
+      """
+      鲤城区	350502	li cheng qu
+      丰泽区	350503	feng ze qu
+      洛江区	350504	luo jiang qu
+      泉港区	350505	quan gang qu
+      惠安县	350521	hui an xian
+      安溪县	350524	an xi xian
+      永春县	350525	yong chun xian
+      德化县	350526	de hua xian
+      金门县	350527	jin men xian
+      石狮市	350581	shi shi shi
+      晋江市	350582	jin jiang shi
+      南安市	350583	nan an shi
+      """)))
+    cities.append(City(name: "漳州市", url: "https://zh.wikipedia.org/wiki/漳州市", code: "350600", pinyin: "zhang zhou shi", counties: counties(
+      """
+      芗城区	350602	xiang cheng qu
+      龙文区	350603	long wen qu
+      龙海区	350604	long hai qu
+      长泰区	350605	chang tai qu
+      云霄县	350622	yun xiao xian
+      漳浦县	350623	zhang pu xian
+      诏安县	350624	zhao an xian
+      东山县	350626	dong shan xian
+      南靖县	350627	nan jing xian
+      平和县	350628	ping he xian
+      华安县	350629	hua an xian
+      """)))
+    cities.append(City(name: "南平市", url: "https://zh.wikipedia.org/wiki/南平市", code: "350700", pinyin: "nan ping shi", counties: counties(
+      """
+      延平区	350702	yan ping qu
+      建阳区	350703	jian yang qu
+      顺昌县	350721	shun chang xian
+      浦城县	350722	pu cheng xian
+      光泽县	350723	guang ze xian
+      松溪县	350724	song xi xian
+      政和县	350725	zheng he xian
+      邵武市	350781	shao wu shi
+      武夷山市	350782	wu yi shan shi
+      建瓯市	350783	jian ou shi
+      """)))
+    cities.append(City(name: "龙岩市", url: "https://zh.wikipedia.org/wiki/龙岩市", code: "350800", pinyin: "long yan shi", counties: counties(
+      """
+      新罗区	350802	xin luo qu
+      永定区	350803	yong ding qu	永定区_(龙岩市)
+      长汀县	350821	chang ting xian
+      上杭县	350823	shang hang xian
+      武平县	350824	wu ping xian
+      连城县	350825	lian cheng xian
+      漳平市	350881	zhang ping shi
+      """)))
+    cities.append(City(name: "宁德市", url: "https://zh.wikipedia.org/wiki/宁德市", code: "350900", pinyin: "ning de shi", counties: counties(
+      """
+      蕉城区	350902	jiao cheng qu
+      霞浦县	350921	xia pu xian
+      古田县	350922	gu tian xian
+      屏南县	350923	ping nan xian
+      寿宁县	350924	shou ning xian
+      周宁县	350925	zhou ning xian
+      柘荣县	350926	zhe rong xian
+      福安市	350981	fu an shi
+      福鼎市	350982	fu ding shi
+      """)))
     return Province(name: "福建省", cities: cities)
   }
 
   private static func province13() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(11)
-    cities.append(City(name: "南昌市", url: "https://zh.wikipedia.org/wiki/南昌市", code: "360100", pinyin: "nan chang shi", counties: [
-      City(name: "东湖区", url: "https://zh.wikipedia.org/wiki/东湖区", code: "360102", pinyin: "dong hu qu"),
-      City(name: "西湖区", url: "https://zh.wikipedia.org/wiki/西湖区_(南昌市)", code: "360103", pinyin: "xi hu qu"),
-      City(name: "青云谱区", url: "https://zh.wikipedia.org/wiki/青云谱区", code: "360104", pinyin: "qing yun pu qu"),
-      City(name: "青山湖区", url: "https://zh.wikipedia.org/wiki/青山湖区", code: "360111", pinyin: "qing shan hu qu"),
-      City(name: "新建区", url: "https://zh.wikipedia.org/wiki/新建区", code: "360112", pinyin: "xin jian qu"),
-      City(name: "红谷滩区", url: "https://zh.wikipedia.org/wiki/红谷滩区", code: "360113", pinyin: "hong gu tan qu"),
-      City(name: "南昌县", url: "https://zh.wikipedia.org/wiki/南昌县", code: "360121", pinyin: "nan chang xian"),
-      City(name: "安义县", url: "https://zh.wikipedia.org/wiki/安义县", code: "360123", pinyin: "an yi xian"),
-      City(name: "进贤县", url: "https://zh.wikipedia.org/wiki/进贤县", code: "360124", pinyin: "jin xian xian"),
-    ]))
-    cities.append(City(name: "景德镇市", url: "https://zh.wikipedia.org/wiki/景德镇市", code: "360200", pinyin: "jing de zhen shi", counties: [
-      City(name: "昌江区", url: "https://zh.wikipedia.org/wiki/昌江区", code: "360202", pinyin: "chang jiang qu"),
-      City(name: "珠山区", url: "https://zh.wikipedia.org/wiki/珠山区", code: "360203", pinyin: "zhu shan qu"),
-      City(name: "浮梁县", url: "https://zh.wikipedia.org/wiki/浮梁县", code: "360222", pinyin: "fu liang xian"),
-      City(name: "乐平市", url: "https://zh.wikipedia.org/wiki/乐平市", code: "360281", pinyin: "le ping shi"),
-    ]))
-    cities.append(City(name: "萍乡市", url: "https://zh.wikipedia.org/wiki/萍乡市", code: "360300", pinyin: "ping xiang shi", counties: [
-      City(name: "安源区", url: "https://zh.wikipedia.org/wiki/安源区", code: "360302", pinyin: "an yuan qu"),
-      City(name: "湘东区", url: "https://zh.wikipedia.org/wiki/湘东区", code: "360313", pinyin: "xiang dong qu"),
-      City(name: "莲花县", url: "https://zh.wikipedia.org/wiki/莲花县", code: "360321", pinyin: "lian hua xian"),
-      City(name: "上栗县", url: "https://zh.wikipedia.org/wiki/上栗县", code: "360322", pinyin: "shang li xian"),
-      City(name: "芦溪县", url: "https://zh.wikipedia.org/wiki/芦溪县", code: "360323", pinyin: "lu xi xian"),
-    ]))
-    cities.append(City(name: "九江市", url: "https://zh.wikipedia.org/wiki/九江市", code: "360400", pinyin: "jiu jiang shi", counties: [
-      City(name: "濂溪区", url: "https://zh.wikipedia.org/wiki/濂溪区", code: "360402", pinyin: "lian xi qu"),
-      City(name: "浔阳区", url: "https://zh.wikipedia.org/wiki/浔阳区", code: "360403", pinyin: "xun yang qu"),
-      City(name: "柴桑区", url: "https://zh.wikipedia.org/wiki/柴桑区", code: "360404", pinyin: "chai sang qu"),
-      City(name: "武宁县", url: "https://zh.wikipedia.org/wiki/武宁县", code: "360423", pinyin: "wu ning xian"),
-      City(name: "修水县", url: "https://zh.wikipedia.org/wiki/修水县", code: "360424", pinyin: "xiu shui xian"),
-      City(name: "永修县", url: "https://zh.wikipedia.org/wiki/永修县", code: "360425", pinyin: "yong xiu xian"),
-      City(name: "德安县", url: "https://zh.wikipedia.org/wiki/德安县", code: "360426", pinyin: "de an xian"),
-      City(name: "都昌县", url: "https://zh.wikipedia.org/wiki/都昌县", code: "360428", pinyin: "du chang xian"),
-      City(name: "湖口县", url: "https://zh.wikipedia.org/wiki/湖口县", code: "360429", pinyin: "hu kou xian"),
-      City(name: "彭泽县", url: "https://zh.wikipedia.org/wiki/彭泽县", code: "360430", pinyin: "peng ze xian"),
-      City(name: "瑞昌市", url: "https://zh.wikipedia.org/wiki/瑞昌市", code: "360481", pinyin: "rui chang shi"),
-      City(name: "共青城市", url: "https://zh.wikipedia.org/wiki/共青城市", code: "360482", pinyin: "gong qing cheng shi"),
-      City(name: "庐山市", url: "https://zh.wikipedia.org/wiki/庐山市", code: "360483", pinyin: "lu shan shi"),
-    ]))
-    cities.append(City(name: "新余市", url: "https://zh.wikipedia.org/wiki/新余市", code: "360500", pinyin: "xin yu shi", counties: [
-      City(name: "渝水区", url: "https://zh.wikipedia.org/wiki/渝水区", code: "360502", pinyin: "yu shui qu"),
-      City(name: "分宜县", url: "https://zh.wikipedia.org/wiki/分宜县", code: "360521", pinyin: "fen yi xian"),
-    ]))
-    cities.append(City(name: "鹰潭市", url: "https://zh.wikipedia.org/wiki/鹰潭市", code: "360600", pinyin: "ying tan shi", counties: [
-      City(name: "月湖区", url: "https://zh.wikipedia.org/wiki/月湖区", code: "360602", pinyin: "yue hu qu"),
-      City(name: "余江区", url: "https://zh.wikipedia.org/wiki/余江区", code: "360603", pinyin: "yu jiang qu"),
-      City(name: "贵溪市", url: "https://zh.wikipedia.org/wiki/贵溪市", code: "360681", pinyin: "gui xi shi"),
-    ]))
-    cities.append(City(name: "赣州市", url: "https://zh.wikipedia.org/wiki/赣州市", code: "360700", pinyin: "gan zhou shi", counties: [
-      City(name: "章贡区", url: "https://zh.wikipedia.org/wiki/章贡区", code: "360702", pinyin: "zhang gong qu"),
-      City(name: "南康区", url: "https://zh.wikipedia.org/wiki/南康区", code: "360703", pinyin: "nan kang qu"),
-      City(name: "赣县区", url: "https://zh.wikipedia.org/wiki/赣县区", code: "360704", pinyin: "gan xian qu"),
-      City(name: "信丰县", url: "https://zh.wikipedia.org/wiki/信丰县", code: "360722", pinyin: "xin feng xian"),
-      City(name: "大余县", url: "https://zh.wikipedia.org/wiki/大余县", code: "360723", pinyin: "da yu xian"),
-      City(name: "上犹县", url: "https://zh.wikipedia.org/wiki/上犹县", code: "360724", pinyin: "shang you xian"),
-      City(name: "崇义县", url: "https://zh.wikipedia.org/wiki/崇义县", code: "360725", pinyin: "chong yi xian"),
-      City(name: "安远县", url: "https://zh.wikipedia.org/wiki/安远县", code: "360726", pinyin: "an yuan xian"),
-      City(name: "定南县", url: "https://zh.wikipedia.org/wiki/定南县", code: "360728", pinyin: "ding nan xian"),
-      City(name: "全南县", url: "https://zh.wikipedia.org/wiki/全南县", code: "360729", pinyin: "quan nan xian"),
-      City(name: "宁都县", url: "https://zh.wikipedia.org/wiki/宁都县", code: "360730", pinyin: "ning du xian"),
-      City(name: "于都县", url: "https://zh.wikipedia.org/wiki/于都县", code: "360731", pinyin: "yu du xian"),
-      City(name: "兴国县", url: "https://zh.wikipedia.org/wiki/兴国县", code: "360732", pinyin: "xing guo xian"),
-      City(name: "会昌县", url: "https://zh.wikipedia.org/wiki/会昌县", code: "360733", pinyin: "hui chang xian"),
-      City(name: "寻乌县", url: "https://zh.wikipedia.org/wiki/寻乌县", code: "360734", pinyin: "xun wu xian"),
-      City(name: "石城县", url: "https://zh.wikipedia.org/wiki/石城县", code: "360735", pinyin: "shi cheng xian"),
-      City(name: "瑞金市", url: "https://zh.wikipedia.org/wiki/瑞金市", code: "360781", pinyin: "rui jin shi"),
-      City(name: "龙南市", url: "https://zh.wikipedia.org/wiki/龙南市", code: "360783", pinyin: "long nan shi"),
-    ]))
-    cities.append(City(name: "吉安市", url: "https://zh.wikipedia.org/wiki/吉安市", code: "360800", pinyin: "ji an shi", counties: [
-      City(name: "吉州区", url: "https://zh.wikipedia.org/wiki/吉州区", code: "360802", pinyin: "ji zhou qu"),
-      City(name: "青原区", url: "https://zh.wikipedia.org/wiki/青原区", code: "360803", pinyin: "qing yuan qu"),
-      City(name: "吉安县", url: "https://zh.wikipedia.org/wiki/吉安县", code: "360821", pinyin: "ji an xian"),
-      City(name: "吉水县", url: "https://zh.wikipedia.org/wiki/吉水县", code: "360822", pinyin: "ji shui xian"),
-      City(name: "峡江县", url: "https://zh.wikipedia.org/wiki/峡江县", code: "360823", pinyin: "xia jiang xian"),
-      City(name: "新干县", url: "https://zh.wikipedia.org/wiki/新干县", code: "360824", pinyin: "xin gan xian"),
-      City(name: "永丰县", url: "https://zh.wikipedia.org/wiki/永丰县", code: "360825", pinyin: "yong feng xian"),
-      City(name: "泰和县", url: "https://zh.wikipedia.org/wiki/泰和县", code: "360826", pinyin: "tai he xian"),
-      City(name: "遂川县", url: "https://zh.wikipedia.org/wiki/遂川县", code: "360827", pinyin: "sui chuan xian"),
-      City(name: "万安县", url: "https://zh.wikipedia.org/wiki/万安县", code: "360828", pinyin: "wan an xian"),
-      City(name: "安福县", url: "https://zh.wikipedia.org/wiki/安福县", code: "360829", pinyin: "an fu xian"),
-      City(name: "永新县", url: "https://zh.wikipedia.org/wiki/永新县", code: "360830", pinyin: "yong xin xian"),
-      City(name: "井冈山市", url: "https://zh.wikipedia.org/wiki/井冈山市", code: "360881", pinyin: "jing gang shan shi"),
-    ]))
-    cities.append(City(name: "宜春市", url: "https://zh.wikipedia.org/wiki/宜春市", code: "360900", pinyin: "yi chun shi", counties: [
-      City(name: "袁州区", url: "https://zh.wikipedia.org/wiki/袁州区", code: "360902", pinyin: "yuan zhou qu"),
-      City(name: "奉新县", url: "https://zh.wikipedia.org/wiki/奉新县", code: "360921", pinyin: "feng xin xian"),
-      City(name: "万载县", url: "https://zh.wikipedia.org/wiki/万载县", code: "360922", pinyin: "wan zai xian"),
-      City(name: "上高县", url: "https://zh.wikipedia.org/wiki/上高县", code: "360923", pinyin: "shang gao xian"),
-      City(name: "宜丰县", url: "https://zh.wikipedia.org/wiki/宜丰县", code: "360924", pinyin: "yi feng xian"),
-      City(name: "靖安县", url: "https://zh.wikipedia.org/wiki/靖安县", code: "360925", pinyin: "jing an xian"),
-      City(name: "铜鼓县", url: "https://zh.wikipedia.org/wiki/铜鼓县", code: "360926", pinyin: "tong gu xian"),
-      City(name: "丰城市", url: "https://zh.wikipedia.org/wiki/丰城市", code: "360981", pinyin: "feng cheng shi"),
-      City(name: "樟树市", url: "https://zh.wikipedia.org/wiki/樟树市", code: "360982", pinyin: "zhang shu shi"),
-      City(name: "高安市", url: "https://zh.wikipedia.org/wiki/高安市", code: "360983", pinyin: "gao an shi"),
-    ]))
-    cities.append(City(name: "抚州市", url: "https://zh.wikipedia.org/wiki/抚州市", code: "361000", pinyin: "fu zhou shi", counties: [
-      City(name: "临川区", url: "https://zh.wikipedia.org/wiki/临川区", code: "361002", pinyin: "lin chuan qu"),
-      City(name: "东乡区", url: "https://zh.wikipedia.org/wiki/东乡区", code: "361003", pinyin: "dong xiang qu"),
-      City(name: "南城县", url: "https://zh.wikipedia.org/wiki/南城县", code: "361021", pinyin: "nan cheng xian"),
-      City(name: "黎川县", url: "https://zh.wikipedia.org/wiki/黎川县", code: "361022", pinyin: "li chuan xian"),
-      City(name: "南丰县", url: "https://zh.wikipedia.org/wiki/南丰县", code: "361023", pinyin: "nan feng xian"),
-      City(name: "崇仁县", url: "https://zh.wikipedia.org/wiki/崇仁县", code: "361024", pinyin: "chong ren xian"),
-      City(name: "乐安县", url: "https://zh.wikipedia.org/wiki/乐安县", code: "361025", pinyin: "le an xian"),
-      City(name: "宜黄县", url: "https://zh.wikipedia.org/wiki/宜黄县", code: "361026", pinyin: "yi huang xian"),
-      City(name: "金溪县", url: "https://zh.wikipedia.org/wiki/金溪县", code: "361027", pinyin: "jin xi xian"),
-      City(name: "资溪县", url: "https://zh.wikipedia.org/wiki/资溪县", code: "361028", pinyin: "zi xi xian"),
-      City(name: "广昌县", url: "https://zh.wikipedia.org/wiki/广昌县", code: "361030", pinyin: "guang chang xian"),
-    ]))
-    cities.append(City(name: "上饶市", url: "https://zh.wikipedia.org/wiki/上饶市", code: "361100", pinyin: "shang rao shi", counties: [
-      City(name: "信州区", url: "https://zh.wikipedia.org/wiki/信州区", code: "361102", pinyin: "xin zhou qu"),
-      City(name: "广丰区", url: "https://zh.wikipedia.org/wiki/广丰区", code: "361103", pinyin: "guang feng qu"),
-      City(name: "广信区", url: "https://zh.wikipedia.org/wiki/广信区", code: "361104", pinyin: "guang xin qu"),
-      City(name: "玉山县", url: "https://zh.wikipedia.org/wiki/玉山县", code: "361123", pinyin: "yu shan xian"),
-      City(name: "铅山县", url: "https://zh.wikipedia.org/wiki/铅山县", code: "361124", pinyin: "yan shan xian"),
-      City(name: "横峰县", url: "https://zh.wikipedia.org/wiki/横峰县", code: "361125", pinyin: "heng feng xian"),
-      City(name: "弋阳县", url: "https://zh.wikipedia.org/wiki/弋阳县", code: "361126", pinyin: "yi yang xian"),
-      City(name: "余干县", url: "https://zh.wikipedia.org/wiki/余干县", code: "361127", pinyin: "yu gan xian"),
-      City(name: "鄱阳县", url: "https://zh.wikipedia.org/wiki/鄱阳县", code: "361128", pinyin: "po yang xian"),
-      City(name: "万年县", url: "https://zh.wikipedia.org/wiki/万年县", code: "361129", pinyin: "wan nian xian"),
-      City(name: "婺源县", url: "https://zh.wikipedia.org/wiki/婺源县", code: "361130", pinyin: "wu yuan xian"),
-      City(name: "德兴市", url: "https://zh.wikipedia.org/wiki/德兴市", code: "361181", pinyin: "de xing shi"),
-    ]))
+    cities.append(City(name: "南昌市", url: "https://zh.wikipedia.org/wiki/南昌市", code: "360100", pinyin: "nan chang shi", counties: counties(
+      """
+      东湖区	360102	dong hu qu
+      西湖区	360103	xi hu qu	西湖区_(南昌市)
+      青云谱区	360104	qing yun pu qu
+      青山湖区	360111	qing shan hu qu
+      新建区	360112	xin jian qu
+      红谷滩区	360113	hong gu tan qu
+      南昌县	360121	nan chang xian
+      安义县	360123	an yi xian
+      进贤县	360124	jin xian xian
+      """)))
+    cities.append(City(name: "景德镇市", url: "https://zh.wikipedia.org/wiki/景德镇市", code: "360200", pinyin: "jing de zhen shi", counties: counties(
+      """
+      昌江区	360202	chang jiang qu
+      珠山区	360203	zhu shan qu
+      浮梁县	360222	fu liang xian
+      乐平市	360281	le ping shi
+      """)))
+    cities.append(City(name: "萍乡市", url: "https://zh.wikipedia.org/wiki/萍乡市", code: "360300", pinyin: "ping xiang shi", counties: counties(
+      """
+      安源区	360302	an yuan qu
+      湘东区	360313	xiang dong qu
+      莲花县	360321	lian hua xian
+      上栗县	360322	shang li xian
+      芦溪县	360323	lu xi xian
+      """)))
+    cities.append(City(name: "九江市", url: "https://zh.wikipedia.org/wiki/九江市", code: "360400", pinyin: "jiu jiang shi", counties: counties(
+      """
+      濂溪区	360402	lian xi qu
+      浔阳区	360403	xun yang qu
+      柴桑区	360404	chai sang qu
+      武宁县	360423	wu ning xian
+      修水县	360424	xiu shui xian
+      永修县	360425	yong xiu xian
+      德安县	360426	de an xian
+      都昌县	360428	du chang xian
+      湖口县	360429	hu kou xian
+      彭泽县	360430	peng ze xian
+      瑞昌市	360481	rui chang shi
+      共青城市	360482	gong qing cheng shi
+      庐山市	360483	lu shan shi
+      """)))
+    cities.append(City(name: "新余市", url: "https://zh.wikipedia.org/wiki/新余市", code: "360500", pinyin: "xin yu shi", counties: counties(
+      """
+      渝水区	360502	yu shui qu
+      分宜县	360521	fen yi xian
+      """)))
+    cities.append(City(name: "鹰潭市", url: "https://zh.wikipedia.org/wiki/鹰潭市", code: "360600", pinyin: "ying tan shi", counties: counties(
+      """
+      月湖区	360602	yue hu qu
+      余江区	360603	yu jiang qu
+      贵溪市	360681	gui xi shi
+      """)))
+    cities.append(City(name: "赣州市", url: "https://zh.wikipedia.org/wiki/赣州市", code: "360700", pinyin: "gan zhou shi", counties: counties(
+      """
+      章贡区	360702	zhang gong qu
+      南康区	360703	nan kang qu
+      赣县区	360704	gan xian qu
+      信丰县	360722	xin feng xian
+      大余县	360723	da yu xian
+      上犹县	360724	shang you xian
+      崇义县	360725	chong yi xian
+      安远县	360726	an yuan xian
+      定南县	360728	ding nan xian
+      全南县	360729	quan nan xian
+      宁都县	360730	ning du xian
+      于都县	360731	yu du xian
+      兴国县	360732	xing guo xian
+      会昌县	360733	hui chang xian
+      寻乌县	360734	xun wu xian
+      石城县	360735	shi cheng xian
+      瑞金市	360781	rui jin shi
+      龙南市	360783	long nan shi
+      """)))
+    cities.append(City(name: "吉安市", url: "https://zh.wikipedia.org/wiki/吉安市", code: "360800", pinyin: "ji an shi", counties: counties(
+      """
+      吉州区	360802	ji zhou qu
+      青原区	360803	qing yuan qu
+      吉安县	360821	ji an xian
+      吉水县	360822	ji shui xian
+      峡江县	360823	xia jiang xian
+      新干县	360824	xin gan xian
+      永丰县	360825	yong feng xian
+      泰和县	360826	tai he xian
+      遂川县	360827	sui chuan xian
+      万安县	360828	wan an xian
+      安福县	360829	an fu xian
+      永新县	360830	yong xin xian
+      井冈山市	360881	jing gang shan shi
+      """)))
+    cities.append(City(name: "宜春市", url: "https://zh.wikipedia.org/wiki/宜春市", code: "360900", pinyin: "yi chun shi", counties: counties(
+      """
+      袁州区	360902	yuan zhou qu
+      奉新县	360921	feng xin xian
+      万载县	360922	wan zai xian
+      上高县	360923	shang gao xian
+      宜丰县	360924	yi feng xian
+      靖安县	360925	jing an xian
+      铜鼓县	360926	tong gu xian
+      丰城市	360981	feng cheng shi
+      樟树市	360982	zhang shu shi
+      高安市	360983	gao an shi
+      """)))
+    cities.append(City(name: "抚州市", url: "https://zh.wikipedia.org/wiki/抚州市", code: "361000", pinyin: "fu zhou shi", counties: counties(
+      """
+      临川区	361002	lin chuan qu
+      东乡区	361003	dong xiang qu
+      南城县	361021	nan cheng xian
+      黎川县	361022	li chuan xian
+      南丰县	361023	nan feng xian
+      崇仁县	361024	chong ren xian
+      乐安县	361025	le an xian
+      宜黄县	361026	yi huang xian
+      金溪县	361027	jin xi xian
+      资溪县	361028	zi xi xian
+      广昌县	361030	guang chang xian
+      """)))
+    cities.append(City(name: "上饶市", url: "https://zh.wikipedia.org/wiki/上饶市", code: "361100", pinyin: "shang rao shi", counties: counties(
+      """
+      信州区	361102	xin zhou qu
+      广丰区	361103	guang feng qu
+      广信区	361104	guang xin qu
+      玉山县	361123	yu shan xian
+      铅山县	361124	yan shan xian
+      横峰县	361125	heng feng xian
+      弋阳县	361126	yi yang xian
+      余干县	361127	yu gan xian
+      鄱阳县	361128	po yang xian
+      万年县	361129	wan nian xian
+      婺源县	361130	wu yuan xian
+      德兴市	361181	de xing shi
+      """)))
     return Province(name: "江西省", cities: cities)
   }
 
   private static func province14() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(16)
-    cities.append(City(name: "济南市", url: "https://zh.wikipedia.org/wiki/济南市", code: "370100", pinyin: "ji nan shi", counties: [
-      City(name: "历下区", url: "https://zh.wikipedia.org/wiki/历下区", code: "370102", pinyin: "li xia qu"),
-      City(name: "市中区", url: "https://zh.wikipedia.org/wiki/市中区_(济南市)", code: "370103", pinyin: "shi zhong qu"),
-      City(name: "槐荫区", url: "https://zh.wikipedia.org/wiki/槐荫区", code: "370104", pinyin: "huai yin qu"),
-      City(name: "天桥区", url: "https://zh.wikipedia.org/wiki/天桥区", code: "370105", pinyin: "tian qiao qu"),
-      City(name: "历城区", url: "https://zh.wikipedia.org/wiki/历城区", code: "370112", pinyin: "li cheng qu"),
-      City(name: "长清区", url: "https://zh.wikipedia.org/wiki/长清区", code: "370113", pinyin: "chang qing qu"),
-      City(name: "章丘区", url: "https://zh.wikipedia.org/wiki/章丘区", code: "370114", pinyin: "zhang qiu qu"),
-      City(name: "济阳区", url: "https://zh.wikipedia.org/wiki/济阳区", code: "370115", pinyin: "ji yang qu"),
-      City(name: "莱芜区", url: "https://zh.wikipedia.org/wiki/莱芜区", code: "370116", pinyin: "lai wu qu"),
-      City(name: "钢城区", url: "https://zh.wikipedia.org/wiki/钢城区", code: "370117", pinyin: "gang cheng qu"),
-      City(name: "平阴县", url: "https://zh.wikipedia.org/wiki/平阴县", code: "370124", pinyin: "ping yin xian"),
-      City(name: "商河县", url: "https://zh.wikipedia.org/wiki/商河县", code: "370126", pinyin: "shang he xian"),
-    ]))
-    cities.append(City(name: "青岛市", url: "https://zh.wikipedia.org/wiki/青岛市", code: "370200", pinyin: "qing dao shi", counties: [
-      City(name: "市南区", url: "https://zh.wikipedia.org/wiki/市南区", code: "370202", pinyin: "shi nan qu"),
-      City(name: "市北区", url: "https://zh.wikipedia.org/wiki/市北区", code: "370203", pinyin: "shi bei qu"),
-      City(name: "黄岛区", url: "https://zh.wikipedia.org/wiki/黄岛区", code: "370211", pinyin: "huang dao qu"),
-      City(name: "崂山区", url: "https://zh.wikipedia.org/wiki/崂山区", code: "370212", pinyin: "lao shan qu"),
-      City(name: "李沧区", url: "https://zh.wikipedia.org/wiki/李沧区", code: "370213", pinyin: "li cang qu"),
-      City(name: "城阳区", url: "https://zh.wikipedia.org/wiki/城阳区", code: "370214", pinyin: "cheng yang qu"),
-      City(name: "即墨区", url: "https://zh.wikipedia.org/wiki/即墨区", code: "370215", pinyin: "ji mo qu"),
-      City(name: "胶州市", url: "https://zh.wikipedia.org/wiki/胶州市", code: "370281", pinyin: "jiao zhou shi"),
-      City(name: "平度市", url: "https://zh.wikipedia.org/wiki/平度市", code: "370283", pinyin: "ping du shi"),
-      City(name: "莱西市", url: "https://zh.wikipedia.org/wiki/莱西市", code: "370285", pinyin: "lai xi shi"),
-    ]))
-    cities.append(City(name: "淄博市", url: "https://zh.wikipedia.org/wiki/淄博市", code: "370300", pinyin: "zi bo shi", counties: [
-      City(name: "淄川区", url: "https://zh.wikipedia.org/wiki/淄川区", code: "370302", pinyin: "zi chuan qu"),
-      City(name: "张店区", url: "https://zh.wikipedia.org/wiki/张店区", code: "370303", pinyin: "zhang dian qu"),
-      City(name: "博山区", url: "https://zh.wikipedia.org/wiki/博山区", code: "370304", pinyin: "bo shan qu"),
-      City(name: "临淄区", url: "https://zh.wikipedia.org/wiki/临淄区", code: "370305", pinyin: "lin zi qu"),
-      City(name: "周村区", url: "https://zh.wikipedia.org/wiki/周村区", code: "370306", pinyin: "zhou cun qu"),
-      City(name: "桓台县", url: "https://zh.wikipedia.org/wiki/桓台县", code: "370321", pinyin: "huan tai xian"),
-      City(name: "高青县", url: "https://zh.wikipedia.org/wiki/高青县", code: "370322", pinyin: "gao qing xian"),
-      City(name: "沂源县", url: "https://zh.wikipedia.org/wiki/沂源县", code: "370323", pinyin: "yi yuan xian"),
-    ]))
-    cities.append(City(name: "枣庄市", url: "https://zh.wikipedia.org/wiki/枣庄市", code: "370400", pinyin: "zao zhuang shi", counties: [
-      City(name: "市中区", url: "https://zh.wikipedia.org/wiki/市中区_(枣庄市)", code: "370402", pinyin: "shi zhong qu"),
-      City(name: "薛城区", url: "https://zh.wikipedia.org/wiki/薛城区", code: "370403", pinyin: "xue cheng qu"),
-      City(name: "峄城区", url: "https://zh.wikipedia.org/wiki/峄城区", code: "370404", pinyin: "yi cheng qu"),
-      City(name: "台儿庄区", url: "https://zh.wikipedia.org/wiki/台儿庄区", code: "370405", pinyin: "tai er zhuang qu"),
-      City(name: "山亭区", url: "https://zh.wikipedia.org/wiki/山亭区", code: "370406", pinyin: "shan ting qu"),
-      City(name: "滕州市", url: "https://zh.wikipedia.org/wiki/滕州市", code: "370481", pinyin: "teng zhou shi"),
-    ]))
-    cities.append(City(name: "东营市", url: "https://zh.wikipedia.org/wiki/东营市", code: "370500", pinyin: "dong ying shi", counties: [
-      City(name: "东营区", url: "https://zh.wikipedia.org/wiki/东营区", code: "370502", pinyin: "dong ying qu"),
-      City(name: "河口区", url: "https://zh.wikipedia.org/wiki/河口区", code: "370503", pinyin: "he kou qu"),
-      City(name: "垦利区", url: "https://zh.wikipedia.org/wiki/垦利区", code: "370505", pinyin: "ken li qu"),
-      City(name: "利津县", url: "https://zh.wikipedia.org/wiki/利津县", code: "370522", pinyin: "li jin xian"),
-      City(name: "广饶县", url: "https://zh.wikipedia.org/wiki/广饶县", code: "370523", pinyin: "guang rao xian"),
-    ]))
-    cities.append(City(name: "烟台市", url: "https://zh.wikipedia.org/wiki/烟台市", code: "370600", pinyin: "yan tai shi", counties: [
-      City(name: "芝罘区", url: "https://zh.wikipedia.org/wiki/芝罘区", code: "370602", pinyin: "zhi fu qu"),
-      City(name: "福山区", url: "https://zh.wikipedia.org/wiki/福山区", code: "370611", pinyin: "fu shan qu"),
-      City(name: "牟平区", url: "https://zh.wikipedia.org/wiki/牟平区", code: "370612", pinyin: "mu ping qu"),
-      City(name: "莱山区", url: "https://zh.wikipedia.org/wiki/莱山区", code: "370613", pinyin: "lai shan qu"),
-      City(name: "蓬莱区", url: "https://zh.wikipedia.org/wiki/蓬莱区", code: "370614", pinyin: "peng lai qu"),
-      City(name: "龙口市", url: "https://zh.wikipedia.org/wiki/龙口市", code: "370681", pinyin: "long kou shi"),
-      City(name: "莱阳市", url: "https://zh.wikipedia.org/wiki/莱阳市", code: "370682", pinyin: "lai yang shi"),
-      City(name: "莱州市", url: "https://zh.wikipedia.org/wiki/莱州市", code: "370683", pinyin: "lai zhou shi"),
-      City(name: "招远市", url: "https://zh.wikipedia.org/wiki/招远市", code: "370685", pinyin: "zhao yuan shi"),
-      City(name: "栖霞市", url: "https://zh.wikipedia.org/wiki/栖霞市", code: "370686", pinyin: "qi xia shi"),
-      City(name: "海阳市", url: "https://zh.wikipedia.org/wiki/海阳市", code: "370687", pinyin: "hai yang shi"),
-    ]))
-    cities.append(City(name: "潍坊市", url: "https://zh.wikipedia.org/wiki/潍坊市", code: "370700", pinyin: "wei fang shi", counties: [
-      City(name: "潍城区", url: "https://zh.wikipedia.org/wiki/潍城区", code: "370702", pinyin: "wei cheng qu"),
-      City(name: "寒亭区", url: "https://zh.wikipedia.org/wiki/寒亭区", code: "370703", pinyin: "han ting qu"),
-      City(name: "坊子区", url: "https://zh.wikipedia.org/wiki/坊子区", code: "370704", pinyin: "fang zi qu"),
-      City(name: "奎文区", url: "https://zh.wikipedia.org/wiki/奎文区", code: "370705", pinyin: "kui wen qu"),
-      City(name: "临朐县", url: "https://zh.wikipedia.org/wiki/临朐县", code: "370724", pinyin: "lin qu xian"),
-      City(name: "昌乐县", url: "https://zh.wikipedia.org/wiki/昌乐县", code: "370725", pinyin: "chang le xian"),
-      City(name: "青州市", url: "https://zh.wikipedia.org/wiki/青州市", code: "370781", pinyin: "qing zhou shi"),
-      City(name: "诸城市", url: "https://zh.wikipedia.org/wiki/诸城市", code: "370782", pinyin: "zhu cheng shi"),
-      City(name: "寿光市", url: "https://zh.wikipedia.org/wiki/寿光市", code: "370783", pinyin: "shou guang shi"),
-      City(name: "安丘市", url: "https://zh.wikipedia.org/wiki/安丘市", code: "370784", pinyin: "an qiu shi"),
-      City(name: "高密市", url: "https://zh.wikipedia.org/wiki/高密市", code: "370785", pinyin: "gao mi shi"),
-      City(name: "昌邑市", url: "https://zh.wikipedia.org/wiki/昌邑市", code: "370786", pinyin: "chang yi shi"),
-    ]))
-    cities.append(City(name: "济宁市", url: "https://zh.wikipedia.org/wiki/济宁市", code: "370800", pinyin: "ji ning shi", counties: [
-      City(name: "任城区", url: "https://zh.wikipedia.org/wiki/任城区", code: "370811", pinyin: "ren cheng qu"),
-      City(name: "兖州区", url: "https://zh.wikipedia.org/wiki/兖州区", code: "370812", pinyin: "yan zhou qu"),
-      City(name: "微山县", url: "https://zh.wikipedia.org/wiki/微山县", code: "370826", pinyin: "wei shan xian"),
-      City(name: "鱼台县", url: "https://zh.wikipedia.org/wiki/鱼台县", code: "370827", pinyin: "yu tai xian"),
-      City(name: "金乡县", url: "https://zh.wikipedia.org/wiki/金乡县", code: "370828", pinyin: "jin xiang xian"),
-      City(name: "嘉祥县", url: "https://zh.wikipedia.org/wiki/嘉祥县", code: "370829", pinyin: "jia xiang xian"),
-      City(name: "汶上县", url: "https://zh.wikipedia.org/wiki/汶上县", code: "370830", pinyin: "wen shang xian"),
-      City(name: "泗水县", url: "https://zh.wikipedia.org/wiki/泗水县", code: "370831", pinyin: "si shui xian"),
-      City(name: "梁山县", url: "https://zh.wikipedia.org/wiki/梁山县", code: "370832", pinyin: "liang shan xian"),
-      City(name: "曲阜市", url: "https://zh.wikipedia.org/wiki/曲阜市", code: "370881", pinyin: "qu fu shi"),
-      City(name: "邹城市", url: "https://zh.wikipedia.org/wiki/邹城市", code: "370883", pinyin: "zou cheng shi"),
-    ]))
-    cities.append(City(name: "泰安市", url: "https://zh.wikipedia.org/wiki/泰安市", code: "370900", pinyin: "tai an shi", counties: [
-      City(name: "泰山区", url: "https://zh.wikipedia.org/wiki/泰山区", code: "370902", pinyin: "tai shan qu"),
-      City(name: "岱岳区", url: "https://zh.wikipedia.org/wiki/岱岳区", code: "370911", pinyin: "dai yue qu"),
-      City(name: "宁阳县", url: "https://zh.wikipedia.org/wiki/宁阳县", code: "370921", pinyin: "ning yang xian"),
-      City(name: "东平县", url: "https://zh.wikipedia.org/wiki/东平县", code: "370923", pinyin: "dong ping xian"),
-      City(name: "新泰市", url: "https://zh.wikipedia.org/wiki/新泰市", code: "370982", pinyin: "xin tai shi"),
-      City(name: "肥城市", url: "https://zh.wikipedia.org/wiki/肥城市", code: "370983", pinyin: "fei cheng shi"),
-    ]))
-    cities.append(City(name: "威海市", url: "https://zh.wikipedia.org/wiki/威海市", code: "371000", pinyin: "wei hai shi", counties: [
-      City(name: "环翠区", url: "https://zh.wikipedia.org/wiki/环翠区", code: "371002", pinyin: "huan cui qu"),
-      City(name: "文登区", url: "https://zh.wikipedia.org/wiki/文登区", code: "371003", pinyin: "wen deng qu"),
-      City(name: "荣成市", url: "https://zh.wikipedia.org/wiki/荣成市", code: "371082", pinyin: "rong cheng shi"),
-      City(name: "乳山市", url: "https://zh.wikipedia.org/wiki/乳山市", code: "371083", pinyin: "ru shan shi"),
-    ]))
-    cities.append(City(name: "日照市", url: "https://zh.wikipedia.org/wiki/日照市", code: "371100", pinyin: "ri zhao shi", counties: [
-      City(name: "东港区", url: "https://zh.wikipedia.org/wiki/东港区", code: "371102", pinyin: "dong gang qu"),
-      City(name: "岚山区", url: "https://zh.wikipedia.org/wiki/岚山区", code: "371103", pinyin: "lan shan qu"),
-      City(name: "五莲县", url: "https://zh.wikipedia.org/wiki/五莲县", code: "371121", pinyin: "wu lian xian"),
-      City(name: "莒县", url: "https://zh.wikipedia.org/wiki/莒县", code: "371122", pinyin: "ju xian"),
-    ]))
-    cities.append(City(name: "临沂市", url: "https://zh.wikipedia.org/wiki/临沂市", code: "371300", pinyin: "lin yi shi", counties: [
-      City(name: "兰山区", url: "https://zh.wikipedia.org/wiki/兰山区", code: "371302", pinyin: "lan shan qu"),
-      City(name: "罗庄区", url: "https://zh.wikipedia.org/wiki/罗庄区", code: "371311", pinyin: "luo zhuang qu"),
-      City(name: "河东区", url: "https://zh.wikipedia.org/wiki/河东区_(临沂市)", code: "371312", pinyin: "he dong qu"),
-      City(name: "沂南县", url: "https://zh.wikipedia.org/wiki/沂南县", code: "371321", pinyin: "yi nan xian"),
-      City(name: "郯城县", url: "https://zh.wikipedia.org/wiki/郯城县", code: "371322", pinyin: "tan cheng xian"),
-      City(name: "沂水县", url: "https://zh.wikipedia.org/wiki/沂水县", code: "371323", pinyin: "yi shui xian"),
-      City(name: "兰陵县", url: "https://zh.wikipedia.org/wiki/兰陵县", code: "371324", pinyin: "lan ling xian"),
-      City(name: "费县", url: "https://zh.wikipedia.org/wiki/费县", code: "371325", pinyin: "bi xian"),
-      City(name: "平邑县", url: "https://zh.wikipedia.org/wiki/平邑县", code: "371326", pinyin: "ping yi xian"),
-      City(name: "莒南县", url: "https://zh.wikipedia.org/wiki/莒南县", code: "371327", pinyin: "ju nan xian"),
-      City(name: "蒙阴县", url: "https://zh.wikipedia.org/wiki/蒙阴县", code: "371328", pinyin: "meng yin xian"),
-      City(name: "临沭县", url: "https://zh.wikipedia.org/wiki/临沭县", code: "371329", pinyin: "lin shu xian"),
-    ]))
-    cities.append(City(name: "德州市", url: "https://zh.wikipedia.org/wiki/德州市", code: "371400", pinyin: "de zhou shi", counties: [
-      City(name: "德城区", url: "https://zh.wikipedia.org/wiki/德城区", code: "371402", pinyin: "de cheng qu"),
-      City(name: "陵城区", url: "https://zh.wikipedia.org/wiki/陵城区", code: "371403", pinyin: "ling cheng qu"),
-      City(name: "宁津县", url: "https://zh.wikipedia.org/wiki/宁津县", code: "371422", pinyin: "ning jin xian"),
-      City(name: "庆云县", url: "https://zh.wikipedia.org/wiki/庆云县", code: "371423", pinyin: "qing yun xian"),
-      City(name: "临邑县", url: "https://zh.wikipedia.org/wiki/临邑县", code: "371424", pinyin: "lin yi xian"),
-      City(name: "齐河县", url: "https://zh.wikipedia.org/wiki/齐河县", code: "371425", pinyin: "qi he xian"),
-      City(name: "平原县", url: "https://zh.wikipedia.org/wiki/平原县", code: "371426", pinyin: "ping yuan xian"),
-      City(name: "夏津县", url: "https://zh.wikipedia.org/wiki/夏津县", code: "371427", pinyin: "xia jin xian"),
-      City(name: "武城县", url: "https://zh.wikipedia.org/wiki/武城县", code: "371428", pinyin: "wu cheng xian"),
-      City(name: "乐陵市", url: "https://zh.wikipedia.org/wiki/乐陵市", code: "371481", pinyin: "le ling shi"),
-      City(name: "禹城市", url: "https://zh.wikipedia.org/wiki/禹城市", code: "371482", pinyin: "yu cheng shi"),
-    ]))
-    cities.append(City(name: "聊城市", url: "https://zh.wikipedia.org/wiki/聊城市", code: "371500", pinyin: "liao cheng shi", counties: [
-      City(name: "东昌府区", url: "https://zh.wikipedia.org/wiki/东昌府区", code: "371502", pinyin: "dong chang fu qu"),
-      City(name: "茌平区", url: "https://zh.wikipedia.org/wiki/茌平区", code: "371503", pinyin: "chi ping qu"),
-      City(name: "阳谷县", url: "https://zh.wikipedia.org/wiki/阳谷县", code: "371521", pinyin: "yang gu xian"),
-      City(name: "莘县", url: "https://zh.wikipedia.org/wiki/莘县", code: "371522", pinyin: "shen xian"),
-      City(name: "东阿县", url: "https://zh.wikipedia.org/wiki/东阿县", code: "371524", pinyin: "dong e xian"),
-      City(name: "冠县", url: "https://zh.wikipedia.org/wiki/冠县", code: "371525", pinyin: "guan xian"),
-      City(name: "高唐县", url: "https://zh.wikipedia.org/wiki/高唐县", code: "371526", pinyin: "gao tang xian"),
-      City(name: "临清市", url: "https://zh.wikipedia.org/wiki/临清市", code: "371581", pinyin: "lin qing shi"),
-    ]))
-    cities.append(City(name: "滨州市", url: "https://zh.wikipedia.org/wiki/滨州市", code: "371600", pinyin: "bin zhou shi", counties: [
-      City(name: "滨城区", url: "https://zh.wikipedia.org/wiki/滨城区", code: "371602", pinyin: "bin cheng qu"),
-      City(name: "沾化区", url: "https://zh.wikipedia.org/wiki/沾化区", code: "371603", pinyin: "zhan hua qu"),
-      City(name: "惠民县", url: "https://zh.wikipedia.org/wiki/惠民县", code: "371621", pinyin: "hui min xian"),
-      City(name: "阳信县", url: "https://zh.wikipedia.org/wiki/阳信县", code: "371622", pinyin: "yang xin xian"),
-      City(name: "无棣县", url: "https://zh.wikipedia.org/wiki/无棣县", code: "371623", pinyin: "wu di xian"),
-      City(name: "博兴县", url: "https://zh.wikipedia.org/wiki/博兴县", code: "371625", pinyin: "bo xing xian"),
-      City(name: "邹平市", url: "https://zh.wikipedia.org/wiki/邹平市", code: "371681", pinyin: "zou ping shi"),
-    ]))
-    cities.append(City(name: "菏泽市", url: "https://zh.wikipedia.org/wiki/菏泽市", code: "371700", pinyin: "he ze shi", counties: [
-      City(name: "牡丹区", url: "https://zh.wikipedia.org/wiki/牡丹区", code: "371702", pinyin: "mu dan qu"),
-      City(name: "定陶区", url: "https://zh.wikipedia.org/wiki/定陶区", code: "371703", pinyin: "ding tao qu"),
-      City(name: "曹县", url: "https://zh.wikipedia.org/wiki/曹县", code: "371721", pinyin: "cao xian"),
-      City(name: "单县", url: "https://zh.wikipedia.org/wiki/单县", code: "371722", pinyin: "shan xian"),
-      City(name: "成武县", url: "https://zh.wikipedia.org/wiki/成武县", code: "371723", pinyin: "cheng wu xian"),
-      City(name: "巨野县", url: "https://zh.wikipedia.org/wiki/巨野县", code: "371724", pinyin: "ju ye xian"),
-      City(name: "郓城县", url: "https://zh.wikipedia.org/wiki/郓城县", code: "371725", pinyin: "yun cheng xian"),
-      City(name: "鄄城县", url: "https://zh.wikipedia.org/wiki/鄄城县", code: "371726", pinyin: "juan cheng xian"),
-      City(name: "东明县", url: "https://zh.wikipedia.org/wiki/东明县", code: "371728", pinyin: "dong ming xian"),
-    ]))
+    cities.append(City(name: "济南市", url: "https://zh.wikipedia.org/wiki/济南市", code: "370100", pinyin: "ji nan shi", counties: counties(
+      """
+      历下区	370102	li xia qu
+      市中区	370103	shi zhong qu	市中区_(济南市)
+      槐荫区	370104	huai yin qu
+      天桥区	370105	tian qiao qu
+      历城区	370112	li cheng qu
+      长清区	370113	chang qing qu
+      章丘区	370114	zhang qiu qu
+      济阳区	370115	ji yang qu
+      莱芜区	370116	lai wu qu
+      钢城区	370117	gang cheng qu
+      平阴县	370124	ping yin xian
+      商河县	370126	shang he xian
+      """)))
+    cities.append(City(name: "青岛市", url: "https://zh.wikipedia.org/wiki/青岛市", code: "370200", pinyin: "qing dao shi", counties: counties(
+      """
+      市南区	370202	shi nan qu
+      市北区	370203	shi bei qu
+      黄岛区	370211	huang dao qu
+      崂山区	370212	lao shan qu
+      李沧区	370213	li cang qu
+      城阳区	370214	cheng yang qu
+      即墨区	370215	ji mo qu
+      胶州市	370281	jiao zhou shi
+      平度市	370283	ping du shi
+      莱西市	370285	lai xi shi
+      """)))
+    cities.append(City(name: "淄博市", url: "https://zh.wikipedia.org/wiki/淄博市", code: "370300", pinyin: "zi bo shi", counties: counties(
+      """
+      淄川区	370302	zi chuan qu
+      张店区	370303	zhang dian qu
+      博山区	370304	bo shan qu
+      临淄区	370305	lin zi qu
+      周村区	370306	zhou cun qu
+      桓台县	370321	huan tai xian
+      高青县	370322	gao qing xian
+      沂源县	370323	yi yuan xian
+      """)))
+    cities.append(City(name: "枣庄市", url: "https://zh.wikipedia.org/wiki/枣庄市", code: "370400", pinyin: "zao zhuang shi", counties: counties(
+      """
+      市中区	370402	shi zhong qu	市中区_(枣庄市)
+      薛城区	370403	xue cheng qu
+      峄城区	370404	yi cheng qu
+      台儿庄区	370405	tai er zhuang qu
+      山亭区	370406	shan ting qu
+      滕州市	370481	teng zhou shi
+      """)))
+    cities.append(City(name: "东营市", url: "https://zh.wikipedia.org/wiki/东营市", code: "370500", pinyin: "dong ying shi", counties: counties(
+      """
+      东营区	370502	dong ying qu
+      河口区	370503	he kou qu
+      垦利区	370505	ken li qu
+      利津县	370522	li jin xian
+      广饶县	370523	guang rao xian
+      """)))
+    cities.append(City(name: "烟台市", url: "https://zh.wikipedia.org/wiki/烟台市", code: "370600", pinyin: "yan tai shi", counties: counties(
+      """
+      芝罘区	370602	zhi fu qu
+      福山区	370611	fu shan qu
+      牟平区	370612	mu ping qu
+      莱山区	370613	lai shan qu
+      蓬莱区	370614	peng lai qu
+      龙口市	370681	long kou shi
+      莱阳市	370682	lai yang shi
+      莱州市	370683	lai zhou shi
+      招远市	370685	zhao yuan shi
+      栖霞市	370686	qi xia shi
+      海阳市	370687	hai yang shi
+      """)))
+    cities.append(City(name: "潍坊市", url: "https://zh.wikipedia.org/wiki/潍坊市", code: "370700", pinyin: "wei fang shi", counties: counties(
+      """
+      潍城区	370702	wei cheng qu
+      寒亭区	370703	han ting qu
+      坊子区	370704	fang zi qu
+      奎文区	370705	kui wen qu
+      临朐县	370724	lin qu xian
+      昌乐县	370725	chang le xian
+      青州市	370781	qing zhou shi
+      诸城市	370782	zhu cheng shi
+      寿光市	370783	shou guang shi
+      安丘市	370784	an qiu shi
+      高密市	370785	gao mi shi
+      昌邑市	370786	chang yi shi
+      """)))
+    cities.append(City(name: "济宁市", url: "https://zh.wikipedia.org/wiki/济宁市", code: "370800", pinyin: "ji ning shi", counties: counties(
+      """
+      任城区	370811	ren cheng qu
+      兖州区	370812	yan zhou qu
+      微山县	370826	wei shan xian
+      鱼台县	370827	yu tai xian
+      金乡县	370828	jin xiang xian
+      嘉祥县	370829	jia xiang xian
+      汶上县	370830	wen shang xian
+      泗水县	370831	si shui xian
+      梁山县	370832	liang shan xian
+      曲阜市	370881	qu fu shi
+      邹城市	370883	zou cheng shi
+      """)))
+    cities.append(City(name: "泰安市", url: "https://zh.wikipedia.org/wiki/泰安市", code: "370900", pinyin: "tai an shi", counties: counties(
+      """
+      泰山区	370902	tai shan qu
+      岱岳区	370911	dai yue qu
+      宁阳县	370921	ning yang xian
+      东平县	370923	dong ping xian
+      新泰市	370982	xin tai shi
+      肥城市	370983	fei cheng shi
+      """)))
+    cities.append(City(name: "威海市", url: "https://zh.wikipedia.org/wiki/威海市", code: "371000", pinyin: "wei hai shi", counties: counties(
+      """
+      环翠区	371002	huan cui qu
+      文登区	371003	wen deng qu
+      荣成市	371082	rong cheng shi
+      乳山市	371083	ru shan shi
+      """)))
+    cities.append(City(name: "日照市", url: "https://zh.wikipedia.org/wiki/日照市", code: "371100", pinyin: "ri zhao shi", counties: counties(
+      """
+      东港区	371102	dong gang qu
+      岚山区	371103	lan shan qu
+      五莲县	371121	wu lian xian
+      莒县	371122	ju xian
+      """)))
+    cities.append(City(name: "临沂市", url: "https://zh.wikipedia.org/wiki/临沂市", code: "371300", pinyin: "lin yi shi", counties: counties(
+      """
+      兰山区	371302	lan shan qu
+      罗庄区	371311	luo zhuang qu
+      河东区	371312	he dong qu	河东区_(临沂市)
+      沂南县	371321	yi nan xian
+      郯城县	371322	tan cheng xian
+      沂水县	371323	yi shui xian
+      兰陵县	371324	lan ling xian
+      费县	371325	bi xian
+      平邑县	371326	ping yi xian
+      莒南县	371327	ju nan xian
+      蒙阴县	371328	meng yin xian
+      临沭县	371329	lin shu xian
+      """)))
+    cities.append(City(name: "德州市", url: "https://zh.wikipedia.org/wiki/德州市", code: "371400", pinyin: "de zhou shi", counties: counties(
+      """
+      德城区	371402	de cheng qu
+      陵城区	371403	ling cheng qu
+      宁津县	371422	ning jin xian
+      庆云县	371423	qing yun xian
+      临邑县	371424	lin yi xian
+      齐河县	371425	qi he xian
+      平原县	371426	ping yuan xian
+      夏津县	371427	xia jin xian
+      武城县	371428	wu cheng xian
+      乐陵市	371481	le ling shi
+      禹城市	371482	yu cheng shi
+      """)))
+    cities.append(City(name: "聊城市", url: "https://zh.wikipedia.org/wiki/聊城市", code: "371500", pinyin: "liao cheng shi", counties: counties(
+      """
+      东昌府区	371502	dong chang fu qu
+      茌平区	371503	chi ping qu
+      阳谷县	371521	yang gu xian
+      莘县	371522	shen xian
+      东阿县	371524	dong e xian
+      冠县	371525	guan xian
+      高唐县	371526	gao tang xian
+      临清市	371581	lin qing shi
+      """)))
+    cities.append(City(name: "滨州市", url: "https://zh.wikipedia.org/wiki/滨州市", code: "371600", pinyin: "bin zhou shi", counties: counties(
+      """
+      滨城区	371602	bin cheng qu
+      沾化区	371603	zhan hua qu
+      惠民县	371621	hui min xian
+      阳信县	371622	yang xin xian
+      无棣县	371623	wu di xian
+      博兴县	371625	bo xing xian
+      邹平市	371681	zou ping shi
+      """)))
+    cities.append(City(name: "菏泽市", url: "https://zh.wikipedia.org/wiki/菏泽市", code: "371700", pinyin: "he ze shi", counties: counties(
+      """
+      牡丹区	371702	mu dan qu
+      定陶区	371703	ding tao qu
+      曹县	371721	cao xian
+      单县	371722	shan xian
+      成武县	371723	cheng wu xian
+      巨野县	371724	ju ye xian
+      郓城县	371725	yun cheng xian
+      鄄城县	371726	juan cheng xian
+      东明县	371728	dong ming xian
+      """)))
     return Province(name: "山东省", cities: cities)
   }
 
   private static func province15() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(18)
-    cities.append(City(name: "郑州市", url: "https://zh.wikipedia.org/wiki/郑州市", code: "410100", pinyin: "zheng zhou shi", counties: [
-      City(name: "中原区", url: "https://zh.wikipedia.org/wiki/中原区", code: "410102", pinyin: "zhong yuan qu"),
-      City(name: "二七区", url: "https://zh.wikipedia.org/wiki/二七区", code: "410103", pinyin: "er qi qu"),
-      City(name: "管城回族区", url: "https://zh.wikipedia.org/wiki/管城回族区", code: "410104", pinyin: "guan cheng hui zu qu"),
-      City(name: "金水区", url: "https://zh.wikipedia.org/wiki/金水区", code: "410105", pinyin: "jin shui qu"),
-      City(name: "上街区", url: "https://zh.wikipedia.org/wiki/上街区", code: "410106", pinyin: "shang jie qu"),
-      City(name: "惠济区", url: "https://zh.wikipedia.org/wiki/惠济区", code: "410108", pinyin: "hui ji qu"),
-      City(name: "中牟县", url: "https://zh.wikipedia.org/wiki/中牟县", code: "410122", pinyin: "zhong mu xian"),
-      City(name: "巩义市", url: "https://zh.wikipedia.org/wiki/巩义市", code: "410181", pinyin: "gong yi shi"),
-      City(name: "荥阳市", url: "https://zh.wikipedia.org/wiki/荥阳市", code: "410182", pinyin: "xing yang shi"),
-      City(name: "新密市", url: "https://zh.wikipedia.org/wiki/新密市", code: "410183", pinyin: "xin mi shi"),
-      City(name: "新郑市", url: "https://zh.wikipedia.org/wiki/新郑市", code: "410184", pinyin: "xin zheng shi"),
-      City(name: "登封市", url: "https://zh.wikipedia.org/wiki/登封市", code: "410185", pinyin: "deng feng shi"),
-    ]))
-    cities.append(City(name: "开封市", url: "https://zh.wikipedia.org/wiki/开封市", code: "410200", pinyin: "kai feng shi", counties: [
-      City(name: "龙亭区", url: "https://zh.wikipedia.org/wiki/龙亭区", code: "410202", pinyin: "long ting qu"),
-      City(name: "顺河回族区", url: "https://zh.wikipedia.org/wiki/顺河回族区", code: "410203", pinyin: "shun he hui zu qu"),
-      City(name: "鼓楼区", url: "https://zh.wikipedia.org/wiki/鼓楼区_(开封市)", code: "410204", pinyin: "gu lou qu"),
-      City(name: "禹王台区", url: "https://zh.wikipedia.org/wiki/禹王台区", code: "410205", pinyin: "yu wang tai qu"),
-      City(name: "祥符区", url: "https://zh.wikipedia.org/wiki/祥符区", code: "410212", pinyin: "xiang fu qu"),
-      City(name: "杞县", url: "https://zh.wikipedia.org/wiki/杞县", code: "410221", pinyin: "qi xian"),
-      City(name: "通许县", url: "https://zh.wikipedia.org/wiki/通许县", code: "410222", pinyin: "tong xu xian"),
-      City(name: "尉氏县", url: "https://zh.wikipedia.org/wiki/尉氏县", code: "410223", pinyin: "wei shi xian"),
-      City(name: "兰考县", url: "https://zh.wikipedia.org/wiki/兰考县", code: "410225", pinyin: "lan kao xian"),
-    ]))
-    cities.append(City(name: "洛阳市", url: "https://zh.wikipedia.org/wiki/洛阳市", code: "410300", pinyin: "luo yang shi", counties: [
-      City(name: "老城区", url: "https://zh.wikipedia.org/wiki/老城区", code: "410302", pinyin: "lao cheng qu"),
-      City(name: "西工区", url: "https://zh.wikipedia.org/wiki/西工区", code: "410303", pinyin: "xi gong qu"),
-      City(name: "瀍河回族区", url: "https://zh.wikipedia.org/wiki/瀍河回族区", code: "410304", pinyin: "chan he hui zu qu"),
-      City(name: "涧西区", url: "https://zh.wikipedia.org/wiki/涧西区", code: "410305", pinyin: "jian xi qu"),
-      City(name: "偃师区", url: "https://zh.wikipedia.org/wiki/偃师区", code: "410307", pinyin: "yan shi qu"),
-      City(name: "孟津区", url: "https://zh.wikipedia.org/wiki/孟津区", code: "410308", pinyin: "meng jin qu"),
-      City(name: "洛龙区", url: "https://zh.wikipedia.org/wiki/洛龙区", code: "410311", pinyin: "luo long qu"),
-      City(name: "新安县", url: "https://zh.wikipedia.org/wiki/新安县", code: "410323", pinyin: "xin an xian"),
-      City(name: "栾川县", url: "https://zh.wikipedia.org/wiki/栾川县", code: "410324", pinyin: "luan chuan xian"),
-      City(name: "嵩县", url: "https://zh.wikipedia.org/wiki/嵩县", code: "410325", pinyin: "song xian"),
-      City(name: "汝阳县", url: "https://zh.wikipedia.org/wiki/汝阳县", code: "410326", pinyin: "ru yang xian"),
-      City(name: "宜阳县", url: "https://zh.wikipedia.org/wiki/宜阳县", code: "410327", pinyin: "yi yang xian"),
-      City(name: "洛宁县", url: "https://zh.wikipedia.org/wiki/洛宁县", code: "410328", pinyin: "luo ning xian"),
-      City(name: "伊川县", url: "https://zh.wikipedia.org/wiki/伊川县", code: "410329", pinyin: "yi chuan xian"),
-    ]))
-    cities.append(City(name: "平顶山市", url: "https://zh.wikipedia.org/wiki/平顶山市", code: "410400", pinyin: "ping ding shan shi", counties: [
-      City(name: "新华区", url: "https://zh.wikipedia.org/wiki/新华区_(平顶山市)", code: "410402", pinyin: "xin hua qu"),
-      City(name: "卫东区", url: "https://zh.wikipedia.org/wiki/卫东区", code: "410403", pinyin: "wei dong qu"),
-      City(name: "石龙区", url: "https://zh.wikipedia.org/wiki/石龙区", code: "410404", pinyin: "shi long qu"),
-      City(name: "湛河区", url: "https://zh.wikipedia.org/wiki/湛河区", code: "410411", pinyin: "zhan he qu"),
-      City(name: "宝丰县", url: "https://zh.wikipedia.org/wiki/宝丰县", code: "410421", pinyin: "bao feng xian"),
-      City(name: "叶县", url: "https://zh.wikipedia.org/wiki/叶县", code: "410422", pinyin: "ye xian"),
-      City(name: "鲁山县", url: "https://zh.wikipedia.org/wiki/鲁山县", code: "410423", pinyin: "lu shan xian"),
-      City(name: "郏县", url: "https://zh.wikipedia.org/wiki/郏县", code: "410425", pinyin: "jia xian"),
-      City(name: "舞钢市", url: "https://zh.wikipedia.org/wiki/舞钢市", code: "410481", pinyin: "wu gang shi"),
-      City(name: "汝州市", url: "https://zh.wikipedia.org/wiki/汝州市", code: "410482", pinyin: "ru zhou shi"),
-    ]))
-    cities.append(City(name: "安阳市", url: "https://zh.wikipedia.org/wiki/安阳市", code: "410500", pinyin: "an yang shi", counties: [
-      City(name: "文峰区", url: "https://zh.wikipedia.org/wiki/文峰区", code: "410502", pinyin: "wen feng qu"),
-      City(name: "北关区", url: "https://zh.wikipedia.org/wiki/北关区", code: "410503", pinyin: "bei guan qu"),
-      City(name: "殷都区", url: "https://zh.wikipedia.org/wiki/殷都区", code: "410505", pinyin: "yin du qu"),
-      City(name: "龙安区", url: "https://zh.wikipedia.org/wiki/龙安区", code: "410506", pinyin: "long an qu"),
-      City(name: "安阳县", url: "https://zh.wikipedia.org/wiki/安阳县", code: "410522", pinyin: "an yang xian"),
-      City(name: "汤阴县", url: "https://zh.wikipedia.org/wiki/汤阴县", code: "410523", pinyin: "tang yin xian"),
-      City(name: "滑县", url: "https://zh.wikipedia.org/wiki/滑县", code: "410526", pinyin: "hua xian"),
-      City(name: "内黄县", url: "https://zh.wikipedia.org/wiki/内黄县", code: "410527", pinyin: "nei huang xian"),
-      City(name: "林州市", url: "https://zh.wikipedia.org/wiki/林州市", code: "410581", pinyin: "lin zhou shi"),
-    ]))
-    cities.append(City(name: "鹤壁市", url: "https://zh.wikipedia.org/wiki/鹤壁市", code: "410600", pinyin: "he bi shi", counties: [
-      City(name: "鹤山区", url: "https://zh.wikipedia.org/wiki/鹤山区", code: "410602", pinyin: "he shan qu"),
-      City(name: "山城区", url: "https://zh.wikipedia.org/wiki/山城区", code: "410603", pinyin: "shan cheng qu"),
-      City(name: "淇滨区", url: "https://zh.wikipedia.org/wiki/淇滨区", code: "410611", pinyin: "qi bin qu"),
-      City(name: "浚县", url: "https://zh.wikipedia.org/wiki/浚县", code: "410621", pinyin: "xun xian"),
-      City(name: "淇县", url: "https://zh.wikipedia.org/wiki/淇县", code: "410622", pinyin: "qi xian"),
-    ]))
-    cities.append(City(name: "新乡市", url: "https://zh.wikipedia.org/wiki/新乡市", code: "410700", pinyin: "xin xiang shi", counties: [
-      City(name: "红旗区", url: "https://zh.wikipedia.org/wiki/红旗区", code: "410702", pinyin: "hong qi qu"),
-      City(name: "卫滨区", url: "https://zh.wikipedia.org/wiki/卫滨区", code: "410703", pinyin: "wei bin qu"),
-      City(name: "凤泉区", url: "https://zh.wikipedia.org/wiki/凤泉区", code: "410704", pinyin: "feng quan qu"),
-      City(name: "牧野区", url: "https://zh.wikipedia.org/wiki/牧野区", code: "410711", pinyin: "mu ye qu"),
-      City(name: "新乡县", url: "https://zh.wikipedia.org/wiki/新乡县", code: "410721", pinyin: "xin xiang xian"),
-      City(name: "获嘉县", url: "https://zh.wikipedia.org/wiki/获嘉县", code: "410724", pinyin: "huo jia xian"),
-      City(name: "原阳县", url: "https://zh.wikipedia.org/wiki/原阳县", code: "410725", pinyin: "yuan yang xian"),
-      City(name: "延津县", url: "https://zh.wikipedia.org/wiki/延津县", code: "410726", pinyin: "yan jin xian"),
-      City(name: "封丘县", url: "https://zh.wikipedia.org/wiki/封丘县", code: "410727", pinyin: "feng qiu xian"),
-      City(name: "卫辉市", url: "https://zh.wikipedia.org/wiki/卫辉市", code: "410781", pinyin: "wei hui shi"),
-      City(name: "辉县市", url: "https://zh.wikipedia.org/wiki/辉县市", code: "410782", pinyin: "hui xian shi"),
-      City(name: "长垣市", url: "https://zh.wikipedia.org/wiki/长垣市", code: "410783", pinyin: "chang yuan shi"),
-    ]))
-    cities.append(City(name: "焦作市", url: "https://zh.wikipedia.org/wiki/焦作市", code: "410800", pinyin: "jiao zuo shi", counties: [
-      City(name: "解放区", url: "https://zh.wikipedia.org/wiki/解放区", code: "410802", pinyin: "jie fang qu"),
-      City(name: "中站区", url: "https://zh.wikipedia.org/wiki/中站区", code: "410803", pinyin: "zhong zhan qu"),
-      City(name: "马村区", url: "https://zh.wikipedia.org/wiki/马村区", code: "410804", pinyin: "ma cun qu"),
-      City(name: "山阳区", url: "https://zh.wikipedia.org/wiki/山阳区", code: "410811", pinyin: "shan yang qu"),
-      City(name: "修武县", url: "https://zh.wikipedia.org/wiki/修武县", code: "410821", pinyin: "xiu wu xian"),
-      City(name: "博爱县", url: "https://zh.wikipedia.org/wiki/博爱县", code: "410822", pinyin: "bo ai xian"),
-      City(name: "武陟县", url: "https://zh.wikipedia.org/wiki/武陟县", code: "410823", pinyin: "wu zhi xian"),
-      City(name: "温县", url: "https://zh.wikipedia.org/wiki/温县", code: "410825", pinyin: "wen xian"),
-      City(name: "沁阳市", url: "https://zh.wikipedia.org/wiki/沁阳市", code: "410882", pinyin: "qin yang shi"),
-      City(name: "孟州市", url: "https://zh.wikipedia.org/wiki/孟州市", code: "410883", pinyin: "meng zhou shi"),
-    ]))
-    cities.append(City(name: "濮阳市", url: "https://zh.wikipedia.org/wiki/濮阳市", code: "410900", pinyin: "pu yang shi", counties: [
-      City(name: "华龙区", url: "https://zh.wikipedia.org/wiki/华龙区", code: "410902", pinyin: "hua long qu"),
-      City(name: "清丰县", url: "https://zh.wikipedia.org/wiki/清丰县", code: "410922", pinyin: "qing feng xian"),
-      City(name: "南乐县", url: "https://zh.wikipedia.org/wiki/南乐县", code: "410923", pinyin: "nan le xian"),
-      City(name: "范县", url: "https://zh.wikipedia.org/wiki/范县", code: "410926", pinyin: "fan xian"),
-      City(name: "台前县", url: "https://zh.wikipedia.org/wiki/台前县", code: "410927", pinyin: "tai qian xian"),
-      City(name: "濮阳县", url: "https://zh.wikipedia.org/wiki/濮阳县", code: "410928", pinyin: "pu yang xian"),
-    ]))
-    cities.append(City(name: "许昌市", url: "https://zh.wikipedia.org/wiki/许昌市", code: "411000", pinyin: "xu chang shi", counties: [
-      City(name: "魏都区", url: "https://zh.wikipedia.org/wiki/魏都区", code: "411002", pinyin: "wei du qu"),
-      City(name: "建安区", url: "https://zh.wikipedia.org/wiki/建安区", code: "411003", pinyin: "jian an qu"),
-      City(name: "鄢陵县", url: "https://zh.wikipedia.org/wiki/鄢陵县", code: "411024", pinyin: "yan ling xian"),
-      City(name: "襄城县", url: "https://zh.wikipedia.org/wiki/襄城县", code: "411025", pinyin: "xiang cheng xian"),
-      City(name: "禹州市", url: "https://zh.wikipedia.org/wiki/禹州市", code: "411081", pinyin: "yu zhou shi"),
-      City(name: "长葛市", url: "https://zh.wikipedia.org/wiki/长葛市", code: "411082", pinyin: "chang ge shi"),
-    ]))
-    cities.append(City(name: "漯河市", url: "https://zh.wikipedia.org/wiki/漯河市", code: "411100", pinyin: "luo he shi", counties: [
-      City(name: "源汇区", url: "https://zh.wikipedia.org/wiki/源汇区", code: "411102", pinyin: "yuan hui qu"),
-      City(name: "郾城区", url: "https://zh.wikipedia.org/wiki/郾城区", code: "411103", pinyin: "yan cheng qu"),
-      City(name: "召陵区", url: "https://zh.wikipedia.org/wiki/召陵区", code: "411104", pinyin: "shao ling qu"),
-      City(name: "舞阳县", url: "https://zh.wikipedia.org/wiki/舞阳县", code: "411121", pinyin: "wu yang xian"),
-      City(name: "临颍县", url: "https://zh.wikipedia.org/wiki/临颍县", code: "411122", pinyin: "lin ying xian"),
-    ]))
-    cities.append(City(name: "三门峡市", url: "https://zh.wikipedia.org/wiki/三门峡市", code: "411200", pinyin: "san men xia shi", counties: [
-      City(name: "湖滨区", url: "https://zh.wikipedia.org/wiki/湖滨区", code: "411202", pinyin: "hu bin qu"),
-      City(name: "陕州区", url: "https://zh.wikipedia.org/wiki/陕州区", code: "411203", pinyin: "shan zhou qu"),
-      City(name: "渑池县", url: "https://zh.wikipedia.org/wiki/渑池县", code: "411221", pinyin: "mian chi xian"),
-      City(name: "卢氏县", url: "https://zh.wikipedia.org/wiki/卢氏县", code: "411224", pinyin: "lu shi xian"),
-      City(name: "义马市", url: "https://zh.wikipedia.org/wiki/义马市", code: "411281", pinyin: "yi ma shi"),
-      City(name: "灵宝市", url: "https://zh.wikipedia.org/wiki/灵宝市", code: "411282", pinyin: "ling bao shi"),
-    ]))
-    cities.append(City(name: "南阳市", url: "https://zh.wikipedia.org/wiki/南阳市", code: "411300", pinyin: "nan yang shi", counties: [
-      City(name: "宛城区", url: "https://zh.wikipedia.org/wiki/宛城区", code: "411302", pinyin: "wan cheng qu"),
-      City(name: "卧龙区", url: "https://zh.wikipedia.org/wiki/卧龙区", code: "411303", pinyin: "wo long qu"),
-      City(name: "南召县", url: "https://zh.wikipedia.org/wiki/南召县", code: "411321", pinyin: "nan zhao xian"),
-      City(name: "方城县", url: "https://zh.wikipedia.org/wiki/方城县", code: "411322", pinyin: "fang cheng xian"),
-      City(name: "西峡县", url: "https://zh.wikipedia.org/wiki/西峡县", code: "411323", pinyin: "xi xia xian"),
-      City(name: "镇平县", url: "https://zh.wikipedia.org/wiki/镇平县", code: "411324", pinyin: "zhen ping xian"),
-      City(name: "内乡县", url: "https://zh.wikipedia.org/wiki/内乡县", code: "411325", pinyin: "nei xiang xian"),
-      City(name: "淅川县", url: "https://zh.wikipedia.org/wiki/淅川县", code: "411326", pinyin: "xi chuan xian"),
-      City(name: "社旗县", url: "https://zh.wikipedia.org/wiki/社旗县", code: "411327", pinyin: "she qi xian"),
-      City(name: "唐河县", url: "https://zh.wikipedia.org/wiki/唐河县", code: "411328", pinyin: "tang he xian"),
-      City(name: "新野县", url: "https://zh.wikipedia.org/wiki/新野县", code: "411329", pinyin: "xin ye xian"),
-      City(name: "桐柏县", url: "https://zh.wikipedia.org/wiki/桐柏县", code: "411330", pinyin: "tong bai xian"),
-      City(name: "邓州市", url: "https://zh.wikipedia.org/wiki/邓州市", code: "411381", pinyin: "deng zhou shi"),
-    ]))
-    cities.append(City(name: "商丘市", url: "https://zh.wikipedia.org/wiki/商丘市", code: "411400", pinyin: "shang qiu shi", counties: [
-      City(name: "梁园区", url: "https://zh.wikipedia.org/wiki/梁园区", code: "411402", pinyin: "liang yuan qu"),
-      City(name: "睢阳区", url: "https://zh.wikipedia.org/wiki/睢阳区", code: "411403", pinyin: "sui yang qu"),
-      City(name: "民权县", url: "https://zh.wikipedia.org/wiki/民权县", code: "411421", pinyin: "min quan xian"),
-      City(name: "睢县", url: "https://zh.wikipedia.org/wiki/睢县", code: "411422", pinyin: "sui xian"),
-      City(name: "宁陵县", url: "https://zh.wikipedia.org/wiki/宁陵县", code: "411423", pinyin: "ning ling xian"),
-      City(name: "柘城县", url: "https://zh.wikipedia.org/wiki/柘城县", code: "411424", pinyin: "zhe cheng xian"),
-      City(name: "虞城县", url: "https://zh.wikipedia.org/wiki/虞城县", code: "411425", pinyin: "yu cheng xian"),
-      City(name: "夏邑县", url: "https://zh.wikipedia.org/wiki/夏邑县", code: "411426", pinyin: "xia yi xian"),
-      City(name: "永城市", url: "https://zh.wikipedia.org/wiki/永城市", code: "411481", pinyin: "yong cheng shi"),
-    ]))
-    cities.append(City(name: "信阳市", url: "https://zh.wikipedia.org/wiki/信阳市", code: "411500", pinyin: "xin yang shi", counties: [
-      City(name: "浉河区", url: "https://zh.wikipedia.org/wiki/浉河区", code: "411502", pinyin: "shi he qu"),
-      City(name: "平桥区", url: "https://zh.wikipedia.org/wiki/平桥区", code: "411503", pinyin: "ping qiao qu"),
-      City(name: "罗山县", url: "https://zh.wikipedia.org/wiki/罗山县", code: "411521", pinyin: "luo shan xian"),
-      City(name: "光山县", url: "https://zh.wikipedia.org/wiki/光山县", code: "411522", pinyin: "guang shan xian"),
-      City(name: "新县", url: "https://zh.wikipedia.org/wiki/新县", code: "411523", pinyin: "xin xian"),
-      City(name: "商城县", url: "https://zh.wikipedia.org/wiki/商城县", code: "411524", pinyin: "shang cheng xian"),
-      City(name: "固始县", url: "https://zh.wikipedia.org/wiki/固始县", code: "411525", pinyin: "gu shi xian"),
-      City(name: "潢川县", url: "https://zh.wikipedia.org/wiki/潢川县", code: "411526", pinyin: "huang chuan xian"),
-      City(name: "淮滨县", url: "https://zh.wikipedia.org/wiki/淮滨县", code: "411527", pinyin: "huai bin xian"),
-      City(name: "息县", url: "https://zh.wikipedia.org/wiki/息县", code: "411528", pinyin: "xi xian"),
-    ]))
-    cities.append(City(name: "周口市", url: "https://zh.wikipedia.org/wiki/周口市", code: "411600", pinyin: "zhou kou shi", counties: [
-      City(name: "川汇区", url: "https://zh.wikipedia.org/wiki/川汇区", code: "411602", pinyin: "chuan hui qu"),
-      City(name: "淮阳区", url: "https://zh.wikipedia.org/wiki/淮阳区", code: "411603", pinyin: "huai yang qu"),
-      City(name: "扶沟县", url: "https://zh.wikipedia.org/wiki/扶沟县", code: "411621", pinyin: "fu gou xian"),
-      City(name: "西华县", url: "https://zh.wikipedia.org/wiki/西华县", code: "411622", pinyin: "xi hua xian"),
-      City(name: "商水县", url: "https://zh.wikipedia.org/wiki/商水县", code: "411623", pinyin: "shang shui xian"),
-      City(name: "沈丘县", url: "https://zh.wikipedia.org/wiki/沈丘县", code: "411624", pinyin: "shen qiu xian"),
-      City(name: "郸城县", url: "https://zh.wikipedia.org/wiki/郸城县", code: "411625", pinyin: "dan cheng xian"),
-      City(name: "太康县", url: "https://zh.wikipedia.org/wiki/太康县", code: "411627", pinyin: "tai kang xian"),
-      City(name: "鹿邑县", url: "https://zh.wikipedia.org/wiki/鹿邑县", code: "411628", pinyin: "lu yi xian"),
-      City(name: "项城市", url: "https://zh.wikipedia.org/wiki/项城市", code: "411681", pinyin: "xiang cheng shi"),
-    ]))
-    cities.append(City(name: "驻马店市", url: "https://zh.wikipedia.org/wiki/驻马店市", code: "411700", pinyin: "zhu ma dian shi", counties: [
-      City(name: "驿城区", url: "https://zh.wikipedia.org/wiki/驿城区", code: "411702", pinyin: "yi cheng qu"),
-      City(name: "西平县", url: "https://zh.wikipedia.org/wiki/西平县", code: "411721", pinyin: "xi ping xian"),
-      City(name: "上蔡县", url: "https://zh.wikipedia.org/wiki/上蔡县", code: "411722", pinyin: "shang cai xian"),
-      City(name: "平舆县", url: "https://zh.wikipedia.org/wiki/平舆县", code: "411723", pinyin: "ping yu xian"),
-      City(name: "正阳县", url: "https://zh.wikipedia.org/wiki/正阳县", code: "411724", pinyin: "zheng yang xian"),
-      City(name: "确山县", url: "https://zh.wikipedia.org/wiki/确山县", code: "411725", pinyin: "que shan xian"),
-      City(name: "泌阳县", url: "https://zh.wikipedia.org/wiki/泌阳县", code: "411726", pinyin: "bi yang xian"),
-      City(name: "汝南县", url: "https://zh.wikipedia.org/wiki/汝南县", code: "411727", pinyin: "ru nan xian"),
-      City(name: "遂平县", url: "https://zh.wikipedia.org/wiki/遂平县", code: "411728", pinyin: "sui ping xian"),
-      City(name: "新蔡县", url: "https://zh.wikipedia.org/wiki/新蔡县", code: "411729", pinyin: "xin cai xian"),
-    ]))
+    cities.append(City(name: "郑州市", url: "https://zh.wikipedia.org/wiki/郑州市", code: "410100", pinyin: "zheng zhou shi", counties: counties(
+      """
+      中原区	410102	zhong yuan qu
+      二七区	410103	er qi qu
+      管城回族区	410104	guan cheng hui zu qu
+      金水区	410105	jin shui qu
+      上街区	410106	shang jie qu
+      惠济区	410108	hui ji qu
+      中牟县	410122	zhong mu xian
+      巩义市	410181	gong yi shi
+      荥阳市	410182	xing yang shi
+      新密市	410183	xin mi shi
+      新郑市	410184	xin zheng shi
+      登封市	410185	deng feng shi
+      """)))
+    cities.append(City(name: "开封市", url: "https://zh.wikipedia.org/wiki/开封市", code: "410200", pinyin: "kai feng shi", counties: counties(
+      """
+      龙亭区	410202	long ting qu
+      顺河回族区	410203	shun he hui zu qu
+      鼓楼区	410204	gu lou qu	鼓楼区_(开封市)
+      禹王台区	410205	yu wang tai qu
+      祥符区	410212	xiang fu qu
+      杞县	410221	qi xian
+      通许县	410222	tong xu xian
+      尉氏县	410223	wei shi xian
+      兰考县	410225	lan kao xian
+      """)))
+    cities.append(City(name: "洛阳市", url: "https://zh.wikipedia.org/wiki/洛阳市", code: "410300", pinyin: "luo yang shi", counties: counties(
+      """
+      老城区	410302	lao cheng qu
+      西工区	410303	xi gong qu
+      瀍河回族区	410304	chan he hui zu qu
+      涧西区	410305	jian xi qu
+      偃师区	410307	yan shi qu
+      孟津区	410308	meng jin qu
+      洛龙区	410311	luo long qu
+      新安县	410323	xin an xian
+      栾川县	410324	luan chuan xian
+      嵩县	410325	song xian
+      汝阳县	410326	ru yang xian
+      宜阳县	410327	yi yang xian
+      洛宁县	410328	luo ning xian
+      伊川县	410329	yi chuan xian
+      """)))
+    cities.append(City(name: "平顶山市", url: "https://zh.wikipedia.org/wiki/平顶山市", code: "410400", pinyin: "ping ding shan shi", counties: counties(
+      """
+      新华区	410402	xin hua qu	新华区_(平顶山市)
+      卫东区	410403	wei dong qu
+      石龙区	410404	shi long qu
+      湛河区	410411	zhan he qu
+      宝丰县	410421	bao feng xian
+      叶县	410422	ye xian
+      鲁山县	410423	lu shan xian
+      郏县	410425	jia xian
+      舞钢市	410481	wu gang shi
+      汝州市	410482	ru zhou shi
+      """)))
+    cities.append(City(name: "安阳市", url: "https://zh.wikipedia.org/wiki/安阳市", code: "410500", pinyin: "an yang shi", counties: counties(
+      """
+      文峰区	410502	wen feng qu
+      北关区	410503	bei guan qu
+      殷都区	410505	yin du qu
+      龙安区	410506	long an qu
+      安阳县	410522	an yang xian
+      汤阴县	410523	tang yin xian
+      滑县	410526	hua xian
+      内黄县	410527	nei huang xian
+      林州市	410581	lin zhou shi
+      """)))
+    cities.append(City(name: "鹤壁市", url: "https://zh.wikipedia.org/wiki/鹤壁市", code: "410600", pinyin: "he bi shi", counties: counties(
+      """
+      鹤山区	410602	he shan qu
+      山城区	410603	shan cheng qu
+      淇滨区	410611	qi bin qu
+      浚县	410621	xun xian
+      淇县	410622	qi xian
+      """)))
+    cities.append(City(name: "新乡市", url: "https://zh.wikipedia.org/wiki/新乡市", code: "410700", pinyin: "xin xiang shi", counties: counties(
+      """
+      红旗区	410702	hong qi qu
+      卫滨区	410703	wei bin qu
+      凤泉区	410704	feng quan qu
+      牧野区	410711	mu ye qu
+      新乡县	410721	xin xiang xian
+      获嘉县	410724	huo jia xian
+      原阳县	410725	yuan yang xian
+      延津县	410726	yan jin xian
+      封丘县	410727	feng qiu xian
+      卫辉市	410781	wei hui shi
+      辉县市	410782	hui xian shi
+      长垣市	410783	chang yuan shi
+      """)))
+    cities.append(City(name: "焦作市", url: "https://zh.wikipedia.org/wiki/焦作市", code: "410800", pinyin: "jiao zuo shi", counties: counties(
+      """
+      解放区	410802	jie fang qu
+      中站区	410803	zhong zhan qu
+      马村区	410804	ma cun qu
+      山阳区	410811	shan yang qu
+      修武县	410821	xiu wu xian
+      博爱县	410822	bo ai xian
+      武陟县	410823	wu zhi xian
+      温县	410825	wen xian
+      沁阳市	410882	qin yang shi
+      孟州市	410883	meng zhou shi
+      """)))
+    cities.append(City(name: "濮阳市", url: "https://zh.wikipedia.org/wiki/濮阳市", code: "410900", pinyin: "pu yang shi", counties: counties(
+      """
+      华龙区	410902	hua long qu
+      清丰县	410922	qing feng xian
+      南乐县	410923	nan le xian
+      范县	410926	fan xian
+      台前县	410927	tai qian xian
+      濮阳县	410928	pu yang xian
+      """)))
+    cities.append(City(name: "许昌市", url: "https://zh.wikipedia.org/wiki/许昌市", code: "411000", pinyin: "xu chang shi", counties: counties(
+      """
+      魏都区	411002	wei du qu
+      建安区	411003	jian an qu
+      鄢陵县	411024	yan ling xian
+      襄城县	411025	xiang cheng xian
+      禹州市	411081	yu zhou shi
+      长葛市	411082	chang ge shi
+      """)))
+    cities.append(City(name: "漯河市", url: "https://zh.wikipedia.org/wiki/漯河市", code: "411100", pinyin: "luo he shi", counties: counties(
+      """
+      源汇区	411102	yuan hui qu
+      郾城区	411103	yan cheng qu
+      召陵区	411104	shao ling qu
+      舞阳县	411121	wu yang xian
+      临颍县	411122	lin ying xian
+      """)))
+    cities.append(City(name: "三门峡市", url: "https://zh.wikipedia.org/wiki/三门峡市", code: "411200", pinyin: "san men xia shi", counties: counties(
+      """
+      湖滨区	411202	hu bin qu
+      陕州区	411203	shan zhou qu
+      渑池县	411221	mian chi xian
+      卢氏县	411224	lu shi xian
+      义马市	411281	yi ma shi
+      灵宝市	411282	ling bao shi
+      """)))
+    cities.append(City(name: "南阳市", url: "https://zh.wikipedia.org/wiki/南阳市", code: "411300", pinyin: "nan yang shi", counties: counties(
+      """
+      宛城区	411302	wan cheng qu
+      卧龙区	411303	wo long qu
+      南召县	411321	nan zhao xian
+      方城县	411322	fang cheng xian
+      西峡县	411323	xi xia xian
+      镇平县	411324	zhen ping xian
+      内乡县	411325	nei xiang xian
+      淅川县	411326	xi chuan xian
+      社旗县	411327	she qi xian
+      唐河县	411328	tang he xian
+      新野县	411329	xin ye xian
+      桐柏县	411330	tong bai xian
+      邓州市	411381	deng zhou shi
+      """)))
+    cities.append(City(name: "商丘市", url: "https://zh.wikipedia.org/wiki/商丘市", code: "411400", pinyin: "shang qiu shi", counties: counties(
+      """
+      梁园区	411402	liang yuan qu
+      睢阳区	411403	sui yang qu
+      民权县	411421	min quan xian
+      睢县	411422	sui xian
+      宁陵县	411423	ning ling xian
+      柘城县	411424	zhe cheng xian
+      虞城县	411425	yu cheng xian
+      夏邑县	411426	xia yi xian
+      永城市	411481	yong cheng shi
+      """)))
+    cities.append(City(name: "信阳市", url: "https://zh.wikipedia.org/wiki/信阳市", code: "411500", pinyin: "xin yang shi", counties: counties(
+      """
+      浉河区	411502	shi he qu
+      平桥区	411503	ping qiao qu
+      罗山县	411521	luo shan xian
+      光山县	411522	guang shan xian
+      新县	411523	xin xian
+      商城县	411524	shang cheng xian
+      固始县	411525	gu shi xian
+      潢川县	411526	huang chuan xian
+      淮滨县	411527	huai bin xian
+      息县	411528	xi xian
+      """)))
+    cities.append(City(name: "周口市", url: "https://zh.wikipedia.org/wiki/周口市", code: "411600", pinyin: "zhou kou shi", counties: counties(
+      """
+      川汇区	411602	chuan hui qu
+      淮阳区	411603	huai yang qu
+      扶沟县	411621	fu gou xian
+      西华县	411622	xi hua xian
+      商水县	411623	shang shui xian
+      沈丘县	411624	shen qiu xian
+      郸城县	411625	dan cheng xian
+      太康县	411627	tai kang xian
+      鹿邑县	411628	lu yi xian
+      项城市	411681	xiang cheng shi
+      """)))
+    cities.append(City(name: "驻马店市", url: "https://zh.wikipedia.org/wiki/驻马店市", code: "411700", pinyin: "zhu ma dian shi", counties: counties(
+      """
+      驿城区	411702	yi cheng qu
+      西平县	411721	xi ping xian
+      上蔡县	411722	shang cai xian
+      平舆县	411723	ping yu xian
+      正阳县	411724	zheng yang xian
+      确山县	411725	que shan xian
+      泌阳县	411726	bi yang xian
+      汝南县	411727	ru nan xian
+      遂平县	411728	sui ping xian
+      新蔡县	411729	xin cai xian
+      """)))
     cities.append(City(name: "济源市", url: "https://zh.wikipedia.org/wiki/济源市", code: "419001", pinyin: "ji yuan shi"))
     return Province(name: "河南省", cities: cities)
   }
@@ -1954,131 +2117,144 @@ extension BuiltInCatalog {
   private static func province16() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(17)
-    cities.append(City(name: "武汉市", url: "https://zh.wikipedia.org/wiki/武汉市", code: "420100", pinyin: "wu han shi", counties: [
-      City(name: "江岸区", url: "https://zh.wikipedia.org/wiki/江岸区", code: "420102", pinyin: "jiang an qu"),
-      City(name: "江汉区", url: "https://zh.wikipedia.org/wiki/江汉区", code: "420103", pinyin: "jiang han qu"),
-      City(name: "硚口区", url: "https://zh.wikipedia.org/wiki/硚口区", code: "420104", pinyin: "qiao kou qu"),
-      City(name: "汉阳区", url: "https://zh.wikipedia.org/wiki/汉阳区", code: "420105", pinyin: "han yang qu"),
-      City(name: "武昌区", url: "https://zh.wikipedia.org/wiki/武昌区", code: "420106", pinyin: "wu chang qu"),
-      City(name: "青山区", url: "https://zh.wikipedia.org/wiki/青山区_(武汉市)", code: "420107", pinyin: "qing shan qu"),
-      City(name: "洪山区", url: "https://zh.wikipedia.org/wiki/洪山区", code: "420111", pinyin: "hong shan qu"),
-      City(name: "东西湖区", url: "https://zh.wikipedia.org/wiki/东西湖区", code: "420112", pinyin: "dong xi hu qu"),
-      City(name: "汉南区", url: "https://zh.wikipedia.org/wiki/汉南区", code: "420113", pinyin: "han nan qu"),
-      City(name: "蔡甸区", url: "https://zh.wikipedia.org/wiki/蔡甸区", code: "420114", pinyin: "cai dian qu"),
-      City(name: "江夏区", url: "https://zh.wikipedia.org/wiki/江夏区", code: "420115", pinyin: "jiang xia qu"),
-      City(name: "黄陂区", url: "https://zh.wikipedia.org/wiki/黄陂区", code: "420116", pinyin: "huang pi qu"),
-      City(name: "新洲区", url: "https://zh.wikipedia.org/wiki/新洲区", code: "420117", pinyin: "xin zhou qu"),
-    ]))
-    cities.append(City(name: "黄石市", url: "https://zh.wikipedia.org/wiki/黄石市", code: "420200", pinyin: "huang shi shi", counties: [
-      City(name: "黄石港区", url: "https://zh.wikipedia.org/wiki/黄石港区", code: "420202", pinyin: "huang shi gang qu"),
-      City(name: "西塞山区", url: "https://zh.wikipedia.org/wiki/西塞山区", code: "420203", pinyin: "xi sai shan qu"),
-      City(name: "下陆区", url: "https://zh.wikipedia.org/wiki/下陆区", code: "420204", pinyin: "xia lu qu"),
-      City(name: "铁山区", url: "https://zh.wikipedia.org/wiki/铁山区", code: "420205", pinyin: "tie shan qu"),
-      City(name: "阳新县", url: "https://zh.wikipedia.org/wiki/阳新县", code: "420222", pinyin: "yang xin xian"),
-      City(name: "大冶市", url: "https://zh.wikipedia.org/wiki/大冶市", code: "420281", pinyin: "da ye shi"),
-    ]))
-    cities.append(City(name: "十堰市", url: "https://zh.wikipedia.org/wiki/十堰市", code: "420300", pinyin: "shi yan shi", counties: [
-      City(name: "茅箭区", url: "https://zh.wikipedia.org/wiki/茅箭区", code: "420302", pinyin: "mao jian qu"),
-      City(name: "张湾区", url: "https://zh.wikipedia.org/wiki/张湾区", code: "420303", pinyin: "zhang wan qu"),
-      City(name: "郧阳区", url: "https://zh.wikipedia.org/wiki/郧阳区", code: "420304", pinyin: "yun yang qu"),
-      City(name: "郧西县", url: "https://zh.wikipedia.org/wiki/郧西县", code: "420322", pinyin: "yun xi xian"),
-      City(name: "竹山县", url: "https://zh.wikipedia.org/wiki/竹山县", code: "420323", pinyin: "zhu shan xian"),
-      City(name: "竹溪县", url: "https://zh.wikipedia.org/wiki/竹溪县", code: "420324", pinyin: "zhu xi xian"),
-      City(name: "房县", url: "https://zh.wikipedia.org/wiki/房县", code: "420325", pinyin: "fang xian"),
-      City(name: "丹江口市", url: "https://zh.wikipedia.org/wiki/丹江口市", code: "420381", pinyin: "dan jiang kou shi"),
-    ]))
-    cities.append(City(name: "宜昌市", url: "https://zh.wikipedia.org/wiki/宜昌市", code: "420500", pinyin: "yi chang shi", counties: [
-      City(name: "西陵区", url: "https://zh.wikipedia.org/wiki/西陵区", code: "420502", pinyin: "xi ling qu"),
-      City(name: "伍家岗区", url: "https://zh.wikipedia.org/wiki/伍家岗区", code: "420503", pinyin: "wu jia gang qu"),
-      City(name: "点军区", url: "https://zh.wikipedia.org/wiki/点军区", code: "420504", pinyin: "dian jun qu"),
-      City(name: "猇亭区", url: "https://zh.wikipedia.org/wiki/猇亭区", code: "420505", pinyin: "xiao ting qu"),
-      City(name: "夷陵区", url: "https://zh.wikipedia.org/wiki/夷陵区", code: "420506", pinyin: "yi ling qu"),
-      City(name: "远安县", url: "https://zh.wikipedia.org/wiki/远安县", code: "420525", pinyin: "yuan an xian"),
-      City(name: "兴山县", url: "https://zh.wikipedia.org/wiki/兴山县", code: "420526", pinyin: "xing shan xian"),
-      City(name: "秭归县", url: "https://zh.wikipedia.org/wiki/秭归县", code: "420527", pinyin: "zi gui xian"),
-      City(name: "长阳土家族自治县", url: "https://zh.wikipedia.org/wiki/长阳土家族自治县", code: "420528", pinyin: "chang yang tu jia zu zi zhi xian"),
-      City(name: "五峰土家族自治县", url: "https://zh.wikipedia.org/wiki/五峰土家族自治县", code: "420529", pinyin: "wu feng tu jia zu zi zhi xian"),
-      City(name: "宜都市", url: "https://zh.wikipedia.org/wiki/宜都市", code: "420581", pinyin: "yi du shi"),
-      City(name: "当阳市", url: "https://zh.wikipedia.org/wiki/当阳市", code: "420582", pinyin: "dang yang shi"),
-      City(name: "枝江市", url: "https://zh.wikipedia.org/wiki/枝江市", code: "420583", pinyin: "zhi jiang shi"),
-    ]))
-    cities.append(City(name: "襄阳市", url: "https://zh.wikipedia.org/wiki/襄阳市", code: "420600", pinyin: "xiang yang shi", counties: [
-      City(name: "襄城区", url: "https://zh.wikipedia.org/wiki/襄城区", code: "420602", pinyin: "xiang cheng qu"),
-      City(name: "樊城区", url: "https://zh.wikipedia.org/wiki/樊城区", code: "420606", pinyin: "fan cheng qu"),
-      City(name: "襄州区", url: "https://zh.wikipedia.org/wiki/襄州区", code: "420607", pinyin: "xiang zhou qu"),
-      City(name: "南漳县", url: "https://zh.wikipedia.org/wiki/南漳县", code: "420624", pinyin: "nan zhang xian"),
-      City(name: "谷城县", url: "https://zh.wikipedia.org/wiki/谷城县", code: "420625", pinyin: "gu cheng xian"),
-      City(name: "保康县", url: "https://zh.wikipedia.org/wiki/保康县", code: "420626", pinyin: "bao kang xian"),
-      City(name: "老河口市", url: "https://zh.wikipedia.org/wiki/老河口市", code: "420682", pinyin: "lao he kou shi"),
-      City(name: "枣阳市", url: "https://zh.wikipedia.org/wiki/枣阳市", code: "420683", pinyin: "zao yang shi"),
-      City(name: "宜城市", url: "https://zh.wikipedia.org/wiki/宜城市", code: "420684", pinyin: "yi cheng shi"),
-    ]))
-    cities.append(City(name: "鄂州市", url: "https://zh.wikipedia.org/wiki/鄂州市", code: "420700", pinyin: "e zhou shi", counties: [
-      City(name: "梁子湖区", url: "https://zh.wikipedia.org/wiki/梁子湖区", code: "420702", pinyin: "liang zi hu qu"),
-      City(name: "华容区", url: "https://zh.wikipedia.org/wiki/华容区", code: "420703", pinyin: "hua rong qu"),
-      City(name: "鄂城区", url: "https://zh.wikipedia.org/wiki/鄂城区", code: "420704", pinyin: "e cheng qu"),
-    ]))
-    cities.append(City(name: "荆门市", url: "https://zh.wikipedia.org/wiki/荆门市", code: "420800", pinyin: "jing men shi", counties: [
-      City(name: "东宝区", url: "https://zh.wikipedia.org/wiki/东宝区", code: "420802", pinyin: "dong bao qu"),
-      City(name: "掇刀区", url: "https://zh.wikipedia.org/wiki/掇刀区", code: "420804", pinyin: "duo dao qu"),
-      City(name: "沙洋县", url: "https://zh.wikipedia.org/wiki/沙洋县", code: "420822", pinyin: "sha yang xian"),
-      City(name: "钟祥市", url: "https://zh.wikipedia.org/wiki/钟祥市", code: "420881", pinyin: "zhong xiang shi"),
-      City(name: "京山市", url: "https://zh.wikipedia.org/wiki/京山市", code: "420882", pinyin: "jing shan shi"),
-    ]))
-    cities.append(City(name: "孝感市", url: "https://zh.wikipedia.org/wiki/孝感市", code: "420900", pinyin: "xiao gan shi", counties: [
-      City(name: "孝南区", url: "https://zh.wikipedia.org/wiki/孝南区", code: "420902", pinyin: "xiao nan qu"),
-      City(name: "孝昌县", url: "https://zh.wikipedia.org/wiki/孝昌县", code: "420921", pinyin: "xiao chang xian"),
-      City(name: "大悟县", url: "https://zh.wikipedia.org/wiki/大悟县", code: "420922", pinyin: "da wu xian"),
-      City(name: "云梦县", url: "https://zh.wikipedia.org/wiki/云梦县", code: "420923", pinyin: "yun meng xian"),
-      City(name: "应城市", url: "https://zh.wikipedia.org/wiki/应城市", code: "420981", pinyin: "ying cheng shi"),
-      City(name: "安陆市", url: "https://zh.wikipedia.org/wiki/安陆市", code: "420982", pinyin: "an lu shi"),
-      City(name: "汉川市", url: "https://zh.wikipedia.org/wiki/汉川市", code: "420984", pinyin: "han chuan shi"),
-    ]))
-    cities.append(City(name: "荆州市", url: "https://zh.wikipedia.org/wiki/荆州市", code: "421000", pinyin: "jing zhou shi", counties: [
-      City(name: "沙市区", url: "https://zh.wikipedia.org/wiki/沙市区", code: "421002", pinyin: "sha shi qu"),
-      City(name: "荆州区", url: "https://zh.wikipedia.org/wiki/荆州区", code: "421003", pinyin: "jing zhou qu"),
-      City(name: "公安县", url: "https://zh.wikipedia.org/wiki/公安县", code: "421022", pinyin: "gong an xian"),
-      City(name: "江陵县", url: "https://zh.wikipedia.org/wiki/江陵县", code: "421024", pinyin: "jiang ling xian"),
-      City(name: "石首市", url: "https://zh.wikipedia.org/wiki/石首市", code: "421081", pinyin: "shi shou shi"),
-      City(name: "洪湖市", url: "https://zh.wikipedia.org/wiki/洪湖市", code: "421083", pinyin: "hong hu shi"),
-      City(name: "松滋市", url: "https://zh.wikipedia.org/wiki/松滋市", code: "421087", pinyin: "song zi shi"),
-      City(name: "监利市", url: "https://zh.wikipedia.org/wiki/监利市", code: "421088", pinyin: "jian li shi"),
-    ]))
-    cities.append(City(name: "黄冈市", url: "https://zh.wikipedia.org/wiki/黄冈市", code: "421100", pinyin: "huang gang shi", counties: [
-      City(name: "黄州区", url: "https://zh.wikipedia.org/wiki/黄州区", code: "421102", pinyin: "huang zhou qu"),
-      City(name: "团风县", url: "https://zh.wikipedia.org/wiki/团风县", code: "421121", pinyin: "tuan feng xian"),
-      City(name: "红安县", url: "https://zh.wikipedia.org/wiki/红安县", code: "421122", pinyin: "hong an xian"),
-      City(name: "罗田县", url: "https://zh.wikipedia.org/wiki/罗田县", code: "421123", pinyin: "luo tian xian"),
-      City(name: "英山县", url: "https://zh.wikipedia.org/wiki/英山县", code: "421124", pinyin: "ying shan xian"),
-      City(name: "浠水县", url: "https://zh.wikipedia.org/wiki/浠水县", code: "421125", pinyin: "xi shui xian"),
-      City(name: "蕲春县", url: "https://zh.wikipedia.org/wiki/蕲春县", code: "421126", pinyin: "qi chun xian"),
-      City(name: "黄梅县", url: "https://zh.wikipedia.org/wiki/黄梅县", code: "421127", pinyin: "huang mei xian"),
-      City(name: "麻城市", url: "https://zh.wikipedia.org/wiki/麻城市", code: "421181", pinyin: "ma cheng shi"),
-      City(name: "武穴市", url: "https://zh.wikipedia.org/wiki/武穴市", code: "421182", pinyin: "wu xue shi"),
-    ]))
-    cities.append(City(name: "咸宁市", url: "https://zh.wikipedia.org/wiki/咸宁市", code: "421200", pinyin: "xian ning shi", counties: [
-      City(name: "咸安区", url: "https://zh.wikipedia.org/wiki/咸安区", code: "421202", pinyin: "xian an qu"),
-      City(name: "嘉鱼县", url: "https://zh.wikipedia.org/wiki/嘉鱼县", code: "421221", pinyin: "jia yu xian"),
-      City(name: "通城县", url: "https://zh.wikipedia.org/wiki/通城县", code: "421222", pinyin: "tong cheng xian"),
-      City(name: "崇阳县", url: "https://zh.wikipedia.org/wiki/崇阳县", code: "421223", pinyin: "chong yang xian"),
-      City(name: "通山县", url: "https://zh.wikipedia.org/wiki/通山县", code: "421224", pinyin: "tong shan xian"),
-      City(name: "赤壁市", url: "https://zh.wikipedia.org/wiki/赤壁市", code: "421281", pinyin: "chi bi shi"),
-    ]))
-    cities.append(City(name: "随州市", url: "https://zh.wikipedia.org/wiki/随州市", code: "421300", pinyin: "sui zhou shi", counties: [
-      City(name: "曾都区", url: "https://zh.wikipedia.org/wiki/曾都区", code: "421303", pinyin: "zeng du qu"),
-      City(name: "随县", url: "https://zh.wikipedia.org/wiki/随县", code: "421321", pinyin: "sui xian"),
-      City(name: "广水市", url: "https://zh.wikipedia.org/wiki/广水市", code: "421381", pinyin: "guang shui shi"),
-    ]))
-    cities.append(City(name: "恩施土家族苗族自治州", url: "https://zh.wikipedia.org/wiki/恩施土家族苗族自治州", code: "422800", pinyin: "en shi tu jia zu miao zu zi zhi zhou", counties: [
-      City(name: "恩施市", url: "https://zh.wikipedia.org/wiki/恩施市", code: "422801", pinyin: "en shi shi"),
-      City(name: "利川市", url: "https://zh.wikipedia.org/wiki/利川市", code: "422802", pinyin: "li chuan shi"),
-      City(name: "建始县", url: "https://zh.wikipedia.org/wiki/建始县", code: "422822", pinyin: "jian shi xian"),
-      City(name: "巴东县", url: "https://zh.wikipedia.org/wiki/巴东县", code: "422823", pinyin: "ba dong xian"),
-      City(name: "宣恩县", url: "https://zh.wikipedia.org/wiki/宣恩县", code: "422825", pinyin: "xuan en xian"),
-      City(name: "咸丰县", url: "https://zh.wikipedia.org/wiki/咸丰县", code: "422826", pinyin: "xian feng xian"),
-      City(name: "来凤县", url: "https://zh.wikipedia.org/wiki/来凤县", code: "422827", pinyin: "lai feng xian"),
-      City(name: "鹤峰县", url: "https://zh.wikipedia.org/wiki/鹤峰县", code: "422828", pinyin: "he feng xian"),
-    ]))
+    cities.append(City(name: "武汉市", url: "https://zh.wikipedia.org/wiki/武汉市", code: "420100", pinyin: "wu han shi", counties: counties(
+      """
+      江岸区	420102	jiang an qu
+      江汉区	420103	jiang han qu
+      硚口区	420104	qiao kou qu
+      汉阳区	420105	han yang qu
+      武昌区	420106	wu chang qu
+      青山区	420107	qing shan qu	青山区_(武汉市)
+      洪山区	420111	hong shan qu
+      东西湖区	420112	dong xi hu qu
+      汉南区	420113	han nan qu
+      蔡甸区	420114	cai dian qu
+      江夏区	420115	jiang xia qu
+      黄陂区	420116	huang pi qu
+      新洲区	420117	xin zhou qu
+      """)))
+    cities.append(City(name: "黄石市", url: "https://zh.wikipedia.org/wiki/黄石市", code: "420200", pinyin: "huang shi shi", counties: counties(
+      """
+      黄石港区	420202	huang shi gang qu
+      西塞山区	420203	xi sai shan qu
+      下陆区	420204	xia lu qu
+      铁山区	420205	tie shan qu
+      阳新县	420222	yang xin xian
+      大冶市	420281	da ye shi
+      """)))
+    cities.append(City(name: "十堰市", url: "https://zh.wikipedia.org/wiki/十堰市", code: "420300", pinyin: "shi yan shi", counties: counties(
+      """
+      茅箭区	420302	mao jian qu
+      张湾区	420303	zhang wan qu
+      郧阳区	420304	yun yang qu
+      郧西县	420322	yun xi xian
+      竹山县	420323	zhu shan xian
+      竹溪县	420324	zhu xi xian
+      房县	420325	fang xian
+      丹江口市	420381	dan jiang kou shi
+      """)))
+    cities.append(City(name: "宜昌市", url: "https://zh.wikipedia.org/wiki/宜昌市", code: "420500", pinyin: "yi chang shi", counties: counties(
+      """
+      西陵区	420502	xi ling qu
+      伍家岗区	420503	wu jia gang qu
+      点军区	420504	dian jun qu
+      猇亭区	420505	xiao ting qu
+      夷陵区	420506	yi ling qu
+      远安县	420525	yuan an xian
+      兴山县	420526	xing shan xian
+      秭归县	420527	zi gui xian
+      长阳土家族自治县	420528	chang yang tu jia zu zi zhi xian
+      五峰土家族自治县	420529	wu feng tu jia zu zi zhi xian
+      宜都市	420581	yi du shi
+      当阳市	420582	dang yang shi
+      枝江市	420583	zhi jiang shi
+      """)))
+    cities.append(City(name: "襄阳市", url: "https://zh.wikipedia.org/wiki/襄阳市", code: "420600", pinyin: "xiang yang shi", counties: counties(
+      """
+      襄城区	420602	xiang cheng qu
+      樊城区	420606	fan cheng qu
+      襄州区	420607	xiang zhou qu
+      南漳县	420624	nan zhang xian
+      谷城县	420625	gu cheng xian
+      保康县	420626	bao kang xian
+      老河口市	420682	lao he kou shi
+      枣阳市	420683	zao yang shi
+      宜城市	420684	yi cheng shi
+      """)))
+    cities.append(City(name: "鄂州市", url: "https://zh.wikipedia.org/wiki/鄂州市", code: "420700", pinyin: "e zhou shi", counties: counties(
+      """
+      梁子湖区	420702	liang zi hu qu
+      华容区	420703	hua rong qu
+      鄂城区	420704	e cheng qu
+      """)))
+    cities.append(City(name: "荆门市", url: "https://zh.wikipedia.org/wiki/荆门市", code: "420800", pinyin: "jing men shi", counties: counties(
+      """
+      东宝区	420802	dong bao qu
+      掇刀区	420804	duo dao qu
+      沙洋县	420822	sha yang xian
+      钟祥市	420881	zhong xiang shi
+      京山市	420882	jing shan shi
+      """)))
+    cities.append(City(name: "孝感市", url: "https://zh.wikipedia.org/wiki/孝感市", code: "420900", pinyin: "xiao gan shi", counties: counties(
+      """
+      孝南区	420902	xiao nan qu
+      孝昌县	420921	xiao chang xian
+      大悟县	420922	da wu xian
+      云梦县	420923	yun meng xian
+      应城市	420981	ying cheng shi
+      安陆市	420982	an lu shi
+      汉川市	420984	han chuan shi
+      """)))
+    cities.append(City(name: "荆州市", url: "https://zh.wikipedia.org/wiki/荆州市", code: "421000", pinyin: "jing zhou shi", counties: counties(
+      """
+      沙市区	421002	sha shi qu
+      荆州区	421003	jing zhou qu
+      公安县	421022	gong an xian
+      江陵县	421024	jiang ling xian
+      石首市	421081	shi shou shi
+      洪湖市	421083	hong hu shi
+      松滋市	421087	song zi shi
+      监利市	421088	jian li shi
+      """)))
+    cities.append(City(name: "黄冈市", url: "https://zh.wikipedia.org/wiki/黄冈市", code: "421100", pinyin: "huang gang shi", counties: counties(
+      """
+      黄州区	421102	huang zhou qu
+      团风县	421121	tuan feng xian
+      红安县	421122	hong an xian
+      罗田县	421123	luo tian xian
+      英山县	421124	ying shan xian
+      浠水县	421125	xi shui xian
+      蕲春县	421126	qi chun xian
+      黄梅县	421127	huang mei xian
+      麻城市	421181	ma cheng shi
+      武穴市	421182	wu xue shi
+      """)))
+    cities.append(City(name: "咸宁市", url: "https://zh.wikipedia.org/wiki/咸宁市", code: "421200", pinyin: "xian ning shi", counties: counties(
+      """
+      咸安区	421202	xian an qu
+      嘉鱼县	421221	jia yu xian
+      通城县	421222	tong cheng xian
+      崇阳县	421223	chong yang xian
+      通山县	421224	tong shan xian
+      赤壁市	421281	chi bi shi
+      """)))
+    cities.append(City(name: "随州市", url: "https://zh.wikipedia.org/wiki/随州市", code: "421300", pinyin: "sui zhou shi", counties: counties(
+      """
+      曾都区	421303	zeng du qu
+      随县	421321	sui xian
+      广水市	421381	guang shui shi
+      """)))
+    cities.append(City(name: "恩施土家族苗族自治州", url: "https://zh.wikipedia.org/wiki/恩施土家族苗族自治州", code: "422800", pinyin: "en shi tu jia zu miao zu zi zhi zhou", counties: counties(
+      """
+      恩施市	422801	en shi shi
+      利川市	422802	li chuan shi
+      建始县	422822	jian shi xian
+      巴东县	422823	ba dong xian
+      宣恩县	422825	xuan en xian
+      咸丰县	422826	xian feng xian
+      来凤县	422827	lai feng xian
+      鹤峰县	422828	he feng xian
+      """)))
     cities.append(City(name: "仙桃市", url: "https://zh.wikipedia.org/wiki/仙桃市", code: "429004", pinyin: "xian tao shi"))
     cities.append(City(name: "潜江市", url: "https://zh.wikipedia.org/wiki/潜江市", code: "429005", pinyin: "qian jiang shi"))
     cities.append(City(name: "天门市", url: "https://zh.wikipedia.org/wiki/天门市", code: "429006", pinyin: "tian men shi"))
@@ -2089,487 +2265,536 @@ extension BuiltInCatalog {
   private static func province17() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(14)
-    cities.append(City(name: "长沙市", url: "https://zh.wikipedia.org/wiki/长沙市", code: "430100", pinyin: "chang sha shi", counties: [
-      City(name: "芙蓉区", url: "https://zh.wikipedia.org/wiki/芙蓉区", code: "430102", pinyin: "fu rong qu"),
-      City(name: "天心区", url: "https://zh.wikipedia.org/wiki/天心区", code: "430103", pinyin: "tian xin qu"),
-      City(name: "岳麓区", url: "https://zh.wikipedia.org/wiki/岳麓区", code: "430104", pinyin: "yue lu qu"),
-      City(name: "开福区", url: "https://zh.wikipedia.org/wiki/开福区", code: "430105", pinyin: "kai fu qu"),
-      City(name: "雨花区", url: "https://zh.wikipedia.org/wiki/雨花区", code: "430111", pinyin: "yu hua qu"),
-      City(name: "望城区", url: "https://zh.wikipedia.org/wiki/望城区", code: "430112", pinyin: "wang cheng qu"),
-      City(name: "长沙县", url: "https://zh.wikipedia.org/wiki/长沙县", code: "430121", pinyin: "chang sha xian"),
-      City(name: "浏阳市", url: "https://zh.wikipedia.org/wiki/浏阳市", code: "430181", pinyin: "liu yang shi"),
-      City(name: "宁乡市", url: "https://zh.wikipedia.org/wiki/宁乡市", code: "430182", pinyin: "ning xiang shi"),
-    ]))
-    cities.append(City(name: "株洲市", url: "https://zh.wikipedia.org/wiki/株洲市", code: "430200", pinyin: "zhu zhou shi", counties: [
-      City(name: "荷塘区", url: "https://zh.wikipedia.org/wiki/荷塘区", code: "430202", pinyin: "he tang qu"),
-      City(name: "芦淞区", url: "https://zh.wikipedia.org/wiki/芦淞区", code: "430203", pinyin: "lu song qu"),
-      City(name: "石峰区", url: "https://zh.wikipedia.org/wiki/石峰区", code: "430204", pinyin: "shi feng qu"),
-      City(name: "天元区", url: "https://zh.wikipedia.org/wiki/天元区", code: "430211", pinyin: "tian yuan qu"),
-      City(name: "渌口区", url: "https://zh.wikipedia.org/wiki/渌口区", code: "430212", pinyin: "lu kou qu"),
-      City(name: "攸县", url: "https://zh.wikipedia.org/wiki/攸县", code: "430223", pinyin: "you xian"),
-      City(name: "茶陵县", url: "https://zh.wikipedia.org/wiki/茶陵县", code: "430224", pinyin: "cha ling xian"),
-      City(name: "炎陵县", url: "https://zh.wikipedia.org/wiki/炎陵县", code: "430225", pinyin: "yan ling xian"),
-      City(name: "醴陵市", url: "https://zh.wikipedia.org/wiki/醴陵市", code: "430281", pinyin: "li ling shi"),
-    ]))
-    cities.append(City(name: "湘潭市", url: "https://zh.wikipedia.org/wiki/湘潭市", code: "430300", pinyin: "xiang tan shi", counties: [
-      City(name: "雨湖区", url: "https://zh.wikipedia.org/wiki/雨湖区", code: "430302", pinyin: "yu hu qu"),
-      City(name: "岳塘区", url: "https://zh.wikipedia.org/wiki/岳塘区", code: "430304", pinyin: "yue tang qu"),
-      City(name: "湘潭县", url: "https://zh.wikipedia.org/wiki/湘潭县", code: "430321", pinyin: "xiang tan xian"),
-      City(name: "湘乡市", url: "https://zh.wikipedia.org/wiki/湘乡市", code: "430381", pinyin: "xiang xiang shi"),
-      City(name: "韶山市", url: "https://zh.wikipedia.org/wiki/韶山市", code: "430382", pinyin: "shao shan shi"),
-    ]))
-    cities.append(City(name: "衡阳市", url: "https://zh.wikipedia.org/wiki/衡阳市", code: "430400", pinyin: "heng yang shi", counties: [
-      City(name: "珠晖区", url: "https://zh.wikipedia.org/wiki/珠晖区", code: "430405", pinyin: "zhu hui qu"),
-      City(name: "雁峰区", url: "https://zh.wikipedia.org/wiki/雁峰区", code: "430406", pinyin: "yan feng qu"),
-      City(name: "石鼓区", url: "https://zh.wikipedia.org/wiki/石鼓区", code: "430407", pinyin: "shi gu qu"),
-      City(name: "蒸湘区", url: "https://zh.wikipedia.org/wiki/蒸湘区", code: "430408", pinyin: "zheng xiang qu"),
-      City(name: "南岳区", url: "https://zh.wikipedia.org/wiki/南岳区", code: "430412", pinyin: "nan yue qu"),
-      City(name: "衡阳县", url: "https://zh.wikipedia.org/wiki/衡阳县", code: "430421", pinyin: "heng yang xian"),
-      City(name: "衡南县", url: "https://zh.wikipedia.org/wiki/衡南县", code: "430422", pinyin: "heng nan xian"),
-      City(name: "衡山县", url: "https://zh.wikipedia.org/wiki/衡山县", code: "430423", pinyin: "heng shan xian"),
-      City(name: "衡东县", url: "https://zh.wikipedia.org/wiki/衡东县", code: "430424", pinyin: "heng dong xian"),
-      City(name: "祁东县", url: "https://zh.wikipedia.org/wiki/祁东县", code: "430426", pinyin: "qi dong xian"),
-      City(name: "耒阳市", url: "https://zh.wikipedia.org/wiki/耒阳市", code: "430481", pinyin: "lei yang shi"),
-      City(name: "常宁市", url: "https://zh.wikipedia.org/wiki/常宁市", code: "430482", pinyin: "chang ning shi"),
-    ]))
-    cities.append(City(name: "邵阳市", url: "https://zh.wikipedia.org/wiki/邵阳市", code: "430500", pinyin: "shao yang shi", counties: [
-      City(name: "双清区", url: "https://zh.wikipedia.org/wiki/双清区", code: "430502", pinyin: "shuang qing qu"),
-      City(name: "大祥区", url: "https://zh.wikipedia.org/wiki/大祥区", code: "430503", pinyin: "da xiang qu"),
-      City(name: "北塔区", url: "https://zh.wikipedia.org/wiki/北塔区", code: "430511", pinyin: "bei ta qu"),
-      City(name: "新邵县", url: "https://zh.wikipedia.org/wiki/新邵县", code: "430522", pinyin: "xin shao xian"),
-      City(name: "邵阳县", url: "https://zh.wikipedia.org/wiki/邵阳县", code: "430523", pinyin: "shao yang xian"),
-      City(name: "隆回县", url: "https://zh.wikipedia.org/wiki/隆回县", code: "430524", pinyin: "long hui xian"),
-      City(name: "洞口县", url: "https://zh.wikipedia.org/wiki/洞口县", code: "430525", pinyin: "dong kou xian"),
-      City(name: "绥宁县", url: "https://zh.wikipedia.org/wiki/绥宁县", code: "430527", pinyin: "sui ning xian"),
-      City(name: "新宁县", url: "https://zh.wikipedia.org/wiki/新宁县", code: "430528", pinyin: "xin ning xian"),
-      City(name: "城步苗族自治县", url: "https://zh.wikipedia.org/wiki/城步苗族自治县", code: "430529", pinyin: "cheng bu miao zu zi zhi xian"),
-      City(name: "武冈市", url: "https://zh.wikipedia.org/wiki/武冈市", code: "430581", pinyin: "wu gang shi"),
-      City(name: "邵东市", url: "https://zh.wikipedia.org/wiki/邵东市", code: "430582", pinyin: "shao dong shi"),
-    ]))
-    cities.append(City(name: "岳阳市", url: "https://zh.wikipedia.org/wiki/岳阳市", code: "430600", pinyin: "yue yang shi", counties: [
-      City(name: "岳阳楼区", url: "https://zh.wikipedia.org/wiki/岳阳楼区", code: "430602", pinyin: "yue yang lou qu"),
-      City(name: "云溪区", url: "https://zh.wikipedia.org/wiki/云溪区", code: "430603", pinyin: "yun xi qu"),
-      City(name: "君山区", url: "https://zh.wikipedia.org/wiki/君山区", code: "430611", pinyin: "jun shan qu"),
-      City(name: "岳阳县", url: "https://zh.wikipedia.org/wiki/岳阳县", code: "430621", pinyin: "yue yang xian"),
-      City(name: "华容县", url: "https://zh.wikipedia.org/wiki/华容县", code: "430623", pinyin: "hua rong xian"),
-      City(name: "湘阴县", url: "https://zh.wikipedia.org/wiki/湘阴县", code: "430624", pinyin: "xiang yin xian"),
-      City(name: "平江县", url: "https://zh.wikipedia.org/wiki/平江县", code: "430626", pinyin: "ping jiang xian"),
-      City(name: "汨罗市", url: "https://zh.wikipedia.org/wiki/汨罗市", code: "430681", pinyin: "mi luo shi"),
-      City(name: "临湘市", url: "https://zh.wikipedia.org/wiki/临湘市", code: "430682", pinyin: "lin xiang shi"),
-    ]))
-    cities.append(City(name: "常德市", url: "https://zh.wikipedia.org/wiki/常德市", code: "430700", pinyin: "chang de shi", counties: [
-      City(name: "武陵区", url: "https://zh.wikipedia.org/wiki/武陵区", code: "430702", pinyin: "wu ling qu"),
-      City(name: "鼎城区", url: "https://zh.wikipedia.org/wiki/鼎城区", code: "430703", pinyin: "ding cheng qu"),
-      City(name: "安乡县", url: "https://zh.wikipedia.org/wiki/安乡县", code: "430721", pinyin: "an xiang xian"),
-      City(name: "汉寿县", url: "https://zh.wikipedia.org/wiki/汉寿县", code: "430722", pinyin: "han shou xian"),
-      City(name: "澧县", url: "https://zh.wikipedia.org/wiki/澧县", code: "430723", pinyin: "li xian"),
-      City(name: "临澧县", url: "https://zh.wikipedia.org/wiki/临澧县", code: "430724", pinyin: "lin li xian"),
-      City(name: "桃源县", url: "https://zh.wikipedia.org/wiki/桃源县", code: "430725", pinyin: "tao yuan xian"),
-      City(name: "石门县", url: "https://zh.wikipedia.org/wiki/石门县", code: "430726", pinyin: "shi men xian"),
-      City(name: "津市市", url: "https://zh.wikipedia.org/wiki/津市市", code: "430781", pinyin: "jin shi shi"),
-    ]))
-    cities.append(City(name: "张家界市", url: "https://zh.wikipedia.org/wiki/张家界市", code: "430800", pinyin: "zhang jia jie shi", counties: [
-      City(name: "永定区", url: "https://zh.wikipedia.org/wiki/永定区_(张家界市)", code: "430802", pinyin: "yong ding qu"),
-      City(name: "武陵源区", url: "https://zh.wikipedia.org/wiki/武陵源区", code: "430811", pinyin: "wu ling yuan qu"),
-      City(name: "慈利县", url: "https://zh.wikipedia.org/wiki/慈利县", code: "430821", pinyin: "ci li xian"),
-      City(name: "桑植县", url: "https://zh.wikipedia.org/wiki/桑植县", code: "430822", pinyin: "sang zhi xian"),
-    ]))
-    cities.append(City(name: "益阳市", url: "https://zh.wikipedia.org/wiki/益阳市", code: "430900", pinyin: "yi yang shi", counties: [
-      City(name: "资阳区", url: "https://zh.wikipedia.org/wiki/资阳区", code: "430902", pinyin: "zi yang qu"),
-      City(name: "赫山区", url: "https://zh.wikipedia.org/wiki/赫山区", code: "430903", pinyin: "he shan qu"),
-      City(name: "南县", url: "https://zh.wikipedia.org/wiki/南县", code: "430921", pinyin: "nan xian"),
-      City(name: "桃江县", url: "https://zh.wikipedia.org/wiki/桃江县", code: "430922", pinyin: "tao jiang xian"),
-      City(name: "安化县", url: "https://zh.wikipedia.org/wiki/安化县", code: "430923", pinyin: "an hua xian"),
-      City(name: "沅江市", url: "https://zh.wikipedia.org/wiki/沅江市", code: "430981", pinyin: "yuan jiang shi"),
-    ]))
-    cities.append(City(name: "郴州市", url: "https://zh.wikipedia.org/wiki/郴州市", code: "431000", pinyin: "chen zhou shi", counties: [
-      City(name: "北湖区", url: "https://zh.wikipedia.org/wiki/北湖区", code: "431002", pinyin: "bei hu qu"),
-      City(name: "苏仙区", url: "https://zh.wikipedia.org/wiki/苏仙区", code: "431003", pinyin: "su xian qu"),
-      City(name: "桂阳县", url: "https://zh.wikipedia.org/wiki/桂阳县", code: "431021", pinyin: "gui yang xian"),
-      City(name: "宜章县", url: "https://zh.wikipedia.org/wiki/宜章县", code: "431022", pinyin: "yi zhang xian"),
-      City(name: "永兴县", url: "https://zh.wikipedia.org/wiki/永兴县", code: "431023", pinyin: "yong xing xian"),
-      City(name: "嘉禾县", url: "https://zh.wikipedia.org/wiki/嘉禾县", code: "431024", pinyin: "jia he xian"),
-      City(name: "临武县", url: "https://zh.wikipedia.org/wiki/临武县", code: "431025", pinyin: "lin wu xian"),
-      City(name: "汝城县", url: "https://zh.wikipedia.org/wiki/汝城县", code: "431026", pinyin: "ru cheng xian"),
-      City(name: "桂东县", url: "https://zh.wikipedia.org/wiki/桂东县", code: "431027", pinyin: "gui dong xian"),
-      City(name: "安仁县", url: "https://zh.wikipedia.org/wiki/安仁县", code: "431028", pinyin: "an ren xian"),
-      City(name: "资兴市", url: "https://zh.wikipedia.org/wiki/资兴市", code: "431081", pinyin: "zi xing shi"),
-    ]))
-    cities.append(City(name: "永州市", url: "https://zh.wikipedia.org/wiki/永州市", code: "431100", pinyin: "yong zhou shi", counties: [
-      City(name: "零陵区", url: "https://zh.wikipedia.org/wiki/零陵区", code: "431102", pinyin: "ling ling qu"),
-      City(name: "冷水滩区", url: "https://zh.wikipedia.org/wiki/冷水滩区", code: "431103", pinyin: "leng shui tan qu"),
-      City(name: "东安县", url: "https://zh.wikipedia.org/wiki/东安县", code: "431122", pinyin: "dong an xian"),
-      City(name: "双牌县", url: "https://zh.wikipedia.org/wiki/双牌县", code: "431123", pinyin: "shuang pai xian"),
-      City(name: "道县", url: "https://zh.wikipedia.org/wiki/道县", code: "431124", pinyin: "dao xian"),
-      City(name: "江永县", url: "https://zh.wikipedia.org/wiki/江永县", code: "431125", pinyin: "jiang yong xian"),
-      City(name: "宁远县", url: "https://zh.wikipedia.org/wiki/宁远县", code: "431126", pinyin: "ning yuan xian"),
-      City(name: "蓝山县", url: "https://zh.wikipedia.org/wiki/蓝山县", code: "431127", pinyin: "lan shan xian"),
-      City(name: "新田县", url: "https://zh.wikipedia.org/wiki/新田县", code: "431128", pinyin: "xin tian xian"),
-      City(name: "江华瑶族自治县", url: "https://zh.wikipedia.org/wiki/江华瑶族自治县", code: "431129", pinyin: "jiang hua yao zu zi zhi xian"),
-      City(name: "祁阳市", url: "https://zh.wikipedia.org/wiki/祁阳市", code: "431181", pinyin: "qi yang shi"),
-    ]))
-    cities.append(City(name: "怀化市", url: "https://zh.wikipedia.org/wiki/怀化市", code: "431200", pinyin: "huai hua shi", counties: [
-      City(name: "鹤城区", url: "https://zh.wikipedia.org/wiki/鹤城区", code: "431202", pinyin: "he cheng qu"),
-      City(name: "中方县", url: "https://zh.wikipedia.org/wiki/中方县", code: "431221", pinyin: "zhong fang xian"),
-      City(name: "沅陵县", url: "https://zh.wikipedia.org/wiki/沅陵县", code: "431222", pinyin: "yuan ling xian"),
-      City(name: "辰溪县", url: "https://zh.wikipedia.org/wiki/辰溪县", code: "431223", pinyin: "chen xi xian"),
-      City(name: "溆浦县", url: "https://zh.wikipedia.org/wiki/溆浦县", code: "431224", pinyin: "xu pu xian"),
-      City(name: "会同县", url: "https://zh.wikipedia.org/wiki/会同县", code: "431225", pinyin: "hui tong xian"),
-      City(name: "麻阳苗族自治县", url: "https://zh.wikipedia.org/wiki/麻阳苗族自治县", code: "431226", pinyin: "ma yang miao zu zi zhi xian"),
-      City(name: "新晃侗族自治县", url: "https://zh.wikipedia.org/wiki/新晃侗族自治县", code: "431227", pinyin: "xin huang dong zu zi zhi xian"),
-      City(name: "芷江侗族自治县", url: "https://zh.wikipedia.org/wiki/芷江侗族自治县", code: "431228", pinyin: "zhi jiang dong zu zi zhi xian"),
-      City(name: "靖州苗族侗族自治县", url: "https://zh.wikipedia.org/wiki/靖州苗族侗族自治县", code: "431229", pinyin: "jing zhou miao zu dong zu zi zhi xian"),
-      City(name: "通道侗族自治县", url: "https://zh.wikipedia.org/wiki/通道侗族自治县", code: "431230", pinyin: "tong dao dong zu zi zhi xian"),
-      City(name: "洪江市", url: "https://zh.wikipedia.org/wiki/洪江市", code: "431281", pinyin: "hong jiang shi"),
-    ]))
-    cities.append(City(name: "娄底市", url: "https://zh.wikipedia.org/wiki/娄底市", code: "431300", pinyin: "lou di shi", counties: [
-      City(name: "娄星区", url: "https://zh.wikipedia.org/wiki/娄星区", code: "431302", pinyin: "lou xing qu"),
-      City(name: "双峰县", url: "https://zh.wikipedia.org/wiki/双峰县", code: "431321", pinyin: "shuang feng xian"),
-      City(name: "新化县", url: "https://zh.wikipedia.org/wiki/新化县", code: "431322", pinyin: "xin hua xian"),
-      City(name: "冷水江市", url: "https://zh.wikipedia.org/wiki/冷水江市", code: "431381", pinyin: "leng shui jiang shi"),
-      City(name: "涟源市", url: "https://zh.wikipedia.org/wiki/涟源市", code: "431382", pinyin: "lian yuan shi"),
-    ]))
-    cities.append(City(name: "湘西土家族苗族自治州", url: "https://zh.wikipedia.org/wiki/湘西土家族苗族自治州", code: "433100", pinyin: "xiang xi tu jia zu miao zu zi zhi zhou", counties: [
-      City(name: "吉首市", url: "https://zh.wikipedia.org/wiki/吉首市", code: "433101", pinyin: "ji shou shi"),
-      City(name: "泸溪县", url: "https://zh.wikipedia.org/wiki/泸溪县", code: "433122", pinyin: "lu xi xian"),
-      City(name: "凤凰县", url: "https://zh.wikipedia.org/wiki/凤凰县", code: "433123", pinyin: "feng huang xian"),
-      City(name: "花垣县", url: "https://zh.wikipedia.org/wiki/花垣县", code: "433124", pinyin: "hua yuan xian"),
-      City(name: "保靖县", url: "https://zh.wikipedia.org/wiki/保靖县", code: "433125", pinyin: "bao jing xian"),
-      City(name: "古丈县", url: "https://zh.wikipedia.org/wiki/古丈县", code: "433126", pinyin: "gu zhang xian"),
-      City(name: "永顺县", url: "https://zh.wikipedia.org/wiki/永顺县", code: "433127", pinyin: "yong shun xian"),
-      City(name: "龙山县", url: "https://zh.wikipedia.org/wiki/龙山县", code: "433130", pinyin: "long shan xian"),
-    ]))
+    cities.append(City(name: "长沙市", url: "https://zh.wikipedia.org/wiki/长沙市", code: "430100", pinyin: "chang sha shi", counties: counties(
+      """
+      芙蓉区	430102	fu rong qu
+      天心区	430103	tian xin qu
+      岳麓区	430104	yue lu qu
+      开福区	430105	kai fu qu
+      雨花区	430111	yu hua qu
+      望城区	430112	wang cheng qu
+      长沙县	430121	chang sha xian
+      浏阳市	430181	liu yang shi
+      宁乡市	430182	ning xiang shi
+      """)))
+    cities.append(City(name: "株洲市", url: "https://zh.wikipedia.org/wiki/株洲市", code: "430200", pinyin: "zhu zhou shi", counties: counties(
+      """
+      荷塘区	430202	he tang qu
+      芦淞区	430203	lu song qu
+      石峰区	430204	shi feng qu
+      天元区	430211	tian yuan qu
+      渌口区	430212	lu kou qu
+      攸县	430223	you xian
+      茶陵县	430224	cha ling xian
+      炎陵县	430225	yan ling xian
+      醴陵市	430281	li ling shi
+      """)))
+    cities.append(City(name: "湘潭市", url: "https://zh.wikipedia.org/wiki/湘潭市", code: "430300", pinyin: "xiang tan shi", counties: counties(
+      """
+      雨湖区	430302	yu hu qu
+      岳塘区	430304	yue tang qu
+      湘潭县	430321	xiang tan xian
+      湘乡市	430381	xiang xiang shi
+      韶山市	430382	shao shan shi
+      """)))
+    cities.append(City(name: "衡阳市", url: "https://zh.wikipedia.org/wiki/衡阳市", code: "430400", pinyin: "heng yang shi", counties: counties(
+      """
+      珠晖区	430405	zhu hui qu
+      雁峰区	430406	yan feng qu
+      石鼓区	430407	shi gu qu
+      蒸湘区	430408	zheng xiang qu
+      南岳区	430412	nan yue qu
+      衡阳县	430421	heng yang xian
+      衡南县	430422	heng nan xian
+      衡山县	430423	heng shan xian
+      衡东县	430424	heng dong xian
+      祁东县	430426	qi dong xian
+      耒阳市	430481	lei yang shi
+      常宁市	430482	chang ning shi
+      """)))
+    cities.append(City(name: "邵阳市", url: "https://zh.wikipedia.org/wiki/邵阳市", code: "430500", pinyin: "shao yang shi", counties: counties(
+      """
+      双清区	430502	shuang qing qu
+      大祥区	430503	da xiang qu
+      北塔区	430511	bei ta qu
+      新邵县	430522	xin shao xian
+      邵阳县	430523	shao yang xian
+      隆回县	430524	long hui xian
+      洞口县	430525	dong kou xian
+      绥宁县	430527	sui ning xian
+      新宁县	430528	xin ning xian
+      城步苗族自治县	430529	cheng bu miao zu zi zhi xian
+      武冈市	430581	wu gang shi
+      邵东市	430582	shao dong shi
+      """)))
+    cities.append(City(name: "岳阳市", url: "https://zh.wikipedia.org/wiki/岳阳市", code: "430600", pinyin: "yue yang shi", counties: counties(
+      """
+      岳阳楼区	430602	yue yang lou qu
+      云溪区	430603	yun xi qu
+      君山区	430611	jun shan qu
+      岳阳县	430621	yue yang xian
+      华容县	430623	hua rong xian
+      湘阴县	430624	xiang yin xian
+      平江县	430626	ping jiang xian
+      汨罗市	430681	mi luo shi
+      临湘市	430682	lin xiang shi
+      """)))
+    cities.append(City(name: "常德市", url: "https://zh.wikipedia.org/wiki/常德市", code: "430700", pinyin: "chang de shi", counties: counties(
+      """
+      武陵区	430702	wu ling qu
+      鼎城区	430703	ding cheng qu
+      安乡县	430721	an xiang xian
+      汉寿县	430722	han shou xian
+      澧县	430723	li xian
+      临澧县	430724	lin li xian
+      桃源县	430725	tao yuan xian
+      石门县	430726	shi men xian
+      津市市	430781	jin shi shi
+      """)))
+    cities.append(City(name: "张家界市", url: "https://zh.wikipedia.org/wiki/张家界市", code: "430800", pinyin: "zhang jia jie shi", counties: counties(
+      """
+      永定区	430802	yong ding qu	永定区_(张家界市)
+      武陵源区	430811	wu ling yuan qu
+      慈利县	430821	ci li xian
+      桑植县	430822	sang zhi xian
+      """)))
+    cities.append(City(name: "益阳市", url: "https://zh.wikipedia.org/wiki/益阳市", code: "430900", pinyin: "yi yang shi", counties: counties(
+      """
+      资阳区	430902	zi yang qu
+      赫山区	430903	he shan qu
+      南县	430921	nan xian
+      桃江县	430922	tao jiang xian
+      安化县	430923	an hua xian
+      沅江市	430981	yuan jiang shi
+      """)))
+    cities.append(City(name: "郴州市", url: "https://zh.wikipedia.org/wiki/郴州市", code: "431000", pinyin: "chen zhou shi", counties: counties(
+      """
+      北湖区	431002	bei hu qu
+      苏仙区	431003	su xian qu
+      桂阳县	431021	gui yang xian
+      宜章县	431022	yi zhang xian
+      永兴县	431023	yong xing xian
+      嘉禾县	431024	jia he xian
+      临武县	431025	lin wu xian
+      汝城县	431026	ru cheng xian
+      桂东县	431027	gui dong xian
+      安仁县	431028	an ren xian
+      资兴市	431081	zi xing shi
+      """)))
+    cities.append(City(name: "永州市", url: "https://zh.wikipedia.org/wiki/永州市", code: "431100", pinyin: "yong zhou shi", counties: counties(
+      """
+      零陵区	431102	ling ling qu
+      冷水滩区	431103	leng shui tan qu
+      东安县	431122	dong an xian
+      双牌县	431123	shuang pai xian
+      道县	431124	dao xian
+      江永县	431125	jiang yong xian
+      宁远县	431126	ning yuan xian
+      蓝山县	431127	lan shan xian
+      新田县	431128	xin tian xian
+      江华瑶族自治县	431129	jiang hua yao zu zi zhi xian
+      祁阳市	431181	qi yang shi
+      """)))
+    cities.append(City(name: "怀化市", url: "https://zh.wikipedia.org/wiki/怀化市", code: "431200", pinyin: "huai hua shi", counties: counties(
+      """
+      鹤城区	431202	he cheng qu
+      中方县	431221	zhong fang xian
+      沅陵县	431222	yuan ling xian
+      辰溪县	431223	chen xi xian
+      溆浦县	431224	xu pu xian
+      会同县	431225	hui tong xian
+      麻阳苗族自治县	431226	ma yang miao zu zi zhi xian
+      新晃侗族自治县	431227	xin huang dong zu zi zhi xian
+      芷江侗族自治县	431228	zhi jiang dong zu zi zhi xian
+      靖州苗族侗族自治县	431229	jing zhou miao zu dong zu zi zhi xian
+      通道侗族自治县	431230	tong dao dong zu zi zhi xian
+      洪江市	431281	hong jiang shi
+      """)))
+    cities.append(City(name: "娄底市", url: "https://zh.wikipedia.org/wiki/娄底市", code: "431300", pinyin: "lou di shi", counties: counties(
+      """
+      娄星区	431302	lou xing qu
+      双峰县	431321	shuang feng xian
+      新化县	431322	xin hua xian
+      冷水江市	431381	leng shui jiang shi
+      涟源市	431382	lian yuan shi
+      """)))
+    cities.append(City(name: "湘西土家族苗族自治州", url: "https://zh.wikipedia.org/wiki/湘西土家族苗族自治州", code: "433100", pinyin: "xiang xi tu jia zu miao zu zi zhi zhou", counties: counties(
+      """
+      吉首市	433101	ji shou shi
+      泸溪县	433122	lu xi xian
+      凤凰县	433123	feng huang xian
+      花垣县	433124	hua yuan xian
+      保靖县	433125	bao jing xian
+      古丈县	433126	gu zhang xian
+      永顺县	433127	yong shun xian
+      龙山县	433130	long shan xian
+      """)))
     return Province(name: "湖南省", cities: cities)
   }
 
   private static func province18() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(21)
-    cities.append(City(name: "广州市", url: "https://zh.wikipedia.org/wiki/广州市", code: "440100", pinyin: "guang zhou shi", counties: [
-      City(name: "荔湾区", url: "https://zh.wikipedia.org/wiki/荔湾区", code: "440103", pinyin: "li wan qu"),
-      City(name: "越秀区", url: "https://zh.wikipedia.org/wiki/越秀区", code: "440104", pinyin: "yue xiu qu"),
-      City(name: "海珠区", url: "https://zh.wikipedia.org/wiki/海珠区", code: "440105", pinyin: "hai zhu qu"),
-      City(name: "天河区", url: "https://zh.wikipedia.org/wiki/天河区", code: "440106", pinyin: "tian he qu"),
-      City(name: "白云区", url: "https://zh.wikipedia.org/wiki/白云区_(广州市)", code: "440111", pinyin: "bai yun qu"),
-      City(name: "黄埔区", url: "https://zh.wikipedia.org/wiki/黄埔区", code: "440112", pinyin: "huang pu qu"),
-      City(name: "番禺区", url: "https://zh.wikipedia.org/wiki/番禺区", code: "440113", pinyin: "pan yu qu"),
-      City(name: "花都区", url: "https://zh.wikipedia.org/wiki/花都区", code: "440114", pinyin: "hua du qu"),
-      City(name: "南沙区", url: "https://zh.wikipedia.org/wiki/南沙区", code: "440115", pinyin: "nan sha qu"),
-      City(name: "从化区", url: "https://zh.wikipedia.org/wiki/从化区", code: "440117", pinyin: "cong hua qu"),
-      City(name: "增城区", url: "https://zh.wikipedia.org/wiki/增城区", code: "440118", pinyin: "zeng cheng qu"),
-    ]))
-    cities.append(City(name: "韶关市", url: "https://zh.wikipedia.org/wiki/韶关市", code: "440200", pinyin: "shao guan shi", counties: [
-      City(name: "武江区", url: "https://zh.wikipedia.org/wiki/武江区", code: "440203", pinyin: "wu jiang qu"),
-      City(name: "浈江区", url: "https://zh.wikipedia.org/wiki/浈江区", code: "440204", pinyin: "zhen jiang qu"),
-      City(name: "曲江区", url: "https://zh.wikipedia.org/wiki/曲江区", code: "440205", pinyin: "qu jiang qu"),
-      City(name: "始兴县", url: "https://zh.wikipedia.org/wiki/始兴县", code: "440222", pinyin: "shi xing xian"),
-      City(name: "仁化县", url: "https://zh.wikipedia.org/wiki/仁化县", code: "440224", pinyin: "ren hua xian"),
-      City(name: "翁源县", url: "https://zh.wikipedia.org/wiki/翁源县", code: "440229", pinyin: "weng yuan xian"),
-      City(name: "乳源瑶族自治县", url: "https://zh.wikipedia.org/wiki/乳源瑶族自治县", code: "440232", pinyin: "ru yuan yao zu zi zhi xian"),
-      City(name: "新丰县", url: "https://zh.wikipedia.org/wiki/新丰县", code: "440233", pinyin: "xin feng xian"),
-      City(name: "乐昌市", url: "https://zh.wikipedia.org/wiki/乐昌市", code: "440281", pinyin: "le chang shi"),
-      City(name: "南雄市", url: "https://zh.wikipedia.org/wiki/南雄市", code: "440282", pinyin: "nan xiong shi"),
-    ]))
-    cities.append(City(name: "深圳市", url: "https://zh.wikipedia.org/wiki/深圳市", code: "440300", pinyin: "shen zhen shi", counties: [
-      City(name: "罗湖区", url: "https://zh.wikipedia.org/wiki/罗湖区", code: "440303", pinyin: "luo hu qu"),
-      City(name: "福田区", url: "https://zh.wikipedia.org/wiki/福田区", code: "440304", pinyin: "fu tian qu"),
-      City(name: "南山区", url: "https://zh.wikipedia.org/wiki/南山区_(深圳市)", code: "440305", pinyin: "nan shan qu"),
-      City(name: "宝安区", url: "https://zh.wikipedia.org/wiki/宝安区", code: "440306", pinyin: "bao an qu"),
-      City(name: "龙岗区", url: "https://zh.wikipedia.org/wiki/龙岗区", code: "440307", pinyin: "long gang qu"),
-      City(name: "盐田区", url: "https://zh.wikipedia.org/wiki/盐田区", code: "440308", pinyin: "yan tian qu"),
-      City(name: "龙华区", url: "https://zh.wikipedia.org/wiki/龙华区_(深圳市)", code: "440309", pinyin: "long hua qu"),
-      City(name: "坪山区", url: "https://zh.wikipedia.org/wiki/坪山区", code: "440310", pinyin: "ping shan qu"),
-      City(name: "光明区", url: "https://zh.wikipedia.org/wiki/光明区", code: "440311", pinyin: "guang ming qu"),
-    ]))
-    cities.append(City(name: "珠海市", url: "https://zh.wikipedia.org/wiki/珠海市", code: "440400", pinyin: "zhu hai shi", counties: [
-      City(name: "香洲区", url: "https://zh.wikipedia.org/wiki/香洲区", code: "440402", pinyin: "xiang zhou qu"),
-      City(name: "斗门区", url: "https://zh.wikipedia.org/wiki/斗门区", code: "440403", pinyin: "dou men qu"),
-      City(name: "金湾区", url: "https://zh.wikipedia.org/wiki/金湾区", code: "440404", pinyin: "jin wan qu"),
-    ]))
-    cities.append(City(name: "汕头市", url: "https://zh.wikipedia.org/wiki/汕头市", code: "440500", pinyin: "shan tou shi", counties: [
-      City(name: "龙湖区", url: "https://zh.wikipedia.org/wiki/龙湖区", code: "440507", pinyin: "long hu qu"),
-      City(name: "金平区", url: "https://zh.wikipedia.org/wiki/金平区", code: "440511", pinyin: "jin ping qu"),
-      City(name: "濠江区", url: "https://zh.wikipedia.org/wiki/濠江区", code: "440512", pinyin: "hao jiang qu"),
-      City(name: "潮阳区", url: "https://zh.wikipedia.org/wiki/潮阳区", code: "440513", pinyin: "chao yang qu"),
-      City(name: "潮南区", url: "https://zh.wikipedia.org/wiki/潮南区", code: "440514", pinyin: "chao nan qu"),
-      City(name: "澄海区", url: "https://zh.wikipedia.org/wiki/澄海区", code: "440515", pinyin: "cheng hai qu"),
-      City(name: "南澳县", url: "https://zh.wikipedia.org/wiki/南澳县", code: "440523", pinyin: "nan ao xian"),
-    ]))
-    cities.append(City(name: "佛山市", url: "https://zh.wikipedia.org/wiki/佛山市", code: "440600", pinyin: "fo shan shi", counties: [
-      City(name: "禅城区", url: "https://zh.wikipedia.org/wiki/禅城区", code: "440604", pinyin: "chan cheng qu"),
-      City(name: "南海区", url: "https://zh.wikipedia.org/wiki/南海区", code: "440605", pinyin: "nan hai qu"),
-      City(name: "顺德区", url: "https://zh.wikipedia.org/wiki/顺德区", code: "440606", pinyin: "shun de qu"),
-      City(name: "三水区", url: "https://zh.wikipedia.org/wiki/三水区", code: "440607", pinyin: "san shui qu"),
-      City(name: "高明区", url: "https://zh.wikipedia.org/wiki/高明区", code: "440608", pinyin: "gao ming qu"),
-    ]))
-    cities.append(City(name: "江门市", url: "https://zh.wikipedia.org/wiki/江门市", code: "440700", pinyin: "jiang men shi", counties: [
-      City(name: "蓬江区", url: "https://zh.wikipedia.org/wiki/蓬江区", code: "440703", pinyin: "peng jiang qu"),
-      City(name: "江海区", url: "https://zh.wikipedia.org/wiki/江海区", code: "440704", pinyin: "jiang hai qu"),
-      City(name: "新会区", url: "https://zh.wikipedia.org/wiki/新会区", code: "440705", pinyin: "xin hui qu"),
-      City(name: "台山市", url: "https://zh.wikipedia.org/wiki/台山市", code: "440781", pinyin: "tai shan shi"),
-      City(name: "开平市", url: "https://zh.wikipedia.org/wiki/开平市", code: "440783", pinyin: "kai ping shi"),
-      City(name: "鹤山市", url: "https://zh.wikipedia.org/wiki/鹤山市", code: "440784", pinyin: "he shan shi"),
-      City(name: "恩平市", url: "https://zh.wikipedia.org/wiki/恩平市", code: "440785", pinyin: "en ping shi"),
-    ]))
-    cities.append(City(name: "湛江市", url: "https://zh.wikipedia.org/wiki/湛江市", code: "440800", pinyin: "zhan jiang shi", counties: [
-      City(name: "赤坎区", url: "https://zh.wikipedia.org/wiki/赤坎区", code: "440802", pinyin: "chi kan qu"),
-      City(name: "霞山区", url: "https://zh.wikipedia.org/wiki/霞山区", code: "440803", pinyin: "xia shan qu"),
-      City(name: "坡头区", url: "https://zh.wikipedia.org/wiki/坡头区", code: "440804", pinyin: "po tou qu"),
-      City(name: "麻章区", url: "https://zh.wikipedia.org/wiki/麻章区", code: "440811", pinyin: "ma zhang qu"),
-      City(name: "遂溪县", url: "https://zh.wikipedia.org/wiki/遂溪县", code: "440823", pinyin: "sui xi xian"),
-      City(name: "徐闻县", url: "https://zh.wikipedia.org/wiki/徐闻县", code: "440825", pinyin: "xu wen xian"),
-      City(name: "廉江市", url: "https://zh.wikipedia.org/wiki/廉江市", code: "440881", pinyin: "lian jiang shi"),
-      City(name: "雷州市", url: "https://zh.wikipedia.org/wiki/雷州市", code: "440882", pinyin: "lei zhou shi"),
-      City(name: "吴川市", url: "https://zh.wikipedia.org/wiki/吴川市", code: "440883", pinyin: "wu chuan shi"),
-    ]))
-    cities.append(City(name: "茂名市", url: "https://zh.wikipedia.org/wiki/茂名市", code: "440900", pinyin: "mao ming shi", counties: [
-      City(name: "茂南区", url: "https://zh.wikipedia.org/wiki/茂南区", code: "440902", pinyin: "mao nan qu"),
-      City(name: "电白区", url: "https://zh.wikipedia.org/wiki/电白区", code: "440904", pinyin: "dian bai qu"),
-      City(name: "高州市", url: "https://zh.wikipedia.org/wiki/高州市", code: "440981", pinyin: "gao zhou shi"),
-      City(name: "化州市", url: "https://zh.wikipedia.org/wiki/化州市", code: "440982", pinyin: "hua zhou shi"),
-      City(name: "信宜市", url: "https://zh.wikipedia.org/wiki/信宜市", code: "440983", pinyin: "xin yi shi"),
-    ]))
-    cities.append(City(name: "肇庆市", url: "https://zh.wikipedia.org/wiki/肇庆市", code: "441200", pinyin: "zhao qing shi", counties: [
-      City(name: "端州区", url: "https://zh.wikipedia.org/wiki/端州区", code: "441202", pinyin: "duan zhou qu"),
-      City(name: "鼎湖区", url: "https://zh.wikipedia.org/wiki/鼎湖区", code: "441203", pinyin: "ding hu qu"),
-      City(name: "高要区", url: "https://zh.wikipedia.org/wiki/高要区", code: "441204", pinyin: "gao yao qu"),
-      City(name: "广宁县", url: "https://zh.wikipedia.org/wiki/广宁县", code: "441223", pinyin: "guang ning xian"),
-      City(name: "怀集县", url: "https://zh.wikipedia.org/wiki/怀集县", code: "441224", pinyin: "huai ji xian"),
-      City(name: "封开县", url: "https://zh.wikipedia.org/wiki/封开县", code: "441225", pinyin: "feng kai xian"),
-      City(name: "德庆县", url: "https://zh.wikipedia.org/wiki/德庆县", code: "441226", pinyin: "de qing xian"),
-      City(name: "四会市", url: "https://zh.wikipedia.org/wiki/四会市", code: "441284", pinyin: "si hui shi"),
-    ]))
-    cities.append(City(name: "惠州市", url: "https://zh.wikipedia.org/wiki/惠州市", code: "441300", pinyin: "hui zhou shi", counties: [
-      City(name: "惠城区", url: "https://zh.wikipedia.org/wiki/惠城区", code: "441302", pinyin: "hui cheng qu"),
-      City(name: "惠阳区", url: "https://zh.wikipedia.org/wiki/惠阳区", code: "441303", pinyin: "hui yang qu"),
-      City(name: "博罗县", url: "https://zh.wikipedia.org/wiki/博罗县", code: "441322", pinyin: "bo luo xian"),
-      City(name: "惠东县", url: "https://zh.wikipedia.org/wiki/惠东县", code: "441323", pinyin: "hui dong xian"),
-      City(name: "龙门县", url: "https://zh.wikipedia.org/wiki/龙门县", code: "441324", pinyin: "long men xian"),
-    ]))
-    cities.append(City(name: "梅州市", url: "https://zh.wikipedia.org/wiki/梅州市", code: "441400", pinyin: "mei zhou shi", counties: [
-      City(name: "梅江区", url: "https://zh.wikipedia.org/wiki/梅江区", code: "441402", pinyin: "mei jiang qu"),
-      City(name: "梅县区", url: "https://zh.wikipedia.org/wiki/梅县区", code: "441403", pinyin: "mei xian qu"),
-      City(name: "大埔县", url: "https://zh.wikipedia.org/wiki/大埔县", code: "441422", pinyin: "da bu xian"),
-      City(name: "丰顺县", url: "https://zh.wikipedia.org/wiki/丰顺县", code: "441423", pinyin: "feng shun xian"),
-      City(name: "五华县", url: "https://zh.wikipedia.org/wiki/五华县", code: "441424", pinyin: "wu hua xian"),
-      City(name: "平远县", url: "https://zh.wikipedia.org/wiki/平远县", code: "441426", pinyin: "ping yuan xian"),
-      City(name: "蕉岭县", url: "https://zh.wikipedia.org/wiki/蕉岭县", code: "441427", pinyin: "jiao ling xian"),
-      City(name: "兴宁市", url: "https://zh.wikipedia.org/wiki/兴宁市", code: "441481", pinyin: "xing ning shi"),
-    ]))
-    cities.append(City(name: "汕尾市", url: "https://zh.wikipedia.org/wiki/汕尾市", code: "441500", pinyin: "shan wei shi", counties: [
-      City(name: "城区", url: "https://zh.wikipedia.org/wiki/城区_(汕尾市)", code: "441502", pinyin: "cheng qu"),
-      City(name: "海丰县", url: "https://zh.wikipedia.org/wiki/海丰县", code: "441521", pinyin: "hai feng xian"),
-      City(name: "陆河县", url: "https://zh.wikipedia.org/wiki/陆河县", code: "441523", pinyin: "lu he xian"),
-      City(name: "陆丰市", url: "https://zh.wikipedia.org/wiki/陆丰市", code: "441581", pinyin: "lu feng shi"),
-    ]))
-    cities.append(City(name: "河源市", url: "https://zh.wikipedia.org/wiki/河源市", code: "441600", pinyin: "he yuan shi", counties: [
-      City(name: "源城区", url: "https://zh.wikipedia.org/wiki/源城区", code: "441602", pinyin: "yuan cheng qu"),
-      City(name: "紫金县", url: "https://zh.wikipedia.org/wiki/紫金县", code: "441621", pinyin: "zi jin xian"),
-      City(name: "龙川县", url: "https://zh.wikipedia.org/wiki/龙川县", code: "441622", pinyin: "long chuan xian"),
-      City(name: "连平县", url: "https://zh.wikipedia.org/wiki/连平县", code: "441623", pinyin: "lian ping xian"),
-      City(name: "和平县", url: "https://zh.wikipedia.org/wiki/和平县", code: "441624", pinyin: "he ping xian"),
-      City(name: "东源县", url: "https://zh.wikipedia.org/wiki/东源县", code: "441625", pinyin: "dong yuan xian"),
-    ]))
-    cities.append(City(name: "阳江市", url: "https://zh.wikipedia.org/wiki/阳江市", code: "441700", pinyin: "yang jiang shi", counties: [
-      City(name: "江城区", url: "https://zh.wikipedia.org/wiki/江城区", code: "441702", pinyin: "jiang cheng qu"),
-      City(name: "阳东区", url: "https://zh.wikipedia.org/wiki/阳东区", code: "441704", pinyin: "yang dong qu"),
-      City(name: "阳西县", url: "https://zh.wikipedia.org/wiki/阳西县", code: "441721", pinyin: "yang xi xian"),
-      City(name: "阳春市", url: "https://zh.wikipedia.org/wiki/阳春市", code: "441781", pinyin: "yang chun shi"),
-    ]))
-    cities.append(City(name: "清远市", url: "https://zh.wikipedia.org/wiki/清远市", code: "441800", pinyin: "qing yuan shi", counties: [
-      City(name: "清城区", url: "https://zh.wikipedia.org/wiki/清城区", code: "441802", pinyin: "qing cheng qu"),
-      City(name: "清新区", url: "https://zh.wikipedia.org/wiki/清新区", code: "441803", pinyin: "qing xin qu"),
-      City(name: "佛冈县", url: "https://zh.wikipedia.org/wiki/佛冈县", code: "441821", pinyin: "fo gang xian"),
-      City(name: "阳山县", url: "https://zh.wikipedia.org/wiki/阳山县", code: "441823", pinyin: "yang shan xian"),
-      City(name: "连山壮族瑶族自治县", url: "https://zh.wikipedia.org/wiki/连山壮族瑶族自治县", code: "441825", pinyin: "lian shan zhuang zu yao zu zi zhi xian"),
-      City(name: "连南瑶族自治县", url: "https://zh.wikipedia.org/wiki/连南瑶族自治县", code: "441826", pinyin: "lian nan yao zu zi zhi xian"),
-      City(name: "英德市", url: "https://zh.wikipedia.org/wiki/英德市", code: "441881", pinyin: "ying de shi"),
-      City(name: "连州市", url: "https://zh.wikipedia.org/wiki/连州市", code: "441882", pinyin: "lian zhou shi"),
-    ]))
+    cities.append(City(name: "广州市", url: "https://zh.wikipedia.org/wiki/广州市", code: "440100", pinyin: "guang zhou shi", counties: counties(
+      """
+      荔湾区	440103	li wan qu
+      越秀区	440104	yue xiu qu
+      海珠区	440105	hai zhu qu
+      天河区	440106	tian he qu
+      白云区	440111	bai yun qu	白云区_(广州市)
+      黄埔区	440112	huang pu qu
+      番禺区	440113	pan yu qu
+      花都区	440114	hua du qu
+      南沙区	440115	nan sha qu
+      从化区	440117	cong hua qu
+      增城区	440118	zeng cheng qu
+      """)))
+    cities.append(City(name: "韶关市", url: "https://zh.wikipedia.org/wiki/韶关市", code: "440200", pinyin: "shao guan shi", counties: counties(
+      """
+      武江区	440203	wu jiang qu
+      浈江区	440204	zhen jiang qu
+      曲江区	440205	qu jiang qu
+      始兴县	440222	shi xing xian
+      仁化县	440224	ren hua xian
+      翁源县	440229	weng yuan xian
+      乳源瑶族自治县	440232	ru yuan yao zu zi zhi xian
+      新丰县	440233	xin feng xian
+      乐昌市	440281	le chang shi
+      南雄市	440282	nan xiong shi
+      """)))
+    cities.append(City(name: "深圳市", url: "https://zh.wikipedia.org/wiki/深圳市", code: "440300", pinyin: "shen zhen shi", counties: counties(
+      """
+      罗湖区	440303	luo hu qu
+      福田区	440304	fu tian qu
+      南山区	440305	nan shan qu	南山区_(深圳市)
+      宝安区	440306	bao an qu
+      龙岗区	440307	long gang qu
+      盐田区	440308	yan tian qu
+      龙华区	440309	long hua qu	龙华区_(深圳市)
+      坪山区	440310	ping shan qu
+      光明区	440311	guang ming qu
+      """)))
+    cities.append(City(name: "珠海市", url: "https://zh.wikipedia.org/wiki/珠海市", code: "440400", pinyin: "zhu hai shi", counties: counties(
+      """
+      香洲区	440402	xiang zhou qu
+      斗门区	440403	dou men qu
+      金湾区	440404	jin wan qu
+      """)))
+    cities.append(City(name: "汕头市", url: "https://zh.wikipedia.org/wiki/汕头市", code: "440500", pinyin: "shan tou shi", counties: counties(
+      """
+      龙湖区	440507	long hu qu
+      金平区	440511	jin ping qu
+      濠江区	440512	hao jiang qu
+      潮阳区	440513	chao yang qu
+      潮南区	440514	chao nan qu
+      澄海区	440515	cheng hai qu
+      南澳县	440523	nan ao xian
+      """)))
+    cities.append(City(name: "佛山市", url: "https://zh.wikipedia.org/wiki/佛山市", code: "440600", pinyin: "fo shan shi", counties: counties(
+      """
+      禅城区	440604	chan cheng qu
+      南海区	440605	nan hai qu
+      顺德区	440606	shun de qu
+      三水区	440607	san shui qu
+      高明区	440608	gao ming qu
+      """)))
+    cities.append(City(name: "江门市", url: "https://zh.wikipedia.org/wiki/江门市", code: "440700", pinyin: "jiang men shi", counties: counties(
+      """
+      蓬江区	440703	peng jiang qu
+      江海区	440704	jiang hai qu
+      新会区	440705	xin hui qu
+      台山市	440781	tai shan shi
+      开平市	440783	kai ping shi
+      鹤山市	440784	he shan shi
+      恩平市	440785	en ping shi
+      """)))
+    cities.append(City(name: "湛江市", url: "https://zh.wikipedia.org/wiki/湛江市", code: "440800", pinyin: "zhan jiang shi", counties: counties(
+      """
+      赤坎区	440802	chi kan qu
+      霞山区	440803	xia shan qu
+      坡头区	440804	po tou qu
+      麻章区	440811	ma zhang qu
+      遂溪县	440823	sui xi xian
+      徐闻县	440825	xu wen xian
+      廉江市	440881	lian jiang shi
+      雷州市	440882	lei zhou shi
+      吴川市	440883	wu chuan shi
+      """)))
+    cities.append(City(name: "茂名市", url: "https://zh.wikipedia.org/wiki/茂名市", code: "440900", pinyin: "mao ming shi", counties: counties(
+      """
+      茂南区	440902	mao nan qu
+      电白区	440904	dian bai qu
+      高州市	440981	gao zhou shi
+      化州市	440982	hua zhou shi
+      信宜市	440983	xin yi shi
+      """)))
+    cities.append(City(name: "肇庆市", url: "https://zh.wikipedia.org/wiki/肇庆市", code: "441200", pinyin: "zhao qing shi", counties: counties(
+      """
+      端州区	441202	duan zhou qu
+      鼎湖区	441203	ding hu qu
+      高要区	441204	gao yao qu
+      广宁县	441223	guang ning xian
+      怀集县	441224	huai ji xian
+      封开县	441225	feng kai xian
+      德庆县	441226	de qing xian
+      四会市	441284	si hui shi
+      """)))
+    cities.append(City(name: "惠州市", url: "https://zh.wikipedia.org/wiki/惠州市", code: "441300", pinyin: "hui zhou shi", counties: counties(
+      """
+      惠城区	441302	hui cheng qu
+      惠阳区	441303	hui yang qu
+      博罗县	441322	bo luo xian
+      惠东县	441323	hui dong xian
+      龙门县	441324	long men xian
+      """)))
+    cities.append(City(name: "梅州市", url: "https://zh.wikipedia.org/wiki/梅州市", code: "441400", pinyin: "mei zhou shi", counties: counties(
+      """
+      梅江区	441402	mei jiang qu
+      梅县区	441403	mei xian qu
+      大埔县	441422	da bu xian
+      丰顺县	441423	feng shun xian
+      五华县	441424	wu hua xian
+      平远县	441426	ping yuan xian
+      蕉岭县	441427	jiao ling xian
+      兴宁市	441481	xing ning shi
+      """)))
+    cities.append(City(name: "汕尾市", url: "https://zh.wikipedia.org/wiki/汕尾市", code: "441500", pinyin: "shan wei shi", counties: counties(
+      """
+      城区	441502	cheng qu	城区_(汕尾市)
+      海丰县	441521	hai feng xian
+      陆河县	441523	lu he xian
+      陆丰市	441581	lu feng shi
+      """)))
+    cities.append(City(name: "河源市", url: "https://zh.wikipedia.org/wiki/河源市", code: "441600", pinyin: "he yuan shi", counties: counties(
+      """
+      源城区	441602	yuan cheng qu
+      紫金县	441621	zi jin xian
+      龙川县	441622	long chuan xian
+      连平县	441623	lian ping xian
+      和平县	441624	he ping xian
+      东源县	441625	dong yuan xian
+      """)))
+    cities.append(City(name: "阳江市", url: "https://zh.wikipedia.org/wiki/阳江市", code: "441700", pinyin: "yang jiang shi", counties: counties(
+      """
+      江城区	441702	jiang cheng qu
+      阳东区	441704	yang dong qu
+      阳西县	441721	yang xi xian
+      阳春市	441781	yang chun shi
+      """)))
+    cities.append(City(name: "清远市", url: "https://zh.wikipedia.org/wiki/清远市", code: "441800", pinyin: "qing yuan shi", counties: counties(
+      """
+      清城区	441802	qing cheng qu
+      清新区	441803	qing xin qu
+      佛冈县	441821	fo gang xian
+      阳山县	441823	yang shan xian
+      连山壮族瑶族自治县	441825	lian shan zhuang zu yao zu zi zhi xian
+      连南瑶族自治县	441826	lian nan yao zu zi zhi xian
+      英德市	441881	ying de shi
+      连州市	441882	lian zhou shi
+      """)))
     cities.append(City(name: "东莞市", url: "https://zh.wikipedia.org/wiki/东莞市", code: "441900", pinyin: "dong guan shi"))
     cities.append(City(name: "中山市", url: "https://zh.wikipedia.org/wiki/中山市", code: "442000", pinyin: "zhong shan shi"))
-    cities.append(City(name: "潮州市", url: "https://zh.wikipedia.org/wiki/潮州市", code: "445100", pinyin: "chao zhou shi", counties: [
-      City(name: "湘桥区", url: "https://zh.wikipedia.org/wiki/湘桥区", code: "445102", pinyin: "xiang qiao qu"),
-      City(name: "潮安区", url: "https://zh.wikipedia.org/wiki/潮安区", code: "445103", pinyin: "chao an qu"),
-      City(name: "饶平县", url: "https://zh.wikipedia.org/wiki/饶平县", code: "445122", pinyin: "rao ping xian"),
-    ]))
-    cities.append(City(name: "揭阳市", url: "https://zh.wikipedia.org/wiki/揭阳市", code: "445200", pinyin: "jie yang shi", counties: [
-      City(name: "榕城区", url: "https://zh.wikipedia.org/wiki/榕城区", code: "445202", pinyin: "rong cheng qu"),
-      City(name: "揭东区", url: "https://zh.wikipedia.org/wiki/揭东区", code: "445203", pinyin: "jie dong qu"),
-      City(name: "揭西县", url: "https://zh.wikipedia.org/wiki/揭西县", code: "445222", pinyin: "jie xi xian"),
-      City(name: "惠来县", url: "https://zh.wikipedia.org/wiki/惠来县", code: "445224", pinyin: "hui lai xian"),
-      City(name: "普宁市", url: "https://zh.wikipedia.org/wiki/普宁市", code: "445281", pinyin: "pu ning shi"),
-    ]))
-    cities.append(City(name: "云浮市", url: "https://zh.wikipedia.org/wiki/云浮市", code: "445300", pinyin: "yun fu shi", counties: [
-      City(name: "云城区", url: "https://zh.wikipedia.org/wiki/云城区", code: "445302", pinyin: "yun cheng qu"),
-      City(name: "云安区", url: "https://zh.wikipedia.org/wiki/云安区", code: "445303", pinyin: "yun an qu"),
-      City(name: "新兴县", url: "https://zh.wikipedia.org/wiki/新兴县", code: "445321", pinyin: "xin xing xian"),
-      City(name: "郁南县", url: "https://zh.wikipedia.org/wiki/郁南县", code: "445322", pinyin: "yu nan xian"),
-      City(name: "罗定市", url: "https://zh.wikipedia.org/wiki/罗定市", code: "445381", pinyin: "luo ding shi"),
-    ]))
+    cities.append(City(name: "潮州市", url: "https://zh.wikipedia.org/wiki/潮州市", code: "445100", pinyin: "chao zhou shi", counties: counties(
+      """
+      湘桥区	445102	xiang qiao qu
+      潮安区	445103	chao an qu
+      饶平县	445122	rao ping xian
+      """)))
+    cities.append(City(name: "揭阳市", url: "https://zh.wikipedia.org/wiki/揭阳市", code: "445200", pinyin: "jie yang shi", counties: counties(
+      """
+      榕城区	445202	rong cheng qu
+      揭东区	445203	jie dong qu
+      揭西县	445222	jie xi xian
+      惠来县	445224	hui lai xian
+      普宁市	445281	pu ning shi
+      """)))
+    cities.append(City(name: "云浮市", url: "https://zh.wikipedia.org/wiki/云浮市", code: "445300", pinyin: "yun fu shi", counties: counties(
+      """
+      云城区	445302	yun cheng qu
+      云安区	445303	yun an qu
+      新兴县	445321	xin xing xian
+      郁南县	445322	yu nan xian
+      罗定市	445381	luo ding shi
+      """)))
     return Province(name: "广东省", cities: cities)
   }
 
   private static func province19() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(14)
-    cities.append(City(name: "南宁市", url: "https://zh.wikipedia.org/wiki/南宁市", code: "450100", pinyin: "nan ning shi", counties: [
-      City(name: "兴宁区", url: "https://zh.wikipedia.org/wiki/兴宁区", code: "450102", pinyin: "xing ning qu"),
-      City(name: "青秀区", url: "https://zh.wikipedia.org/wiki/青秀区", code: "450103", pinyin: "qing xiu qu"),
-      City(name: "江南区", url: "https://zh.wikipedia.org/wiki/江南区", code: "450105", pinyin: "jiang nan qu"),
-      City(name: "西乡塘区", url: "https://zh.wikipedia.org/wiki/西乡塘区", code: "450107", pinyin: "xi xiang tang qu"),
-      City(name: "良庆区", url: "https://zh.wikipedia.org/wiki/良庆区", code: "450108", pinyin: "liang qing qu"),
-      City(name: "邕宁区", url: "https://zh.wikipedia.org/wiki/邕宁区", code: "450109", pinyin: "yong ning qu"),
-      City(name: "武鸣区", url: "https://zh.wikipedia.org/wiki/武鸣区", code: "450110", pinyin: "wu ming qu"),
-      City(name: "隆安县", url: "https://zh.wikipedia.org/wiki/隆安县", code: "450123", pinyin: "long an xian"),
-      City(name: "马山县", url: "https://zh.wikipedia.org/wiki/马山县", code: "450124", pinyin: "ma shan xian"),
-      City(name: "上林县", url: "https://zh.wikipedia.org/wiki/上林县", code: "450125", pinyin: "shang lin xian"),
-      City(name: "宾阳县", url: "https://zh.wikipedia.org/wiki/宾阳县", code: "450126", pinyin: "bin yang xian"),
-      City(name: "横州市", url: "https://zh.wikipedia.org/wiki/横州市", code: "450181", pinyin: "heng zhou shi"),
-    ]))
-    cities.append(City(name: "柳州市", url: "https://zh.wikipedia.org/wiki/柳州市", code: "450200", pinyin: "liu zhou shi", counties: [
-      City(name: "城中区", url: "https://zh.wikipedia.org/wiki/城中区_(柳州市)", code: "450202", pinyin: "cheng zhong qu"),
-      City(name: "鱼峰区", url: "https://zh.wikipedia.org/wiki/鱼峰区", code: "450203", pinyin: "yu feng qu"),
-      City(name: "柳南区", url: "https://zh.wikipedia.org/wiki/柳南区", code: "450204", pinyin: "liu nan qu"),
-      City(name: "柳北区", url: "https://zh.wikipedia.org/wiki/柳北区", code: "450205", pinyin: "liu bei qu"),
-      City(name: "柳江区", url: "https://zh.wikipedia.org/wiki/柳江区", code: "450206", pinyin: "liu jiang qu"),
-      City(name: "柳城县", url: "https://zh.wikipedia.org/wiki/柳城县", code: "450222", pinyin: "liu cheng xian"),
-      City(name: "鹿寨县", url: "https://zh.wikipedia.org/wiki/鹿寨县", code: "450223", pinyin: "lu zhai xian"),
-      City(name: "融安县", url: "https://zh.wikipedia.org/wiki/融安县", code: "450224", pinyin: "rong an xian"),
-      City(name: "融水苗族自治县", url: "https://zh.wikipedia.org/wiki/融水苗族自治县", code: "450225", pinyin: "rong shui miao zu zi zhi xian"),
-      City(name: "三江侗族自治县", url: "https://zh.wikipedia.org/wiki/三江侗族自治县", code: "450226", pinyin: "san jiang dong zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "桂林市", url: "https://zh.wikipedia.org/wiki/桂林市", code: "450300", pinyin: "gui lin shi", counties: [
-      City(name: "秀峰区", url: "https://zh.wikipedia.org/wiki/秀峰区", code: "450302", pinyin: "xiu feng qu"),
-      City(name: "叠彩区", url: "https://zh.wikipedia.org/wiki/叠彩区", code: "450303", pinyin: "die cai qu"),
-      City(name: "象山区", url: "https://zh.wikipedia.org/wiki/象山区", code: "450304", pinyin: "xiang shan qu"),
-      City(name: "七星区", url: "https://zh.wikipedia.org/wiki/七星区", code: "450305", pinyin: "qi xing qu"),
-      City(name: "雁山区", url: "https://zh.wikipedia.org/wiki/雁山区", code: "450311", pinyin: "yan shan qu"),
-      City(name: "临桂区", url: "https://zh.wikipedia.org/wiki/临桂区", code: "450312", pinyin: "lin gui qu"),
-      City(name: "阳朔县", url: "https://zh.wikipedia.org/wiki/阳朔县", code: "450321", pinyin: "yang shuo xian"),
-      City(name: "灵川县", url: "https://zh.wikipedia.org/wiki/灵川县", code: "450323", pinyin: "ling chuan xian"),
-      City(name: "全州县", url: "https://zh.wikipedia.org/wiki/全州县", code: "450324", pinyin: "quan zhou xian"),
-      City(name: "兴安县", url: "https://zh.wikipedia.org/wiki/兴安县", code: "450325", pinyin: "xing an xian"),
-      City(name: "永福县", url: "https://zh.wikipedia.org/wiki/永福县", code: "450326", pinyin: "yong fu xian"),
-      City(name: "灌阳县", url: "https://zh.wikipedia.org/wiki/灌阳县", code: "450327", pinyin: "guan yang xian"),
-      City(name: "龙胜各族自治县", url: "https://zh.wikipedia.org/wiki/龙胜各族自治县", code: "450328", pinyin: "long sheng ge zu zi zhi xian"),
-      City(name: "资源县", url: "https://zh.wikipedia.org/wiki/资源县", code: "450329", pinyin: "zi yuan xian"),
-      City(name: "平乐县", url: "https://zh.wikipedia.org/wiki/平乐县", code: "450330", pinyin: "ping le xian"),
-      City(name: "恭城瑶族自治县", url: "https://zh.wikipedia.org/wiki/恭城瑶族自治县", code: "450332", pinyin: "gong cheng yao zu zi zhi xian"),
-      City(name: "荔浦市", url: "https://zh.wikipedia.org/wiki/荔浦市", code: "450381", pinyin: "li pu shi"),
-    ]))
-    cities.append(City(name: "梧州市", url: "https://zh.wikipedia.org/wiki/梧州市", code: "450400", pinyin: "wu zhou shi", counties: [
-      City(name: "万秀区", url: "https://zh.wikipedia.org/wiki/万秀区", code: "450403", pinyin: "wan xiu qu"),
-      City(name: "长洲区", url: "https://zh.wikipedia.org/wiki/长洲区", code: "450405", pinyin: "chang zhou qu"),
-      City(name: "龙圩区", url: "https://zh.wikipedia.org/wiki/龙圩区", code: "450406", pinyin: "long xu qu"),
-      City(name: "苍梧县", url: "https://zh.wikipedia.org/wiki/苍梧县", code: "450421", pinyin: "cang wu xian"),
-      City(name: "藤县", url: "https://zh.wikipedia.org/wiki/藤县", code: "450422", pinyin: "teng xian"),
-      City(name: "蒙山县", url: "https://zh.wikipedia.org/wiki/蒙山县", code: "450423", pinyin: "meng shan xian"),
-      City(name: "岑溪市", url: "https://zh.wikipedia.org/wiki/岑溪市", code: "450481", pinyin: "cen xi shi"),
-    ]))
-    cities.append(City(name: "北海市", url: "https://zh.wikipedia.org/wiki/北海市", code: "450500", pinyin: "bei hai shi", counties: [
-      City(name: "海城区", url: "https://zh.wikipedia.org/wiki/海城区", code: "450502", pinyin: "hai cheng qu"),
-      City(name: "银海区", url: "https://zh.wikipedia.org/wiki/银海区", code: "450503", pinyin: "yin hai qu"),
-      City(name: "铁山港区", url: "https://zh.wikipedia.org/wiki/铁山港区", code: "450512", pinyin: "tie shan gang qu"),
-      City(name: "合浦县", url: "https://zh.wikipedia.org/wiki/合浦县", code: "450521", pinyin: "he pu xian"),
-    ]))
-    cities.append(City(name: "防城港市", url: "https://zh.wikipedia.org/wiki/防城港市", code: "450600", pinyin: "fang cheng gang shi", counties: [
-      City(name: "港口区", url: "https://zh.wikipedia.org/wiki/港口区", code: "450602", pinyin: "gang kou qu"),
-      City(name: "防城区", url: "https://zh.wikipedia.org/wiki/防城区", code: "450603", pinyin: "fang cheng qu"),
-      City(name: "上思县", url: "https://zh.wikipedia.org/wiki/上思县", code: "450621", pinyin: "shang si xian"),
-      City(name: "东兴市", url: "https://zh.wikipedia.org/wiki/东兴市", code: "450681", pinyin: "dong xing shi"),
-    ]))
-    cities.append(City(name: "钦州市", url: "https://zh.wikipedia.org/wiki/钦州市", code: "450700", pinyin: "qin zhou shi", counties: [
-      City(name: "钦南区", url: "https://zh.wikipedia.org/wiki/钦南区", code: "450702", pinyin: "qin nan qu"),
-      City(name: "钦北区", url: "https://zh.wikipedia.org/wiki/钦北区", code: "450703", pinyin: "qin bei qu"),
-      City(name: "灵山县", url: "https://zh.wikipedia.org/wiki/灵山县", code: "450721", pinyin: "ling shan xian"),
-      City(name: "浦北县", url: "https://zh.wikipedia.org/wiki/浦北县", code: "450722", pinyin: "pu bei xian"),
-    ]))
-    cities.append(City(name: "贵港市", url: "https://zh.wikipedia.org/wiki/贵港市", code: "450800", pinyin: "gui gang shi", counties: [
-      City(name: "港北区", url: "https://zh.wikipedia.org/wiki/港北区", code: "450802", pinyin: "gang bei qu"),
-      City(name: "港南区", url: "https://zh.wikipedia.org/wiki/港南区", code: "450803", pinyin: "gang nan qu"),
-      City(name: "覃塘区", url: "https://zh.wikipedia.org/wiki/覃塘区", code: "450804", pinyin: "tan tang qu"),
-      City(name: "平南县", url: "https://zh.wikipedia.org/wiki/平南县", code: "450821", pinyin: "ping nan xian"),
-      City(name: "桂平市", url: "https://zh.wikipedia.org/wiki/桂平市", code: "450881", pinyin: "gui ping shi"),
-    ]))
-    cities.append(City(name: "玉林市", url: "https://zh.wikipedia.org/wiki/玉林市", code: "450900", pinyin: "yu lin shi", counties: [
-      City(name: "玉州区", url: "https://zh.wikipedia.org/wiki/玉州区", code: "450902", pinyin: "yu zhou qu"),
-      City(name: "福绵区", url: "https://zh.wikipedia.org/wiki/福绵区", code: "450903", pinyin: "fu mian qu"),
-      City(name: "容县", url: "https://zh.wikipedia.org/wiki/容县", code: "450921", pinyin: "rong xian"),
-      City(name: "陆川县", url: "https://zh.wikipedia.org/wiki/陆川县", code: "450922", pinyin: "lu chuan xian"),
-      City(name: "博白县", url: "https://zh.wikipedia.org/wiki/博白县", code: "450923", pinyin: "bo bai xian"),
-      City(name: "兴业县", url: "https://zh.wikipedia.org/wiki/兴业县", code: "450924", pinyin: "xing ye xian"),
-      City(name: "北流市", url: "https://zh.wikipedia.org/wiki/北流市", code: "450981", pinyin: "bei liu shi"),
-    ]))
-    cities.append(City(name: "百色市", url: "https://zh.wikipedia.org/wiki/百色市", code: "451000", pinyin: "bai se shi", counties: [
-      City(name: "右江区", url: "https://zh.wikipedia.org/wiki/右江区", code: "451002", pinyin: "you jiang qu"),
-      City(name: "田阳区", url: "https://zh.wikipedia.org/wiki/田阳区", code: "451003", pinyin: "tian yang qu"),
-      City(name: "田东县", url: "https://zh.wikipedia.org/wiki/田东县", code: "451022", pinyin: "tian dong xian"),
-      City(name: "德保县", url: "https://zh.wikipedia.org/wiki/德保县", code: "451024", pinyin: "de bao xian"),
-      City(name: "那坡县", url: "https://zh.wikipedia.org/wiki/那坡县", code: "451026", pinyin: "na po xian"),
-      City(name: "凌云县", url: "https://zh.wikipedia.org/wiki/凌云县", code: "451027", pinyin: "ling yun xian"),
-      City(name: "乐业县", url: "https://zh.wikipedia.org/wiki/乐业县", code: "451028", pinyin: "le ye xian"),
-      City(name: "田林县", url: "https://zh.wikipedia.org/wiki/田林县", code: "451029", pinyin: "tian lin xian"),
-      City(name: "西林县", url: "https://zh.wikipedia.org/wiki/西林县", code: "451030", pinyin: "xi lin xian"),
-      City(name: "隆林各族自治县", url: "https://zh.wikipedia.org/wiki/隆林各族自治县", code: "451031", pinyin: "long lin ge zu zi zhi xian"),
-      City(name: "靖西市", url: "https://zh.wikipedia.org/wiki/靖西市", code: "451081", pinyin: "jing xi shi"),
-      City(name: "平果市", url: "https://zh.wikipedia.org/wiki/平果市", code: "451082", pinyin: "ping guo shi"),
-    ]))
-    cities.append(City(name: "贺州市", url: "https://zh.wikipedia.org/wiki/贺州市", code: "451100", pinyin: "he zhou shi", counties: [
-      City(name: "八步区", url: "https://zh.wikipedia.org/wiki/八步区", code: "451102", pinyin: "ba bu qu"),
-      City(name: "平桂区", url: "https://zh.wikipedia.org/wiki/平桂区", code: "451103", pinyin: "ping gui qu"),
-      City(name: "昭平县", url: "https://zh.wikipedia.org/wiki/昭平县", code: "451121", pinyin: "zhao ping xian"),
-      City(name: "钟山县", url: "https://zh.wikipedia.org/wiki/钟山县", code: "451122", pinyin: "zhong shan xian"),
-      City(name: "富川瑶族自治县", url: "https://zh.wikipedia.org/wiki/富川瑶族自治县", code: "451123", pinyin: "fu chuan yao zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "河池市", url: "https://zh.wikipedia.org/wiki/河池市", code: "451200", pinyin: "he chi shi", counties: [
-      City(name: "金城江区", url: "https://zh.wikipedia.org/wiki/金城江区", code: "451202", pinyin: "jin cheng jiang qu"),
-      City(name: "宜州区", url: "https://zh.wikipedia.org/wiki/宜州区", code: "451203", pinyin: "yi zhou qu"),
-      City(name: "南丹县", url: "https://zh.wikipedia.org/wiki/南丹县", code: "451221", pinyin: "nan dan xian"),
-      City(name: "天峨县", url: "https://zh.wikipedia.org/wiki/天峨县", code: "451222", pinyin: "tian e xian"),
-      City(name: "凤山县", url: "https://zh.wikipedia.org/wiki/凤山县", code: "451223", pinyin: "feng shan xian"),
-      City(name: "东兰县", url: "https://zh.wikipedia.org/wiki/东兰县", code: "451224", pinyin: "dong lan xian"),
-      City(name: "罗城仫佬族自治县", url: "https://zh.wikipedia.org/wiki/罗城仫佬族自治县", code: "451225", pinyin: "luo cheng mu lao zu zi zhi xian"),
-      City(name: "环江毛南族自治县", url: "https://zh.wikipedia.org/wiki/环江毛南族自治县", code: "451226", pinyin: "huan jiang mao nan zu zi zhi xian"),
-      City(name: "巴马瑶族自治县", url: "https://zh.wikipedia.org/wiki/巴马瑶族自治县", code: "451227", pinyin: "ba ma yao zu zi zhi xian"),
-      City(name: "都安瑶族自治县", url: "https://zh.wikipedia.org/wiki/都安瑶族自治县", code: "451228", pinyin: "du an yao zu zi zhi xian"),
-      City(name: "大化瑶族自治县", url: "https://zh.wikipedia.org/wiki/大化瑶族自治县", code: "451229", pinyin: "da hua yao zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "来宾市", url: "https://zh.wikipedia.org/wiki/来宾市", code: "451300", pinyin: "lai bin shi", counties: [
-      City(name: "兴宾区", url: "https://zh.wikipedia.org/wiki/兴宾区", code: "451302", pinyin: "xing bin qu"),
-      City(name: "忻城县", url: "https://zh.wikipedia.org/wiki/忻城县", code: "451321", pinyin: "xin cheng xian"),
-      City(name: "象州县", url: "https://zh.wikipedia.org/wiki/象州县", code: "451322", pinyin: "xiang zhou xian"),
-      City(name: "武宣县", url: "https://zh.wikipedia.org/wiki/武宣县", code: "451323", pinyin: "wu xuan xian"),
-      City(name: "金秀瑶族自治县", url: "https://zh.wikipedia.org/wiki/金秀瑶族自治县", code: "451324", pinyin: "jin xiu yao zu zi zhi xian"),
-      City(name: "合山市", url: "https://zh.wikipedia.org/wiki/合山市", code: "451381", pinyin: "he shan shi"),
-    ]))
-    cities.append(City(name: "崇左市", url: "https://zh.wikipedia.org/wiki/崇左市", code: "451400", pinyin: "chong zuo shi", counties: [
-      City(name: "江州区", url: "https://zh.wikipedia.org/wiki/江州区", code: "451402", pinyin: "jiang zhou qu"),
-      City(name: "扶绥县", url: "https://zh.wikipedia.org/wiki/扶绥县", code: "451421", pinyin: "fu sui xian"),
-      City(name: "宁明县", url: "https://zh.wikipedia.org/wiki/宁明县", code: "451422", pinyin: "ning ming xian"),
-      City(name: "龙州县", url: "https://zh.wikipedia.org/wiki/龙州县", code: "451423", pinyin: "long zhou xian"),
-      City(name: "大新县", url: "https://zh.wikipedia.org/wiki/大新县", code: "451424", pinyin: "da xin xian"),
-      City(name: "天等县", url: "https://zh.wikipedia.org/wiki/天等县", code: "451425", pinyin: "tian deng xian"),
-      City(name: "凭祥市", url: "https://zh.wikipedia.org/wiki/凭祥市", code: "451481", pinyin: "ping xiang shi"),
-    ]))
+    cities.append(City(name: "南宁市", url: "https://zh.wikipedia.org/wiki/南宁市", code: "450100", pinyin: "nan ning shi", counties: counties(
+      """
+      兴宁区	450102	xing ning qu
+      青秀区	450103	qing xiu qu
+      江南区	450105	jiang nan qu
+      西乡塘区	450107	xi xiang tang qu
+      良庆区	450108	liang qing qu
+      邕宁区	450109	yong ning qu
+      武鸣区	450110	wu ming qu
+      隆安县	450123	long an xian
+      马山县	450124	ma shan xian
+      上林县	450125	shang lin xian
+      宾阳县	450126	bin yang xian
+      横州市	450181	heng zhou shi
+      """)))
+    cities.append(City(name: "柳州市", url: "https://zh.wikipedia.org/wiki/柳州市", code: "450200", pinyin: "liu zhou shi", counties: counties(
+      """
+      城中区	450202	cheng zhong qu	城中区_(柳州市)
+      鱼峰区	450203	yu feng qu
+      柳南区	450204	liu nan qu
+      柳北区	450205	liu bei qu
+      柳江区	450206	liu jiang qu
+      柳城县	450222	liu cheng xian
+      鹿寨县	450223	lu zhai xian
+      融安县	450224	rong an xian
+      融水苗族自治县	450225	rong shui miao zu zi zhi xian
+      三江侗族自治县	450226	san jiang dong zu zi zhi xian
+      """)))
+    cities.append(City(name: "桂林市", url: "https://zh.wikipedia.org/wiki/桂林市", code: "450300", pinyin: "gui lin shi", counties: counties(
+      """
+      秀峰区	450302	xiu feng qu
+      叠彩区	450303	die cai qu
+      象山区	450304	xiang shan qu
+      七星区	450305	qi xing qu
+      雁山区	450311	yan shan qu
+      临桂区	450312	lin gui qu
+      阳朔县	450321	yang shuo xian
+      灵川县	450323	ling chuan xian
+      全州县	450324	quan zhou xian
+      兴安县	450325	xing an xian
+      永福县	450326	yong fu xian
+      灌阳县	450327	guan yang xian
+      龙胜各族自治县	450328	long sheng ge zu zi zhi xian
+      资源县	450329	zi yuan xian
+      平乐县	450330	ping le xian
+      恭城瑶族自治县	450332	gong cheng yao zu zi zhi xian
+      荔浦市	450381	li pu shi
+      """)))
+    cities.append(City(name: "梧州市", url: "https://zh.wikipedia.org/wiki/梧州市", code: "450400", pinyin: "wu zhou shi", counties: counties(
+      """
+      万秀区	450403	wan xiu qu
+      长洲区	450405	chang zhou qu
+      龙圩区	450406	long xu qu
+      苍梧县	450421	cang wu xian
+      藤县	450422	teng xian
+      蒙山县	450423	meng shan xian
+      岑溪市	450481	cen xi shi
+      """)))
+    cities.append(City(name: "北海市", url: "https://zh.wikipedia.org/wiki/北海市", code: "450500", pinyin: "bei hai shi", counties: counties(
+      """
+      海城区	450502	hai cheng qu
+      银海区	450503	yin hai qu
+      铁山港区	450512	tie shan gang qu
+      合浦县	450521	he pu xian
+      """)))
+    cities.append(City(name: "防城港市", url: "https://zh.wikipedia.org/wiki/防城港市", code: "450600", pinyin: "fang cheng gang shi", counties: counties(
+      """
+      港口区	450602	gang kou qu
+      防城区	450603	fang cheng qu
+      上思县	450621	shang si xian
+      东兴市	450681	dong xing shi
+      """)))
+    cities.append(City(name: "钦州市", url: "https://zh.wikipedia.org/wiki/钦州市", code: "450700", pinyin: "qin zhou shi", counties: counties(
+      """
+      钦南区	450702	qin nan qu
+      钦北区	450703	qin bei qu
+      灵山县	450721	ling shan xian
+      浦北县	450722	pu bei xian
+      """)))
+    cities.append(City(name: "贵港市", url: "https://zh.wikipedia.org/wiki/贵港市", code: "450800", pinyin: "gui gang shi", counties: counties(
+      """
+      港北区	450802	gang bei qu
+      港南区	450803	gang nan qu
+      覃塘区	450804	tan tang qu
+      平南县	450821	ping nan xian
+      桂平市	450881	gui ping shi
+      """)))
+    cities.append(City(name: "玉林市", url: "https://zh.wikipedia.org/wiki/玉林市", code: "450900", pinyin: "yu lin shi", counties: counties(
+      """
+      玉州区	450902	yu zhou qu
+      福绵区	450903	fu mian qu
+      容县	450921	rong xian
+      陆川县	450922	lu chuan xian
+      博白县	450923	bo bai xian
+      兴业县	450924	xing ye xian
+      北流市	450981	bei liu shi
+      """)))
+    cities.append(City(name: "百色市", url: "https://zh.wikipedia.org/wiki/百色市", code: "451000", pinyin: "bai se shi", counties: counties(
+      """
+      右江区	451002	you jiang qu
+      田阳区	451003	tian yang qu
+      田东县	451022	tian dong xian
+      德保县	451024	de bao xian
+      那坡县	451026	na po xian
+      凌云县	451027	ling yun xian
+      乐业县	451028	le ye xian
+      田林县	451029	tian lin xian
+      西林县	451030	xi lin xian
+      隆林各族自治县	451031	long lin ge zu zi zhi xian
+      靖西市	451081	jing xi shi
+      平果市	451082	ping guo shi
+      """)))
+    cities.append(City(name: "贺州市", url: "https://zh.wikipedia.org/wiki/贺州市", code: "451100", pinyin: "he zhou shi", counties: counties(
+      """
+      八步区	451102	ba bu qu
+      平桂区	451103	ping gui qu
+      昭平县	451121	zhao ping xian
+      钟山县	451122	zhong shan xian
+      富川瑶族自治县	451123	fu chuan yao zu zi zhi xian
+      """)))
+    cities.append(City(name: "河池市", url: "https://zh.wikipedia.org/wiki/河池市", code: "451200", pinyin: "he chi shi", counties: counties(
+      """
+      金城江区	451202	jin cheng jiang qu
+      宜州区	451203	yi zhou qu
+      南丹县	451221	nan dan xian
+      天峨县	451222	tian e xian
+      凤山县	451223	feng shan xian
+      东兰县	451224	dong lan xian
+      罗城仫佬族自治县	451225	luo cheng mu lao zu zi zhi xian
+      环江毛南族自治县	451226	huan jiang mao nan zu zi zhi xian
+      巴马瑶族自治县	451227	ba ma yao zu zi zhi xian
+      都安瑶族自治县	451228	du an yao zu zi zhi xian
+      大化瑶族自治县	451229	da hua yao zu zi zhi xian
+      """)))
+    cities.append(City(name: "来宾市", url: "https://zh.wikipedia.org/wiki/来宾市", code: "451300", pinyin: "lai bin shi", counties: counties(
+      """
+      兴宾区	451302	xing bin qu
+      忻城县	451321	xin cheng xian
+      象州县	451322	xiang zhou xian
+      武宣县	451323	wu xuan xian
+      金秀瑶族自治县	451324	jin xiu yao zu zi zhi xian
+      合山市	451381	he shan shi
+      """)))
+    cities.append(City(name: "崇左市", url: "https://zh.wikipedia.org/wiki/崇左市", code: "451400", pinyin: "chong zuo shi", counties: counties(
+      """
+      江州区	451402	jiang zhou qu
+      扶绥县	451421	fu sui xian
+      宁明县	451422	ning ming xian
+      龙州县	451423	long zhou xian
+      大新县	451424	da xin xian
+      天等县	451425	tian deng xian
+      凭祥市	451481	ping xiang shi
+      """)))
     return Province(name: "广西壮族自治区", cities: cities)
   }
 
   private static func province20() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(19)
-    cities.append(City(name: "海口市", url: "https://zh.wikipedia.org/wiki/海口市", code: "460100", pinyin: "hai kou shi", counties: [
-      City(name: "秀英区", url: "https://zh.wikipedia.org/wiki/秀英区", code: "460105", pinyin: "xiu ying qu"),
-      City(name: "龙华区", url: "https://zh.wikipedia.org/wiki/龙华区_(海口市)", code: "460106", pinyin: "long hua qu"),
-      City(name: "琼山区", url: "https://zh.wikipedia.org/wiki/琼山区", code: "460107", pinyin: "qiong shan qu"),
-      City(name: "美兰区", url: "https://zh.wikipedia.org/wiki/美兰区", code: "460108", pinyin: "mei lan qu"),
-    ]))
-    cities.append(City(name: "三亚市", url: "https://zh.wikipedia.org/wiki/三亚市", code: "460200", pinyin: "san ya shi", counties: [
-      City(name: "海棠区", url: "https://zh.wikipedia.org/wiki/海棠区", code: "460202", pinyin: "hai tang qu"),
-      City(name: "吉阳区", url: "https://zh.wikipedia.org/wiki/吉阳区", code: "460203", pinyin: "ji yang qu"),
-      City(name: "天涯区", url: "https://zh.wikipedia.org/wiki/天涯区", code: "460204", pinyin: "tian ya qu"),
-      City(name: "崖州区", url: "https://zh.wikipedia.org/wiki/崖州区", code: "460205", pinyin: "ya zhou qu"),
-    ]))
+    cities.append(City(name: "海口市", url: "https://zh.wikipedia.org/wiki/海口市", code: "460100", pinyin: "hai kou shi", counties: counties(
+      """
+      秀英区	460105	xiu ying qu
+      龙华区	460106	long hua qu	龙华区_(海口市)
+      琼山区	460107	qiong shan qu
+      美兰区	460108	mei lan qu
+      """)))
+    cities.append(City(name: "三亚市", url: "https://zh.wikipedia.org/wiki/三亚市", code: "460200", pinyin: "san ya shi", counties: counties(
+      """
+      海棠区	460202	hai tang qu
+      吉阳区	460203	ji yang qu
+      天涯区	460204	tian ya qu
+      崖州区	460205	ya zhou qu
+      """)))
     cities.append(City(name: "三沙市", url: "https://zh.wikipedia.org/wiki/三沙市", code: "460300", pinyin: "san sha shi"))
     cities.append(City(name: "儋州市", url: "https://zh.wikipedia.org/wiki/儋州市", code: "460400", pinyin: "dan zhou shi"))
     cities.append(City(name: "五指山市", url: "https://zh.wikipedia.org/wiki/五指山市", code: "469001", pinyin: "wu zhi shan shi"))
@@ -2637,1090 +2862,1193 @@ extension BuiltInCatalog {
   private static func province22() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(21)
-    cities.append(City(name: "成都市", url: "https://zh.wikipedia.org/wiki/成都市", code: "510100", pinyin: "cheng du shi", counties: [
-      City(name: "锦江区", url: "https://zh.wikipedia.org/wiki/锦江区", code: "510104", pinyin: "jin jiang qu"),
-      City(name: "青羊区", url: "https://zh.wikipedia.org/wiki/青羊区", code: "510105", pinyin: "qing yang qu"),
-      City(name: "金牛区", url: "https://zh.wikipedia.org/wiki/金牛区", code: "510106", pinyin: "jin niu qu"),
-      City(name: "武侯区", url: "https://zh.wikipedia.org/wiki/武侯区", code: "510107", pinyin: "wu hou qu"),
-      City(name: "成华区", url: "https://zh.wikipedia.org/wiki/成华区", code: "510108", pinyin: "cheng hua qu"),
-      City(name: "龙泉驿区", url: "https://zh.wikipedia.org/wiki/龙泉驿区", code: "510112", pinyin: "long quan yi qu"),
-      City(name: "青白江区", url: "https://zh.wikipedia.org/wiki/青白江区", code: "510113", pinyin: "qing bai jiang qu"),
-      City(name: "新都区", url: "https://zh.wikipedia.org/wiki/新都区", code: "510114", pinyin: "xin du qu"),
-      City(name: "温江区", url: "https://zh.wikipedia.org/wiki/温江区", code: "510115", pinyin: "wen jiang qu"),
-      City(name: "双流区", url: "https://zh.wikipedia.org/wiki/双流区", code: "510116", pinyin: "shuang liu qu"),
-      City(name: "郫都区", url: "https://zh.wikipedia.org/wiki/郫都区", code: "510117", pinyin: "pi du qu"),
-      City(name: "新津区", url: "https://zh.wikipedia.org/wiki/新津区", code: "510118", pinyin: "xin jin qu"),
-      City(name: "金堂县", url: "https://zh.wikipedia.org/wiki/金堂县", code: "510121", pinyin: "jin tang xian"),
-      City(name: "大邑县", url: "https://zh.wikipedia.org/wiki/大邑县", code: "510129", pinyin: "da yi xian"),
-      City(name: "蒲江县", url: "https://zh.wikipedia.org/wiki/蒲江县", code: "510131", pinyin: "pu jiang xian"),
-      City(name: "都江堰市", url: "https://zh.wikipedia.org/wiki/都江堰市", code: "510181", pinyin: "du jiang yan shi"),
-      City(name: "彭州市", url: "https://zh.wikipedia.org/wiki/彭州市", code: "510182", pinyin: "peng zhou shi"),
-      City(name: "邛崃市", url: "https://zh.wikipedia.org/wiki/邛崃市", code: "510183", pinyin: "qiong lai shi"),
-      City(name: "崇州市", url: "https://zh.wikipedia.org/wiki/崇州市", code: "510184", pinyin: "chong zhou shi"),
-      City(name: "简阳市", url: "https://zh.wikipedia.org/wiki/简阳市", code: "510185", pinyin: "jian yang shi"),
-    ]))
-    cities.append(City(name: "自贡市", url: "https://zh.wikipedia.org/wiki/自贡市", code: "510300", pinyin: "zi gong shi", counties: [
-      City(name: "自流井区", url: "https://zh.wikipedia.org/wiki/自流井区", code: "510302", pinyin: "zi liu jing qu"),
-      City(name: "贡井区", url: "https://zh.wikipedia.org/wiki/贡井区", code: "510303", pinyin: "gong jing qu"),
-      City(name: "大安区", url: "https://zh.wikipedia.org/wiki/大安区", code: "510304", pinyin: "da an qu"),
-      City(name: "沿滩区", url: "https://zh.wikipedia.org/wiki/沿滩区", code: "510311", pinyin: "yan tan qu"),
-      City(name: "荣县", url: "https://zh.wikipedia.org/wiki/荣县", code: "510321", pinyin: "rong xian"),
-      City(name: "富顺县", url: "https://zh.wikipedia.org/wiki/富顺县", code: "510322", pinyin: "fu shun xian"),
-    ]))
-    cities.append(City(name: "攀枝花市", url: "https://zh.wikipedia.org/wiki/攀枝花市", code: "510400", pinyin: "pan zhi hua shi", counties: [
-      City(name: "东区", url: "https://zh.wikipedia.org/wiki/东区_(攀枝花市)", code: "510402", pinyin: "dong qu"),
-      City(name: "西区", url: "https://zh.wikipedia.org/wiki/西区", code: "510403", pinyin: "xi qu"),
-      City(name: "仁和区", url: "https://zh.wikipedia.org/wiki/仁和区", code: "510411", pinyin: "ren he qu"),
-      City(name: "米易县", url: "https://zh.wikipedia.org/wiki/米易县", code: "510421", pinyin: "mi yi xian"),
-      City(name: "盐边县", url: "https://zh.wikipedia.org/wiki/盐边县", code: "510422", pinyin: "yan bian xian"),
-    ]))
-    cities.append(City(name: "泸州市", url: "https://zh.wikipedia.org/wiki/泸州市", code: "510500", pinyin: "lu zhou shi", counties: [
-      City(name: "江阳区", url: "https://zh.wikipedia.org/wiki/江阳区", code: "510502", pinyin: "jiang yang qu"),
-      City(name: "纳溪区", url: "https://zh.wikipedia.org/wiki/纳溪区", code: "510503", pinyin: "na xi qu"),
-      City(name: "龙马潭区", url: "https://zh.wikipedia.org/wiki/龙马潭区", code: "510504", pinyin: "long ma tan qu"),
-      City(name: "泸县", url: "https://zh.wikipedia.org/wiki/泸县", code: "510521", pinyin: "lu xian"),
-      City(name: "合江县", url: "https://zh.wikipedia.org/wiki/合江县", code: "510522", pinyin: "he jiang xian"),
-      City(name: "叙永县", url: "https://zh.wikipedia.org/wiki/叙永县", code: "510524", pinyin: "xu yong xian"),
-      City(name: "古蔺县", url: "https://zh.wikipedia.org/wiki/古蔺县", code: "510525", pinyin: "gu lin xian"),
-    ]))
-    cities.append(City(name: "德阳市", url: "https://zh.wikipedia.org/wiki/德阳市", code: "510600", pinyin: "de yang shi", counties: [
-      City(name: "旌阳区", url: "https://zh.wikipedia.org/wiki/旌阳区", code: "510603", pinyin: "jing yang qu"),
-      City(name: "罗江区", url: "https://zh.wikipedia.org/wiki/罗江区", code: "510604", pinyin: "luo jiang qu"),
-      City(name: "中江县", url: "https://zh.wikipedia.org/wiki/中江县", code: "510623", pinyin: "zhong jiang xian"),
-      City(name: "广汉市", url: "https://zh.wikipedia.org/wiki/广汉市", code: "510681", pinyin: "guang han shi"),
-      City(name: "什邡市", url: "https://zh.wikipedia.org/wiki/什邡市", code: "510682", pinyin: "shi fang shi"),
-      City(name: "绵竹市", url: "https://zh.wikipedia.org/wiki/绵竹市", code: "510683", pinyin: "mian zhu shi"),
-    ]))
-    cities.append(City(name: "绵阳市", url: "https://zh.wikipedia.org/wiki/绵阳市", code: "510700", pinyin: "mian yang shi", counties: [
-      City(name: "涪城区", url: "https://zh.wikipedia.org/wiki/涪城区", code: "510703", pinyin: "fu cheng qu"),
-      City(name: "游仙区", url: "https://zh.wikipedia.org/wiki/游仙区", code: "510704", pinyin: "you xian qu"),
-      City(name: "安州区", url: "https://zh.wikipedia.org/wiki/安州区", code: "510705", pinyin: "an zhou qu"),
-      City(name: "三台县", url: "https://zh.wikipedia.org/wiki/三台县", code: "510722", pinyin: "san tai xian"),
-      City(name: "盐亭县", url: "https://zh.wikipedia.org/wiki/盐亭县", code: "510723", pinyin: "yan ting xian"),
-      City(name: "梓潼县", url: "https://zh.wikipedia.org/wiki/梓潼县", code: "510725", pinyin: "zi tong xian"),
-      City(name: "北川羌族自治县", url: "https://zh.wikipedia.org/wiki/北川羌族自治县", code: "510726", pinyin: "bei chuan qiang zu zi zhi xian"),
-      City(name: "平武县", url: "https://zh.wikipedia.org/wiki/平武县", code: "510727", pinyin: "ping wu xian"),
-      City(name: "江油市", url: "https://zh.wikipedia.org/wiki/江油市", code: "510781", pinyin: "jiang you shi"),
-    ]))
-    cities.append(City(name: "广元市", url: "https://zh.wikipedia.org/wiki/广元市", code: "510800", pinyin: "guang yuan shi", counties: [
-      City(name: "利州区", url: "https://zh.wikipedia.org/wiki/利州区", code: "510802", pinyin: "li zhou qu"),
-      City(name: "昭化区", url: "https://zh.wikipedia.org/wiki/昭化区", code: "510811", pinyin: "zhao hua qu"),
-      City(name: "朝天区", url: "https://zh.wikipedia.org/wiki/朝天区", code: "510812", pinyin: "chao tian qu"),
-      City(name: "旺苍县", url: "https://zh.wikipedia.org/wiki/旺苍县", code: "510821", pinyin: "wang cang xian"),
-      City(name: "青川县", url: "https://zh.wikipedia.org/wiki/青川县", code: "510822", pinyin: "qing chuan xian"),
-      City(name: "剑阁县", url: "https://zh.wikipedia.org/wiki/剑阁县", code: "510823", pinyin: "jian ge xian"),
-      City(name: "苍溪县", url: "https://zh.wikipedia.org/wiki/苍溪县", code: "510824", pinyin: "cang xi xian"),
-    ]))
-    cities.append(City(name: "遂宁市", url: "https://zh.wikipedia.org/wiki/遂宁市", code: "510900", pinyin: "sui ning shi", counties: [
-      City(name: "船山区", url: "https://zh.wikipedia.org/wiki/船山区", code: "510903", pinyin: "chuan shan qu"),
-      City(name: "安居区", url: "https://zh.wikipedia.org/wiki/安居区", code: "510904", pinyin: "an ju qu"),
-      City(name: "蓬溪县", url: "https://zh.wikipedia.org/wiki/蓬溪县", code: "510921", pinyin: "peng xi xian"),
-      City(name: "大英县", url: "https://zh.wikipedia.org/wiki/大英县", code: "510923", pinyin: "da ying xian"),
-      City(name: "射洪市", url: "https://zh.wikipedia.org/wiki/射洪市", code: "510981", pinyin: "she hong shi"),
-    ]))
-    cities.append(City(name: "内江市", url: "https://zh.wikipedia.org/wiki/内江市", code: "511000", pinyin: "nei jiang shi", counties: [
-      City(name: "市中区", url: "https://zh.wikipedia.org/wiki/市中区_(内江市)", code: "511002", pinyin: "shi zhong qu"),
-      City(name: "东兴区", url: "https://zh.wikipedia.org/wiki/东兴区", code: "511011", pinyin: "dong xing qu"),
-      City(name: "威远县", url: "https://zh.wikipedia.org/wiki/威远县", code: "511024", pinyin: "wei yuan xian"),
-      City(name: "资中县", url: "https://zh.wikipedia.org/wiki/资中县", code: "511025", pinyin: "zi zhong xian"),
-      City(name: "隆昌市", url: "https://zh.wikipedia.org/wiki/隆昌市", code: "511083", pinyin: "long chang shi"),
-    ]))
-    cities.append(City(name: "乐山市", url: "https://zh.wikipedia.org/wiki/乐山市", code: "511100", pinyin: "le shan shi", counties: [
-      City(name: "市中区", url: "https://zh.wikipedia.org/wiki/市中区_(乐山市)", code: "511102", pinyin: "shi zhong qu"),
-      City(name: "沙湾区", url: "https://zh.wikipedia.org/wiki/沙湾区", code: "511111", pinyin: "sha wan qu"),
-      City(name: "五通桥区", url: "https://zh.wikipedia.org/wiki/五通桥区", code: "511112", pinyin: "wu tong qiao qu"),
-      City(name: "金口河区", url: "https://zh.wikipedia.org/wiki/金口河区", code: "511113", pinyin: "jin kou he qu"),
-      City(name: "犍为县", url: "https://zh.wikipedia.org/wiki/犍为县", code: "511123", pinyin: "qian wei xian"),
-      City(name: "井研县", url: "https://zh.wikipedia.org/wiki/井研县", code: "511124", pinyin: "jing yan xian"),
-      City(name: "夹江县", url: "https://zh.wikipedia.org/wiki/夹江县", code: "511126", pinyin: "jia jiang xian"),
-      City(name: "沐川县", url: "https://zh.wikipedia.org/wiki/沐川县", code: "511129", pinyin: "mu chuan xian"),
-      City(name: "峨边彝族自治县", url: "https://zh.wikipedia.org/wiki/峨边彝族自治县", code: "511132", pinyin: "e bian yi zu zi zhi xian"),
-      City(name: "马边彝族自治县", url: "https://zh.wikipedia.org/wiki/马边彝族自治县", code: "511133", pinyin: "ma bian yi zu zi zhi xian"),
-      City(name: "峨眉山市", url: "https://zh.wikipedia.org/wiki/峨眉山市", code: "511181", pinyin: "e mei shan shi"),
-    ]))
-    cities.append(City(name: "南充市", url: "https://zh.wikipedia.org/wiki/南充市", code: "511300", pinyin: "nan chong shi", counties: [
-      City(name: "顺庆区", url: "https://zh.wikipedia.org/wiki/顺庆区", code: "511302", pinyin: "shun qing qu"),
-      City(name: "高坪区", url: "https://zh.wikipedia.org/wiki/高坪区", code: "511303", pinyin: "gao ping qu"),
-      City(name: "嘉陵区", url: "https://zh.wikipedia.org/wiki/嘉陵区", code: "511304", pinyin: "jia ling qu"),
-      City(name: "南部县", url: "https://zh.wikipedia.org/wiki/南部县", code: "511321", pinyin: "nan bu xian"),
-      City(name: "营山县", url: "https://zh.wikipedia.org/wiki/营山县", code: "511322", pinyin: "ying shan xian"),
-      City(name: "蓬安县", url: "https://zh.wikipedia.org/wiki/蓬安县", code: "511323", pinyin: "peng an xian"),
-      City(name: "仪陇县", url: "https://zh.wikipedia.org/wiki/仪陇县", code: "511324", pinyin: "yi long xian"),
-      City(name: "西充县", url: "https://zh.wikipedia.org/wiki/西充县", code: "511325", pinyin: "xi chong xian"),
-      City(name: "阆中市", url: "https://zh.wikipedia.org/wiki/阆中市", code: "511381", pinyin: "lang zhong shi"),
-    ]))
-    cities.append(City(name: "眉山市", url: "https://zh.wikipedia.org/wiki/眉山市", code: "511400", pinyin: "mei shan shi", counties: [
-      City(name: "东坡区", url: "https://zh.wikipedia.org/wiki/东坡区", code: "511402", pinyin: "dong po qu"),
-      City(name: "彭山区", url: "https://zh.wikipedia.org/wiki/彭山区", code: "511403", pinyin: "peng shan qu"),
-      City(name: "仁寿县", url: "https://zh.wikipedia.org/wiki/仁寿县", code: "511421", pinyin: "ren shou xian"),
-      City(name: "洪雅县", url: "https://zh.wikipedia.org/wiki/洪雅县", code: "511423", pinyin: "hong ya xian"),
-      City(name: "丹棱县", url: "https://zh.wikipedia.org/wiki/丹棱县", code: "511424", pinyin: "dan leng xian"),
-      City(name: "青神县", url: "https://zh.wikipedia.org/wiki/青神县", code: "511425", pinyin: "qing shen xian"),
-    ]))
-    cities.append(City(name: "宜宾市", url: "https://zh.wikipedia.org/wiki/宜宾市", code: "511500", pinyin: "yi bin shi", counties: [
-      City(name: "翠屏区", url: "https://zh.wikipedia.org/wiki/翠屏区", code: "511502", pinyin: "cui ping qu"),
-      City(name: "南溪区", url: "https://zh.wikipedia.org/wiki/南溪区", code: "511503", pinyin: "nan xi qu"),
-      City(name: "叙州区", url: "https://zh.wikipedia.org/wiki/叙州区", code: "511504", pinyin: "xu zhou qu"),
-      City(name: "江安县", url: "https://zh.wikipedia.org/wiki/江安县", code: "511523", pinyin: "jiang an xian"),
-      City(name: "长宁县", url: "https://zh.wikipedia.org/wiki/长宁县", code: "511524", pinyin: "chang ning xian"),
-      City(name: "高县", url: "https://zh.wikipedia.org/wiki/高县", code: "511525", pinyin: "gao xian"),
-      City(name: "珙县", url: "https://zh.wikipedia.org/wiki/珙县", code: "511526", pinyin: "gong xian"),
-      City(name: "筠连县", url: "https://zh.wikipedia.org/wiki/筠连县", code: "511527", pinyin: "jun lian xian"),
-      City(name: "兴文县", url: "https://zh.wikipedia.org/wiki/兴文县", code: "511528", pinyin: "xing wen xian"),
-      City(name: "屏山县", url: "https://zh.wikipedia.org/wiki/屏山县", code: "511529", pinyin: "ping shan xian"),
-    ]))
-    cities.append(City(name: "广安市", url: "https://zh.wikipedia.org/wiki/广安市", code: "511600", pinyin: "guang an shi", counties: [
-      City(name: "广安区", url: "https://zh.wikipedia.org/wiki/广安区", code: "511602", pinyin: "guang an qu"),
-      City(name: "前锋区", url: "https://zh.wikipedia.org/wiki/前锋区", code: "511603", pinyin: "qian feng qu"),
-      City(name: "岳池县", url: "https://zh.wikipedia.org/wiki/岳池县", code: "511621", pinyin: "yue chi xian"),
-      City(name: "武胜县", url: "https://zh.wikipedia.org/wiki/武胜县", code: "511622", pinyin: "wu sheng xian"),
-      City(name: "邻水县", url: "https://zh.wikipedia.org/wiki/邻水县", code: "511623", pinyin: "lin shui xian"),
-      City(name: "华蓥市", url: "https://zh.wikipedia.org/wiki/华蓥市", code: "511681", pinyin: "hua ying shi"),
-    ]))
-    cities.append(City(name: "达州市", url: "https://zh.wikipedia.org/wiki/达州市", code: "511700", pinyin: "da zhou shi", counties: [
-      City(name: "通川区", url: "https://zh.wikipedia.org/wiki/通川区", code: "511702", pinyin: "tong chuan qu"),
-      City(name: "达川区", url: "https://zh.wikipedia.org/wiki/达川区", code: "511703", pinyin: "da chuan qu"),
-      City(name: "宣汉县", url: "https://zh.wikipedia.org/wiki/宣汉县", code: "511722", pinyin: "xuan han xian"),
-      City(name: "开江县", url: "https://zh.wikipedia.org/wiki/开江县", code: "511723", pinyin: "kai jiang xian"),
-      City(name: "大竹县", url: "https://zh.wikipedia.org/wiki/大竹县", code: "511724", pinyin: "da zhu xian"),
-      City(name: "渠县", url: "https://zh.wikipedia.org/wiki/渠县", code: "511725", pinyin: "qu xian"),
-      City(name: "万源市", url: "https://zh.wikipedia.org/wiki/万源市", code: "511781", pinyin: "wan yuan shi"),
-    ]))
-    cities.append(City(name: "雅安市", url: "https://zh.wikipedia.org/wiki/雅安市", code: "511800", pinyin: "ya an shi", counties: [
-      City(name: "雨城区", url: "https://zh.wikipedia.org/wiki/雨城区", code: "511802", pinyin: "yu cheng qu"),
-      City(name: "名山区", url: "https://zh.wikipedia.org/wiki/名山区", code: "511803", pinyin: "ming shan qu"),
-      City(name: "荥经县", url: "https://zh.wikipedia.org/wiki/荥经县", code: "511822", pinyin: "ying jing xian"),
-      City(name: "汉源县", url: "https://zh.wikipedia.org/wiki/汉源县", code: "511823", pinyin: "han yuan xian"),
-      City(name: "石棉县", url: "https://zh.wikipedia.org/wiki/石棉县", code: "511824", pinyin: "shi mian xian"),
-      City(name: "天全县", url: "https://zh.wikipedia.org/wiki/天全县", code: "511825", pinyin: "tian quan xian"),
-      City(name: "芦山县", url: "https://zh.wikipedia.org/wiki/芦山县", code: "511826", pinyin: "lu shan xian"),
-      City(name: "宝兴县", url: "https://zh.wikipedia.org/wiki/宝兴县", code: "511827", pinyin: "bao xing xian"),
-    ]))
-    cities.append(City(name: "巴中市", url: "https://zh.wikipedia.org/wiki/巴中市", code: "511900", pinyin: "ba zhong shi", counties: [
-      City(name: "巴州区", url: "https://zh.wikipedia.org/wiki/巴州区", code: "511902", pinyin: "ba zhou qu"),
-      City(name: "恩阳区", url: "https://zh.wikipedia.org/wiki/恩阳区", code: "511903", pinyin: "en yang qu"),
-      City(name: "通江县", url: "https://zh.wikipedia.org/wiki/通江县", code: "511921", pinyin: "tong jiang xian"),
-      City(name: "南江县", url: "https://zh.wikipedia.org/wiki/南江县", code: "511922", pinyin: "nan jiang xian"),
-      City(name: "平昌县", url: "https://zh.wikipedia.org/wiki/平昌县", code: "511923", pinyin: "ping chang xian"),
-    ]))
-    cities.append(City(name: "资阳市", url: "https://zh.wikipedia.org/wiki/资阳市", code: "512000", pinyin: "zi yang shi", counties: [
-      City(name: "雁江区", url: "https://zh.wikipedia.org/wiki/雁江区", code: "512002", pinyin: "yan jiang qu"),
-      City(name: "安岳县", url: "https://zh.wikipedia.org/wiki/安岳县", code: "512021", pinyin: "an yue xian"),
-      City(name: "乐至县", url: "https://zh.wikipedia.org/wiki/乐至县", code: "512022", pinyin: "le zhi xian"),
-    ]))
-    cities.append(City(name: "阿坝藏族羌族自治州", url: "https://zh.wikipedia.org/wiki/阿坝藏族羌族自治州", code: "513200", pinyin: "a ba zang zu qiang zu zi zhi zhou", counties: [
-      City(name: "马尔康市", url: "https://zh.wikipedia.org/wiki/马尔康市", code: "513201", pinyin: "ma er kang shi"),
-      City(name: "汶川县", url: "https://zh.wikipedia.org/wiki/汶川县", code: "513221", pinyin: "wen chuan xian"),
-      City(name: "理县", url: "https://zh.wikipedia.org/wiki/理县", code: "513222", pinyin: "li xian"),
-      City(name: "茂县", url: "https://zh.wikipedia.org/wiki/茂县", code: "513223", pinyin: "mao xian"),
-      City(name: "松潘县", url: "https://zh.wikipedia.org/wiki/松潘县", code: "513224", pinyin: "song pan xian"),
-      City(name: "九寨沟县", url: "https://zh.wikipedia.org/wiki/九寨沟县", code: "513225", pinyin: "jiu zhai gou xian"),
-      City(name: "金川县", url: "https://zh.wikipedia.org/wiki/金川县", code: "513226", pinyin: "jin chuan xian"),
-      City(name: "小金县", url: "https://zh.wikipedia.org/wiki/小金县", code: "513227", pinyin: "xiao jin xian"),
-      City(name: "黑水县", url: "https://zh.wikipedia.org/wiki/黑水县", code: "513228", pinyin: "hei shui xian"),
-      City(name: "壤塘县", url: "https://zh.wikipedia.org/wiki/壤塘县", code: "513230", pinyin: "rang tang xian"),
-      City(name: "阿坝县", url: "https://zh.wikipedia.org/wiki/阿坝县", code: "513231", pinyin: "a ba xian"),
-      City(name: "若尔盖县", url: "https://zh.wikipedia.org/wiki/若尔盖县", code: "513232", pinyin: "ruo er gai xian"),
-      City(name: "红原县", url: "https://zh.wikipedia.org/wiki/红原县", code: "513233", pinyin: "hong yuan xian"),
-    ]))
-    cities.append(City(name: "甘孜藏族自治州", url: "https://zh.wikipedia.org/wiki/甘孜藏族自治州", code: "513300", pinyin: "gan zi zang zu zi zhi zhou", counties: [
-      City(name: "康定市", url: "https://zh.wikipedia.org/wiki/康定市", code: "513301", pinyin: "kang ding shi"),
-      City(name: "泸定县", url: "https://zh.wikipedia.org/wiki/泸定县", code: "513322", pinyin: "lu ding xian"),
-      City(name: "丹巴县", url: "https://zh.wikipedia.org/wiki/丹巴县", code: "513323", pinyin: "dan ba xian"),
-      City(name: "九龙县", url: "https://zh.wikipedia.org/wiki/九龙县", code: "513324", pinyin: "jiu long xian"),
-      City(name: "雅江县", url: "https://zh.wikipedia.org/wiki/雅江县", code: "513325", pinyin: "ya jiang xian"),
-      City(name: "道孚县", url: "https://zh.wikipedia.org/wiki/道孚县", code: "513326", pinyin: "dao fu xian"),
-      City(name: "炉霍县", url: "https://zh.wikipedia.org/wiki/炉霍县", code: "513327", pinyin: "lu huo xian"),
-      City(name: "甘孜县", url: "https://zh.wikipedia.org/wiki/甘孜县", code: "513328", pinyin: "gan zi xian"),
-      City(name: "新龙县", url: "https://zh.wikipedia.org/wiki/新龙县", code: "513329", pinyin: "xin long xian"),
-      City(name: "德格县", url: "https://zh.wikipedia.org/wiki/德格县", code: "513330", pinyin: "de ge xian"),
-      City(name: "白玉县", url: "https://zh.wikipedia.org/wiki/白玉县", code: "513331", pinyin: "bai yu xian"),
-      City(name: "石渠县", url: "https://zh.wikipedia.org/wiki/石渠县", code: "513332", pinyin: "shi qu xian"),
-      City(name: "色达县", url: "https://zh.wikipedia.org/wiki/色达县", code: "513333", pinyin: "se da xian"),
-      City(name: "理塘县", url: "https://zh.wikipedia.org/wiki/理塘县", code: "513334", pinyin: "li tang xian"),
-      City(name: "巴塘县", url: "https://zh.wikipedia.org/wiki/巴塘县", code: "513335", pinyin: "ba tang xian"),
-      City(name: "乡城县", url: "https://zh.wikipedia.org/wiki/乡城县", code: "513336", pinyin: "xiang cheng xian"),
-      City(name: "稻城县", url: "https://zh.wikipedia.org/wiki/稻城县", code: "513337", pinyin: "dao cheng xian"),
-      City(name: "得荣县", url: "https://zh.wikipedia.org/wiki/得荣县", code: "513338", pinyin: "de rong xian"),
-    ]))
-    cities.append(City(name: "凉山彝族自治州", url: "https://zh.wikipedia.org/wiki/凉山彝族自治州", code: "513400", pinyin: "liang shan yi zu zi zhi zhou", counties: [
-      City(name: "西昌市", url: "https://zh.wikipedia.org/wiki/西昌市", code: "513401", pinyin: "xi chang shi"),
-      City(name: "会理市", url: "https://zh.wikipedia.org/wiki/会理市", code: "513402", pinyin: "hui li shi"),
-      City(name: "木里藏族自治县", url: "https://zh.wikipedia.org/wiki/木里藏族自治县", code: "513422", pinyin: "mu li zang zu zi zhi xian"),
-      City(name: "盐源县", url: "https://zh.wikipedia.org/wiki/盐源县", code: "513423", pinyin: "yan yuan xian"),
-      City(name: "德昌县", url: "https://zh.wikipedia.org/wiki/德昌县", code: "513424", pinyin: "de chang xian"),
-      City(name: "会东县", url: "https://zh.wikipedia.org/wiki/会东县", code: "513426", pinyin: "hui dong xian"),
-      City(name: "宁南县", url: "https://zh.wikipedia.org/wiki/宁南县", code: "513427", pinyin: "ning nan xian"),
-      City(name: "普格县", url: "https://zh.wikipedia.org/wiki/普格县", code: "513428", pinyin: "pu ge xian"),
-      City(name: "布拖县", url: "https://zh.wikipedia.org/wiki/布拖县", code: "513429", pinyin: "bu tuo xian"),
-      City(name: "金阳县", url: "https://zh.wikipedia.org/wiki/金阳县", code: "513430", pinyin: "jin yang xian"),
-      City(name: "昭觉县", url: "https://zh.wikipedia.org/wiki/昭觉县", code: "513431", pinyin: "zhao jue xian"),
-      City(name: "喜德县", url: "https://zh.wikipedia.org/wiki/喜德县", code: "513432", pinyin: "xi de xian"),
-      City(name: "冕宁县", url: "https://zh.wikipedia.org/wiki/冕宁县", code: "513433", pinyin: "mian ning xian"),
-      City(name: "越西县", url: "https://zh.wikipedia.org/wiki/越西县", code: "513434", pinyin: "yue xi xian"),
-      City(name: "甘洛县", url: "https://zh.wikipedia.org/wiki/甘洛县", code: "513435", pinyin: "gan luo xian"),
-      City(name: "美姑县", url: "https://zh.wikipedia.org/wiki/美姑县", code: "513436", pinyin: "mei gu xian"),
-      City(name: "雷波县", url: "https://zh.wikipedia.org/wiki/雷波县", code: "513437", pinyin: "lei bo xian"),
-    ]))
+    cities.append(City(name: "成都市", url: "https://zh.wikipedia.org/wiki/成都市", code: "510100", pinyin: "cheng du shi", counties: counties(
+      """
+      锦江区	510104	jin jiang qu
+      青羊区	510105	qing yang qu
+      金牛区	510106	jin niu qu
+      武侯区	510107	wu hou qu
+      成华区	510108	cheng hua qu
+      龙泉驿区	510112	long quan yi qu
+      青白江区	510113	qing bai jiang qu
+      新都区	510114	xin du qu
+      温江区	510115	wen jiang qu
+      双流区	510116	shuang liu qu
+      郫都区	510117	pi du qu
+      新津区	510118	xin jin qu
+      金堂县	510121	jin tang xian
+      大邑县	510129	da yi xian
+      蒲江县	510131	pu jiang xian
+      都江堰市	510181	du jiang yan shi
+      彭州市	510182	peng zhou shi
+      邛崃市	510183	qiong lai shi
+      崇州市	510184	chong zhou shi
+      简阳市	510185	jian yang shi
+      """)))
+    cities.append(City(name: "自贡市", url: "https://zh.wikipedia.org/wiki/自贡市", code: "510300", pinyin: "zi gong shi", counties: counties(
+      """
+      自流井区	510302	zi liu jing qu
+      贡井区	510303	gong jing qu
+      大安区	510304	da an qu
+      沿滩区	510311	yan tan qu
+      荣县	510321	rong xian
+      富顺县	510322	fu shun xian
+      """)))
+    cities.append(City(name: "攀枝花市", url: "https://zh.wikipedia.org/wiki/攀枝花市", code: "510400", pinyin: "pan zhi hua shi", counties: counties(
+      """
+      东区	510402	dong qu	东区_(攀枝花市)
+      西区	510403	xi qu
+      仁和区	510411	ren he qu
+      米易县	510421	mi yi xian
+      盐边县	510422	yan bian xian
+      """)))
+    cities.append(City(name: "泸州市", url: "https://zh.wikipedia.org/wiki/泸州市", code: "510500", pinyin: "lu zhou shi", counties: counties(
+      """
+      江阳区	510502	jiang yang qu
+      纳溪区	510503	na xi qu
+      龙马潭区	510504	long ma tan qu
+      泸县	510521	lu xian
+      合江县	510522	he jiang xian
+      叙永县	510524	xu yong xian
+      古蔺县	510525	gu lin xian
+      """)))
+    cities.append(City(name: "德阳市", url: "https://zh.wikipedia.org/wiki/德阳市", code: "510600", pinyin: "de yang shi", counties: counties(
+      """
+      旌阳区	510603	jing yang qu
+      罗江区	510604	luo jiang qu
+      中江县	510623	zhong jiang xian
+      广汉市	510681	guang han shi
+      什邡市	510682	shi fang shi
+      绵竹市	510683	mian zhu shi
+      """)))
+    cities.append(City(name: "绵阳市", url: "https://zh.wikipedia.org/wiki/绵阳市", code: "510700", pinyin: "mian yang shi", counties: counties(
+      """
+      涪城区	510703	fu cheng qu
+      游仙区	510704	you xian qu
+      安州区	510705	an zhou qu
+      三台县	510722	san tai xian
+      盐亭县	510723	yan ting xian
+      梓潼县	510725	zi tong xian
+      北川羌族自治县	510726	bei chuan qiang zu zi zhi xian
+      平武县	510727	ping wu xian
+      江油市	510781	jiang you shi
+      """)))
+    cities.append(City(name: "广元市", url: "https://zh.wikipedia.org/wiki/广元市", code: "510800", pinyin: "guang yuan shi", counties: counties(
+      """
+      利州区	510802	li zhou qu
+      昭化区	510811	zhao hua qu
+      朝天区	510812	chao tian qu
+      旺苍县	510821	wang cang xian
+      青川县	510822	qing chuan xian
+      剑阁县	510823	jian ge xian
+      苍溪县	510824	cang xi xian
+      """)))
+    cities.append(City(name: "遂宁市", url: "https://zh.wikipedia.org/wiki/遂宁市", code: "510900", pinyin: "sui ning shi", counties: counties(
+      """
+      船山区	510903	chuan shan qu
+      安居区	510904	an ju qu
+      蓬溪县	510921	peng xi xian
+      大英县	510923	da ying xian
+      射洪市	510981	she hong shi
+      """)))
+    cities.append(City(name: "内江市", url: "https://zh.wikipedia.org/wiki/内江市", code: "511000", pinyin: "nei jiang shi", counties: counties(
+      """
+      市中区	511002	shi zhong qu	市中区_(内江市)
+      东兴区	511011	dong xing qu
+      威远县	511024	wei yuan xian
+      资中县	511025	zi zhong xian
+      隆昌市	511083	long chang shi
+      """)))
+    cities.append(City(name: "乐山市", url: "https://zh.wikipedia.org/wiki/乐山市", code: "511100", pinyin: "le shan shi", counties: counties(
+      """
+      市中区	511102	shi zhong qu	市中区_(乐山市)
+      沙湾区	511111	sha wan qu
+      五通桥区	511112	wu tong qiao qu
+      金口河区	511113	jin kou he qu
+      犍为县	511123	qian wei xian
+      井研县	511124	jing yan xian
+      夹江县	511126	jia jiang xian
+      沐川县	511129	mu chuan xian
+      峨边彝族自治县	511132	e bian yi zu zi zhi xian
+      马边彝族自治县	511133	ma bian yi zu zi zhi xian
+      峨眉山市	511181	e mei shan shi
+      """)))
+    cities.append(City(name: "南充市", url: "https://zh.wikipedia.org/wiki/南充市", code: "511300", pinyin: "nan chong shi", counties: counties(
+      """
+      顺庆区	511302	shun qing qu
+      高坪区	511303	gao ping qu
+      嘉陵区	511304	jia ling qu
+      南部县	511321	nan bu xian
+      营山县	511322	ying shan xian
+      蓬安县	511323	peng an xian
+      仪陇县	511324	yi long xian
+      西充县	511325	xi chong xian
+      阆中市	511381	lang zhong shi
+      """)))
+    cities.append(City(name: "眉山市", url: "https://zh.wikipedia.org/wiki/眉山市", code: "511400", pinyin: "mei shan shi", counties: counties(
+      """
+      东坡区	511402	dong po qu
+      彭山区	511403	peng shan qu
+      仁寿县	511421	ren shou xian
+      洪雅县	511423	hong ya xian
+      丹棱县	511424	dan leng xian
+      青神县	511425	qing shen xian
+      """)))
+    cities.append(City(name: "宜宾市", url: "https://zh.wikipedia.org/wiki/宜宾市", code: "511500", pinyin: "yi bin shi", counties: counties(
+      """
+      翠屏区	511502	cui ping qu
+      南溪区	511503	nan xi qu
+      叙州区	511504	xu zhou qu
+      江安县	511523	jiang an xian
+      长宁县	511524	chang ning xian
+      高县	511525	gao xian
+      珙县	511526	gong xian
+      筠连县	511527	jun lian xian
+      兴文县	511528	xing wen xian
+      屏山县	511529	ping shan xian
+      """)))
+    cities.append(City(name: "广安市", url: "https://zh.wikipedia.org/wiki/广安市", code: "511600", pinyin: "guang an shi", counties: counties(
+      """
+      广安区	511602	guang an qu
+      前锋区	511603	qian feng qu
+      岳池县	511621	yue chi xian
+      武胜县	511622	wu sheng xian
+      邻水县	511623	lin shui xian
+      华蓥市	511681	hua ying shi
+      """)))
+    cities.append(City(name: "达州市", url: "https://zh.wikipedia.org/wiki/达州市", code: "511700", pinyin: "da zhou shi", counties: counties(
+      """
+      通川区	511702	tong chuan qu
+      达川区	511703	da chuan qu
+      宣汉县	511722	xuan han xian
+      开江县	511723	kai jiang xian
+      大竹县	511724	da zhu xian
+      渠县	511725	qu xian
+      万源市	511781	wan yuan shi
+      """)))
+    cities.append(City(name: "雅安市", url: "https://zh.wikipedia.org/wiki/雅安市", code: "511800", pinyin: "ya an shi", counties: counties(
+      """
+      雨城区	511802	yu cheng qu
+      名山区	511803	ming shan qu
+      荥经县	511822	ying jing xian
+      汉源县	511823	han yuan xian
+      石棉县	511824	shi mian xian
+      天全县	511825	tian quan xian
+      芦山县	511826	lu shan xian
+      宝兴县	511827	bao xing xian
+      """)))
+    cities.append(City(name: "巴中市", url: "https://zh.wikipedia.org/wiki/巴中市", code: "511900", pinyin: "ba zhong shi", counties: counties(
+      """
+      巴州区	511902	ba zhou qu
+      恩阳区	511903	en yang qu
+      通江县	511921	tong jiang xian
+      南江县	511922	nan jiang xian
+      平昌县	511923	ping chang xian
+      """)))
+    cities.append(City(name: "资阳市", url: "https://zh.wikipedia.org/wiki/资阳市", code: "512000", pinyin: "zi yang shi", counties: counties(
+      """
+      雁江区	512002	yan jiang qu
+      安岳县	512021	an yue xian
+      乐至县	512022	le zhi xian
+      """)))
+    cities.append(City(name: "阿坝藏族羌族自治州", url: "https://zh.wikipedia.org/wiki/阿坝藏族羌族自治州", code: "513200", pinyin: "a ba zang zu qiang zu zi zhi zhou", counties: counties(
+      """
+      马尔康市	513201	ma er kang shi
+      汶川县	513221	wen chuan xian
+      理县	513222	li xian
+      茂县	513223	mao xian
+      松潘县	513224	song pan xian
+      九寨沟县	513225	jiu zhai gou xian
+      金川县	513226	jin chuan xian
+      小金县	513227	xiao jin xian
+      黑水县	513228	hei shui xian
+      壤塘县	513230	rang tang xian
+      阿坝县	513231	a ba xian
+      若尔盖县	513232	ruo er gai xian
+      红原县	513233	hong yuan xian
+      """)))
+    cities.append(City(name: "甘孜藏族自治州", url: "https://zh.wikipedia.org/wiki/甘孜藏族自治州", code: "513300", pinyin: "gan zi zang zu zi zhi zhou", counties: counties(
+      """
+      康定市	513301	kang ding shi
+      泸定县	513322	lu ding xian
+      丹巴县	513323	dan ba xian
+      九龙县	513324	jiu long xian
+      雅江县	513325	ya jiang xian
+      道孚县	513326	dao fu xian
+      炉霍县	513327	lu huo xian
+      甘孜县	513328	gan zi xian
+      新龙县	513329	xin long xian
+      德格县	513330	de ge xian
+      白玉县	513331	bai yu xian
+      石渠县	513332	shi qu xian
+      色达县	513333	se da xian
+      理塘县	513334	li tang xian
+      巴塘县	513335	ba tang xian
+      乡城县	513336	xiang cheng xian
+      稻城县	513337	dao cheng xian
+      得荣县	513338	de rong xian
+      """)))
+    cities.append(City(name: "凉山彝族自治州", url: "https://zh.wikipedia.org/wiki/凉山彝族自治州", code: "513400", pinyin: "liang shan yi zu zi zhi zhou", counties: counties(
+      """
+      西昌市	513401	xi chang shi
+      会理市	513402	hui li shi
+      木里藏族自治县	513422	mu li zang zu zi zhi xian
+      盐源县	513423	yan yuan xian
+      德昌县	513424	de chang xian
+      会东县	513426	hui dong xian
+      宁南县	513427	ning nan xian
+      普格县	513428	pu ge xian
+      布拖县	513429	bu tuo xian
+      金阳县	513430	jin yang xian
+      昭觉县	513431	zhao jue xian
+      喜德县	513432	xi de xian
+      冕宁县	513433	mian ning xian
+      越西县	513434	yue xi xian
+      甘洛县	513435	gan luo xian
+      美姑县	513436	mei gu xian
+      雷波县	513437	lei bo xian
+      """)))
     return Province(name: "四川省", cities: cities)
   }
 
   private static func province23() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(9)
-    cities.append(City(name: "贵阳市", url: "https://zh.wikipedia.org/wiki/贵阳市", code: "520100", pinyin: "gui yang shi", counties: [
-      City(name: "南明区", url: "https://zh.wikipedia.org/wiki/南明区", code: "520102", pinyin: "nan ming qu"),
-      City(name: "云岩区", url: "https://zh.wikipedia.org/wiki/云岩区", code: "520103", pinyin: "yun yan qu"),
-      City(name: "花溪区", url: "https://zh.wikipedia.org/wiki/花溪区", code: "520111", pinyin: "hua xi qu"),
-      City(name: "乌当区", url: "https://zh.wikipedia.org/wiki/乌当区", code: "520112", pinyin: "wu dang qu"),
-      City(name: "白云区", url: "https://zh.wikipedia.org/wiki/白云区_(贵阳市)", code: "520113", pinyin: "bai yun qu"),
-      City(name: "观山湖区", url: "https://zh.wikipedia.org/wiki/观山湖区", code: "520115", pinyin: "guan shan hu qu"),
-      City(name: "开阳县", url: "https://zh.wikipedia.org/wiki/开阳县", code: "520121", pinyin: "kai yang xian"),
-      City(name: "息烽县", url: "https://zh.wikipedia.org/wiki/息烽县", code: "520122", pinyin: "xi feng xian"),
-      City(name: "修文县", url: "https://zh.wikipedia.org/wiki/修文县", code: "520123", pinyin: "xiu wen xian"),
-      City(name: "清镇市", url: "https://zh.wikipedia.org/wiki/清镇市", code: "520181", pinyin: "qing zhen shi"),
-    ]))
-    cities.append(City(name: "六盘水市", url: "https://zh.wikipedia.org/wiki/六盘水市", code: "520200", pinyin: "liu pan shui shi", counties: [
-      City(name: "钟山区", url: "https://zh.wikipedia.org/wiki/钟山区", code: "520201", pinyin: "zhong shan qu"),
-      City(name: "六枝特区", url: "https://zh.wikipedia.org/wiki/六枝特区", code: "520203", pinyin: "liu zhi te qu"),
-      City(name: "水城区", url: "https://zh.wikipedia.org/wiki/水城区", code: "520204", pinyin: "shui cheng qu"),
-      City(name: "盘州市", url: "https://zh.wikipedia.org/wiki/盘州市", code: "520281", pinyin: "pan zhou shi"),
-    ]))
-    cities.append(City(name: "遵义市", url: "https://zh.wikipedia.org/wiki/遵义市", code: "520300", pinyin: "zun yi shi", counties: [
-      City(name: "红花岗区", url: "https://zh.wikipedia.org/wiki/红花岗区", code: "520302", pinyin: "hong hua gang qu"),
-      City(name: "汇川区", url: "https://zh.wikipedia.org/wiki/汇川区", code: "520303", pinyin: "hui chuan qu"),
-      City(name: "播州区", url: "https://zh.wikipedia.org/wiki/播州区", code: "520304", pinyin: "bo zhou qu"),
-      City(name: "桐梓县", url: "https://zh.wikipedia.org/wiki/桐梓县", code: "520322", pinyin: "tong zi xian"),
-      City(name: "绥阳县", url: "https://zh.wikipedia.org/wiki/绥阳县", code: "520323", pinyin: "sui yang xian"),
-      City(name: "正安县", url: "https://zh.wikipedia.org/wiki/正安县", code: "520324", pinyin: "zheng an xian"),
-      City(name: "道真仡佬族苗族自治县", url: "https://zh.wikipedia.org/wiki/道真仡佬族苗族自治县", code: "520325", pinyin: "dao zhen ge lao zu miao zu zi zhi xian"),
-      City(name: "务川仡佬族苗族自治县", url: "https://zh.wikipedia.org/wiki/务川仡佬族苗族自治县", code: "520326", pinyin: "wu chuan ge lao zu miao zu zi zhi xian"),
-      City(name: "凤冈县", url: "https://zh.wikipedia.org/wiki/凤冈县", code: "520327", pinyin: "feng gang xian"),
-      City(name: "湄潭县", url: "https://zh.wikipedia.org/wiki/湄潭县", code: "520328", pinyin: "mei tan xian"),
-      City(name: "余庆县", url: "https://zh.wikipedia.org/wiki/余庆县", code: "520329", pinyin: "yu qing xian"),
-      City(name: "习水县", url: "https://zh.wikipedia.org/wiki/习水县", code: "520330", pinyin: "xi shui xian"),
-      City(name: "赤水市", url: "https://zh.wikipedia.org/wiki/赤水市", code: "520381", pinyin: "chi shui shi"),
-      City(name: "仁怀市", url: "https://zh.wikipedia.org/wiki/仁怀市", code: "520382", pinyin: "ren huai shi"),
-    ]))
-    cities.append(City(name: "安顺市", url: "https://zh.wikipedia.org/wiki/安顺市", code: "520400", pinyin: "an shun shi", counties: [
-      City(name: "西秀区", url: "https://zh.wikipedia.org/wiki/西秀区", code: "520402", pinyin: "xi xiu qu"),
-      City(name: "平坝区", url: "https://zh.wikipedia.org/wiki/平坝区", code: "520403", pinyin: "ping ba qu"),
-      City(name: "普定县", url: "https://zh.wikipedia.org/wiki/普定县", code: "520422", pinyin: "pu ding xian"),
-      City(name: "镇宁布依族苗族自治县", url: "https://zh.wikipedia.org/wiki/镇宁布依族苗族自治县", code: "520423", pinyin: "zhen ning bu yi zu miao zu zi zhi xian"),
-      City(name: "关岭布依族苗族自治县", url: "https://zh.wikipedia.org/wiki/关岭布依族苗族自治县", code: "520424", pinyin: "guan ling bu yi zu miao zu zi zhi xian"),
-      City(name: "紫云苗族布依族自治县", url: "https://zh.wikipedia.org/wiki/紫云苗族布依族自治县", code: "520425", pinyin: "zi yun miao zu bu yi zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "毕节市", url: "https://zh.wikipedia.org/wiki/毕节市", code: "520500", pinyin: "bi jie shi", counties: [
-      City(name: "七星关区", url: "https://zh.wikipedia.org/wiki/七星关区", code: "520502", pinyin: "qi xing guan qu"),
-      City(name: "大方县", url: "https://zh.wikipedia.org/wiki/大方县", code: "520521", pinyin: "da fang xian"),
-      City(name: "金沙县", url: "https://zh.wikipedia.org/wiki/金沙县", code: "520523", pinyin: "jin sha xian"),
-      City(name: "织金县", url: "https://zh.wikipedia.org/wiki/织金县", code: "520524", pinyin: "zhi jin xian"),
-      City(name: "纳雍县", url: "https://zh.wikipedia.org/wiki/纳雍县", code: "520525", pinyin: "na yong xian"),
-      City(name: "威宁彝族回族苗族自治县", url: "https://zh.wikipedia.org/wiki/威宁彝族回族苗族自治县", code: "520526", pinyin: "wei ning yi zu hui zu miao zu zi zhi xian"),
-      City(name: "赫章县", url: "https://zh.wikipedia.org/wiki/赫章县", code: "520527", pinyin: "he zhang xian"),
-      City(name: "黔西市", url: "https://zh.wikipedia.org/wiki/黔西市", code: "520581", pinyin: "qian xi shi"),
-    ]))
-    cities.append(City(name: "铜仁市", url: "https://zh.wikipedia.org/wiki/铜仁市", code: "520600", pinyin: "tong ren shi", counties: [
-      City(name: "碧江区", url: "https://zh.wikipedia.org/wiki/碧江区", code: "520602", pinyin: "bi jiang qu"),
-      City(name: "万山区", url: "https://zh.wikipedia.org/wiki/万山区", code: "520603", pinyin: "wan shan qu"),
-      City(name: "江口县", url: "https://zh.wikipedia.org/wiki/江口县", code: "520621", pinyin: "jiang kou xian"),
-      City(name: "玉屏侗族自治县", url: "https://zh.wikipedia.org/wiki/玉屏侗族自治县", code: "520622", pinyin: "yu ping dong zu zi zhi xian"),
-      City(name: "石阡县", url: "https://zh.wikipedia.org/wiki/石阡县", code: "520623", pinyin: "shi qian xian"),
-      City(name: "思南县", url: "https://zh.wikipedia.org/wiki/思南县", code: "520624", pinyin: "si nan xian"),
-      City(name: "印江土家族苗族自治县", url: "https://zh.wikipedia.org/wiki/印江土家族苗族自治县", code: "520625", pinyin: "yin jiang tu jia zu miao zu zi zhi xian"),
-      City(name: "德江县", url: "https://zh.wikipedia.org/wiki/德江县", code: "520626", pinyin: "de jiang xian"),
-      City(name: "沿河土家族自治县", url: "https://zh.wikipedia.org/wiki/沿河土家族自治县", code: "520627", pinyin: "yan he tu jia zu zi zhi xian"),
-      City(name: "松桃苗族自治县", url: "https://zh.wikipedia.org/wiki/松桃苗族自治县", code: "520628", pinyin: "song tao miao zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "黔西南布依族苗族自治州", url: "https://zh.wikipedia.org/wiki/黔西南布依族苗族自治州", code: "522300", pinyin: "qian xi nan bu yi zu miao zu zi zhi zhou", counties: [
-      City(name: "兴义市", url: "https://zh.wikipedia.org/wiki/兴义市", code: "522301", pinyin: "xing yi shi"),
-      City(name: "兴仁市", url: "https://zh.wikipedia.org/wiki/兴仁市", code: "522302", pinyin: "xing ren shi"),
-      City(name: "普安县", url: "https://zh.wikipedia.org/wiki/普安县", code: "522323", pinyin: "pu an xian"),
-      City(name: "晴隆县", url: "https://zh.wikipedia.org/wiki/晴隆县", code: "522324", pinyin: "qing long xian"),
-      City(name: "贞丰县", url: "https://zh.wikipedia.org/wiki/贞丰县", code: "522325", pinyin: "zhen feng xian"),
-      City(name: "望谟县", url: "https://zh.wikipedia.org/wiki/望谟县", code: "522326", pinyin: "wang mo xian"),
-      City(name: "册亨县", url: "https://zh.wikipedia.org/wiki/册亨县", code: "522327", pinyin: "ce heng xian"),
-      City(name: "安龙县", url: "https://zh.wikipedia.org/wiki/安龙县", code: "522328", pinyin: "an long xian"),
-    ]))
-    cities.append(City(name: "黔东南苗族侗族自治州", url: "https://zh.wikipedia.org/wiki/黔东南苗族侗族自治州", code: "522600", pinyin: "qian dong nan miao zu dong zu zi zhi zhou", counties: [
-      City(name: "凯里市", url: "https://zh.wikipedia.org/wiki/凯里市", code: "522601", pinyin: "kai li shi"),
-      City(name: "黄平县", url: "https://zh.wikipedia.org/wiki/黄平县", code: "522622", pinyin: "huang ping xian"),
-      City(name: "施秉县", url: "https://zh.wikipedia.org/wiki/施秉县", code: "522623", pinyin: "shi bing xian"),
-      City(name: "三穗县", url: "https://zh.wikipedia.org/wiki/三穗县", code: "522624", pinyin: "san sui xian"),
-      City(name: "镇远县", url: "https://zh.wikipedia.org/wiki/镇远县", code: "522625", pinyin: "zhen yuan xian"),
-      City(name: "岑巩县", url: "https://zh.wikipedia.org/wiki/岑巩县", code: "522626", pinyin: "cen gong xian"),
-      City(name: "天柱县", url: "https://zh.wikipedia.org/wiki/天柱县", code: "522627", pinyin: "tian zhu xian"),
-      City(name: "锦屏县", url: "https://zh.wikipedia.org/wiki/锦屏县", code: "522628", pinyin: "jin ping xian"),
-      City(name: "剑河县", url: "https://zh.wikipedia.org/wiki/剑河县", code: "522629", pinyin: "jian he xian"),
-      City(name: "台江县", url: "https://zh.wikipedia.org/wiki/台江县", code: "522630", pinyin: "tai jiang xian"),
-      City(name: "黎平县", url: "https://zh.wikipedia.org/wiki/黎平县", code: "522631", pinyin: "li ping xian"),
-      City(name: "榕江县", url: "https://zh.wikipedia.org/wiki/榕江县", code: "522632", pinyin: "rong jiang xian"),
-      City(name: "从江县", url: "https://zh.wikipedia.org/wiki/从江县", code: "522633", pinyin: "cong jiang xian"),
-      City(name: "雷山县", url: "https://zh.wikipedia.org/wiki/雷山县", code: "522634", pinyin: "lei shan xian"),
-      City(name: "麻江县", url: "https://zh.wikipedia.org/wiki/麻江县", code: "522635", pinyin: "ma jiang xian"),
-      City(name: "丹寨县", url: "https://zh.wikipedia.org/wiki/丹寨县", code: "522636", pinyin: "dan zhai xian"),
-    ]))
-    cities.append(City(name: "黔南布依族苗族自治州", url: "https://zh.wikipedia.org/wiki/黔南布依族苗族自治州", code: "522700", pinyin: "qian nan bu yi zu miao zu zi zhi zhou", counties: [
-      City(name: "都匀市", url: "https://zh.wikipedia.org/wiki/都匀市", code: "522701", pinyin: "du yun shi"),
-      City(name: "福泉市", url: "https://zh.wikipedia.org/wiki/福泉市", code: "522702", pinyin: "fu quan shi"),
-      City(name: "荔波县", url: "https://zh.wikipedia.org/wiki/荔波县", code: "522722", pinyin: "li bo xian"),
-      City(name: "贵定县", url: "https://zh.wikipedia.org/wiki/贵定县", code: "522723", pinyin: "gui ding xian"),
-      City(name: "瓮安县", url: "https://zh.wikipedia.org/wiki/瓮安县", code: "522725", pinyin: "weng an xian"),
-      City(name: "独山县", url: "https://zh.wikipedia.org/wiki/独山县", code: "522726", pinyin: "du shan xian"),
-      City(name: "平塘县", url: "https://zh.wikipedia.org/wiki/平塘县", code: "522727", pinyin: "ping tang xian"),
-      City(name: "罗甸县", url: "https://zh.wikipedia.org/wiki/罗甸县", code: "522728", pinyin: "luo dian xian"),
-      City(name: "长顺县", url: "https://zh.wikipedia.org/wiki/长顺县", code: "522729", pinyin: "chang shun xian"),
-      City(name: "龙里县", url: "https://zh.wikipedia.org/wiki/龙里县", code: "522730", pinyin: "long li xian"),
-      City(name: "惠水县", url: "https://zh.wikipedia.org/wiki/惠水县", code: "522731", pinyin: "hui shui xian"),
-      City(name: "三都水族自治县", url: "https://zh.wikipedia.org/wiki/三都水族自治县", code: "522732", pinyin: "san du shui zu zi zhi xian"),
-    ]))
+    cities.append(City(name: "贵阳市", url: "https://zh.wikipedia.org/wiki/贵阳市", code: "520100", pinyin: "gui yang shi", counties: counties(
+      """
+      南明区	520102	nan ming qu
+      云岩区	520103	yun yan qu
+      花溪区	520111	hua xi qu
+      乌当区	520112	wu dang qu
+      白云区	520113	bai yun qu	白云区_(贵阳市)
+      观山湖区	520115	guan shan hu qu
+      开阳县	520121	kai yang xian
+      息烽县	520122	xi feng xian
+      修文县	520123	xiu wen xian
+      清镇市	520181	qing zhen shi
+      """)))
+    cities.append(City(name: "六盘水市", url: "https://zh.wikipedia.org/wiki/六盘水市", code: "520200", pinyin: "liu pan shui shi", counties: counties(
+      """
+      钟山区	520201	zhong shan qu
+      六枝特区	520203	liu zhi te qu
+      水城区	520204	shui cheng qu
+      盘州市	520281	pan zhou shi
+      """)))
+    cities.append(City(name: "遵义市", url: "https://zh.wikipedia.org/wiki/遵义市", code: "520300", pinyin: "zun yi shi", counties: counties(
+      """
+      红花岗区	520302	hong hua gang qu
+      汇川区	520303	hui chuan qu
+      播州区	520304	bo zhou qu
+      桐梓县	520322	tong zi xian
+      绥阳县	520323	sui yang xian
+      正安县	520324	zheng an xian
+      道真仡佬族苗族自治县	520325	dao zhen ge lao zu miao zu zi zhi xian
+      务川仡佬族苗族自治县	520326	wu chuan ge lao zu miao zu zi zhi xian
+      凤冈县	520327	feng gang xian
+      湄潭县	520328	mei tan xian
+      余庆县	520329	yu qing xian
+      习水县	520330	xi shui xian
+      赤水市	520381	chi shui shi
+      仁怀市	520382	ren huai shi
+      """)))
+    cities.append(City(name: "安顺市", url: "https://zh.wikipedia.org/wiki/安顺市", code: "520400", pinyin: "an shun shi", counties: counties(
+      """
+      西秀区	520402	xi xiu qu
+      平坝区	520403	ping ba qu
+      普定县	520422	pu ding xian
+      镇宁布依族苗族自治县	520423	zhen ning bu yi zu miao zu zi zhi xian
+      关岭布依族苗族自治县	520424	guan ling bu yi zu miao zu zi zhi xian
+      紫云苗族布依族自治县	520425	zi yun miao zu bu yi zu zi zhi xian
+      """)))
+    cities.append(City(name: "毕节市", url: "https://zh.wikipedia.org/wiki/毕节市", code: "520500", pinyin: "bi jie shi", counties: counties(
+      """
+      七星关区	520502	qi xing guan qu
+      大方县	520521	da fang xian
+      金沙县	520523	jin sha xian
+      织金县	520524	zhi jin xian
+      纳雍县	520525	na yong xian
+      威宁彝族回族苗族自治县	520526	wei ning yi zu hui zu miao zu zi zhi xian
+      赫章县	520527	he zhang xian
+      黔西市	520581	qian xi shi
+      """)))
+    cities.append(City(name: "铜仁市", url: "https://zh.wikipedia.org/wiki/铜仁市", code: "520600", pinyin: "tong ren shi", counties: counties(
+      """
+      碧江区	520602	bi jiang qu
+      万山区	520603	wan shan qu
+      江口县	520621	jiang kou xian
+      玉屏侗族自治县	520622	yu ping dong zu zi zhi xian
+      石阡县	520623	shi qian xian
+      思南县	520624	si nan xian
+      印江土家族苗族自治县	520625	yin jiang tu jia zu miao zu zi zhi xian
+      德江县	520626	de jiang xian
+      沿河土家族自治县	520627	yan he tu jia zu zi zhi xian
+      松桃苗族自治县	520628	song tao miao zu zi zhi xian
+      """)))
+    cities.append(City(name: "黔西南布依族苗族自治州", url: "https://zh.wikipedia.org/wiki/黔西南布依族苗族自治州", code: "522300", pinyin: "qian xi nan bu yi zu miao zu zi zhi zhou", counties: counties(
+      """
+      兴义市	522301	xing yi shi
+      兴仁市	522302	xing ren shi
+      普安县	522323	pu an xian
+      晴隆县	522324	qing long xian
+      贞丰县	522325	zhen feng xian
+      望谟县	522326	wang mo xian
+      册亨县	522327	ce heng xian
+      安龙县	522328	an long xian
+      """)))
+    cities.append(City(name: "黔东南苗族侗族自治州", url: "https://zh.wikipedia.org/wiki/黔东南苗族侗族自治州", code: "522600", pinyin: "qian dong nan miao zu dong zu zi zhi zhou", counties: counties(
+      """
+      凯里市	522601	kai li shi
+      黄平县	522622	huang ping xian
+      施秉县	522623	shi bing xian
+      三穗县	522624	san sui xian
+      镇远县	522625	zhen yuan xian
+      岑巩县	522626	cen gong xian
+      天柱县	522627	tian zhu xian
+      锦屏县	522628	jin ping xian
+      剑河县	522629	jian he xian
+      台江县	522630	tai jiang xian
+      黎平县	522631	li ping xian
+      榕江县	522632	rong jiang xian
+      从江县	522633	cong jiang xian
+      雷山县	522634	lei shan xian
+      麻江县	522635	ma jiang xian
+      丹寨县	522636	dan zhai xian
+      """)))
+    cities.append(City(name: "黔南布依族苗族自治州", url: "https://zh.wikipedia.org/wiki/黔南布依族苗族自治州", code: "522700", pinyin: "qian nan bu yi zu miao zu zi zhi zhou", counties: counties(
+      """
+      都匀市	522701	du yun shi
+      福泉市	522702	fu quan shi
+      荔波县	522722	li bo xian
+      贵定县	522723	gui ding xian
+      瓮安县	522725	weng an xian
+      独山县	522726	du shan xian
+      平塘县	522727	ping tang xian
+      罗甸县	522728	luo dian xian
+      长顺县	522729	chang shun xian
+      龙里县	522730	long li xian
+      惠水县	522731	hui shui xian
+      三都水族自治县	522732	san du shui zu zi zhi xian
+      """)))
     return Province(name: "贵州省", cities: cities)
   }
 
   private static func province24() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(16)
-    cities.append(City(name: "昆明市", url: "https://zh.wikipedia.org/wiki/昆明市", code: "530100", pinyin: "kun ming shi", counties: [
-      City(name: "五华区", url: "https://zh.wikipedia.org/wiki/五华区", code: "530102", pinyin: "wu hua qu"),
-      City(name: "盘龙区", url: "https://zh.wikipedia.org/wiki/盘龙区", code: "530103", pinyin: "pan long qu"),
-      City(name: "官渡区", url: "https://zh.wikipedia.org/wiki/官渡区", code: "530111", pinyin: "guan du qu"),
-      City(name: "西山区", url: "https://zh.wikipedia.org/wiki/西山区", code: "530112", pinyin: "xi shan qu"),
-      City(name: "东川区", url: "https://zh.wikipedia.org/wiki/东川区", code: "530113", pinyin: "dong chuan qu"),
-      City(name: "呈贡区", url: "https://zh.wikipedia.org/wiki/呈贡区", code: "530114", pinyin: "cheng gong qu"),
-      City(name: "晋宁区", url: "https://zh.wikipedia.org/wiki/晋宁区", code: "530115", pinyin: "jin ning qu"),
-      City(name: "富民县", url: "https://zh.wikipedia.org/wiki/富民县", code: "530124", pinyin: "fu min xian"),
-      City(name: "宜良县", url: "https://zh.wikipedia.org/wiki/宜良县", code: "530125", pinyin: "yi liang xian"),
-      City(name: "石林彝族自治县", url: "https://zh.wikipedia.org/wiki/石林彝族自治县", code: "530126", pinyin: "shi lin yi zu zi zhi xian"),
-      City(name: "嵩明县", url: "https://zh.wikipedia.org/wiki/嵩明县", code: "530127", pinyin: "song ming xian"),
-      City(name: "禄劝彝族苗族自治县", url: "https://zh.wikipedia.org/wiki/禄劝彝族苗族自治县", code: "530128", pinyin: "lu quan yi zu miao zu zi zhi xian"),
-      City(name: "寻甸回族彝族自治县", url: "https://zh.wikipedia.org/wiki/寻甸回族彝族自治县", code: "530129", pinyin: "xun dian hui zu yi zu zi zhi xian"),
-      City(name: "安宁市", url: "https://zh.wikipedia.org/wiki/安宁市", code: "530181", pinyin: "an ning shi"),
-    ]))
-    cities.append(City(name: "曲靖市", url: "https://zh.wikipedia.org/wiki/曲靖市", code: "530300", pinyin: "qu jing shi", counties: [
-      City(name: "麒麟区", url: "https://zh.wikipedia.org/wiki/麒麟区", code: "530302", pinyin: "qi lin qu"),
-      City(name: "沾益区", url: "https://zh.wikipedia.org/wiki/沾益区", code: "530303", pinyin: "zhan yi qu"),
-      City(name: "马龙区", url: "https://zh.wikipedia.org/wiki/马龙区", code: "530304", pinyin: "ma long qu"),
-      City(name: "陆良县", url: "https://zh.wikipedia.org/wiki/陆良县", code: "530322", pinyin: "lu liang xian"),
-      City(name: "师宗县", url: "https://zh.wikipedia.org/wiki/师宗县", code: "530323", pinyin: "shi zong xian"),
-      City(name: "罗平县", url: "https://zh.wikipedia.org/wiki/罗平县", code: "530324", pinyin: "luo ping xian"),
-      City(name: "富源县", url: "https://zh.wikipedia.org/wiki/富源县", code: "530325", pinyin: "fu yuan xian"),
-      City(name: "会泽县", url: "https://zh.wikipedia.org/wiki/会泽县", code: "530326", pinyin: "hui ze xian"),
-      City(name: "宣威市", url: "https://zh.wikipedia.org/wiki/宣威市", code: "530381", pinyin: "xuan wei shi"),
-    ]))
-    cities.append(City(name: "玉溪市", url: "https://zh.wikipedia.org/wiki/玉溪市", code: "530400", pinyin: "yu xi shi", counties: [
-      City(name: "红塔区", url: "https://zh.wikipedia.org/wiki/红塔区", code: "530402", pinyin: "hong ta qu"),
-      City(name: "江川区", url: "https://zh.wikipedia.org/wiki/江川区", code: "530403", pinyin: "jiang chuan qu"),
-      City(name: "通海县", url: "https://zh.wikipedia.org/wiki/通海县", code: "530423", pinyin: "tong hai xian"),
-      City(name: "华宁县", url: "https://zh.wikipedia.org/wiki/华宁县", code: "530424", pinyin: "hua ning xian"),
-      City(name: "易门县", url: "https://zh.wikipedia.org/wiki/易门县", code: "530425", pinyin: "yi men xian"),
-      City(name: "峨山彝族自治县", url: "https://zh.wikipedia.org/wiki/峨山彝族自治县", code: "530426", pinyin: "e shan yi zu zi zhi xian"),
-      City(name: "新平彝族傣族自治县", url: "https://zh.wikipedia.org/wiki/新平彝族傣族自治县", code: "530427", pinyin: "xin ping yi zu dai zu zi zhi xian"),
-      City(name: "元江哈尼族彝族傣族自治县", url: "https://zh.wikipedia.org/wiki/元江哈尼族彝族傣族自治县", code: "530428", pinyin: "yuan jiang ha ni zu yi zu dai zu zi zhi xian"),
-      City(name: "澄江市", url: "https://zh.wikipedia.org/wiki/澄江市", code: "530481", pinyin: "cheng jiang shi"),
-    ]))
-    cities.append(City(name: "保山市", url: "https://zh.wikipedia.org/wiki/保山市", code: "530500", pinyin: "bao shan shi", counties: [
-      City(name: "隆阳区", url: "https://zh.wikipedia.org/wiki/隆阳区", code: "530502", pinyin: "long yang qu"),
-      City(name: "施甸县", url: "https://zh.wikipedia.org/wiki/施甸县", code: "530521", pinyin: "shi dian xian"),
-      City(name: "龙陵县", url: "https://zh.wikipedia.org/wiki/龙陵县", code: "530523", pinyin: "long ling xian"),
-      City(name: "昌宁县", url: "https://zh.wikipedia.org/wiki/昌宁县", code: "530524", pinyin: "chang ning xian"),
-      City(name: "腾冲市", url: "https://zh.wikipedia.org/wiki/腾冲市", code: "530581", pinyin: "teng chong shi"),
-    ]))
-    cities.append(City(name: "昭通市", url: "https://zh.wikipedia.org/wiki/昭通市", code: "530600", pinyin: "zhao tong shi", counties: [
-      City(name: "昭阳区", url: "https://zh.wikipedia.org/wiki/昭阳区", code: "530602", pinyin: "zhao yang qu"),
-      City(name: "鲁甸县", url: "https://zh.wikipedia.org/wiki/鲁甸县", code: "530621", pinyin: "lu dian xian"),
-      City(name: "巧家县", url: "https://zh.wikipedia.org/wiki/巧家县", code: "530622", pinyin: "qiao jia xian"),
-      City(name: "盐津县", url: "https://zh.wikipedia.org/wiki/盐津县", code: "530623", pinyin: "yan jin xian"),
-      City(name: "大关县", url: "https://zh.wikipedia.org/wiki/大关县", code: "530624", pinyin: "da guan xian"),
-      City(name: "永善县", url: "https://zh.wikipedia.org/wiki/永善县", code: "530625", pinyin: "yong shan xian"),
-      City(name: "绥江县", url: "https://zh.wikipedia.org/wiki/绥江县", code: "530626", pinyin: "sui jiang xian"),
-      City(name: "镇雄县", url: "https://zh.wikipedia.org/wiki/镇雄县", code: "530627", pinyin: "zhen xiong xian"),
-      City(name: "彝良县", url: "https://zh.wikipedia.org/wiki/彝良县", code: "530628", pinyin: "yi liang xian"),
-      City(name: "威信县", url: "https://zh.wikipedia.org/wiki/威信县", code: "530629", pinyin: "wei xin xian"),
-      City(name: "水富市", url: "https://zh.wikipedia.org/wiki/水富市", code: "530681", pinyin: "shui fu shi"),
-    ]))
-    cities.append(City(name: "丽江市", url: "https://zh.wikipedia.org/wiki/丽江市", code: "530700", pinyin: "li jiang shi", counties: [
-      City(name: "古城区", url: "https://zh.wikipedia.org/wiki/古城区", code: "530702", pinyin: "gu cheng qu"),
-      City(name: "玉龙纳西族自治县", url: "https://zh.wikipedia.org/wiki/玉龙纳西族自治县", code: "530721", pinyin: "yu long na xi zu zi zhi xian"),
-      City(name: "永胜县", url: "https://zh.wikipedia.org/wiki/永胜县", code: "530722", pinyin: "yong sheng xian"),
-      City(name: "华坪县", url: "https://zh.wikipedia.org/wiki/华坪县", code: "530723", pinyin: "hua ping xian"),
-      City(name: "宁蒗彝族自治县", url: "https://zh.wikipedia.org/wiki/宁蒗彝族自治县", code: "530724", pinyin: "ning lang yi zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "普洱市", url: "https://zh.wikipedia.org/wiki/普洱市", code: "530800", pinyin: "pu er shi", counties: [
-      City(name: "思茅区", url: "https://zh.wikipedia.org/wiki/思茅区", code: "530802", pinyin: "si mao qu"),
-      City(name: "宁洱哈尼族彝族自治县", url: "https://zh.wikipedia.org/wiki/宁洱哈尼族彝族自治县", code: "530821", pinyin: "ning er ha ni zu yi zu zi zhi xian"),
-      City(name: "墨江哈尼族自治县", url: "https://zh.wikipedia.org/wiki/墨江哈尼族自治县", code: "530822", pinyin: "mo jiang ha ni zu zi zhi xian"),
-      City(name: "景东彝族自治县", url: "https://zh.wikipedia.org/wiki/景东彝族自治县", code: "530823", pinyin: "jing dong yi zu zi zhi xian"),
-      City(name: "景谷傣族彝族自治县", url: "https://zh.wikipedia.org/wiki/景谷傣族彝族自治县", code: "530824", pinyin: "jing gu dai zu yi zu zi zhi xian"),
-      City(name: "镇沅彝族哈尼族拉祜族自治县", url: "https://zh.wikipedia.org/wiki/镇沅彝族哈尼族拉祜族自治县", code: "530825", pinyin: "zhen yuan yi zu ha ni zu la hu zu zi zhi xian"),
-      City(name: "江城哈尼族彝族自治县", url: "https://zh.wikipedia.org/wiki/江城哈尼族彝族自治县", code: "530826", pinyin: "jiang cheng ha ni zu yi zu zi zhi xian"),
-      City(name: "孟连傣族拉祜族佤族自治县", url: "https://zh.wikipedia.org/wiki/孟连傣族拉祜族佤族自治县", code: "530827", pinyin: "meng lian dai zu la hu zu wa zu zi zhi xian"),
-      City(name: "澜沧拉祜族自治县", url: "https://zh.wikipedia.org/wiki/澜沧拉祜族自治县", code: "530828", pinyin: "lan cang la hu zu zi zhi xian"),
-      City(name: "西盟佤族自治县", url: "https://zh.wikipedia.org/wiki/西盟佤族自治县", code: "530829", pinyin: "xi meng wa zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "临沧市", url: "https://zh.wikipedia.org/wiki/临沧市", code: "530900", pinyin: "lin cang shi", counties: [
-      City(name: "临翔区", url: "https://zh.wikipedia.org/wiki/临翔区", code: "530902", pinyin: "lin xiang qu"),
-      City(name: "凤庆县", url: "https://zh.wikipedia.org/wiki/凤庆县", code: "530921", pinyin: "feng qing xian"),
-      City(name: "云县", url: "https://zh.wikipedia.org/wiki/云县", code: "530922", pinyin: "yun xian"),
-      City(name: "永德县", url: "https://zh.wikipedia.org/wiki/永德县", code: "530923", pinyin: "yong de xian"),
-      City(name: "镇康县", url: "https://zh.wikipedia.org/wiki/镇康县", code: "530924", pinyin: "zhen kang xian"),
-      City(name: "双江拉祜族佤族布朗族傣族自治县", url: "https://zh.wikipedia.org/wiki/双江拉祜族佤族布朗族傣族自治县", code: "530925", pinyin: "shuang jiang la hu zu wa zu bu lang zu dai zu zi zhi xian"),
-      City(name: "耿马傣族佤族自治县", url: "https://zh.wikipedia.org/wiki/耿马傣族佤族自治县", code: "530926", pinyin: "geng ma dai zu wa zu zi zhi xian"),
-      City(name: "沧源佤族自治县", url: "https://zh.wikipedia.org/wiki/沧源佤族自治县", code: "530927", pinyin: "cang yuan wa zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "楚雄彝族自治州", url: "https://zh.wikipedia.org/wiki/楚雄彝族自治州", code: "532300", pinyin: "chu xiong yi zu zi zhi zhou", counties: [
-      City(name: "楚雄市", url: "https://zh.wikipedia.org/wiki/楚雄市", code: "532301", pinyin: "chu xiong shi"),
-      City(name: "禄丰市", url: "https://zh.wikipedia.org/wiki/禄丰市", code: "532302", pinyin: "lu feng shi"),
-      City(name: "双柏县", url: "https://zh.wikipedia.org/wiki/双柏县", code: "532322", pinyin: "shuang bai xian"),
-      City(name: "牟定县", url: "https://zh.wikipedia.org/wiki/牟定县", code: "532323", pinyin: "mou ding xian"),
-      City(name: "南华县", url: "https://zh.wikipedia.org/wiki/南华县", code: "532324", pinyin: "nan hua xian"),
-      City(name: "姚安县", url: "https://zh.wikipedia.org/wiki/姚安县", code: "532325", pinyin: "yao an xian"),
-      City(name: "大姚县", url: "https://zh.wikipedia.org/wiki/大姚县", code: "532326", pinyin: "da yao xian"),
-      City(name: "永仁县", url: "https://zh.wikipedia.org/wiki/永仁县", code: "532327", pinyin: "yong ren xian"),
-      City(name: "元谋县", url: "https://zh.wikipedia.org/wiki/元谋县", code: "532328", pinyin: "yuan mou xian"),
-      City(name: "武定县", url: "https://zh.wikipedia.org/wiki/武定县", code: "532329", pinyin: "wu ding xian"),
-    ]))
-    cities.append(City(name: "红河哈尼族彝族自治州", url: "https://zh.wikipedia.org/wiki/红河哈尼族彝族自治州", code: "532500", pinyin: "hong he ha ni zu yi zu zi zhi zhou", counties: [
-      City(name: "个旧市", url: "https://zh.wikipedia.org/wiki/个旧市", code: "532501", pinyin: "ge jiu shi"),
-      City(name: "开远市", url: "https://zh.wikipedia.org/wiki/开远市", code: "532502", pinyin: "kai yuan shi"),
-      City(name: "蒙自市", url: "https://zh.wikipedia.org/wiki/蒙自市", code: "532503", pinyin: "meng zi shi"),
-      City(name: "弥勒市", url: "https://zh.wikipedia.org/wiki/弥勒市", code: "532504", pinyin: "mi le shi"),
-      City(name: "屏边苗族自治县", url: "https://zh.wikipedia.org/wiki/屏边苗族自治县", code: "532523", pinyin: "ping bian miao zu zi zhi xian"),
-      City(name: "建水县", url: "https://zh.wikipedia.org/wiki/建水县", code: "532524", pinyin: "jian shui xian"),
-      City(name: "石屏县", url: "https://zh.wikipedia.org/wiki/石屏县", code: "532525", pinyin: "shi ping xian"),
-      City(name: "泸西县", url: "https://zh.wikipedia.org/wiki/泸西县", code: "532527", pinyin: "lu xi xian"),
-      City(name: "元阳县", url: "https://zh.wikipedia.org/wiki/元阳县", code: "532528", pinyin: "yuan yang xian"),
-      City(name: "红河县", url: "https://zh.wikipedia.org/wiki/红河县", code: "532529", pinyin: "hong he xian"),
-      City(name: "金平苗族瑶族傣族自治县", url: "https://zh.wikipedia.org/wiki/金平苗族瑶族傣族自治县", code: "532530", pinyin: "jin ping miao zu yao zu dai zu zi zhi xian"),
-      City(name: "绿春县", url: "https://zh.wikipedia.org/wiki/绿春县", code: "532531", pinyin: "lv chun xian"),
-      City(name: "河口瑶族自治县", url: "https://zh.wikipedia.org/wiki/河口瑶族自治县", code: "532532", pinyin: "he kou yao zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "文山壮族苗族自治州", url: "https://zh.wikipedia.org/wiki/文山壮族苗族自治州", code: "532600", pinyin: "wen shan zhuang zu miao zu zi zhi zhou", counties: [
-      City(name: "文山市", url: "https://zh.wikipedia.org/wiki/文山市", code: "532601", pinyin: "wen shan shi"),
-      City(name: "砚山县", url: "https://zh.wikipedia.org/wiki/砚山县", code: "532622", pinyin: "yan shan xian"),
-      City(name: "西畴县", url: "https://zh.wikipedia.org/wiki/西畴县", code: "532623", pinyin: "xi chou xian"),
-      City(name: "麻栗坡县", url: "https://zh.wikipedia.org/wiki/麻栗坡县", code: "532624", pinyin: "ma li po xian"),
-      City(name: "马关县", url: "https://zh.wikipedia.org/wiki/马关县", code: "532625", pinyin: "ma guan xian"),
-      City(name: "丘北县", url: "https://zh.wikipedia.org/wiki/丘北县", code: "532626", pinyin: "qiu bei xian"),
-      City(name: "广南县", url: "https://zh.wikipedia.org/wiki/广南县", code: "532627", pinyin: "guang nan xian"),
-      City(name: "富宁县", url: "https://zh.wikipedia.org/wiki/富宁县", code: "532628", pinyin: "fu ning xian"),
-    ]))
-    cities.append(City(name: "西双版纳傣族自治州", url: "https://zh.wikipedia.org/wiki/西双版纳傣族自治州", code: "532800", pinyin: "xi shuang ban na dai zu zi zhi zhou", counties: [
-      City(name: "景洪市", url: "https://zh.wikipedia.org/wiki/景洪市", code: "532801", pinyin: "jing hong shi"),
-      City(name: "勐海县", url: "https://zh.wikipedia.org/wiki/勐海县", code: "532822", pinyin: "meng hai xian"),
-      City(name: "勐腊县", url: "https://zh.wikipedia.org/wiki/勐腊县", code: "532823", pinyin: "meng la xian"),
-    ]))
-    cities.append(City(name: "大理白族自治州", url: "https://zh.wikipedia.org/wiki/大理白族自治州", code: "532900", pinyin: "da li bai zu zi zhi zhou", counties: [
-      City(name: "大理市", url: "https://zh.wikipedia.org/wiki/大理市", code: "532901", pinyin: "da li shi"),
-      City(name: "漾濞彝族自治县", url: "https://zh.wikipedia.org/wiki/漾濞彝族自治县", code: "532922", pinyin: "yang bi yi zu zi zhi xian"),
-      City(name: "祥云县", url: "https://zh.wikipedia.org/wiki/祥云县", code: "532923", pinyin: "xiang yun xian"),
-      City(name: "宾川县", url: "https://zh.wikipedia.org/wiki/宾川县", code: "532924", pinyin: "bin chuan xian"),
-      City(name: "弥渡县", url: "https://zh.wikipedia.org/wiki/弥渡县", code: "532925", pinyin: "mi du xian"),
-      City(name: "南涧彝族自治县", url: "https://zh.wikipedia.org/wiki/南涧彝族自治县", code: "532926", pinyin: "nan jian yi zu zi zhi xian"),
-      City(name: "巍山彝族回族自治县", url: "https://zh.wikipedia.org/wiki/巍山彝族回族自治县", code: "532927", pinyin: "wei shan yi zu hui zu zi zhi xian"),
-      City(name: "永平县", url: "https://zh.wikipedia.org/wiki/永平县", code: "532928", pinyin: "yong ping xian"),
-      City(name: "云龙县", url: "https://zh.wikipedia.org/wiki/云龙县", code: "532929", pinyin: "yun long xian"),
-      City(name: "洱源县", url: "https://zh.wikipedia.org/wiki/洱源县", code: "532930", pinyin: "er yuan xian"),
-      City(name: "剑川县", url: "https://zh.wikipedia.org/wiki/剑川县", code: "532931", pinyin: "jian chuan xian"),
-      City(name: "鹤庆县", url: "https://zh.wikipedia.org/wiki/鹤庆县", code: "532932", pinyin: "he qing xian"),
-    ]))
-    cities.append(City(name: "德宏傣族景颇族自治州", url: "https://zh.wikipedia.org/wiki/德宏傣族景颇族自治州", code: "533100", pinyin: "de hong dai zu jing po zu zi zhi zhou", counties: [
-      City(name: "瑞丽市", url: "https://zh.wikipedia.org/wiki/瑞丽市", code: "533102", pinyin: "rui li shi"),
-      City(name: "芒市", url: "https://zh.wikipedia.org/wiki/芒市", code: "533103", pinyin: "mang shi"),
-      City(name: "梁河县", url: "https://zh.wikipedia.org/wiki/梁河县", code: "533122", pinyin: "liang he xian"),
-      City(name: "盈江县", url: "https://zh.wikipedia.org/wiki/盈江县", code: "533123", pinyin: "ying jiang xian"),
-      City(name: "陇川县", url: "https://zh.wikipedia.org/wiki/陇川县", code: "533124", pinyin: "long chuan xian"),
-    ]))
-    cities.append(City(name: "怒江傈僳族自治州", url: "https://zh.wikipedia.org/wiki/怒江傈僳族自治州", code: "533300", pinyin: "nu jiang li su zu zi zhi zhou", counties: [
-      City(name: "泸水市", url: "https://zh.wikipedia.org/wiki/泸水市", code: "533301", pinyin: "lu shui shi"),
-      City(name: "福贡县", url: "https://zh.wikipedia.org/wiki/福贡县", code: "533323", pinyin: "fu gong xian"),
-      City(name: "贡山独龙族怒族自治县", url: "https://zh.wikipedia.org/wiki/贡山独龙族怒族自治县", code: "533324", pinyin: "gong shan du long zu nu zu zi zhi xian"),
-      City(name: "兰坪白族普米族自治县", url: "https://zh.wikipedia.org/wiki/兰坪白族普米族自治县", code: "533325", pinyin: "lan ping bai zu pu mi zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "迪庆藏族自治州", url: "https://zh.wikipedia.org/wiki/迪庆藏族自治州", code: "533400", pinyin: "di qing zang zu zi zhi zhou", counties: [
-      City(name: "香格里拉市", url: "https://zh.wikipedia.org/wiki/香格里拉市", code: "533401", pinyin: "xiang ge li la shi"),
-      City(name: "德钦县", url: "https://zh.wikipedia.org/wiki/德钦县", code: "533422", pinyin: "de qin xian"),
-      City(name: "维西傈僳族自治县", url: "https://zh.wikipedia.org/wiki/维西傈僳族自治县", code: "533423", pinyin: "wei xi li su zu zi zhi xian"),
-    ]))
+    cities.append(City(name: "昆明市", url: "https://zh.wikipedia.org/wiki/昆明市", code: "530100", pinyin: "kun ming shi", counties: counties(
+      """
+      五华区	530102	wu hua qu
+      盘龙区	530103	pan long qu
+      官渡区	530111	guan du qu
+      西山区	530112	xi shan qu
+      东川区	530113	dong chuan qu
+      呈贡区	530114	cheng gong qu
+      晋宁区	530115	jin ning qu
+      富民县	530124	fu min xian
+      宜良县	530125	yi liang xian
+      石林彝族自治县	530126	shi lin yi zu zi zhi xian
+      嵩明县	530127	song ming xian
+      禄劝彝族苗族自治县	530128	lu quan yi zu miao zu zi zhi xian
+      寻甸回族彝族自治县	530129	xun dian hui zu yi zu zi zhi xian
+      安宁市	530181	an ning shi
+      """)))
+    cities.append(City(name: "曲靖市", url: "https://zh.wikipedia.org/wiki/曲靖市", code: "530300", pinyin: "qu jing shi", counties: counties(
+      """
+      麒麟区	530302	qi lin qu
+      沾益区	530303	zhan yi qu
+      马龙区	530304	ma long qu
+      陆良县	530322	lu liang xian
+      师宗县	530323	shi zong xian
+      罗平县	530324	luo ping xian
+      富源县	530325	fu yuan xian
+      会泽县	530326	hui ze xian
+      宣威市	530381	xuan wei shi
+      """)))
+    cities.append(City(name: "玉溪市", url: "https://zh.wikipedia.org/wiki/玉溪市", code: "530400", pinyin: "yu xi shi", counties: counties(
+      """
+      红塔区	530402	hong ta qu
+      江川区	530403	jiang chuan qu
+      通海县	530423	tong hai xian
+      华宁县	530424	hua ning xian
+      易门县	530425	yi men xian
+      峨山彝族自治县	530426	e shan yi zu zi zhi xian
+      新平彝族傣族自治县	530427	xin ping yi zu dai zu zi zhi xian
+      元江哈尼族彝族傣族自治县	530428	yuan jiang ha ni zu yi zu dai zu zi zhi xian
+      澄江市	530481	cheng jiang shi
+      """)))
+    cities.append(City(name: "保山市", url: "https://zh.wikipedia.org/wiki/保山市", code: "530500", pinyin: "bao shan shi", counties: counties(
+      """
+      隆阳区	530502	long yang qu
+      施甸县	530521	shi dian xian
+      龙陵县	530523	long ling xian
+      昌宁县	530524	chang ning xian
+      腾冲市	530581	teng chong shi
+      """)))
+    cities.append(City(name: "昭通市", url: "https://zh.wikipedia.org/wiki/昭通市", code: "530600", pinyin: "zhao tong shi", counties: counties(
+      """
+      昭阳区	530602	zhao yang qu
+      鲁甸县	530621	lu dian xian
+      巧家县	530622	qiao jia xian
+      盐津县	530623	yan jin xian
+      大关县	530624	da guan xian
+      永善县	530625	yong shan xian
+      绥江县	530626	sui jiang xian
+      镇雄县	530627	zhen xiong xian
+      彝良县	530628	yi liang xian
+      威信县	530629	wei xin xian
+      水富市	530681	shui fu shi
+      """)))
+    cities.append(City(name: "丽江市", url: "https://zh.wikipedia.org/wiki/丽江市", code: "530700", pinyin: "li jiang shi", counties: counties(
+      """
+      古城区	530702	gu cheng qu
+      玉龙纳西族自治县	530721	yu long na xi zu zi zhi xian
+      永胜县	530722	yong sheng xian
+      华坪县	530723	hua ping xian
+      宁蒗彝族自治县	530724	ning lang yi zu zi zhi xian
+      """)))
+    cities.append(City(name: "普洱市", url: "https://zh.wikipedia.org/wiki/普洱市", code: "530800", pinyin: "pu er shi", counties: counties(
+      """
+      思茅区	530802	si mao qu
+      宁洱哈尼族彝族自治县	530821	ning er ha ni zu yi zu zi zhi xian
+      墨江哈尼族自治县	530822	mo jiang ha ni zu zi zhi xian
+      景东彝族自治县	530823	jing dong yi zu zi zhi xian
+      景谷傣族彝族自治县	530824	jing gu dai zu yi zu zi zhi xian
+      镇沅彝族哈尼族拉祜族自治县	530825	zhen yuan yi zu ha ni zu la hu zu zi zhi xian
+      江城哈尼族彝族自治县	530826	jiang cheng ha ni zu yi zu zi zhi xian
+      孟连傣族拉祜族佤族自治县	530827	meng lian dai zu la hu zu wa zu zi zhi xian
+      澜沧拉祜族自治县	530828	lan cang la hu zu zi zhi xian
+      西盟佤族自治县	530829	xi meng wa zu zi zhi xian
+      """)))
+    cities.append(City(name: "临沧市", url: "https://zh.wikipedia.org/wiki/临沧市", code: "530900", pinyin: "lin cang shi", counties: counties(
+      """
+      临翔区	530902	lin xiang qu
+      凤庆县	530921	feng qing xian
+      云县	530922	yun xian
+      永德县	530923	yong de xian
+      镇康县	530924	zhen kang xian
+      双江拉祜族佤族布朗族傣族自治县	530925	shuang jiang la hu zu wa zu bu lang zu dai zu zi zhi xian
+      耿马傣族佤族自治县	530926	geng ma dai zu wa zu zi zhi xian
+      沧源佤族自治县	530927	cang yuan wa zu zi zhi xian
+      """)))
+    cities.append(City(name: "楚雄彝族自治州", url: "https://zh.wikipedia.org/wiki/楚雄彝族自治州", code: "532300", pinyin: "chu xiong yi zu zi zhi zhou", counties: counties(
+      """
+      楚雄市	532301	chu xiong shi
+      禄丰市	532302	lu feng shi
+      双柏县	532322	shuang bai xian
+      牟定县	532323	mou ding xian
+      南华县	532324	nan hua xian
+      姚安县	532325	yao an xian
+      大姚县	532326	da yao xian
+      永仁县	532327	yong ren xian
+      元谋县	532328	yuan mou xian
+      武定县	532329	wu ding xian
+      """)))
+    cities.append(City(name: "红河哈尼族彝族自治州", url: "https://zh.wikipedia.org/wiki/红河哈尼族彝族自治州", code: "532500", pinyin: "hong he ha ni zu yi zu zi zhi zhou", counties: counties(
+      """
+      个旧市	532501	ge jiu shi
+      开远市	532502	kai yuan shi
+      蒙自市	532503	meng zi shi
+      弥勒市	532504	mi le shi
+      屏边苗族自治县	532523	ping bian miao zu zi zhi xian
+      建水县	532524	jian shui xian
+      石屏县	532525	shi ping xian
+      泸西县	532527	lu xi xian
+      元阳县	532528	yuan yang xian
+      红河县	532529	hong he xian
+      金平苗族瑶族傣族自治县	532530	jin ping miao zu yao zu dai zu zi zhi xian
+      绿春县	532531	lv chun xian
+      河口瑶族自治县	532532	he kou yao zu zi zhi xian
+      """)))
+    cities.append(City(name: "文山壮族苗族自治州", url: "https://zh.wikipedia.org/wiki/文山壮族苗族自治州", code: "532600", pinyin: "wen shan zhuang zu miao zu zi zhi zhou", counties: counties(
+      """
+      文山市	532601	wen shan shi
+      砚山县	532622	yan shan xian
+      西畴县	532623	xi chou xian
+      麻栗坡县	532624	ma li po xian
+      马关县	532625	ma guan xian
+      丘北县	532626	qiu bei xian
+      广南县	532627	guang nan xian
+      富宁县	532628	fu ning xian
+      """)))
+    cities.append(City(name: "西双版纳傣族自治州", url: "https://zh.wikipedia.org/wiki/西双版纳傣族自治州", code: "532800", pinyin: "xi shuang ban na dai zu zi zhi zhou", counties: counties(
+      """
+      景洪市	532801	jing hong shi
+      勐海县	532822	meng hai xian
+      勐腊县	532823	meng la xian
+      """)))
+    cities.append(City(name: "大理白族自治州", url: "https://zh.wikipedia.org/wiki/大理白族自治州", code: "532900", pinyin: "da li bai zu zi zhi zhou", counties: counties(
+      """
+      大理市	532901	da li shi
+      漾濞彝族自治县	532922	yang bi yi zu zi zhi xian
+      祥云县	532923	xiang yun xian
+      宾川县	532924	bin chuan xian
+      弥渡县	532925	mi du xian
+      南涧彝族自治县	532926	nan jian yi zu zi zhi xian
+      巍山彝族回族自治县	532927	wei shan yi zu hui zu zi zhi xian
+      永平县	532928	yong ping xian
+      云龙县	532929	yun long xian
+      洱源县	532930	er yuan xian
+      剑川县	532931	jian chuan xian
+      鹤庆县	532932	he qing xian
+      """)))
+    cities.append(City(name: "德宏傣族景颇族自治州", url: "https://zh.wikipedia.org/wiki/德宏傣族景颇族自治州", code: "533100", pinyin: "de hong dai zu jing po zu zi zhi zhou", counties: counties(
+      """
+      瑞丽市	533102	rui li shi
+      芒市	533103	mang shi
+      梁河县	533122	liang he xian
+      盈江县	533123	ying jiang xian
+      陇川县	533124	long chuan xian
+      """)))
+    cities.append(City(name: "怒江傈僳族自治州", url: "https://zh.wikipedia.org/wiki/怒江傈僳族自治州", code: "533300", pinyin: "nu jiang li su zu zi zhi zhou", counties: counties(
+      """
+      泸水市	533301	lu shui shi
+      福贡县	533323	fu gong xian
+      贡山独龙族怒族自治县	533324	gong shan du long zu nu zu zi zhi xian
+      兰坪白族普米族自治县	533325	lan ping bai zu pu mi zu zi zhi xian
+      """)))
+    cities.append(City(name: "迪庆藏族自治州", url: "https://zh.wikipedia.org/wiki/迪庆藏族自治州", code: "533400", pinyin: "di qing zang zu zi zhi zhou", counties: counties(
+      """
+      香格里拉市	533401	xiang ge li la shi
+      德钦县	533422	de qin xian
+      维西傈僳族自治县	533423	wei xi li su zu zi zhi xian
+      """)))
     return Province(name: "云南省", cities: cities)
   }
 
   private static func province25() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(7)
-    cities.append(City(name: "拉萨市", url: "https://zh.wikipedia.org/wiki/拉萨市", code: "540100", pinyin: "la sa shi", counties: [
-      City(name: "城关区", url: "https://zh.wikipedia.org/wiki/城关区_(拉萨市)", code: "540102", pinyin: "cheng guan qu"),
-      City(name: "堆龙德庆区", url: "https://zh.wikipedia.org/wiki/堆龙德庆区", code: "540103", pinyin: "dui long de qing qu"),
-      City(name: "达孜区", url: "https://zh.wikipedia.org/wiki/达孜区", code: "540104", pinyin: "da zi qu"),
-      City(name: "林周县", url: "https://zh.wikipedia.org/wiki/林周县", code: "540121", pinyin: "lin zhou xian"),
-      City(name: "当雄县", url: "https://zh.wikipedia.org/wiki/当雄县", code: "540122", pinyin: "dang xiong xian"),
-      City(name: "尼木县", url: "https://zh.wikipedia.org/wiki/尼木县", code: "540123", pinyin: "ni mu xian"),
-      City(name: "曲水县", url: "https://zh.wikipedia.org/wiki/曲水县", code: "540124", pinyin: "qu shui xian"),
-      City(name: "墨竹工卡县", url: "https://zh.wikipedia.org/wiki/墨竹工卡县", code: "540127", pinyin: "mo zhu gong ka xian"),
-    ]))
-    cities.append(City(name: "日喀则市", url: "https://zh.wikipedia.org/wiki/日喀则市", code: "540200", pinyin: "ri ka ze shi", counties: [
-      City(name: "桑珠孜区", url: "https://zh.wikipedia.org/wiki/桑珠孜区", code: "540202", pinyin: "sang zhu zi qu"),
-      City(name: "南木林县", url: "https://zh.wikipedia.org/wiki/南木林县", code: "540221", pinyin: "nan mu lin xian"),
-      City(name: "江孜县", url: "https://zh.wikipedia.org/wiki/江孜县", code: "540222", pinyin: "jiang zi xian"),
-      City(name: "定日县", url: "https://zh.wikipedia.org/wiki/定日县", code: "540223", pinyin: "ding ri xian"),
-      City(name: "萨迦县", url: "https://zh.wikipedia.org/wiki/萨迦县", code: "540224", pinyin: "sa jia xian"),
-      City(name: "拉孜县", url: "https://zh.wikipedia.org/wiki/拉孜县", code: "540225", pinyin: "la zi xian"),
-      City(name: "昂仁县", url: "https://zh.wikipedia.org/wiki/昂仁县", code: "540226", pinyin: "ang ren xian"),
-      City(name: "谢通门县", url: "https://zh.wikipedia.org/wiki/谢通门县", code: "540227", pinyin: "xie tong men xian"),
-      City(name: "白朗县", url: "https://zh.wikipedia.org/wiki/白朗县", code: "540228", pinyin: "bai lang xian"),
-      City(name: "仁布县", url: "https://zh.wikipedia.org/wiki/仁布县", code: "540229", pinyin: "ren bu xian"),
-      City(name: "康马县", url: "https://zh.wikipedia.org/wiki/康马县", code: "540230", pinyin: "kang ma xian"),
-      City(name: "定结县", url: "https://zh.wikipedia.org/wiki/定结县", code: "540231", pinyin: "ding jie xian"),
-      City(name: "仲巴县", url: "https://zh.wikipedia.org/wiki/仲巴县", code: "540232", pinyin: "zhong ba xian"),
-      City(name: "亚东县", url: "https://zh.wikipedia.org/wiki/亚东县", code: "540233", pinyin: "ya dong xian"),
-      City(name: "吉隆县", url: "https://zh.wikipedia.org/wiki/吉隆县", code: "540234", pinyin: "ji long xian"),
-      City(name: "聂拉木县", url: "https://zh.wikipedia.org/wiki/聂拉木县", code: "540235", pinyin: "nie la mu xian"),
-      City(name: "萨嘎县", url: "https://zh.wikipedia.org/wiki/萨嘎县", code: "540236", pinyin: "sa ga xian"),
-      City(name: "岗巴县", url: "https://zh.wikipedia.org/wiki/岗巴县", code: "540237", pinyin: "gang ba xian"),
-    ]))
-    cities.append(City(name: "昌都市", url: "https://zh.wikipedia.org/wiki/昌都市", code: "540300", pinyin: "chang du shi", counties: [
-      City(name: "卡若区", url: "https://zh.wikipedia.org/wiki/卡若区", code: "540302", pinyin: "ka ruo qu"),
-      City(name: "江达县", url: "https://zh.wikipedia.org/wiki/江达县", code: "540321", pinyin: "jiang da xian"),
-      City(name: "贡觉县", url: "https://zh.wikipedia.org/wiki/贡觉县", code: "540322", pinyin: "gong jue xian"),
-      City(name: "类乌齐县", url: "https://zh.wikipedia.org/wiki/类乌齐县", code: "540323", pinyin: "lei wu qi xian"),
-      City(name: "丁青县", url: "https://zh.wikipedia.org/wiki/丁青县", code: "540324", pinyin: "ding qing xian"),
-      City(name: "察雅县", url: "https://zh.wikipedia.org/wiki/察雅县", code: "540325", pinyin: "cha ya xian"),
-      City(name: "八宿县", url: "https://zh.wikipedia.org/wiki/八宿县", code: "540326", pinyin: "ba su xian"),
-      City(name: "左贡县", url: "https://zh.wikipedia.org/wiki/左贡县", code: "540327", pinyin: "zuo gong xian"),
-      City(name: "芒康县", url: "https://zh.wikipedia.org/wiki/芒康县", code: "540328", pinyin: "mang kang xian"),
-      City(name: "洛隆县", url: "https://zh.wikipedia.org/wiki/洛隆县", code: "540329", pinyin: "luo long xian"),
-      City(name: "边坝县", url: "https://zh.wikipedia.org/wiki/边坝县", code: "540330", pinyin: "bian ba xian"),
-    ]))
-    cities.append(City(name: "林芝市", url: "https://zh.wikipedia.org/wiki/林芝市", code: "540400", pinyin: "lin zhi shi", counties: [
-      City(name: "巴宜区", url: "https://zh.wikipedia.org/wiki/巴宜区", code: "540402", pinyin: "ba yi qu"),
-      City(name: "工布江达县", url: "https://zh.wikipedia.org/wiki/工布江达县", code: "540421", pinyin: "gong bu jiang da xian"),
-      City(name: "墨脱县", url: "https://zh.wikipedia.org/wiki/墨脱县", code: "540423", pinyin: "mo tuo xian"),
-      City(name: "波密县", url: "https://zh.wikipedia.org/wiki/波密县", code: "540424", pinyin: "bo mi xian"),
-      City(name: "察隅县", url: "https://zh.wikipedia.org/wiki/察隅县", code: "540425", pinyin: "cha yu xian"),
-      City(name: "朗县", url: "https://zh.wikipedia.org/wiki/朗县", code: "540426", pinyin: "lang xian"),
-      City(name: "米林市", url: "https://zh.wikipedia.org/wiki/米林市", code: "540481", pinyin: "mi lin shi"),
-    ]))
-    cities.append(City(name: "山南市", url: "https://zh.wikipedia.org/wiki/山南市", code: "540500", pinyin: "shan nan shi", counties: [
-      City(name: "乃东区", url: "https://zh.wikipedia.org/wiki/乃东区", code: "540502", pinyin: "nai dong qu"),
-      City(name: "扎囊县", url: "https://zh.wikipedia.org/wiki/扎囊县", code: "540521", pinyin: "zha nang xian"),
-      City(name: "贡嘎县", url: "https://zh.wikipedia.org/wiki/贡嘎县", code: "540522", pinyin: "gong ga xian"),
-      City(name: "桑日县", url: "https://zh.wikipedia.org/wiki/桑日县", code: "540523", pinyin: "sang ri xian"),
-      City(name: "琼结县", url: "https://zh.wikipedia.org/wiki/琼结县", code: "540524", pinyin: "qiong jie xian"),
-      City(name: "曲松县", url: "https://zh.wikipedia.org/wiki/曲松县", code: "540525", pinyin: "qu song xian"),
-      City(name: "措美县", url: "https://zh.wikipedia.org/wiki/措美县", code: "540526", pinyin: "cuo mei xian"),
-      City(name: "洛扎县", url: "https://zh.wikipedia.org/wiki/洛扎县", code: "540527", pinyin: "luo zha xian"),
-      City(name: "加查县", url: "https://zh.wikipedia.org/wiki/加查县", code: "540528", pinyin: "jia cha xian"),
-      City(name: "隆子县", url: "https://zh.wikipedia.org/wiki/隆子县", code: "540529", pinyin: "long zi xian"),
-      City(name: "浪卡子县", url: "https://zh.wikipedia.org/wiki/浪卡子县", code: "540531", pinyin: "lang qia zi xian"),
-      City(name: "错那市", url: "https://zh.wikipedia.org/wiki/错那市", code: "540581", pinyin: "cuo na shi"),
-    ]))
-    cities.append(City(name: "那曲市", url: "https://zh.wikipedia.org/wiki/那曲市", code: "540600", pinyin: "na qu shi", counties: [
-      City(name: "色尼区", url: "https://zh.wikipedia.org/wiki/色尼区", code: "540602", pinyin: "se ni qu"),
-      City(name: "嘉黎县", url: "https://zh.wikipedia.org/wiki/嘉黎县", code: "540621", pinyin: "jia li xian"),
-      City(name: "比如县", url: "https://zh.wikipedia.org/wiki/比如县", code: "540622", pinyin: "bi ru xian"),
-      City(name: "聂荣县", url: "https://zh.wikipedia.org/wiki/聂荣县", code: "540623", pinyin: "nie rong xian"),
-      City(name: "安多县", url: "https://zh.wikipedia.org/wiki/安多县", code: "540624", pinyin: "an duo xian"),
-      City(name: "申扎县", url: "https://zh.wikipedia.org/wiki/申扎县", code: "540625", pinyin: "shen zha xian"),
-      City(name: "索县", url: "https://zh.wikipedia.org/wiki/索县", code: "540626", pinyin: "suo xian"),
-      City(name: "班戈县", url: "https://zh.wikipedia.org/wiki/班戈县", code: "540627", pinyin: "ban ge xian"),
-      City(name: "巴青县", url: "https://zh.wikipedia.org/wiki/巴青县", code: "540628", pinyin: "ba qing xian"),
-      City(name: "尼玛县", url: "https://zh.wikipedia.org/wiki/尼玛县", code: "540629", pinyin: "ni ma xian"),
-      City(name: "双湖县", url: "https://zh.wikipedia.org/wiki/双湖县", code: "540630", pinyin: "shuang hu xian"),
-    ]))
-    cities.append(City(name: "阿里地区", url: "https://zh.wikipedia.org/wiki/阿里地区", code: "542500", pinyin: "a li di qu", counties: [
-      City(name: "普兰县", url: "https://zh.wikipedia.org/wiki/普兰县", code: "542521", pinyin: "pu lan xian"),
-      City(name: "札达县", url: "https://zh.wikipedia.org/wiki/札达县", code: "542522", pinyin: "zha da xian"),
-      City(name: "噶尔县", url: "https://zh.wikipedia.org/wiki/噶尔县", code: "542523", pinyin: "ga er xian"),
-      City(name: "日土县", url: "https://zh.wikipedia.org/wiki/日土县", code: "542524", pinyin: "ri tu xian"),
-      City(name: "革吉县", url: "https://zh.wikipedia.org/wiki/革吉县", code: "542525", pinyin: "ge ji xian"),
-      City(name: "改则县", url: "https://zh.wikipedia.org/wiki/改则县", code: "542526", pinyin: "gai ze xian"),
-      City(name: "措勤县", url: "https://zh.wikipedia.org/wiki/措勤县", code: "542527", pinyin: "cuo qin xian"),
-    ]))
+    cities.append(City(name: "拉萨市", url: "https://zh.wikipedia.org/wiki/拉萨市", code: "540100", pinyin: "la sa shi", counties: counties(
+      """
+      城关区	540102	cheng guan qu	城关区_(拉萨市)
+      堆龙德庆区	540103	dui long de qing qu
+      达孜区	540104	da zi qu
+      林周县	540121	lin zhou xian
+      当雄县	540122	dang xiong xian
+      尼木县	540123	ni mu xian
+      曲水县	540124	qu shui xian
+      墨竹工卡县	540127	mo zhu gong ka xian
+      """)))
+    cities.append(City(name: "日喀则市", url: "https://zh.wikipedia.org/wiki/日喀则市", code: "540200", pinyin: "ri ka ze shi", counties: counties(
+      """
+      桑珠孜区	540202	sang zhu zi qu
+      南木林县	540221	nan mu lin xian
+      江孜县	540222	jiang zi xian
+      定日县	540223	ding ri xian
+      萨迦县	540224	sa jia xian
+      拉孜县	540225	la zi xian
+      昂仁县	540226	ang ren xian
+      谢通门县	540227	xie tong men xian
+      白朗县	540228	bai lang xian
+      仁布县	540229	ren bu xian
+      康马县	540230	kang ma xian
+      定结县	540231	ding jie xian
+      仲巴县	540232	zhong ba xian
+      亚东县	540233	ya dong xian
+      吉隆县	540234	ji long xian
+      聂拉木县	540235	nie la mu xian
+      萨嘎县	540236	sa ga xian
+      岗巴县	540237	gang ba xian
+      """)))
+    cities.append(City(name: "昌都市", url: "https://zh.wikipedia.org/wiki/昌都市", code: "540300", pinyin: "chang du shi", counties: counties(
+      """
+      卡若区	540302	ka ruo qu
+      江达县	540321	jiang da xian
+      贡觉县	540322	gong jue xian
+      类乌齐县	540323	lei wu qi xian
+      丁青县	540324	ding qing xian
+      察雅县	540325	cha ya xian
+      八宿县	540326	ba su xian
+      左贡县	540327	zuo gong xian
+      芒康县	540328	mang kang xian
+      洛隆县	540329	luo long xian
+      边坝县	540330	bian ba xian
+      """)))
+    cities.append(City(name: "林芝市", url: "https://zh.wikipedia.org/wiki/林芝市", code: "540400", pinyin: "lin zhi shi", counties: counties(
+      """
+      巴宜区	540402	ba yi qu
+      工布江达县	540421	gong bu jiang da xian
+      墨脱县	540423	mo tuo xian
+      波密县	540424	bo mi xian
+      察隅县	540425	cha yu xian
+      朗县	540426	lang xian
+      米林市	540481	mi lin shi
+      """)))
+    cities.append(City(name: "山南市", url: "https://zh.wikipedia.org/wiki/山南市", code: "540500", pinyin: "shan nan shi", counties: counties(
+      """
+      乃东区	540502	nai dong qu
+      扎囊县	540521	zha nang xian
+      贡嘎县	540522	gong ga xian
+      桑日县	540523	sang ri xian
+      琼结县	540524	qiong jie xian
+      曲松县	540525	qu song xian
+      措美县	540526	cuo mei xian
+      洛扎县	540527	luo zha xian
+      加查县	540528	jia cha xian
+      隆子县	540529	long zi xian
+      浪卡子县	540531	lang qia zi xian
+      错那市	540581	cuo na shi
+      """)))
+    cities.append(City(name: "那曲市", url: "https://zh.wikipedia.org/wiki/那曲市", code: "540600", pinyin: "na qu shi", counties: counties(
+      """
+      色尼区	540602	se ni qu
+      嘉黎县	540621	jia li xian
+      比如县	540622	bi ru xian
+      聂荣县	540623	nie rong xian
+      安多县	540624	an duo xian
+      申扎县	540625	shen zha xian
+      索县	540626	suo xian
+      班戈县	540627	ban ge xian
+      巴青县	540628	ba qing xian
+      尼玛县	540629	ni ma xian
+      双湖县	540630	shuang hu xian
+      """)))
+    cities.append(City(name: "阿里地区", url: "https://zh.wikipedia.org/wiki/阿里地区", code: "542500", pinyin: "a li di qu", counties: counties(
+      """
+      普兰县	542521	pu lan xian
+      札达县	542522	zha da xian
+      噶尔县	542523	ga er xian
+      日土县	542524	ri tu xian
+      革吉县	542525	ge ji xian
+      改则县	542526	gai ze xian
+      措勤县	542527	cuo qin xian
+      """)))
     return Province(name: "西藏自治区", cities: cities)
   }
 
   private static func province26() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(10)
-    cities.append(City(name: "西安市", url: "https://zh.wikipedia.org/wiki/西安市", code: "610100", pinyin: "xi an shi", counties: [
-      City(name: "新城区", url: "https://zh.wikipedia.org/wiki/新城区_(西安市)", code: "610102", pinyin: "xin cheng qu"),
-      City(name: "碑林区", url: "https://zh.wikipedia.org/wiki/碑林区", code: "610103", pinyin: "bei lin qu"),
-      City(name: "莲湖区", url: "https://zh.wikipedia.org/wiki/莲湖区", code: "610104", pinyin: "lian hu qu"),
-      City(name: "灞桥区", url: "https://zh.wikipedia.org/wiki/灞桥区", code: "610111", pinyin: "ba qiao qu"),
-      City(name: "未央区", url: "https://zh.wikipedia.org/wiki/未央区", code: "610112", pinyin: "wei yang qu"),
-      City(name: "雁塔区", url: "https://zh.wikipedia.org/wiki/雁塔区", code: "610113", pinyin: "yan ta qu"),
-      City(name: "阎良区", url: "https://zh.wikipedia.org/wiki/阎良区", code: "610114", pinyin: "yan liang qu"),
-      City(name: "临潼区", url: "https://zh.wikipedia.org/wiki/临潼区", code: "610115", pinyin: "lin tong qu"),
-      City(name: "长安区", url: "https://zh.wikipedia.org/wiki/长安区_(西安市)", code: "610116", pinyin: "chang an qu"),
-      City(name: "高陵区", url: "https://zh.wikipedia.org/wiki/高陵区", code: "610117", pinyin: "gao ling qu"),
-      City(name: "鄠邑区", url: "https://zh.wikipedia.org/wiki/鄠邑区", code: "610118", pinyin: "hu yi qu"),
-      City(name: "蓝田县", url: "https://zh.wikipedia.org/wiki/蓝田县", code: "610122", pinyin: "lan tian xian"),
-      City(name: "周至县", url: "https://zh.wikipedia.org/wiki/周至县", code: "610124", pinyin: "zhou zhi xian"),
-    ]))
-    cities.append(City(name: "铜川市", url: "https://zh.wikipedia.org/wiki/铜川市", code: "610200", pinyin: "tong chuan shi", counties: [
-      City(name: "王益区", url: "https://zh.wikipedia.org/wiki/王益区", code: "610202", pinyin: "wang yi qu"),
-      City(name: "印台区", url: "https://zh.wikipedia.org/wiki/印台区", code: "610203", pinyin: "yin tai qu"),
-      City(name: "耀州区", url: "https://zh.wikipedia.org/wiki/耀州区", code: "610204", pinyin: "yao zhou qu"),
-      City(name: "宜君县", url: "https://zh.wikipedia.org/wiki/宜君县", code: "610222", pinyin: "yi jun xian"),
-    ]))
-    cities.append(City(name: "宝鸡市", url: "https://zh.wikipedia.org/wiki/宝鸡市", code: "610300", pinyin: "bao ji shi", counties: [
-      City(name: "渭滨区", url: "https://zh.wikipedia.org/wiki/渭滨区", code: "610302", pinyin: "wei bin qu"),
-      City(name: "金台区", url: "https://zh.wikipedia.org/wiki/金台区", code: "610303", pinyin: "jin tai qu"),
-      City(name: "陈仓区", url: "https://zh.wikipedia.org/wiki/陈仓区", code: "610304", pinyin: "chen cang qu"),
-      City(name: "凤翔区", url: "https://zh.wikipedia.org/wiki/凤翔区", code: "610305", pinyin: "feng xiang qu"),
-      City(name: "岐山县", url: "https://zh.wikipedia.org/wiki/岐山县", code: "610323", pinyin: "qi shan xian"),
-      City(name: "扶风县", url: "https://zh.wikipedia.org/wiki/扶风县", code: "610324", pinyin: "fu feng xian"),
-      City(name: "眉县", url: "https://zh.wikipedia.org/wiki/眉县", code: "610326", pinyin: "mei xian"),
-      City(name: "陇县", url: "https://zh.wikipedia.org/wiki/陇县", code: "610327", pinyin: "long xian"),
-      City(name: "千阳县", url: "https://zh.wikipedia.org/wiki/千阳县", code: "610328", pinyin: "qian yang xian"),
-      City(name: "麟游县", url: "https://zh.wikipedia.org/wiki/麟游县", code: "610329", pinyin: "lin you xian"),
-      City(name: "凤县", url: "https://zh.wikipedia.org/wiki/凤县", code: "610330", pinyin: "feng xian"),
-      City(name: "太白县", url: "https://zh.wikipedia.org/wiki/太白县", code: "610331", pinyin: "tai bai xian"),
-    ]))
-    cities.append(City(name: "咸阳市", url: "https://zh.wikipedia.org/wiki/咸阳市", code: "610400", pinyin: "xian yang shi", counties: [
-      City(name: "秦都区", url: "https://zh.wikipedia.org/wiki/秦都区", code: "610402", pinyin: "qin du qu"),
-      City(name: "杨陵区", url: "https://zh.wikipedia.org/wiki/杨陵区", code: "610403", pinyin: "yang ling qu"),
-      City(name: "渭城区", url: "https://zh.wikipedia.org/wiki/渭城区", code: "610404", pinyin: "wei cheng qu"),
-      City(name: "三原县", url: "https://zh.wikipedia.org/wiki/三原县", code: "610422", pinyin: "san yuan xian"),
-      City(name: "泾阳县", url: "https://zh.wikipedia.org/wiki/泾阳县", code: "610423", pinyin: "jing yang xian"),
-      City(name: "乾县", url: "https://zh.wikipedia.org/wiki/乾县", code: "610424", pinyin: "qian xian"),
-      City(name: "礼泉县", url: "https://zh.wikipedia.org/wiki/礼泉县", code: "610425", pinyin: "li quan xian"),
-      City(name: "永寿县", url: "https://zh.wikipedia.org/wiki/永寿县", code: "610426", pinyin: "yong shou xian"),
-      City(name: "长武县", url: "https://zh.wikipedia.org/wiki/长武县", code: "610428", pinyin: "chang wu xian"),
-      City(name: "旬邑县", url: "https://zh.wikipedia.org/wiki/旬邑县", code: "610429", pinyin: "xun yi xian"),
-      City(name: "淳化县", url: "https://zh.wikipedia.org/wiki/淳化县", code: "610430", pinyin: "chun hua xian"),
-      City(name: "武功县", url: "https://zh.wikipedia.org/wiki/武功县", code: "610431", pinyin: "wu gong xian"),
-      City(name: "兴平市", url: "https://zh.wikipedia.org/wiki/兴平市", code: "610481", pinyin: "xing ping shi"),
-      City(name: "彬州市", url: "https://zh.wikipedia.org/wiki/彬州市", code: "610482", pinyin: "bin zhou shi"),
-    ]))
-    cities.append(City(name: "渭南市", url: "https://zh.wikipedia.org/wiki/渭南市", code: "610500", pinyin: "wei nan shi", counties: [
-      City(name: "临渭区", url: "https://zh.wikipedia.org/wiki/临渭区", code: "610502", pinyin: "lin wei qu"),
-      City(name: "华州区", url: "https://zh.wikipedia.org/wiki/华州区", code: "610503", pinyin: "hua zhou qu"),
-      City(name: "潼关县", url: "https://zh.wikipedia.org/wiki/潼关县", code: "610522", pinyin: "tong guan xian"),
-      City(name: "大荔县", url: "https://zh.wikipedia.org/wiki/大荔县", code: "610523", pinyin: "da li xian"),
-      City(name: "合阳县", url: "https://zh.wikipedia.org/wiki/合阳县", code: "610524", pinyin: "he yang xian"),
-      City(name: "澄城县", url: "https://zh.wikipedia.org/wiki/澄城县", code: "610525", pinyin: "cheng cheng xian"),
-      City(name: "蒲城县", url: "https://zh.wikipedia.org/wiki/蒲城县", code: "610526", pinyin: "pu cheng xian"),
-      City(name: "白水县", url: "https://zh.wikipedia.org/wiki/白水县", code: "610527", pinyin: "bai shui xian"),
-      City(name: "富平县", url: "https://zh.wikipedia.org/wiki/富平县", code: "610528", pinyin: "fu ping xian"),
-      City(name: "韩城市", url: "https://zh.wikipedia.org/wiki/韩城市", code: "610581", pinyin: "han cheng shi"),
-      City(name: "华阴市", url: "https://zh.wikipedia.org/wiki/华阴市", code: "610582", pinyin: "hua yin shi"),
-    ]))
-    cities.append(City(name: "延安市", url: "https://zh.wikipedia.org/wiki/延安市", code: "610600", pinyin: "yan an shi", counties: [
-      City(name: "宝塔区", url: "https://zh.wikipedia.org/wiki/宝塔区", code: "610602", pinyin: "bao ta qu"),
-      City(name: "安塞区", url: "https://zh.wikipedia.org/wiki/安塞区", code: "610603", pinyin: "an sai qu"),
-      City(name: "延长县", url: "https://zh.wikipedia.org/wiki/延长县", code: "610621", pinyin: "yan chang xian"),
-      City(name: "延川县", url: "https://zh.wikipedia.org/wiki/延川县", code: "610622", pinyin: "yan chuan xian"),
-      City(name: "志丹县", url: "https://zh.wikipedia.org/wiki/志丹县", code: "610625", pinyin: "zhi dan xian"),
-      City(name: "吴起县", url: "https://zh.wikipedia.org/wiki/吴起县", code: "610626", pinyin: "wu qi xian"),
-      City(name: "甘泉县", url: "https://zh.wikipedia.org/wiki/甘泉县", code: "610627", pinyin: "gan quan xian"),
-      City(name: "富县", url: "https://zh.wikipedia.org/wiki/富县", code: "610628", pinyin: "fu xian"),
-      City(name: "洛川县", url: "https://zh.wikipedia.org/wiki/洛川县", code: "610629", pinyin: "luo chuan xian"),
-      City(name: "宜川县", url: "https://zh.wikipedia.org/wiki/宜川县", code: "610630", pinyin: "yi chuan xian"),
-      City(name: "黄龙县", url: "https://zh.wikipedia.org/wiki/黄龙县", code: "610631", pinyin: "huang long xian"),
-      City(name: "黄陵县", url: "https://zh.wikipedia.org/wiki/黄陵县", code: "610632", pinyin: "huang ling xian"),
-      City(name: "子长市", url: "https://zh.wikipedia.org/wiki/子长市", code: "610681", pinyin: "zi chang shi"),
-    ]))
-    cities.append(City(name: "汉中市", url: "https://zh.wikipedia.org/wiki/汉中市", code: "610700", pinyin: "han zhong shi", counties: [
-      City(name: "汉台区", url: "https://zh.wikipedia.org/wiki/汉台区", code: "610702", pinyin: "han tai qu"),
-      City(name: "南郑区", url: "https://zh.wikipedia.org/wiki/南郑区", code: "610703", pinyin: "nan zheng qu"),
-      City(name: "城固县", url: "https://zh.wikipedia.org/wiki/城固县", code: "610722", pinyin: "cheng gu xian"),
-      City(name: "洋县", url: "https://zh.wikipedia.org/wiki/洋县", code: "610723", pinyin: "yang xian"),
-      City(name: "西乡县", url: "https://zh.wikipedia.org/wiki/西乡县", code: "610724", pinyin: "xi xiang xian"),
-      City(name: "勉县", url: "https://zh.wikipedia.org/wiki/勉县", code: "610725", pinyin: "mian xian"),
-      City(name: "宁强县", url: "https://zh.wikipedia.org/wiki/宁强县", code: "610726", pinyin: "ning qiang xian"),
-      City(name: "略阳县", url: "https://zh.wikipedia.org/wiki/略阳县", code: "610727", pinyin: "lve yang xian"),
-      City(name: "镇巴县", url: "https://zh.wikipedia.org/wiki/镇巴县", code: "610728", pinyin: "zhen ba xian"),
-      City(name: "留坝县", url: "https://zh.wikipedia.org/wiki/留坝县", code: "610729", pinyin: "liu ba xian"),
-      City(name: "佛坪县", url: "https://zh.wikipedia.org/wiki/佛坪县", code: "610730", pinyin: "fo ping xian"),
-    ]))
-    cities.append(City(name: "榆林市", url: "https://zh.wikipedia.org/wiki/榆林市", code: "610800", pinyin: "yu lin shi", counties: [
-      City(name: "榆阳区", url: "https://zh.wikipedia.org/wiki/榆阳区", code: "610802", pinyin: "yu yang qu"),
-      City(name: "横山区", url: "https://zh.wikipedia.org/wiki/横山区", code: "610803", pinyin: "heng shan qu"),
-      City(name: "府谷县", url: "https://zh.wikipedia.org/wiki/府谷县", code: "610822", pinyin: "fu gu xian"),
-      City(name: "靖边县", url: "https://zh.wikipedia.org/wiki/靖边县", code: "610824", pinyin: "jing bian xian"),
-      City(name: "定边县", url: "https://zh.wikipedia.org/wiki/定边县", code: "610825", pinyin: "ding bian xian"),
-      City(name: "绥德县", url: "https://zh.wikipedia.org/wiki/绥德县", code: "610826", pinyin: "sui de xian"),
-      City(name: "米脂县", url: "https://zh.wikipedia.org/wiki/米脂县", code: "610827", pinyin: "mi zhi xian"),
-      City(name: "佳县", url: "https://zh.wikipedia.org/wiki/佳县", code: "610828", pinyin: "jia xian"),
-      City(name: "吴堡县", url: "https://zh.wikipedia.org/wiki/吴堡县", code: "610829", pinyin: "wu bu xian"),
-      City(name: "清涧县", url: "https://zh.wikipedia.org/wiki/清涧县", code: "610830", pinyin: "qing jian xian"),
-      City(name: "子洲县", url: "https://zh.wikipedia.org/wiki/子洲县", code: "610831", pinyin: "zi zhou xian"),
-      City(name: "神木市", url: "https://zh.wikipedia.org/wiki/神木市", code: "610881", pinyin: "shen mu shi"),
-    ]))
-    cities.append(City(name: "安康市", url: "https://zh.wikipedia.org/wiki/安康市", code: "610900", pinyin: "an kang shi", counties: [
-      City(name: "汉滨区", url: "https://zh.wikipedia.org/wiki/汉滨区", code: "610902", pinyin: "han bin qu"),
-      City(name: "汉阴县", url: "https://zh.wikipedia.org/wiki/汉阴县", code: "610921", pinyin: "han yin xian"),
-      City(name: "石泉县", url: "https://zh.wikipedia.org/wiki/石泉县", code: "610922", pinyin: "shi quan xian"),
-      City(name: "宁陕县", url: "https://zh.wikipedia.org/wiki/宁陕县", code: "610923", pinyin: "ning shan xian"),
-      City(name: "紫阳县", url: "https://zh.wikipedia.org/wiki/紫阳县", code: "610924", pinyin: "zi yang xian"),
-      City(name: "岚皋县", url: "https://zh.wikipedia.org/wiki/岚皋县", code: "610925", pinyin: "lan gao xian"),
-      City(name: "平利县", url: "https://zh.wikipedia.org/wiki/平利县", code: "610926", pinyin: "ping li xian"),
-      City(name: "镇坪县", url: "https://zh.wikipedia.org/wiki/镇坪县", code: "610927", pinyin: "zhen ping xian"),
-      City(name: "白河县", url: "https://zh.wikipedia.org/wiki/白河县", code: "610929", pinyin: "bai he xian"),
-      City(name: "旬阳市", url: "https://zh.wikipedia.org/wiki/旬阳市", code: "610981", pinyin: "xun yang shi"),
-    ]))
-    cities.append(City(name: "商洛市", url: "https://zh.wikipedia.org/wiki/商洛市", code: "611000", pinyin: "shang luo shi", counties: [
-      City(name: "商州区", url: "https://zh.wikipedia.org/wiki/商州区", code: "611002", pinyin: "shang zhou qu"),
-      City(name: "洛南县", url: "https://zh.wikipedia.org/wiki/洛南县", code: "611021", pinyin: "luo nan xian"),
-      City(name: "丹凤县", url: "https://zh.wikipedia.org/wiki/丹凤县", code: "611022", pinyin: "dan feng xian"),
-      City(name: "商南县", url: "https://zh.wikipedia.org/wiki/商南县", code: "611023", pinyin: "shang nan xian"),
-      City(name: "山阳县", url: "https://zh.wikipedia.org/wiki/山阳县", code: "611024", pinyin: "shan yang xian"),
-      City(name: "镇安县", url: "https://zh.wikipedia.org/wiki/镇安县", code: "611025", pinyin: "zhen an xian"),
-      City(name: "柞水县", url: "https://zh.wikipedia.org/wiki/柞水县", code: "611026", pinyin: "zha shui xian"),
-    ]))
+    cities.append(City(name: "西安市", url: "https://zh.wikipedia.org/wiki/西安市", code: "610100", pinyin: "xi an shi", counties: counties(
+      """
+      新城区	610102	xin cheng qu	新城区_(西安市)
+      碑林区	610103	bei lin qu
+      莲湖区	610104	lian hu qu
+      灞桥区	610111	ba qiao qu
+      未央区	610112	wei yang qu
+      雁塔区	610113	yan ta qu
+      阎良区	610114	yan liang qu
+      临潼区	610115	lin tong qu
+      长安区	610116	chang an qu	长安区_(西安市)
+      高陵区	610117	gao ling qu
+      鄠邑区	610118	hu yi qu
+      蓝田县	610122	lan tian xian
+      周至县	610124	zhou zhi xian
+      """)))
+    cities.append(City(name: "铜川市", url: "https://zh.wikipedia.org/wiki/铜川市", code: "610200", pinyin: "tong chuan shi", counties: counties(
+      """
+      王益区	610202	wang yi qu
+      印台区	610203	yin tai qu
+      耀州区	610204	yao zhou qu
+      宜君县	610222	yi jun xian
+      """)))
+    cities.append(City(name: "宝鸡市", url: "https://zh.wikipedia.org/wiki/宝鸡市", code: "610300", pinyin: "bao ji shi", counties: counties(
+      """
+      渭滨区	610302	wei bin qu
+      金台区	610303	jin tai qu
+      陈仓区	610304	chen cang qu
+      凤翔区	610305	feng xiang qu
+      岐山县	610323	qi shan xian
+      扶风县	610324	fu feng xian
+      眉县	610326	mei xian
+      陇县	610327	long xian
+      千阳县	610328	qian yang xian
+      麟游县	610329	lin you xian
+      凤县	610330	feng xian
+      太白县	610331	tai bai xian
+      """)))
+    cities.append(City(name: "咸阳市", url: "https://zh.wikipedia.org/wiki/咸阳市", code: "610400", pinyin: "xian yang shi", counties: counties(
+      """
+      秦都区	610402	qin du qu
+      杨陵区	610403	yang ling qu
+      渭城区	610404	wei cheng qu
+      三原县	610422	san yuan xian
+      泾阳县	610423	jing yang xian
+      乾县	610424	qian xian
+      礼泉县	610425	li quan xian
+      永寿县	610426	yong shou xian
+      长武县	610428	chang wu xian
+      旬邑县	610429	xun yi xian
+      淳化县	610430	chun hua xian
+      武功县	610431	wu gong xian
+      兴平市	610481	xing ping shi
+      彬州市	610482	bin zhou shi
+      """)))
+    cities.append(City(name: "渭南市", url: "https://zh.wikipedia.org/wiki/渭南市", code: "610500", pinyin: "wei nan shi", counties: counties(
+      """
+      临渭区	610502	lin wei qu
+      华州区	610503	hua zhou qu
+      潼关县	610522	tong guan xian
+      大荔县	610523	da li xian
+      合阳县	610524	he yang xian
+      澄城县	610525	cheng cheng xian
+      蒲城县	610526	pu cheng xian
+      白水县	610527	bai shui xian
+      富平县	610528	fu ping xian
+      韩城市	610581	han cheng shi
+      华阴市	610582	hua yin shi
+      """)))
+    cities.append(City(name: "延安市", url: "https://zh.wikipedia.org/wiki/延安市", code: "610600", pinyin: "yan an shi", counties: counties(
+      """
+      宝塔区	610602	bao ta qu
+      安塞区	610603	an sai qu
+      延长县	610621	yan chang xian
+      延川县	610622	yan chuan xian
+      志丹县	610625	zhi dan xian
+      吴起县	610626	wu qi xian
+      甘泉县	610627	gan quan xian
+      富县	610628	fu xian
+      洛川县	610629	luo chuan xian
+      宜川县	610630	yi chuan xian
+      黄龙县	610631	huang long xian
+      黄陵县	610632	huang ling xian
+      子长市	610681	zi chang shi
+      """)))
+    cities.append(City(name: "汉中市", url: "https://zh.wikipedia.org/wiki/汉中市", code: "610700", pinyin: "han zhong shi", counties: counties(
+      """
+      汉台区	610702	han tai qu
+      南郑区	610703	nan zheng qu
+      城固县	610722	cheng gu xian
+      洋县	610723	yang xian
+      西乡县	610724	xi xiang xian
+      勉县	610725	mian xian
+      宁强县	610726	ning qiang xian
+      略阳县	610727	lve yang xian
+      镇巴县	610728	zhen ba xian
+      留坝县	610729	liu ba xian
+      佛坪县	610730	fo ping xian
+      """)))
+    cities.append(City(name: "榆林市", url: "https://zh.wikipedia.org/wiki/榆林市", code: "610800", pinyin: "yu lin shi", counties: counties(
+      """
+      榆阳区	610802	yu yang qu
+      横山区	610803	heng shan qu
+      府谷县	610822	fu gu xian
+      靖边县	610824	jing bian xian
+      定边县	610825	ding bian xian
+      绥德县	610826	sui de xian
+      米脂县	610827	mi zhi xian
+      佳县	610828	jia xian
+      吴堡县	610829	wu bu xian
+      清涧县	610830	qing jian xian
+      子洲县	610831	zi zhou xian
+      神木市	610881	shen mu shi
+      """)))
+    cities.append(City(name: "安康市", url: "https://zh.wikipedia.org/wiki/安康市", code: "610900", pinyin: "an kang shi", counties: counties(
+      """
+      汉滨区	610902	han bin qu
+      汉阴县	610921	han yin xian
+      石泉县	610922	shi quan xian
+      宁陕县	610923	ning shan xian
+      紫阳县	610924	zi yang xian
+      岚皋县	610925	lan gao xian
+      平利县	610926	ping li xian
+      镇坪县	610927	zhen ping xian
+      白河县	610929	bai he xian
+      旬阳市	610981	xun yang shi
+      """)))
+    cities.append(City(name: "商洛市", url: "https://zh.wikipedia.org/wiki/商洛市", code: "611000", pinyin: "shang luo shi", counties: counties(
+      """
+      商州区	611002	shang zhou qu
+      洛南县	611021	luo nan xian
+      丹凤县	611022	dan feng xian
+      商南县	611023	shang nan xian
+      山阳县	611024	shan yang xian
+      镇安县	611025	zhen an xian
+      柞水县	611026	zha shui xian
+      """)))
     return Province(name: "陕西省", cities: cities)
   }
 
   private static func province27() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(14)
-    cities.append(City(name: "兰州市", url: "https://zh.wikipedia.org/wiki/兰州市", code: "620100", pinyin: "lan zhou shi", counties: [
-      City(name: "城关区", url: "https://zh.wikipedia.org/wiki/城关区_(兰州市)", code: "620102", pinyin: "cheng guan qu"),
-      City(name: "七里河区", url: "https://zh.wikipedia.org/wiki/七里河区", code: "620103", pinyin: "qi li he qu"),
-      City(name: "西固区", url: "https://zh.wikipedia.org/wiki/西固区", code: "620104", pinyin: "xi gu qu"),
-      City(name: "安宁区", url: "https://zh.wikipedia.org/wiki/安宁区", code: "620105", pinyin: "an ning qu"),
-      City(name: "红古区", url: "https://zh.wikipedia.org/wiki/红古区", code: "620111", pinyin: "hong gu qu"),
-      City(name: "永登县", url: "https://zh.wikipedia.org/wiki/永登县", code: "620121", pinyin: "yong deng xian"),
-      City(name: "皋兰县", url: "https://zh.wikipedia.org/wiki/皋兰县", code: "620122", pinyin: "gao lan xian"),
-      City(name: "榆中县", url: "https://zh.wikipedia.org/wiki/榆中县", code: "620123", pinyin: "yu zhong xian"),
-    ]))
+    cities.append(City(name: "兰州市", url: "https://zh.wikipedia.org/wiki/兰州市", code: "620100", pinyin: "lan zhou shi", counties: counties(
+      """
+      城关区	620102	cheng guan qu	城关区_(兰州市)
+      七里河区	620103	qi li he qu
+      西固区	620104	xi gu qu
+      安宁区	620105	an ning qu
+      红古区	620111	hong gu qu
+      永登县	620121	yong deng xian
+      皋兰县	620122	gao lan xian
+      榆中县	620123	yu zhong xian
+      """)))
     cities.append(City(name: "嘉峪关市", url: "https://zh.wikipedia.org/wiki/嘉峪关市", code: "620200", pinyin: "jia yu guan shi"))
-    cities.append(City(name: "金昌市", url: "https://zh.wikipedia.org/wiki/金昌市", code: "620300", pinyin: "jin chang shi", counties: [
-      City(name: "金川区", url: "https://zh.wikipedia.org/wiki/金川区", code: "620302", pinyin: "jin chuan qu"),
-      City(name: "永昌县", url: "https://zh.wikipedia.org/wiki/永昌县", code: "620321", pinyin: "yong chang xian"),
-    ]))
-    cities.append(City(name: "白银市", url: "https://zh.wikipedia.org/wiki/白银市", code: "620400", pinyin: "bai yin shi", counties: [
-      City(name: "白银区", url: "https://zh.wikipedia.org/wiki/白银区", code: "620402", pinyin: "bai yin qu"),
-      City(name: "平川区", url: "https://zh.wikipedia.org/wiki/平川区", code: "620403", pinyin: "ping chuan qu"),
-      City(name: "靖远县", url: "https://zh.wikipedia.org/wiki/靖远县", code: "620421", pinyin: "jing yuan xian"),
-      City(name: "会宁县", url: "https://zh.wikipedia.org/wiki/会宁县", code: "620422", pinyin: "hui ning xian"),
-      City(name: "景泰县", url: "https://zh.wikipedia.org/wiki/景泰县", code: "620423", pinyin: "jing tai xian"),
-    ]))
-    cities.append(City(name: "天水市", url: "https://zh.wikipedia.org/wiki/天水市", code: "620500", pinyin: "tian shui shi", counties: [
-      City(name: "秦州区", url: "https://zh.wikipedia.org/wiki/秦州区", code: "620502", pinyin: "qin zhou qu"),
-      City(name: "麦积区", url: "https://zh.wikipedia.org/wiki/麦积区", code: "620503", pinyin: "mai ji qu"),
-      City(name: "清水县", url: "https://zh.wikipedia.org/wiki/清水县", code: "620521", pinyin: "qing shui xian"),
-      City(name: "秦安县", url: "https://zh.wikipedia.org/wiki/秦安县", code: "620522", pinyin: "qin an xian"),
-      City(name: "甘谷县", url: "https://zh.wikipedia.org/wiki/甘谷县", code: "620523", pinyin: "gan gu xian"),
-      City(name: "武山县", url: "https://zh.wikipedia.org/wiki/武山县", code: "620524", pinyin: "wu shan xian"),
-      City(name: "张家川回族自治县", url: "https://zh.wikipedia.org/wiki/张家川回族自治县", code: "620525", pinyin: "zhang jia chuan hui zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "武威市", url: "https://zh.wikipedia.org/wiki/武威市", code: "620600", pinyin: "wu wei shi", counties: [
-      City(name: "凉州区", url: "https://zh.wikipedia.org/wiki/凉州区", code: "620602", pinyin: "liang zhou qu"),
-      City(name: "民勤县", url: "https://zh.wikipedia.org/wiki/民勤县", code: "620621", pinyin: "min qin xian"),
-      City(name: "古浪县", url: "https://zh.wikipedia.org/wiki/古浪县", code: "620622", pinyin: "gu lang xian"),
-      City(name: "天祝藏族自治县", url: "https://zh.wikipedia.org/wiki/天祝藏族自治县", code: "620623", pinyin: "tian zhu zang zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "张掖市", url: "https://zh.wikipedia.org/wiki/张掖市", code: "620700", pinyin: "zhang ye shi", counties: [
-      City(name: "甘州区", url: "https://zh.wikipedia.org/wiki/甘州区", code: "620702", pinyin: "gan zhou qu"),
-      City(name: "肃南裕固族自治县", url: "https://zh.wikipedia.org/wiki/肃南裕固族自治县", code: "620721", pinyin: "su nan yu gu zu zi zhi xian"),
-      City(name: "民乐县", url: "https://zh.wikipedia.org/wiki/民乐县", code: "620722", pinyin: "min le xian"),
-      City(name: "临泽县", url: "https://zh.wikipedia.org/wiki/临泽县", code: "620723", pinyin: "lin ze xian"),
-      City(name: "高台县", url: "https://zh.wikipedia.org/wiki/高台县", code: "620724", pinyin: "gao tai xian"),
-      City(name: "山丹县", url: "https://zh.wikipedia.org/wiki/山丹县", code: "620725", pinyin: "shan dan xian"),
-    ]))
-    cities.append(City(name: "平凉市", url: "https://zh.wikipedia.org/wiki/平凉市", code: "620800", pinyin: "ping liang shi", counties: [
-      City(name: "崆峒区", url: "https://zh.wikipedia.org/wiki/崆峒区", code: "620802", pinyin: "kong dong qu"),
-      City(name: "泾川县", url: "https://zh.wikipedia.org/wiki/泾川县", code: "620821", pinyin: "jing chuan xian"),
-      City(name: "灵台县", url: "https://zh.wikipedia.org/wiki/灵台县", code: "620822", pinyin: "ling tai xian"),
-      City(name: "崇信县", url: "https://zh.wikipedia.org/wiki/崇信县", code: "620823", pinyin: "chong xin xian"),
-      City(name: "庄浪县", url: "https://zh.wikipedia.org/wiki/庄浪县", code: "620825", pinyin: "zhuang lang xian"),
-      City(name: "静宁县", url: "https://zh.wikipedia.org/wiki/静宁县", code: "620826", pinyin: "jing ning xian"),
-      City(name: "华亭市", url: "https://zh.wikipedia.org/wiki/华亭市", code: "620881", pinyin: "hua ting shi"),
-    ]))
-    cities.append(City(name: "酒泉市", url: "https://zh.wikipedia.org/wiki/酒泉市", code: "620900", pinyin: "jiu quan shi", counties: [
-      City(name: "肃州区", url: "https://zh.wikipedia.org/wiki/肃州区", code: "620902", pinyin: "su zhou qu"),
-      City(name: "金塔县", url: "https://zh.wikipedia.org/wiki/金塔县", code: "620921", pinyin: "jin ta xian"),
-      City(name: "瓜州县", url: "https://zh.wikipedia.org/wiki/瓜州县", code: "620922", pinyin: "gua zhou xian"),
-      City(name: "肃北蒙古族自治县", url: "https://zh.wikipedia.org/wiki/肃北蒙古族自治县", code: "620923", pinyin: "su bei meng gu zu zi zhi xian"),
-      City(name: "阿克塞哈萨克族自治县", url: "https://zh.wikipedia.org/wiki/阿克塞哈萨克族自治县", code: "620924", pinyin: "a ke sai ha sa ke zu zi zhi xian"),
-      City(name: "玉门市", url: "https://zh.wikipedia.org/wiki/玉门市", code: "620981", pinyin: "yu men shi"),
-      City(name: "敦煌市", url: "https://zh.wikipedia.org/wiki/敦煌市", code: "620982", pinyin: "dun huang shi"),
-    ]))
-    cities.append(City(name: "庆阳市", url: "https://zh.wikipedia.org/wiki/庆阳市", code: "621000", pinyin: "qing yang shi", counties: [
-      City(name: "西峰区", url: "https://zh.wikipedia.org/wiki/西峰区", code: "621002", pinyin: "xi feng qu"),
-      City(name: "庆城县", url: "https://zh.wikipedia.org/wiki/庆城县", code: "621021", pinyin: "qing cheng xian"),
-      City(name: "环县", url: "https://zh.wikipedia.org/wiki/环县", code: "621022", pinyin: "huan xian"),
-      City(name: "华池县", url: "https://zh.wikipedia.org/wiki/华池县", code: "621023", pinyin: "hua chi xian"),
-      City(name: "合水县", url: "https://zh.wikipedia.org/wiki/合水县", code: "621024", pinyin: "he shui xian"),
-      City(name: "正宁县", url: "https://zh.wikipedia.org/wiki/正宁县", code: "621025", pinyin: "zheng ning xian"),
-      City(name: "宁县", url: "https://zh.wikipedia.org/wiki/宁县", code: "621026", pinyin: "ning xian"),
-      City(name: "镇原县", url: "https://zh.wikipedia.org/wiki/镇原县", code: "621027", pinyin: "zhen yuan xian"),
-    ]))
-    cities.append(City(name: "定西市", url: "https://zh.wikipedia.org/wiki/定西市", code: "621100", pinyin: "ding xi shi", counties: [
-      City(name: "安定区", url: "https://zh.wikipedia.org/wiki/安定区", code: "621102", pinyin: "an ding qu"),
-      City(name: "通渭县", url: "https://zh.wikipedia.org/wiki/通渭县", code: "621121", pinyin: "tong wei xian"),
-      City(name: "陇西县", url: "https://zh.wikipedia.org/wiki/陇西县", code: "621122", pinyin: "long xi xian"),
-      City(name: "渭源县", url: "https://zh.wikipedia.org/wiki/渭源县", code: "621123", pinyin: "wei yuan xian"),
-      City(name: "临洮县", url: "https://zh.wikipedia.org/wiki/临洮县", code: "621124", pinyin: "lin tao xian"),
-      City(name: "漳县", url: "https://zh.wikipedia.org/wiki/漳县", code: "621125", pinyin: "zhang xian"),
-      City(name: "岷县", url: "https://zh.wikipedia.org/wiki/岷县", code: "621126", pinyin: "min xian"),
-    ]))
-    cities.append(City(name: "陇南市", url: "https://zh.wikipedia.org/wiki/陇南市", code: "621200", pinyin: "long nan shi", counties: [
-      City(name: "武都区", url: "https://zh.wikipedia.org/wiki/武都区", code: "621202", pinyin: "wu du qu"),
-      City(name: "成县", url: "https://zh.wikipedia.org/wiki/成县", code: "621221", pinyin: "cheng xian"),
-      City(name: "文县", url: "https://zh.wikipedia.org/wiki/文县", code: "621222", pinyin: "wen xian"),
-      City(name: "宕昌县", url: "https://zh.wikipedia.org/wiki/宕昌县", code: "621223", pinyin: "tan chang xian"),
-      City(name: "康县", url: "https://zh.wikipedia.org/wiki/康县", code: "621224", pinyin: "kang xian"),
-      City(name: "西和县", url: "https://zh.wikipedia.org/wiki/西和县", code: "621225", pinyin: "xi he xian"),
-      City(name: "礼县", url: "https://zh.wikipedia.org/wiki/礼县", code: "621226", pinyin: "li xian"),
-      City(name: "徽县", url: "https://zh.wikipedia.org/wiki/徽县", code: "621227", pinyin: "hui xian"),
-      City(name: "两当县", url: "https://zh.wikipedia.org/wiki/两当县", code: "621228", pinyin: "liang dang xian"),
-    ]))
-    cities.append(City(name: "临夏回族自治州", url: "https://zh.wikipedia.org/wiki/临夏回族自治州", code: "622900", pinyin: "lin xia hui zu zi zhi zhou", counties: [
-      City(name: "临夏市", url: "https://zh.wikipedia.org/wiki/临夏市", code: "622901", pinyin: "lin xia shi"),
-      City(name: "临夏县", url: "https://zh.wikipedia.org/wiki/临夏县", code: "622921", pinyin: "lin xia xian"),
-      City(name: "康乐县", url: "https://zh.wikipedia.org/wiki/康乐县", code: "622922", pinyin: "kang le xian"),
-      City(name: "永靖县", url: "https://zh.wikipedia.org/wiki/永靖县", code: "622923", pinyin: "yong jing xian"),
-      City(name: "广河县", url: "https://zh.wikipedia.org/wiki/广河县", code: "622924", pinyin: "guang he xian"),
-      City(name: "和政县", url: "https://zh.wikipedia.org/wiki/和政县", code: "622925", pinyin: "he zheng xian"),
-      City(name: "东乡族自治县", url: "https://zh.wikipedia.org/wiki/东乡族自治县", code: "622926", pinyin: "dong xiang zu zi zhi xian"),
-      City(name: "积石山保安族东乡族撒拉族自治县", url: "https://zh.wikipedia.org/wiki/积石山保安族东乡族撒拉族自治县", code: "622927", pinyin: "ji shi shan bao an zu dong xiang zu sa la zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "甘南藏族自治州", url: "https://zh.wikipedia.org/wiki/甘南藏族自治州", code: "623000", pinyin: "gan nan zang zu zi zhi zhou", counties: [
-      City(name: "合作市", url: "https://zh.wikipedia.org/wiki/合作市", code: "623001", pinyin: "he zuo shi"),
-      City(name: "临潭县", url: "https://zh.wikipedia.org/wiki/临潭县", code: "623021", pinyin: "lin tan xian"),
-      City(name: "卓尼县", url: "https://zh.wikipedia.org/wiki/卓尼县", code: "623022", pinyin: "zhuo ni xian"),
-      City(name: "舟曲县", url: "https://zh.wikipedia.org/wiki/舟曲县", code: "623023", pinyin: "zhou qu xian"),
-      City(name: "迭部县", url: "https://zh.wikipedia.org/wiki/迭部县", code: "623024", pinyin: "die bu xian"),
-      City(name: "玛曲县", url: "https://zh.wikipedia.org/wiki/玛曲县", code: "623025", pinyin: "ma qu xian"),
-      City(name: "碌曲县", url: "https://zh.wikipedia.org/wiki/碌曲县", code: "623026", pinyin: "lu qu xian"),
-      City(name: "夏河县", url: "https://zh.wikipedia.org/wiki/夏河县", code: "623027", pinyin: "xia he xian"),
-    ]))
+    cities.append(City(name: "金昌市", url: "https://zh.wikipedia.org/wiki/金昌市", code: "620300", pinyin: "jin chang shi", counties: counties(
+      """
+      金川区	620302	jin chuan qu
+      永昌县	620321	yong chang xian
+      """)))
+    cities.append(City(name: "白银市", url: "https://zh.wikipedia.org/wiki/白银市", code: "620400", pinyin: "bai yin shi", counties: counties(
+      """
+      白银区	620402	bai yin qu
+      平川区	620403	ping chuan qu
+      靖远县	620421	jing yuan xian
+      会宁县	620422	hui ning xian
+      景泰县	620423	jing tai xian
+      """)))
+    cities.append(City(name: "天水市", url: "https://zh.wikipedia.org/wiki/天水市", code: "620500", pinyin: "tian shui shi", counties: counties(
+      """
+      秦州区	620502	qin zhou qu
+      麦积区	620503	mai ji qu
+      清水县	620521	qing shui xian
+      秦安县	620522	qin an xian
+      甘谷县	620523	gan gu xian
+      武山县	620524	wu shan xian
+      张家川回族自治县	620525	zhang jia chuan hui zu zi zhi xian
+      """)))
+    cities.append(City(name: "武威市", url: "https://zh.wikipedia.org/wiki/武威市", code: "620600", pinyin: "wu wei shi", counties: counties(
+      """
+      凉州区	620602	liang zhou qu
+      民勤县	620621	min qin xian
+      古浪县	620622	gu lang xian
+      天祝藏族自治县	620623	tian zhu zang zu zi zhi xian
+      """)))
+    cities.append(City(name: "张掖市", url: "https://zh.wikipedia.org/wiki/张掖市", code: "620700", pinyin: "zhang ye shi", counties: counties(
+      """
+      甘州区	620702	gan zhou qu
+      肃南裕固族自治县	620721	su nan yu gu zu zi zhi xian
+      民乐县	620722	min le xian
+      临泽县	620723	lin ze xian
+      高台县	620724	gao tai xian
+      山丹县	620725	shan dan xian
+      """)))
+    cities.append(City(name: "平凉市", url: "https://zh.wikipedia.org/wiki/平凉市", code: "620800", pinyin: "ping liang shi", counties: counties(
+      """
+      崆峒区	620802	kong dong qu
+      泾川县	620821	jing chuan xian
+      灵台县	620822	ling tai xian
+      崇信县	620823	chong xin xian
+      庄浪县	620825	zhuang lang xian
+      静宁县	620826	jing ning xian
+      华亭市	620881	hua ting shi
+      """)))
+    cities.append(City(name: "酒泉市", url: "https://zh.wikipedia.org/wiki/酒泉市", code: "620900", pinyin: "jiu quan shi", counties: counties(
+      """
+      肃州区	620902	su zhou qu
+      金塔县	620921	jin ta xian
+      瓜州县	620922	gua zhou xian
+      肃北蒙古族自治县	620923	su bei meng gu zu zi zhi xian
+      阿克塞哈萨克族自治县	620924	a ke sai ha sa ke zu zi zhi xian
+      玉门市	620981	yu men shi
+      敦煌市	620982	dun huang shi
+      """)))
+    cities.append(City(name: "庆阳市", url: "https://zh.wikipedia.org/wiki/庆阳市", code: "621000", pinyin: "qing yang shi", counties: counties(
+      """
+      西峰区	621002	xi feng qu
+      庆城县	621021	qing cheng xian
+      环县	621022	huan xian
+      华池县	621023	hua chi xian
+      合水县	621024	he shui xian
+      正宁县	621025	zheng ning xian
+      宁县	621026	ning xian
+      镇原县	621027	zhen yuan xian
+      """)))
+    cities.append(City(name: "定西市", url: "https://zh.wikipedia.org/wiki/定西市", code: "621100", pinyin: "ding xi shi", counties: counties(
+      """
+      安定区	621102	an ding qu
+      通渭县	621121	tong wei xian
+      陇西县	621122	long xi xian
+      渭源县	621123	wei yuan xian
+      临洮县	621124	lin tao xian
+      漳县	621125	zhang xian
+      岷县	621126	min xian
+      """)))
+    cities.append(City(name: "陇南市", url: "https://zh.wikipedia.org/wiki/陇南市", code: "621200", pinyin: "long nan shi", counties: counties(
+      """
+      武都区	621202	wu du qu
+      成县	621221	cheng xian
+      文县	621222	wen xian
+      宕昌县	621223	tan chang xian
+      康县	621224	kang xian
+      西和县	621225	xi he xian
+      礼县	621226	li xian
+      徽县	621227	hui xian
+      两当县	621228	liang dang xian
+      """)))
+    cities.append(City(name: "临夏回族自治州", url: "https://zh.wikipedia.org/wiki/临夏回族自治州", code: "622900", pinyin: "lin xia hui zu zi zhi zhou", counties: counties(
+      """
+      临夏市	622901	lin xia shi
+      临夏县	622921	lin xia xian
+      康乐县	622922	kang le xian
+      永靖县	622923	yong jing xian
+      广河县	622924	guang he xian
+      和政县	622925	he zheng xian
+      东乡族自治县	622926	dong xiang zu zi zhi xian
+      积石山保安族东乡族撒拉族自治县	622927	ji shi shan bao an zu dong xiang zu sa la zu zi zhi xian
+      """)))
+    cities.append(City(name: "甘南藏族自治州", url: "https://zh.wikipedia.org/wiki/甘南藏族自治州", code: "623000", pinyin: "gan nan zang zu zi zhi zhou", counties: counties(
+      """
+      合作市	623001	he zuo shi
+      临潭县	623021	lin tan xian
+      卓尼县	623022	zhuo ni xian
+      舟曲县	623023	zhou qu xian
+      迭部县	623024	die bu xian
+      玛曲县	623025	ma qu xian
+      碌曲县	623026	lu qu xian
+      夏河县	623027	xia he xian
+      """)))
     return Province(name: "甘肃省", cities: cities)
   }
 
   private static func province28() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(8)
-    cities.append(City(name: "西宁市", url: "https://zh.wikipedia.org/wiki/西宁市", code: "630100", pinyin: "xi ning shi", counties: [
-      City(name: "城东区", url: "https://zh.wikipedia.org/wiki/城东区", code: "630102", pinyin: "cheng dong qu"),
-      City(name: "城中区", url: "https://zh.wikipedia.org/wiki/城中区_(西宁市)", code: "630103", pinyin: "cheng zhong qu"),
-      City(name: "城西区", url: "https://zh.wikipedia.org/wiki/城西区", code: "630104", pinyin: "cheng xi qu"),
-      City(name: "城北区", url: "https://zh.wikipedia.org/wiki/城北区", code: "630105", pinyin: "cheng bei qu"),
-      City(name: "湟中区", url: "https://zh.wikipedia.org/wiki/湟中区", code: "630106", pinyin: "huang zhong qu"),
-      City(name: "大通回族土族自治县", url: "https://zh.wikipedia.org/wiki/大通回族土族自治县", code: "630121", pinyin: "da tong hui zu tu zu zi zhi xian"),
-      City(name: "湟源县", url: "https://zh.wikipedia.org/wiki/湟源县", code: "630123", pinyin: "huang yuan xian"),
-    ]))
-    cities.append(City(name: "海东市", url: "https://zh.wikipedia.org/wiki/海东市", code: "630200", pinyin: "hai dong shi", counties: [
-      City(name: "乐都区", url: "https://zh.wikipedia.org/wiki/乐都区", code: "630202", pinyin: "le du qu"),
-      City(name: "平安区", url: "https://zh.wikipedia.org/wiki/平安区", code: "630203", pinyin: "ping an qu"),
-      City(name: "民和回族土族自治县", url: "https://zh.wikipedia.org/wiki/民和回族土族自治县", code: "630222", pinyin: "min he hui zu tu zu zi zhi xian"),
-      City(name: "互助土族自治县", url: "https://zh.wikipedia.org/wiki/互助土族自治县", code: "630223", pinyin: "hu zhu tu zu zi zhi xian"),
-      City(name: "化隆回族自治县", url: "https://zh.wikipedia.org/wiki/化隆回族自治县", code: "630224", pinyin: "hua long hui zu zi zhi xian"),
-      City(name: "循化撒拉族自治县", url: "https://zh.wikipedia.org/wiki/循化撒拉族自治县", code: "630225", pinyin: "xun hua sa la zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "海北藏族自治州", url: "https://zh.wikipedia.org/wiki/海北藏族自治州", code: "632200", pinyin: "hai bei zang zu zi zhi zhou", counties: [
-      City(name: "门源回族自治县", url: "https://zh.wikipedia.org/wiki/门源回族自治县", code: "632221", pinyin: "men yuan hui zu zi zhi xian"),
-      City(name: "祁连县", url: "https://zh.wikipedia.org/wiki/祁连县", code: "632222", pinyin: "qi lian xian"),
-      City(name: "海晏县", url: "https://zh.wikipedia.org/wiki/海晏县", code: "632223", pinyin: "hai yan xian"),
-      City(name: "刚察县", url: "https://zh.wikipedia.org/wiki/刚察县", code: "632224", pinyin: "gang cha xian"),
-    ]))
-    cities.append(City(name: "黄南藏族自治州", url: "https://zh.wikipedia.org/wiki/黄南藏族自治州", code: "632300", pinyin: "huang nan zang zu zi zhi zhou", counties: [
-      City(name: "同仁市", url: "https://zh.wikipedia.org/wiki/同仁市", code: "632301", pinyin: "tong ren shi"),
-      City(name: "尖扎县", url: "https://zh.wikipedia.org/wiki/尖扎县", code: "632322", pinyin: "jian zha xian"),
-      City(name: "泽库县", url: "https://zh.wikipedia.org/wiki/泽库县", code: "632323", pinyin: "ze ku xian"),
-      City(name: "河南蒙古族自治县", url: "https://zh.wikipedia.org/wiki/河南蒙古族自治县", code: "632324", pinyin: "he nan meng gu zu zi zhi xian"),
-    ]))
-    cities.append(City(name: "海南藏族自治州", url: "https://zh.wikipedia.org/wiki/海南藏族自治州", code: "632500", pinyin: "hai nan zang zu zi zhi zhou", counties: [
-      City(name: "共和县", url: "https://zh.wikipedia.org/wiki/共和县", code: "632521", pinyin: "gong he xian"),
-      City(name: "同德县", url: "https://zh.wikipedia.org/wiki/同德县", code: "632522", pinyin: "tong de xian"),
-      City(name: "贵德县", url: "https://zh.wikipedia.org/wiki/贵德县", code: "632523", pinyin: "gui de xian"),
-      City(name: "兴海县", url: "https://zh.wikipedia.org/wiki/兴海县", code: "632524", pinyin: "xing hai xian"),
-      City(name: "贵南县", url: "https://zh.wikipedia.org/wiki/贵南县", code: "632525", pinyin: "gui nan xian"),
-    ]))
-    cities.append(City(name: "果洛藏族自治州", url: "https://zh.wikipedia.org/wiki/果洛藏族自治州", code: "632600", pinyin: "guo luo zang zu zi zhi zhou", counties: [
-      City(name: "玛沁县", url: "https://zh.wikipedia.org/wiki/玛沁县", code: "632621", pinyin: "ma qin xian"),
-      City(name: "班玛县", url: "https://zh.wikipedia.org/wiki/班玛县", code: "632622", pinyin: "ban ma xian"),
-      City(name: "甘德县", url: "https://zh.wikipedia.org/wiki/甘德县", code: "632623", pinyin: "gan de xian"),
-      City(name: "达日县", url: "https://zh.wikipedia.org/wiki/达日县", code: "632624", pinyin: "da ri xian"),
-      City(name: "久治县", url: "https://zh.wikipedia.org/wiki/久治县", code: "632625", pinyin: "jiu zhi xian"),
-      City(name: "玛多县", url: "https://zh.wikipedia.org/wiki/玛多县", code: "632626", pinyin: "ma duo xian"),
-    ]))
-    cities.append(City(name: "玉树藏族自治州", url: "https://zh.wikipedia.org/wiki/玉树藏族自治州", code: "632700", pinyin: "yu shu zang zu zi zhi zhou", counties: [
-      City(name: "玉树市", url: "https://zh.wikipedia.org/wiki/玉树市", code: "632701", pinyin: "yu shu shi"),
-      City(name: "杂多县", url: "https://zh.wikipedia.org/wiki/杂多县", code: "632722", pinyin: "za duo xian"),
-      City(name: "称多县", url: "https://zh.wikipedia.org/wiki/称多县", code: "632723", pinyin: "chen duo xian"),
-      City(name: "治多县", url: "https://zh.wikipedia.org/wiki/治多县", code: "632724", pinyin: "zhi duo xian"),
-      City(name: "囊谦县", url: "https://zh.wikipedia.org/wiki/囊谦县", code: "632725", pinyin: "nang qian xian"),
-      City(name: "曲麻莱县", url: "https://zh.wikipedia.org/wiki/曲麻莱县", code: "632726", pinyin: "qu ma lai xian"),
-    ]))
-    cities.append(City(name: "海西蒙古族藏族自治州", url: "https://zh.wikipedia.org/wiki/海西蒙古族藏族自治州", code: "632800", pinyin: "hai xi meng gu zu zang zu zi zhi zhou", counties: [
-      City(name: "格尔木市", url: "https://zh.wikipedia.org/wiki/格尔木市", code: "632801", pinyin: "ge er mu shi"),
-      City(name: "德令哈市", url: "https://zh.wikipedia.org/wiki/德令哈市", code: "632802", pinyin: "de ling ha shi"),
-      City(name: "茫崖市", url: "https://zh.wikipedia.org/wiki/茫崖市", code: "632803", pinyin: "mang ya shi"),
-      City(name: "乌兰县", url: "https://zh.wikipedia.org/wiki/乌兰县", code: "632821", pinyin: "wu lan xian"),
-      City(name: "都兰县", url: "https://zh.wikipedia.org/wiki/都兰县", code: "632822", pinyin: "du lan xian"),
-      City(name: "天峻县", url: "https://zh.wikipedia.org/wiki/天峻县", code: "632823", pinyin: "tian jun xian"),
-    ]))
+    cities.append(City(name: "西宁市", url: "https://zh.wikipedia.org/wiki/西宁市", code: "630100", pinyin: "xi ning shi", counties: counties(
+      """
+      城东区	630102	cheng dong qu
+      城中区	630103	cheng zhong qu	城中区_(西宁市)
+      城西区	630104	cheng xi qu
+      城北区	630105	cheng bei qu
+      湟中区	630106	huang zhong qu
+      大通回族土族自治县	630121	da tong hui zu tu zu zi zhi xian
+      湟源县	630123	huang yuan xian
+      """)))
+    cities.append(City(name: "海东市", url: "https://zh.wikipedia.org/wiki/海东市", code: "630200", pinyin: "hai dong shi", counties: counties(
+      """
+      乐都区	630202	le du qu
+      平安区	630203	ping an qu
+      民和回族土族自治县	630222	min he hui zu tu zu zi zhi xian
+      互助土族自治县	630223	hu zhu tu zu zi zhi xian
+      化隆回族自治县	630224	hua long hui zu zi zhi xian
+      循化撒拉族自治县	630225	xun hua sa la zu zi zhi xian
+      """)))
+    cities.append(City(name: "海北藏族自治州", url: "https://zh.wikipedia.org/wiki/海北藏族自治州", code: "632200", pinyin: "hai bei zang zu zi zhi zhou", counties: counties(
+      """
+      门源回族自治县	632221	men yuan hui zu zi zhi xian
+      祁连县	632222	qi lian xian
+      海晏县	632223	hai yan xian
+      刚察县	632224	gang cha xian
+      """)))
+    cities.append(City(name: "黄南藏族自治州", url: "https://zh.wikipedia.org/wiki/黄南藏族自治州", code: "632300", pinyin: "huang nan zang zu zi zhi zhou", counties: counties(
+      """
+      同仁市	632301	tong ren shi
+      尖扎县	632322	jian zha xian
+      泽库县	632323	ze ku xian
+      河南蒙古族自治县	632324	he nan meng gu zu zi zhi xian
+      """)))
+    cities.append(City(name: "海南藏族自治州", url: "https://zh.wikipedia.org/wiki/海南藏族自治州", code: "632500", pinyin: "hai nan zang zu zi zhi zhou", counties: counties(
+      """
+      共和县	632521	gong he xian
+      同德县	632522	tong de xian
+      贵德县	632523	gui de xian
+      兴海县	632524	xing hai xian
+      贵南县	632525	gui nan xian
+      """)))
+    cities.append(City(name: "果洛藏族自治州", url: "https://zh.wikipedia.org/wiki/果洛藏族自治州", code: "632600", pinyin: "guo luo zang zu zi zhi zhou", counties: counties(
+      """
+      玛沁县	632621	ma qin xian
+      班玛县	632622	ban ma xian
+      甘德县	632623	gan de xian
+      达日县	632624	da ri xian
+      久治县	632625	jiu zhi xian
+      玛多县	632626	ma duo xian
+      """)))
+    cities.append(City(name: "玉树藏族自治州", url: "https://zh.wikipedia.org/wiki/玉树藏族自治州", code: "632700", pinyin: "yu shu zang zu zi zhi zhou", counties: counties(
+      """
+      玉树市	632701	yu shu shi
+      杂多县	632722	za duo xian
+      称多县	632723	chen duo xian
+      治多县	632724	zhi duo xian
+      囊谦县	632725	nang qian xian
+      曲麻莱县	632726	qu ma lai xian
+      """)))
+    cities.append(City(name: "海西蒙古族藏族自治州", url: "https://zh.wikipedia.org/wiki/海西蒙古族藏族自治州", code: "632800", pinyin: "hai xi meng gu zu zang zu zi zhi zhou", counties: counties(
+      """
+      格尔木市	632801	ge er mu shi
+      德令哈市	632802	de ling ha shi
+      茫崖市	632803	mang ya shi
+      乌兰县	632821	wu lan xian
+      都兰县	632822	du lan xian
+      天峻县	632823	tian jun xian
+      """)))
     return Province(name: "青海省", cities: cities)
   }
 
   private static func province29() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(5)
-    cities.append(City(name: "银川市", url: "https://zh.wikipedia.org/wiki/银川市", code: "640100", pinyin: "yin chuan shi", counties: [
-      City(name: "兴庆区", url: "https://zh.wikipedia.org/wiki/兴庆区", code: "640104", pinyin: "xing qing qu"),
-      City(name: "西夏区", url: "https://zh.wikipedia.org/wiki/西夏区", code: "640105", pinyin: "xi xia qu"),
-      City(name: "金凤区", url: "https://zh.wikipedia.org/wiki/金凤区", code: "640106", pinyin: "jin feng qu"),
-      City(name: "永宁县", url: "https://zh.wikipedia.org/wiki/永宁县", code: "640121", pinyin: "yong ning xian"),
-      City(name: "贺兰县", url: "https://zh.wikipedia.org/wiki/贺兰县", code: "640122", pinyin: "he lan xian"),
-      City(name: "灵武市", url: "https://zh.wikipedia.org/wiki/灵武市", code: "640181", pinyin: "ling wu shi"),
-    ]))
-    cities.append(City(name: "石嘴山市", url: "https://zh.wikipedia.org/wiki/石嘴山市", code: "640200", pinyin: "shi zui shan shi", counties: [
-      City(name: "大武口区", url: "https://zh.wikipedia.org/wiki/大武口区", code: "640202", pinyin: "da wu kou qu"),
-      City(name: "惠农区", url: "https://zh.wikipedia.org/wiki/惠农区", code: "640205", pinyin: "hui nong qu"),
-      City(name: "平罗县", url: "https://zh.wikipedia.org/wiki/平罗县", code: "640221", pinyin: "ping luo xian"),
-    ]))
-    cities.append(City(name: "吴忠市", url: "https://zh.wikipedia.org/wiki/吴忠市", code: "640300", pinyin: "wu zhong shi", counties: [
-      City(name: "利通区", url: "https://zh.wikipedia.org/wiki/利通区", code: "640302", pinyin: "li tong qu"),
-      City(name: "红寺堡区", url: "https://zh.wikipedia.org/wiki/红寺堡区", code: "640303", pinyin: "hong si bu qu"),
-      City(name: "盐池县", url: "https://zh.wikipedia.org/wiki/盐池县", code: "640323", pinyin: "yan chi xian"),
-      City(name: "同心县", url: "https://zh.wikipedia.org/wiki/同心县", code: "640324", pinyin: "tong xin xian"),
-      City(name: "青铜峡市", url: "https://zh.wikipedia.org/wiki/青铜峡市", code: "640381", pinyin: "qing tong xia shi"),
-    ]))
-    cities.append(City(name: "固原市", url: "https://zh.wikipedia.org/wiki/固原市", code: "640400", pinyin: "gu yuan shi", counties: [
-      City(name: "原州区", url: "https://zh.wikipedia.org/wiki/原州区", code: "640402", pinyin: "yuan zhou qu"),
-      City(name: "西吉县", url: "https://zh.wikipedia.org/wiki/西吉县", code: "640422", pinyin: "xi ji xian"),
-      City(name: "隆德县", url: "https://zh.wikipedia.org/wiki/隆德县", code: "640423", pinyin: "long de xian"),
-      City(name: "泾源县", url: "https://zh.wikipedia.org/wiki/泾源县", code: "640424", pinyin: "jing yuan xian"),
-      City(name: "彭阳县", url: "https://zh.wikipedia.org/wiki/彭阳县", code: "640425", pinyin: "peng yang xian"),
-    ]))
-    cities.append(City(name: "中卫市", url: "https://zh.wikipedia.org/wiki/中卫市", code: "640500", pinyin: "zhong wei shi", counties: [
-      City(name: "沙坡头区", url: "https://zh.wikipedia.org/wiki/沙坡头区", code: "640502", pinyin: "sha po tou qu"),
-      City(name: "中宁县", url: "https://zh.wikipedia.org/wiki/中宁县", code: "640521", pinyin: "zhong ning xian"),
-      City(name: "海原县", url: "https://zh.wikipedia.org/wiki/海原县", code: "640522", pinyin: "hai yuan xian"),
-    ]))
+    cities.append(City(name: "银川市", url: "https://zh.wikipedia.org/wiki/银川市", code: "640100", pinyin: "yin chuan shi", counties: counties(
+      """
+      兴庆区	640104	xing qing qu
+      西夏区	640105	xi xia qu
+      金凤区	640106	jin feng qu
+      永宁县	640121	yong ning xian
+      贺兰县	640122	he lan xian
+      灵武市	640181	ling wu shi
+      """)))
+    cities.append(City(name: "石嘴山市", url: "https://zh.wikipedia.org/wiki/石嘴山市", code: "640200", pinyin: "shi zui shan shi", counties: counties(
+      """
+      大武口区	640202	da wu kou qu
+      惠农区	640205	hui nong qu
+      平罗县	640221	ping luo xian
+      """)))
+    cities.append(City(name: "吴忠市", url: "https://zh.wikipedia.org/wiki/吴忠市", code: "640300", pinyin: "wu zhong shi", counties: counties(
+      """
+      利通区	640302	li tong qu
+      红寺堡区	640303	hong si bu qu
+      盐池县	640323	yan chi xian
+      同心县	640324	tong xin xian
+      青铜峡市	640381	qing tong xia shi
+      """)))
+    cities.append(City(name: "固原市", url: "https://zh.wikipedia.org/wiki/固原市", code: "640400", pinyin: "gu yuan shi", counties: counties(
+      """
+      原州区	640402	yuan zhou qu
+      西吉县	640422	xi ji xian
+      隆德县	640423	long de xian
+      泾源县	640424	jing yuan xian
+      彭阳县	640425	peng yang xian
+      """)))
+    cities.append(City(name: "中卫市", url: "https://zh.wikipedia.org/wiki/中卫市", code: "640500", pinyin: "zhong wei shi", counties: counties(
+      """
+      沙坡头区	640502	sha po tou qu
+      中宁县	640521	zhong ning xian
+      海原县	640522	hai yuan xian
+      """)))
     return Province(name: "宁夏回族自治区", cities: cities)
   }
 
   private static func province30() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(26)
-    cities.append(City(name: "乌鲁木齐市", url: "https://zh.wikipedia.org/wiki/乌鲁木齐市", code: "650100", pinyin: "wu lu mu qi shi", counties: [
-      City(name: "天山区", url: "https://zh.wikipedia.org/wiki/天山区", code: "650102", pinyin: "tian shan qu"),
-      City(name: "沙依巴克区", url: "https://zh.wikipedia.org/wiki/沙依巴克区", code: "650103", pinyin: "sha yi ba ke qu"),
-      City(name: "新市区", url: "https://zh.wikipedia.org/wiki/新市区", code: "650104", pinyin: "xin shi qu"),
-      City(name: "水磨沟区", url: "https://zh.wikipedia.org/wiki/水磨沟区", code: "650105", pinyin: "shui mo gou qu"),
-      City(name: "头屯河区", url: "https://zh.wikipedia.org/wiki/头屯河区", code: "650106", pinyin: "tou tun he qu"),
-      City(name: "达坂城区", url: "https://zh.wikipedia.org/wiki/达坂城区", code: "650107", pinyin: "da ban cheng qu"),
-      City(name: "米东区", url: "https://zh.wikipedia.org/wiki/米东区", code: "650109", pinyin: "mi dong qu"),
-      City(name: "乌鲁木齐县", url: "https://zh.wikipedia.org/wiki/乌鲁木齐县", code: "650121", pinyin: "wu lu mu qi xian"),
-    ]))
-    cities.append(City(name: "克拉玛依市", url: "https://zh.wikipedia.org/wiki/克拉玛依市", code: "650200", pinyin: "ke la ma yi shi", counties: [
-      City(name: "独山子区", url: "https://zh.wikipedia.org/wiki/独山子区", code: "650202", pinyin: "du shan zi qu"),
-      City(name: "克拉玛依区", url: "https://zh.wikipedia.org/wiki/克拉玛依区", code: "650203", pinyin: "ke la ma yi qu"),
-      City(name: "白碱滩区", url: "https://zh.wikipedia.org/wiki/白碱滩区", code: "650204", pinyin: "bai jian tan qu"),
-      City(name: "乌尔禾区", url: "https://zh.wikipedia.org/wiki/乌尔禾区", code: "650205", pinyin: "wu er he qu"),
-    ]))
-    cities.append(City(name: "吐鲁番市", url: "https://zh.wikipedia.org/wiki/吐鲁番市", code: "650400", pinyin: "tu lu fan shi", counties: [
-      City(name: "高昌区", url: "https://zh.wikipedia.org/wiki/高昌区", code: "650402", pinyin: "gao chang qu"),
-      City(name: "鄯善县", url: "https://zh.wikipedia.org/wiki/鄯善县", code: "650421", pinyin: "shan shan xian"),
-      City(name: "托克逊县", url: "https://zh.wikipedia.org/wiki/托克逊县", code: "650422", pinyin: "tuo ke xun xian"),
-    ]))
-    cities.append(City(name: "哈密市", url: "https://zh.wikipedia.org/wiki/哈密市", code: "650500", pinyin: "ha mi shi", counties: [
-      City(name: "伊州区", url: "https://zh.wikipedia.org/wiki/伊州区", code: "650502", pinyin: "yi zhou qu"),
-      City(name: "巴里坤哈萨克自治县", url: "https://zh.wikipedia.org/wiki/巴里坤哈萨克自治县", code: "650521", pinyin: "ba li kun ha sa ke zi zhi xian"),
-      City(name: "伊吾县", url: "https://zh.wikipedia.org/wiki/伊吾县", code: "650522", pinyin: "yi wu xian"),
-    ]))
-    cities.append(City(name: "昌吉回族自治州", url: "https://zh.wikipedia.org/wiki/昌吉回族自治州", code: "652300", pinyin: "chang ji hui zu zi zhi zhou", counties: [
-      City(name: "昌吉市", url: "https://zh.wikipedia.org/wiki/昌吉市", code: "652301", pinyin: "chang ji shi"),
-      City(name: "阜康市", url: "https://zh.wikipedia.org/wiki/阜康市", code: "652302", pinyin: "fu kang shi"),
-      City(name: "呼图壁县", url: "https://zh.wikipedia.org/wiki/呼图壁县", code: "652323", pinyin: "hu tu bi xian"),
-      City(name: "玛纳斯县", url: "https://zh.wikipedia.org/wiki/玛纳斯县", code: "652324", pinyin: "ma na si xian"),
-      City(name: "奇台县", url: "https://zh.wikipedia.org/wiki/奇台县", code: "652325", pinyin: "qi tai xian"),
-      City(name: "吉木萨尔县", url: "https://zh.wikipedia.org/wiki/吉木萨尔县", code: "652327", pinyin: "ji mu sa er xian"),
-      City(name: "木垒哈萨克自治县", url: "https://zh.wikipedia.org/wiki/木垒哈萨克自治县", code: "652328", pinyin: "mu lei ha sa ke zi zhi xian"),
-    ]))
-    cities.append(City(name: "博尔塔拉蒙古自治州", url: "https://zh.wikipedia.org/wiki/博尔塔拉蒙古自治州", code: "652700", pinyin: "bo er ta la meng gu zi zhi zhou", counties: [
-      City(name: "博乐市", url: "https://zh.wikipedia.org/wiki/博乐市", code: "652701", pinyin: "bo le shi"),
-      City(name: "阿拉山口市", url: "https://zh.wikipedia.org/wiki/阿拉山口市", code: "652702", pinyin: "a la shan kou shi"),
-      City(name: "精河县", url: "https://zh.wikipedia.org/wiki/精河县", code: "652722", pinyin: "jing he xian"),
-      City(name: "温泉县", url: "https://zh.wikipedia.org/wiki/温泉县", code: "652723", pinyin: "wen quan xian"),
-    ]))
-    cities.append(City(name: "巴音郭楞蒙古自治州", url: "https://zh.wikipedia.org/wiki/巴音郭楞蒙古自治州", code: "652800", pinyin: "ba yin guo leng meng gu zi zhi zhou", counties: [
-      City(name: "库尔勒市", url: "https://zh.wikipedia.org/wiki/库尔勒市", code: "652801", pinyin: "ku er le shi"),
-      City(name: "轮台县", url: "https://zh.wikipedia.org/wiki/轮台县", code: "652822", pinyin: "lun tai xian"),
-      City(name: "尉犁县", url: "https://zh.wikipedia.org/wiki/尉犁县", code: "652823", pinyin: "yu li xian"),
-      City(name: "若羌县", url: "https://zh.wikipedia.org/wiki/若羌县", code: "652824", pinyin: "ruo qiang xian"),
-      City(name: "且末县", url: "https://zh.wikipedia.org/wiki/且末县", code: "652825", pinyin: "qie mo xian"),
-      City(name: "焉耆回族自治县", url: "https://zh.wikipedia.org/wiki/焉耆回族自治县", code: "652826", pinyin: "yan qi hui zu zi zhi xian"),
-      City(name: "和静县", url: "https://zh.wikipedia.org/wiki/和静县", code: "652827", pinyin: "he jing xian"),
-      City(name: "和硕县", url: "https://zh.wikipedia.org/wiki/和硕县", code: "652828", pinyin: "he shuo xian"),
-      City(name: "博湖县", url: "https://zh.wikipedia.org/wiki/博湖县", code: "652829", pinyin: "bo hu xian"),
-    ]))
-    cities.append(City(name: "阿克苏地区", url: "https://zh.wikipedia.org/wiki/阿克苏地区", code: "652900", pinyin: "a ke su di qu", counties: [
-      City(name: "阿克苏市", url: "https://zh.wikipedia.org/wiki/阿克苏市", code: "652901", pinyin: "a ke su shi"),
-      City(name: "库车市", url: "https://zh.wikipedia.org/wiki/库车市", code: "652902", pinyin: "ku che shi"),
-      City(name: "温宿县", url: "https://zh.wikipedia.org/wiki/温宿县", code: "652922", pinyin: "wen su xian"),
-      City(name: "沙雅县", url: "https://zh.wikipedia.org/wiki/沙雅县", code: "652924", pinyin: "sha ya xian"),
-      City(name: "新和县", url: "https://zh.wikipedia.org/wiki/新和县", code: "652925", pinyin: "xin he xian"),
-      City(name: "拜城县", url: "https://zh.wikipedia.org/wiki/拜城县", code: "652926", pinyin: "bai cheng xian"),
-      City(name: "乌什县", url: "https://zh.wikipedia.org/wiki/乌什县", code: "652927", pinyin: "wu shi xian"),
-      City(name: "阿瓦提县", url: "https://zh.wikipedia.org/wiki/阿瓦提县", code: "652928", pinyin: "a wa ti xian"),
-      City(name: "柯坪县", url: "https://zh.wikipedia.org/wiki/柯坪县", code: "652929", pinyin: "ke ping xian"),
-    ]))
-    cities.append(City(name: "克孜勒苏柯尔克孜自治州", url: "https://zh.wikipedia.org/wiki/克孜勒苏柯尔克孜自治州", code: "653000", pinyin: "ke zi le su ke er ke zi zi zhi zhou", counties: [
-      City(name: "阿图什市", url: "https://zh.wikipedia.org/wiki/阿图什市", code: "653001", pinyin: "a tu shi shi"),
-      City(name: "阿克陶县", url: "https://zh.wikipedia.org/wiki/阿克陶县", code: "653022", pinyin: "a ke tao xian"),
-      City(name: "阿合奇县", url: "https://zh.wikipedia.org/wiki/阿合奇县", code: "653023", pinyin: "a he qi xian"),
-      City(name: "乌恰县", url: "https://zh.wikipedia.org/wiki/乌恰县", code: "653024", pinyin: "wu qia xian"),
-    ]))
-    cities.append(City(name: "喀什地区", url: "https://zh.wikipedia.org/wiki/喀什地区", code: "653100", pinyin: "ka shi di qu", counties: [
-      City(name: "喀什市", url: "https://zh.wikipedia.org/wiki/喀什市", code: "653101", pinyin: "ka shi shi"),
-      City(name: "疏附县", url: "https://zh.wikipedia.org/wiki/疏附县", code: "653121", pinyin: "shu fu xian"),
-      City(name: "疏勒县", url: "https://zh.wikipedia.org/wiki/疏勒县", code: "653122", pinyin: "shu le xian"),
-      City(name: "英吉沙县", url: "https://zh.wikipedia.org/wiki/英吉沙县", code: "653123", pinyin: "ying ji sha xian"),
-      City(name: "泽普县", url: "https://zh.wikipedia.org/wiki/泽普县", code: "653124", pinyin: "ze pu xian"),
-      City(name: "莎车县", url: "https://zh.wikipedia.org/wiki/莎车县", code: "653125", pinyin: "sha che xian"),
-      City(name: "叶城县", url: "https://zh.wikipedia.org/wiki/叶城县", code: "653126", pinyin: "ye cheng xian"),
-      City(name: "麦盖提县", url: "https://zh.wikipedia.org/wiki/麦盖提县", code: "653127", pinyin: "mai gai ti xian"),
-      City(name: "岳普湖县", url: "https://zh.wikipedia.org/wiki/岳普湖县", code: "653128", pinyin: "yue pu hu xian"),
-      City(name: "伽师县", url: "https://zh.wikipedia.org/wiki/伽师县", code: "653129", pinyin: "ga shi xian"),
-      City(name: "巴楚县", url: "https://zh.wikipedia.org/wiki/巴楚县", code: "653130", pinyin: "ba chu xian"),
-      City(name: "塔什库尔干塔吉克自治县", url: "https://zh.wikipedia.org/wiki/塔什库尔干塔吉克自治县", code: "653131", pinyin: "ta shi ku er gan ta ji ke zi zhi xian"),
-    ]))
-    cities.append(City(name: "和田地区", url: "https://zh.wikipedia.org/wiki/和田地区", code: "653200", pinyin: "he tian di qu", counties: [
-      City(name: "和田市", url: "https://zh.wikipedia.org/wiki/和田市", code: "653201", pinyin: "he tian shi"),
-      City(name: "和田县", url: "https://zh.wikipedia.org/wiki/和田县", code: "653221", pinyin: "he tian xian"),
-      City(name: "墨玉县", url: "https://zh.wikipedia.org/wiki/墨玉县", code: "653222", pinyin: "mo yu xian"),
-      City(name: "皮山县", url: "https://zh.wikipedia.org/wiki/皮山县", code: "653223", pinyin: "pi shan xian"),
-      City(name: "洛浦县", url: "https://zh.wikipedia.org/wiki/洛浦县", code: "653224", pinyin: "luo pu xian"),
-      City(name: "策勒县", url: "https://zh.wikipedia.org/wiki/策勒县", code: "653225", pinyin: "ce le xian"),
-      City(name: "于田县", url: "https://zh.wikipedia.org/wiki/于田县", code: "653226", pinyin: "yu tian xian"),
-      City(name: "民丰县", url: "https://zh.wikipedia.org/wiki/民丰县", code: "653227", pinyin: "min feng xian"),
-    ]))
-    cities.append(City(name: "伊犁哈萨克自治州", url: "https://zh.wikipedia.org/wiki/伊犁哈萨克自治州", code: "654000", pinyin: "yi li ha sa ke zi zhi zhou", counties: [
-      City(name: "伊宁市", url: "https://zh.wikipedia.org/wiki/伊宁市", code: "654002", pinyin: "yi ning shi"),
-      City(name: "奎屯市", url: "https://zh.wikipedia.org/wiki/奎屯市", code: "654003", pinyin: "kui tun shi"),
-      City(name: "霍尔果斯市", url: "https://zh.wikipedia.org/wiki/霍尔果斯市", code: "654004", pinyin: "huo er guo si shi"),
-      City(name: "伊宁县", url: "https://zh.wikipedia.org/wiki/伊宁县", code: "654021", pinyin: "yi ning xian"),
-      City(name: "察布查尔锡伯自治县", url: "https://zh.wikipedia.org/wiki/察布查尔锡伯自治县", code: "654022", pinyin: "cha bu cha er xi bo zi zhi xian"),
-      City(name: "霍城县", url: "https://zh.wikipedia.org/wiki/霍城县", code: "654023", pinyin: "huo cheng xian"),
-      City(name: "巩留县", url: "https://zh.wikipedia.org/wiki/巩留县", code: "654024", pinyin: "gong liu xian"),
-      City(name: "新源县", url: "https://zh.wikipedia.org/wiki/新源县", code: "654025", pinyin: "xin yuan xian"),
-      City(name: "昭苏县", url: "https://zh.wikipedia.org/wiki/昭苏县", code: "654026", pinyin: "zhao su xian"),
-      City(name: "特克斯县", url: "https://zh.wikipedia.org/wiki/特克斯县", code: "654027", pinyin: "te ke si xian"),
-      City(name: "尼勒克县", url: "https://zh.wikipedia.org/wiki/尼勒克县", code: "654028", pinyin: "ni le ke xian"),
-    ]))
-    cities.append(City(name: "塔城地区", url: "https://zh.wikipedia.org/wiki/塔城地区", code: "654200", pinyin: "ta cheng di qu", counties: [
-      City(name: "塔城市", url: "https://zh.wikipedia.org/wiki/塔城市", code: "654201", pinyin: "ta cheng shi"),
-      City(name: "乌苏市", url: "https://zh.wikipedia.org/wiki/乌苏市", code: "654202", pinyin: "wu su shi"),
-      City(name: "沙湾市", url: "https://zh.wikipedia.org/wiki/沙湾市", code: "654203", pinyin: "sha wan shi"),
-      City(name: "额敏县", url: "https://zh.wikipedia.org/wiki/额敏县", code: "654221", pinyin: "e min xian"),
-      City(name: "托里县", url: "https://zh.wikipedia.org/wiki/托里县", code: "654224", pinyin: "tuo li xian"),
-      City(name: "裕民县", url: "https://zh.wikipedia.org/wiki/裕民县", code: "654225", pinyin: "yu min xian"),
-      City(name: "和布克赛尔蒙古自治县", url: "https://zh.wikipedia.org/wiki/和布克赛尔蒙古自治县", code: "654226", pinyin: "he bu ke sai er meng gu zi zhi xian"),
-    ]))
-    cities.append(City(name: "阿勒泰地区", url: "https://zh.wikipedia.org/wiki/阿勒泰地区", code: "654300", pinyin: "a le tai di qu", counties: [
-      City(name: "阿勒泰市", url: "https://zh.wikipedia.org/wiki/阿勒泰市", code: "654301", pinyin: "a le tai shi"),
-      City(name: "布尔津县", url: "https://zh.wikipedia.org/wiki/布尔津县", code: "654321", pinyin: "bu er jin xian"),
-      City(name: "富蕴县", url: "https://zh.wikipedia.org/wiki/富蕴县", code: "654322", pinyin: "fu yun xian"),
-      City(name: "福海县", url: "https://zh.wikipedia.org/wiki/福海县", code: "654323", pinyin: "fu hai xian"),
-      City(name: "哈巴河县", url: "https://zh.wikipedia.org/wiki/哈巴河县", code: "654324", pinyin: "ha ba he xian"),
-      City(name: "青河县", url: "https://zh.wikipedia.org/wiki/青河县", code: "654325", pinyin: "qing he xian"),
-      City(name: "吉木乃县", url: "https://zh.wikipedia.org/wiki/吉木乃县", code: "654326", pinyin: "ji mu nai xian"),
-    ]))
+    cities.append(City(name: "乌鲁木齐市", url: "https://zh.wikipedia.org/wiki/乌鲁木齐市", code: "650100", pinyin: "wu lu mu qi shi", counties: counties(
+      """
+      天山区	650102	tian shan qu
+      沙依巴克区	650103	sha yi ba ke qu
+      新市区	650104	xin shi qu
+      水磨沟区	650105	shui mo gou qu
+      头屯河区	650106	tou tun he qu
+      达坂城区	650107	da ban cheng qu
+      米东区	650109	mi dong qu
+      乌鲁木齐县	650121	wu lu mu qi xian
+      """)))
+    cities.append(City(name: "克拉玛依市", url: "https://zh.wikipedia.org/wiki/克拉玛依市", code: "650200", pinyin: "ke la ma yi shi", counties: counties(
+      """
+      独山子区	650202	du shan zi qu
+      克拉玛依区	650203	ke la ma yi qu
+      白碱滩区	650204	bai jian tan qu
+      乌尔禾区	650205	wu er he qu
+      """)))
+    cities.append(City(name: "吐鲁番市", url: "https://zh.wikipedia.org/wiki/吐鲁番市", code: "650400", pinyin: "tu lu fan shi", counties: counties(
+      """
+      高昌区	650402	gao chang qu
+      鄯善县	650421	shan shan xian
+      托克逊县	650422	tuo ke xun xian
+      """)))
+    cities.append(City(name: "哈密市", url: "https://zh.wikipedia.org/wiki/哈密市", code: "650500", pinyin: "ha mi shi", counties: counties(
+      """
+      伊州区	650502	yi zhou qu
+      巴里坤哈萨克自治县	650521	ba li kun ha sa ke zi zhi xian
+      伊吾县	650522	yi wu xian
+      """)))
+    cities.append(City(name: "昌吉回族自治州", url: "https://zh.wikipedia.org/wiki/昌吉回族自治州", code: "652300", pinyin: "chang ji hui zu zi zhi zhou", counties: counties(
+      """
+      昌吉市	652301	chang ji shi
+      阜康市	652302	fu kang shi
+      呼图壁县	652323	hu tu bi xian
+      玛纳斯县	652324	ma na si xian
+      奇台县	652325	qi tai xian
+      吉木萨尔县	652327	ji mu sa er xian
+      木垒哈萨克自治县	652328	mu lei ha sa ke zi zhi xian
+      """)))
+    cities.append(City(name: "博尔塔拉蒙古自治州", url: "https://zh.wikipedia.org/wiki/博尔塔拉蒙古自治州", code: "652700", pinyin: "bo er ta la meng gu zi zhi zhou", counties: counties(
+      """
+      博乐市	652701	bo le shi
+      阿拉山口市	652702	a la shan kou shi
+      精河县	652722	jing he xian
+      温泉县	652723	wen quan xian
+      """)))
+    cities.append(City(name: "巴音郭楞蒙古自治州", url: "https://zh.wikipedia.org/wiki/巴音郭楞蒙古自治州", code: "652800", pinyin: "ba yin guo leng meng gu zi zhi zhou", counties: counties(
+      """
+      库尔勒市	652801	ku er le shi
+      轮台县	652822	lun tai xian
+      尉犁县	652823	yu li xian
+      若羌县	652824	ruo qiang xian
+      且末县	652825	qie mo xian
+      焉耆回族自治县	652826	yan qi hui zu zi zhi xian
+      和静县	652827	he jing xian
+      和硕县	652828	he shuo xian
+      博湖县	652829	bo hu xian
+      """)))
+    cities.append(City(name: "阿克苏地区", url: "https://zh.wikipedia.org/wiki/阿克苏地区", code: "652900", pinyin: "a ke su di qu", counties: counties(
+      """
+      阿克苏市	652901	a ke su shi
+      库车市	652902	ku che shi
+      温宿县	652922	wen su xian
+      沙雅县	652924	sha ya xian
+      新和县	652925	xin he xian
+      拜城县	652926	bai cheng xian
+      乌什县	652927	wu shi xian
+      阿瓦提县	652928	a wa ti xian
+      柯坪县	652929	ke ping xian
+      """)))
+    cities.append(City(name: "克孜勒苏柯尔克孜自治州", url: "https://zh.wikipedia.org/wiki/克孜勒苏柯尔克孜自治州", code: "653000", pinyin: "ke zi le su ke er ke zi zi zhi zhou", counties: counties(
+      """
+      阿图什市	653001	a tu shi shi
+      阿克陶县	653022	a ke tao xian
+      阿合奇县	653023	a he qi xian
+      乌恰县	653024	wu qia xian
+      """)))
+    cities.append(City(name: "喀什地区", url: "https://zh.wikipedia.org/wiki/喀什地区", code: "653100", pinyin: "ka shi di qu", counties: counties(
+      """
+      喀什市	653101	ka shi shi
+      疏附县	653121	shu fu xian
+      疏勒县	653122	shu le xian
+      英吉沙县	653123	ying ji sha xian
+      泽普县	653124	ze pu xian
+      莎车县	653125	sha che xian
+      叶城县	653126	ye cheng xian
+      麦盖提县	653127	mai gai ti xian
+      岳普湖县	653128	yue pu hu xian
+      伽师县	653129	ga shi xian
+      巴楚县	653130	ba chu xian
+      塔什库尔干塔吉克自治县	653131	ta shi ku er gan ta ji ke zi zhi xian
+      """)))
+    cities.append(City(name: "和田地区", url: "https://zh.wikipedia.org/wiki/和田地区", code: "653200", pinyin: "he tian di qu", counties: counties(
+      """
+      和田市	653201	he tian shi
+      和田县	653221	he tian xian
+      墨玉县	653222	mo yu xian
+      皮山县	653223	pi shan xian
+      洛浦县	653224	luo pu xian
+      策勒县	653225	ce le xian
+      于田县	653226	yu tian xian
+      民丰县	653227	min feng xian
+      """)))
+    cities.append(City(name: "伊犁哈萨克自治州", url: "https://zh.wikipedia.org/wiki/伊犁哈萨克自治州", code: "654000", pinyin: "yi li ha sa ke zi zhi zhou", counties: counties(
+      """
+      伊宁市	654002	yi ning shi
+      奎屯市	654003	kui tun shi
+      霍尔果斯市	654004	huo er guo si shi
+      伊宁县	654021	yi ning xian
+      察布查尔锡伯自治县	654022	cha bu cha er xi bo zi zhi xian
+      霍城县	654023	huo cheng xian
+      巩留县	654024	gong liu xian
+      新源县	654025	xin yuan xian
+      昭苏县	654026	zhao su xian
+      特克斯县	654027	te ke si xian
+      尼勒克县	654028	ni le ke xian
+      """)))
+    cities.append(City(name: "塔城地区", url: "https://zh.wikipedia.org/wiki/塔城地区", code: "654200", pinyin: "ta cheng di qu", counties: counties(
+      """
+      塔城市	654201	ta cheng shi
+      乌苏市	654202	wu su shi
+      沙湾市	654203	sha wan shi
+      额敏县	654221	e min xian
+      托里县	654224	tuo li xian
+      裕民县	654225	yu min xian
+      和布克赛尔蒙古自治县	654226	he bu ke sai er meng gu zi zhi xian
+      """)))
+    cities.append(City(name: "阿勒泰地区", url: "https://zh.wikipedia.org/wiki/阿勒泰地区", code: "654300", pinyin: "a le tai di qu", counties: counties(
+      """
+      阿勒泰市	654301	a le tai shi
+      布尔津县	654321	bu er jin xian
+      富蕴县	654322	fu yun xian
+      福海县	654323	fu hai xian
+      哈巴河县	654324	ha ba he xian
+      青河县	654325	qing he xian
+      吉木乃县	654326	ji mu nai xian
+      """)))
     cities.append(City(name: "石河子市", url: "https://zh.wikipedia.org/wiki/石河子市", code: "659001", pinyin: "shi he zi shi"))
     cities.append(City(name: "阿拉尔市", url: "https://zh.wikipedia.org/wiki/阿拉尔市", code: "659002", pinyin: "a la er shi"))
     cities.append(City(name: "图木舒克市", url: "https://zh.wikipedia.org/wiki/图木舒克市", code: "659003", pinyin: "tu mu shu ke shi"))
