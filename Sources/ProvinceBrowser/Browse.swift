@@ -95,9 +95,11 @@ enum Browse {
     }
     do {
       let contents = try DataFile.contents(of: path)
-      return .success(
-        CatalogLoader.load(
-          contents.data, source: DataFile.displayName(path), fileMapped: contents.isFileMapping))
+      let readUpTo: ((Int) -> Void)? =
+        contents.isFileMapping ? { contents.releasePages(before: $0) } : nil
+      let result = CatalogLoader.load(
+        contents.data, source: DataFile.displayName(path), readUpTo: readUpTo)
+      return .success(result)
     } catch  where error.isTooLarge {
       // Read and refused for its size: bad data (65), said as the loader says it.
       let source = DataFile.displayName(path)

@@ -46,6 +46,24 @@ public enum DataFile {
       self.data = data
       self.isFileMapping = isFileMapping
     }
+
+    /// Hands the whole pages of a file mapping before `offset` back to the kernel
+    /// (`MADV_DONTNEED`: they fault back in from the file if read again), which keeps a
+    /// large file from staying resident beside the catalog built from it. For bytes that
+    /// are not a mapping it does nothing. Pass it to `CatalogLoader.load(_:source:readUpTo:)`.
+    public func releasePages(before offset: Int) {
+      guard isFileMapping, offset > 0, offset <= data.count else { return }
+      data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        guard let base = raw.baseAddress else { return }
+        let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        let start = UInt(bitPattern: base)
+        let alignedStart = (start + page - 1) / page * page
+        let end = UInt(bitPattern: base + offset) / page * page
+        guard end > alignedStart, let address = UnsafeMutableRawPointer(bitPattern: alignedStart)
+        else { return }
+        _ = madvise(address, Int(end - alignedStart), Int32(MADV_DONTNEED))
+      }
+    }
   }
 
   /// The bytes of `path` (`-` reads standard input to its end); a large regular file is

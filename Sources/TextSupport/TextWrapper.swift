@@ -76,21 +76,8 @@ public enum TextWrapper {
     return (text, false, false)
   }
 
-  /// The unpieced wrap, for tests that hold the two equal.
-  static func wrapWholeForTesting(
-    _ text: String, width: Int, firstLinePrefix: String, prefix: String
-  ) -> [String] {
-    wrapWhole(text, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
-  }
-
-  /// The scalar-by-scalar wrap, for tests that hold the narrow-text one to it.
-  static func wrapScalarsForTesting(
-    _ text: String, width: Int, firstLinePrefix: String, prefix: String
-  ) -> [String] {
-    wrapScalars(text, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
-  }
-
-  private static func wrapWhole(
+  /// The unpieced wrap (internal: the tests hold the pieced one to it).
+  static func wrapWhole(
     _ text: String, width: Int, firstLinePrefix: String, prefix: String
   ) -> [String] {
     var bytes = text
@@ -233,7 +220,8 @@ public enum TextWrapper {
     return out.finish()
   }
 
-  private static func wrapScalars(
+  /// The scalar-by-scalar wrap (internal: the tests hold the narrow-text one to it).
+  static func wrapScalars(
     _ text: String, width: Int, firstLinePrefix: String, prefix: String
   ) -> [String] {
     // Lines are built from UTF-8 slices of the text: appending scalars one by one to a

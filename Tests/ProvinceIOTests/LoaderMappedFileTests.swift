@@ -39,7 +39,15 @@ import Testing
     let contents = try DataFile.contents(of: file.path)
     #expect(contents.isFileMapping)
     #expect(contents.data.count > 8 << 20)
-    let mapped = CatalogLoader.load(contents.data, source: "f", fileMapped: true)
+    var reported: [Int] = []
+    let mapped = CatalogLoader.load(contents.data, source: "f") { offset in
+      reported.append(offset)
+      contents.releasePages(before: offset)
+    }
+    // The reader tells the mapping's owner of its progress every 4 MB, in order.
+    #expect(reported.count >= 2)
+    #expect(reported == reported.sorted())
+    #expect(reported.allSatisfy { $0 <= contents.data.count })
     let copied = CatalogLoader.load(Data(text.utf8), source: "f")
     #expect(mapped.catalog == copied.catalog)
     #expect(mapped.diagnostics == copied.diagnostics)

@@ -83,7 +83,7 @@ import Testing
   /// Wrapping a paragraph in pieces must give exactly the lines of wrapping it whole.
   func expectSameAsWhole(_ text: String, width: Int, first: String = "", prefix: String = "") {
     let pieces = TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: prefix)
-    let whole = TextWrapper.wrapWholeForTesting(
+    let whole = TextWrapper.wrapWhole(
       text, width: width, firstLinePrefix: first, prefix: prefix)
     #expect(pieces.count == whole.count)
     if let index = zip(pieces, whole).enumerated().first(where: { $0.element.0 != $0.element.1 })?
@@ -137,7 +137,7 @@ import Testing
       let rest = prefixes[next() % prefixes.count]
       #expect(
         TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest)
-          == TextWrapper.wrapScalarsForTesting(
+          == TextWrapper.wrapScalars(
             text, width: width, firstLinePrefix: first, prefix: rest),
         "\(text.debugDescription) at \(width), \(first.debugDescription)/\(rest.debugDescription)")
     }

@@ -5,8 +5,11 @@ import Foundation
 public enum CatalogLoader {
   /// Loads `data`; `source` names the file in diagnostics. Bad entries are skipped with a
   /// warning; a file that cannot be read at all gives a nil catalog and a fatal diagnostic.
-  /// `fileMapped` says `data` is a read-only file mapping (see `DataFile.Contents`).
-  public static func load(_ data: Data, source: String, fileMapped: Bool = false) -> LoadResult {
+  /// `readUpTo` is told every few megabytes how far an XML file has been read, so that the
+  /// owner of a file mapping can drop the pages behind (see `DataFile.Contents`).
+  public static func load(
+    _ data: Data, source: String, readUpTo: ((Int) -> Void)? = nil
+  ) -> LoadResult {
     if data.starts(with: Array("bplist".utf8)) {
       return data.withUnsafeBytes { raw in
         var reader = BinaryPlistReader(bytes: raw.bindMemory(to: UInt8.self))
@@ -22,12 +25,12 @@ public enum CatalogLoader {
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
         bytes = UnsafeBufferPointer(rebasing: bytes[3...])
       }
-      return loadText(bytes, source: source, fileMapped: fileMapped)
+      return loadText(bytes, source: source, readUpTo: readUpTo)
     }
   }
 
   private static func loadText(
-    _ bytes: UnsafeBufferPointer<UInt8>, source: String, fileMapped: Bool = false
+    _ bytes: UnsafeBufferPointer<UInt8>, source: String, readUpTo: ((Int) -> Void)? = nil
   ) -> LoadResult {
     let lines = LineIndex(bytes: bytes)
     guard let first = bytes.first(where: { !isSpace($0) }) else {
@@ -35,7 +38,7 @@ public enum CatalogLoader {
     }
     switch first {
     case UInt8(ascii: "<"):
-      var reader = XMLPlistReader(bytes: bytes, fileMapped: fileMapped)
+      var reader = XMLPlistReader(bytes: bytes, readUpTo: readUpTo)
       return CatalogBuilder.load(&reader, source: source, lines: lines, warnsByLine: true)
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       var reader = JSONTreeReader(bytes: bytes)

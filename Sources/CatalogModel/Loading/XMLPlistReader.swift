@@ -8,35 +8,25 @@ struct XMLPlistReader: OrderedTreeReader {
   private var wrapped = false
   /// Set when a container was written as `<dict/>` or `<array/>`: it has nothing to list.
   private var emptyContainer = false
-  /// Whether the bytes are a read-only file mapping whose pages may be handed back.
-  private let releasesReadPages: Bool
-  /// Bytes before this offset have been handed back to the kernel.
-  private var released = 0
+  /// Told how far the bytes have been read, every few megabytes, so that the owner of a
+  /// file mapping can hand the pages read back to the kernel (the I/O side does that; this
+  /// reader only counts).
+  private let readUpTo: ((Int) -> Void)?
+  /// The offset last reported to `readUpTo`.
+  private var reported = 0
 
-  /// `fileMapped`: the bytes are a private read-only mapping of a file, so pages already
-  /// read can be dropped (they fault back in from the file if a diagnostic needs them),
-  /// which keeps a large file from staying resident beside the catalog built from it.
-  init(bytes: UnsafeBufferPointer<UInt8>, fileMapped: Bool = false) {
+  /// `readUpTo`: see the property; nil for bytes that are not a file mapping.
+  init(bytes: UnsafeBufferPointer<UInt8>, readUpTo: ((Int) -> Void)? = nil) {
     p = bytes
-    releasesReadPages = fileMapped
+    self.readUpTo = readUpTo
   }
 
-  private static let releaseStep = 4 << 20
+  private static let reportStep = 4 << 20
 
-  private mutating func releaseReadPages() {
-    guard releasesReadPages, i - released >= Self.releaseStep, let base = p.baseAddress else {
-      return
-    }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let start = UInt(bitPattern: base + released)
-    let alignedStart = (start + UInt(page) - 1) / UInt(page) * UInt(page)
-    let end = UInt(bitPattern: base + i) / UInt(page) * UInt(page)
-    if end > alignedStart,
-      let address = UnsafeMutableRawPointer(bitPattern: alignedStart)
-    {
-      _ = madvise(address, Int(end - alignedStart), Int32(MADV_DONTNEED))
-    }
-    released = i
+  private mutating func reportProgress() {
+    guard let readUpTo, i - reported >= Self.reportStep else { return }
+    readUpTo(i)
+    reported = i
   }
 
   private enum Tag {
@@ -106,7 +96,7 @@ struct XMLPlistReader: OrderedTreeReader {
       try readEndTag(.array)
       return nil
     }
-    releaseReadPages()
+    reportProgress()
     return try value(from: try readStartTag(), depth: 3)
   }
 

@@ -262,11 +262,4 @@ enum LinkMarks {
     }
     return String(out).split(separator: " ").joined(separator: " ")
   }
-
-  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar {
-    case linkStart, linkPause, markStart, anchor: return true
-    default: return false
-    }
-  }
 }
