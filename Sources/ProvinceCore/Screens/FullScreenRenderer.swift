@@ -33,7 +33,6 @@ public enum FullScreenRenderer {
     }
   }
 
-
   /// The frame that shows `state` in its viewport.
   public static func frame(_ state: NavigationState, navigator: Navigator, palette: Palette)
     -> Frame
