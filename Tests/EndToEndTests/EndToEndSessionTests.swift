@@ -13,7 +13,8 @@ import Testing
   // Sessions over the built-in data run --offline: its URLs are on the internet, and tests
   // never leave this machine. Pages are tested against the loopback server instead.
   @Test func typedNamesWalkToACityAndQuitExitsZero() async throws {
-    let result = try await BrowseProcess.run(["-i", "--offline"], input: "广东\n广州\nq\n")
+    // 广州市 has counties: its county list comes first, and 1 (the city itself) its page.
+    let result = try await BrowseProcess.run(["-i", "--offline"], input: "广东\n广州\n1\nq\n")
     #expect(result.status == 0)
     #expect(result.stdout.contains("省份信息 › 广东省 › 广州市"))
     #expect(result.stdout.contains("440100"))
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func pickPrintsOnlyTheChosenURLOnStdout() async throws {
-    let result = try await BrowseProcess.run(["--pick"], input: "广东\n广州\n")
+    let result = try await BrowseProcess.run(["--pick"], input: "广东\n广州\n1\n")
     #expect(result.status == 0)
     #expect(result.stdout == "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\n")
     #expect(result.stderr.contains("省份信息"))
