@@ -13,7 +13,7 @@ import Testing
   // Sessions over the built-in data run --offline: its URLs are on the internet, and tests
   // never leave this machine. Pages are tested against the loopback server instead.
   @Test func typedNamesWalkToACityAndQuitExitsZero() async throws {
-    // 广州 has districts: its list comes first, and its first row (1) is the city's page.
+    // 广州市 has counties: its county list comes first, and 1 (the city itself) its page.
     let result = try await BrowseProcess.run(["-i", "--offline"], input: "广东\n广州\n1\nq\n")
     #expect(result.status == 0)
     #expect(result.stdout.contains("省份信息 › 广东省 › 广州市"))

@@ -149,8 +149,6 @@ public final class Matcher: Sendable {
     } else {
       cityScope = 0..<(cityStarts.last ?? 0)
     }
-    let index = counties()
-    let countyScope = countyScope(index, province: province, city: nil)
     func answer(_ hits: [Int], _ refs: (Int) -> CityRef) -> MatchResult<CityRef>? {
       switch hits.count {
       case 0: return nil
@@ -160,6 +158,9 @@ public final class Matcher: Sendable {
     }
     let (cityHits, cityPinyin) = whole(q, .cities, cityScope, .lookup)
     if let found = answer(cityHits, cityRef) { return found }
+    // Only a query that no city's whole name matches walks the counties.
+    let index = counties()
+    let countyScope = countyScope(index, province: province, city: nil)
     let (countyHits, countyPinyin) = whole(q, .counties, countyScope, .lookup)
     if let found = answer(countyHits, { index.refs[$0] }) { return found }
     let cityStarts = best(q, .cities, cityScope, pinyin: cityPinyin, .prefix)
