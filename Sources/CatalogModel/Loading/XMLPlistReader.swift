@@ -1,4 +1,5 @@
 import Foundation
+import TextSupport
 
 /// Reads an XML property list from UTF-8 bytes in one pass, keeping dictionary order.
 /// Only the values become Strings; tags are compared as bytes.
@@ -179,19 +180,19 @@ struct XMLPlistReader: OrderedTreeReader {
       }
       return TreeNode(value: .bool(start.tag == .true), offset: offset)
     case .integer:
-      let text = try scalarText(start).trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = try scalarText(start).trimmingWhiteSpace
       guard let number = Self.integer(text) else {
         throw LoadFailure("invalid or out-of-range integer '\(text)'", at: offset)
       }
       return TreeNode(value: .integer(number), offset: offset)
     case .real:
-      let text = try scalarText(start).trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = try scalarText(start).trimmingWhiteSpace
       guard let number = Double(text) else {
         throw LoadFailure("invalid real number '\(text)'", at: offset)
       }
       return TreeNode(value: .real(number), offset: offset)
     case .date:
-      let text = try scalarText(start).trimmingCharacters(in: .whitespacesAndNewlines)
+      let text = try scalarText(start).trimmingWhiteSpace
       guard let date = Self.date(text) else {
         throw LoadFailure("invalid date '\(text)' (expected YYYY-MM-DDTHH:MM:SSZ)", at: offset)
       }

@@ -200,7 +200,7 @@ public final class Matcher: Sendable {
   /// Two to six ASCII digits: the start of a division code (`3205` is 苏州市 and its
   /// counties, `320583` is 昆山市).
   static func divisionCode(_ query: String) -> String? {
-    let digits = query.trimmingCharacters(in: .whitespaces)
+    let digits = query.trimmingSpaces
     guard (2...6).contains(digits.utf8.count),
       digits.utf8.allSatisfy({ (0x30...0x39).contains($0) })
     else { return nil }
