@@ -1,6 +1,5 @@
-import Foundation
-
 import CatalogModel
+import Foundation
 import PageReader
 import ProvinceCore
 import ProvinceIO
