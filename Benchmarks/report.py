@@ -33,6 +33,10 @@ CASES = [
      [("w3m -dump", 1.0, "< 1×"), ("lynx -dump", 1.0, "< 1×")]),
     ("render-10mb", "5. Render 10 MB page", "browse --fetch",
      [("w3m -dump", 1.0, "< 1×"), ("lynx -dump", 1.0, "< 1×")]),
+    ("fetch-small", "5b. One-shot fetch, small page", "browse --fetch",
+     [("w3m -dump", 1.3, "≤ 1.3×"), ("browse --fetch (before)", None, "")]),
+    ("fetch-1mb", "5b. One-shot fetch, 1 MB page", "browse --fetch",
+     [("w3m -dump", 1.0, "≤ 1.0×"), ("browse --fetch (before)", None, "")]),
     ("check", "6. Check 1,000 URLs", "browse --check",
      [("xargs -P 8 curl -I", 1.0, "≤ 1×")]),
 ]

@@ -75,12 +75,6 @@ public final class PageFetcher: Sendable {
     guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
   }
 
-  /// The one line for an IPv6 literal: swift-corelibs-foundation's URLSession cannot
-  /// fetch one (swift-corelibs-foundation#5496).
-  public static let ipv6Unsupported =
-    "an IPv6 address such as [::1] cannot be fetched by this build's HTTP library;"
-    + " use the server's name"
-
   /// Extra request fields that are safe to send. They replay what servers sent (ETag,
   /// Last-Modified), so one that would split the request is left out rather than failing.
   static func fields(_ headers: [String: String]) -> [String: String] {
