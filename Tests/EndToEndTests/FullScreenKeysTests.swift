@@ -99,6 +99,8 @@ import Testing
     #expect(session.waitForScreen(containing: "filter: qinghai"))
     #expect(session.waitUntil { $0.screen.text.contains("1 青海省") })
     #expect(session.screen.text.contains("q is text"))
+    // Filtered, the count says how many of how many matched.
+    #expect(status(session).contains("1 / 1 (of 12)"))
     session.type("\u{15}jiang")
     #expect(session.waitForScreen(containing: "filter: jiang"))
     #expect(session.waitUntil { $0.screen.text.contains("江苏省") })

@@ -280,7 +280,10 @@ public enum FullScreenRenderer {
   static func counter(_ state: NavigationState, navigator: Navigator) -> String {
     if state.top.isMenu {
       let count = navigator.itemCount(of: state.top)
-      return count == 0 ? "0 / 0" : "\(state.top.selection + 1) / \(count)"
+      // Filtered, the count says how many of how many matched, as fzf's 5/34 does.
+      let total = state.top.unfiltered.map { navigator.itemCount(of: Screen($0)) }
+      let of = total.map { " (of \($0))" } ?? ""
+      return count == 0 ? "0 / 0" + of : "\(state.top.selection + 1) / \(count)" + of
     }
     let url = navigator.pageURL(of: state.top) ?? ""
     if state.pages[url] == .loading {
