@@ -328,7 +328,10 @@ import Testing
     let (server, session) = try started()
     defer { server.stop() }
     open(city: 1, session, showing: "跳到历史")
-    session.type("\t\r")
+    session.type("\t")
+    // The link Tab is on says where it goes, as in lynx and w3m.
+    #expect(session.waitUntil { self.prompt($0).hasPrefix("→ " + server.baseURL) })
+    session.type("\r")
     #expect(session.waitForScreen(containing: "故事在这里"))
     session.type(Self.left)
     #expect(session.waitUntil { self.status($0).contains("1–28") })

@@ -214,6 +214,11 @@ public enum FullScreenRenderer {
       frame.put(
         TerminalText.truncate(message, toWidth: frame.columns), row: row, column: 0,
         style: palette.message)
+    } else if let url = focusedURL(state, navigator: navigator) {
+      // As lynx and w3m do: the link Tab is on says where it goes.
+      frame.put(
+        TerminalText.truncate("→ " + url, toWidth: frame.columns), row: row, column: 0,
+        style: palette.hint)
     } else {
       let line =
         state.showingHelp
@@ -236,6 +241,15 @@ public enum FullScreenRenderer {
     let leave = state.stack.count > 1 ? "q back" : "q quit"
     return state.top.filterIsEmpty
       ? "   " + leave : "   " + leave + " · Esc clear · type to refine"
+  }
+
+  /// Where the link focused in a page's text goes, sanitised; nil when none is focused.
+  static func focusedURL(_ state: NavigationState, navigator: Navigator) -> String? {
+    guard !state.showingHelp, !state.top.isMenu, !state.top.showingLinks,
+      let focus = state.top.focusedLink, let url = navigator.pageURL(of: state.top),
+      case .loaded(let content) = state.pages[url], content.links.indices.contains(focus)
+    else { return nil }
+    return TerminalText.sanitize(content.links[focus])
   }
 
   /// The screen on top as the hint line needs it.
