@@ -145,17 +145,18 @@ public enum FullScreenRenderer {
         frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
         frame.put(line, row: row, column: 0, style: palette.focused)
       }
+      for (columns, focused) in linkCells[index] ?? [] {
+        restyle(
+          line, columns: columns, row: row, style: focused ? palette.focused : palette.link,
+          into: &frame)
+      }
+      // Matches last, so that one inside a link shows too.
       if let query = state.top.pageQuery {
         for offset in PageSearch.offsets(of: query, in: line).sorted() {
           let column = TerminalText.width(String(line.prefix(offset)))
           let character = String(Array(line)[offset])
           frame.put(character, row: row, column: column, style: palette.matched)
         }
-      }
-      for (columns, focused) in linkCells[index] ?? [] {
-        restyle(
-          line, columns: columns, row: row, style: focused ? palette.focused : palette.link,
-          into: &frame)
       }
     }
   }
