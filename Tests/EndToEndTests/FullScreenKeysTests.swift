@@ -181,8 +181,12 @@ import Testing
     session.type("12\r")
     #expect(session.waitForScreen(containing: "省份信息 › 广东省"))
     #expect(session.waitUntil { self.prompt($0).contains("Enter pick") })
-    session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    // Esc backs out, and on the first screen cancels, as fzf does: exit 1, stdout empty.
+    session.type(Self.escape)
+    #expect(session.waitUntil { !$0.screen.text.contains("省份信息 › 广东省") })
+    session.type(Self.escape)
+    #expect(session.waitForExit() == 1)
+    #expect(session.pipedOutput().stdout.isEmpty)
   }
 
   @Test func lineModeHelpSaysWhatQDoesThere() throws {
