@@ -79,8 +79,10 @@ struct FullScreenSession {
     }
     func suspend() {
       giveTerminalBack()
-      // SIGSTOP cannot be caught or ignored: the shell sees the job stop, and `fg` resumes.
-      kill(getpid(), SIGSTOP)
+      // As less does: SIGTSTP again, with its usual action, so a job-control shell sees a
+      // normal stop (and `fg` resumes), while an orphaned process group, which no one
+      // could resume, is not stopped at all (the kernel drops the signal).
+      SessionMailbox.stopAsAsked()
       takeTerminal()
       _ = navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output)))
     }
@@ -121,6 +123,10 @@ struct FullScreenSession {
 
     takeTerminal()
     let signals = mailbox.listenForSignals()
+    // The first key of a `/` search must not pay for the keys of 100k cities: build them
+    // now, while the menu is read.
+    let matcher = navigator.matcher
+    DispatchQueue.global(qos: .utility).async { matcher.prepareSearch() }
     defer {
       load?.cancel()
       SessionMailbox.stopListening(signals)
@@ -130,8 +136,9 @@ struct FullScreenSession {
       draw()
       let now = clock.now - began
       var timeout: Int32 = -1
-      if let deadline = decoder.pendingDeadline {
-        timeout = Int32(max(0, min(1000, (deadline - now) / .milliseconds(1))))
+      for deadline in [decoder.pendingDeadline, state.pendingDeadline].compactMap({ $0 }) {
+        let wait = Int32(max(0, min(1000, (deadline - now) / .milliseconds(1))))
+        timeout = timeout < 0 ? wait : min(timeout, wait)
       }
       if load != nil { timeout = timeout < 0 ? 100 : min(timeout, 100) }
       var fds = [
@@ -152,17 +159,23 @@ struct FullScreenSession {
         }
       }
       keys += decoder.flush(now: clock.now - began)
+      // The clock first, so that a digit after a pause starts a new number.
+      _ = navigator.update(&state, .clock(clock.now - began))
       // Keys typed before a page arrived are applied first, to the screen they were
-      // typed at (where, while it loads, only the keys that leave do anything).
-      for key in keys {
-        guard let command = KeyMap.command(for: key, in: state, navigator: navigator) else {
+      // typed at (where, while it loads, only the keys that leave do anything). Text
+      // read at once (a paste the terminal did not bracket) filters once, at its end, so
+      // a Ctrl-C after it is read as soon as it comes.
+      for (index, key) in keys.enumerated() {
+        guard var command = KeyMap.command(for: key, in: state, navigator: navigator) else {
           continue
         }
+        if case .edit(let edit) = command, index < keys.count - 1 { command = .typeAhead(edit) }
         if let code = perform(navigator.update(&state, command)) {
           if navigator.mode != .pick || code != .success { giveTerminalBack() }
           return code
         }
       }
+      navigator.settle(&state)
       let inbox = mailbox.take()
       if inbox.suspendAsked { suspend() }
       if inbox.continued {

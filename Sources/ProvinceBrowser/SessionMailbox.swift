@@ -62,6 +62,20 @@ final class SessionMailbox: Sendable {
     return made
   }
 
+  /// Ctrl-Z's stop, as less makes it: SIGTSTP raised with its usual action, so the shell
+  /// sees the job stopped by it, and a process group that no shell controls (orphaned)
+  /// is not stopped. Returns once continued (or at once when the kernel dropped it).
+  static func stopAsAsked() {
+    signal(SIGTSTP, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGTSTP)
+    // Raised on this thread, unblocked here, the signal's action is taken here and now.
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(SIGTSTP)
+    signal(SIGTSTP, SIG_IGN)
+  }
+
   /// Stops listening, the signals' usual actions back.
   static func stopListening(_ sources: [DispatchSourceSignal]) {
     for source in sources { source.cancel() }

@@ -5,8 +5,9 @@ public enum Key: Hashable, Sendable {
   /// Alt (Meta) held with a printable character: ESC followed by the character.
   case alt(Character)
   /// Control held with a letter or one of `@ [ \ ] ^ _`; letters are lower case,
-  /// so Ctrl-C is `.control("c")`. Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M arrive as
-  /// `.backspace`, `.tab` and `.enter`, as terminals send the same bytes for them.
+  /// so Ctrl-C is `.control("c")`. Ctrl-H, Ctrl-I and Ctrl-M arrive as `.backspace`,
+  /// `.tab` and `.enter`, as terminals send the same bytes for them; Ctrl-J (LF) is
+  /// `.control("j")`, since Enter sends CR.
   case control(Character)
   /// Return or Enter (CR or LF, or keypad Enter).
   case enter

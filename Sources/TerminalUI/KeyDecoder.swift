@@ -211,7 +211,10 @@ public struct KeyDecoder: Sendable {
     let byte = pending[index]
     switch byte {
     case 0x1B: return escape(at: index, final: final)
-    case 0x0D, 0x0A: return .key(.enter, length: 1)
+    case 0x0D: return .key(.enter, length: 1)
+    // LF is Ctrl-J (down, in fzf and less), but after CR it is the rest of an Enter that
+    // a terminal in newline mode sends as CR LF.
+    case 0x0A: return .key(index > 0 && pending[index - 1] == 0x0D ? nil : .control("j"), length: 1)
     case 0x09: return .key(.tab, length: 1)
     case 0x08, 0x7F: return .key(.backspace, length: 1)
     case 0x00..<0x20:

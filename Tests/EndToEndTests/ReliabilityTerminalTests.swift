@@ -107,7 +107,7 @@ import Testing
     #expect(!dumb.output.contains("\u{1B}"))
     // On the same pseudo-terminal an xterm is cleared and drawn in colour.
     let xterm = try PseudoTerminalProcess(
-      ["--offline"], input: "q\n", environment: ["TERM": "xterm-256color"])
+      ["--offline"], input: "\u{1B}", environment: ["TERM": "xterm-256color"])
     #expect(await xterm.waitForExit() == 0)
     #expect(xterm.output.contains("\u{1B}["))
   }

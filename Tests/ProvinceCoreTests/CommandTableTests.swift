@@ -27,7 +27,8 @@ import Testing
     let keyHelp = CommandTable.keyHelp.joined(separator: "\n")
     let lineHelp = CommandTable.lineHelp.joined(separator: "\n")
     let usage = HelpText.help
-    for binding in CommandTable.bindings {
+    // Bindings with neither keys nor words are hints only (`q back` beside `q quit`).
+    for binding in CommandTable.bindings where !binding.keys.isEmpty || binding.lineLabel != nil {
       if let label = binding.keyLabel {
         #expect(keyHelp.contains(label + " "), "\(label)")
         #expect(usage.contains(label), "\(label)")
@@ -36,15 +37,17 @@ import Testing
         #expect(lineHelp.contains(label), "\(label)")
         #expect(usage.contains(label), "\(label)")
       }
-      #expect(keyHelp.contains(binding.help) || lineHelp.contains(binding.help))
+      #expect(keyHelp.contains(binding.help) || lineHelp.contains(binding.lineHelpText))
     }
   }
 
   @Test func everyKeyReachesItsCommand() {
     let navigator = Navigator(
       catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
-    let menu = navigator.start(presentation: .fullScreen)
+    var menu = navigator.start(presentation: .fullScreen)
     var page = menu
+    // A menu returned to, where q is a key (on a menu just opened it is text).
+    menu.top.typing = false
     _ = navigator.update(&page, .choose)
     _ = navigator.update(&page, .choose)
     let url = navigator.pageURL(of: page.top) ?? ""
@@ -55,7 +58,7 @@ import Testing
       for state in states {
         for key in binding.keys {
           let command = KeyMap.command(for: key, in: state, navigator: navigator)
-          let expected =
+          let expected: NavigationCommand =
             binding.command == .quit && state.stack.count > 1 ? .back : binding.command
           #expect(command == expected, "\(key)")
         }
@@ -68,5 +71,27 @@ import Testing
       CommandTable.hints(isMenu: true, belowTop: false, keys: false)
         == ["number: choose", "text: filter", "/text: search", "? help", "q quit"])
     #expect(CommandTable.hints(isMenu: false, belowTop: true, keys: true).contains("← back"))
+  }
+
+  @Test func theFullScreenHintsAreTrueOfTheScreenAndTheLeastWorthGoesFirst() {
+    func context(
+      menu: Bool = false, belowTop: Bool = true, picking: Bool = false, links: Bool = true,
+      list: Bool = false
+    ) -> HintContext {
+      HintContext(
+        isMenu: menu, belowTop: belowTop, picking: picking, hasLinks: links, linkList: list)
+    }
+    let top = CommandTable.keyHints(context(menu: true, belowTop: false)).map(\.hint)
+    #expect(top.contains("q quit") && !top.contains("q back") && top.contains("Enter open"))
+    let below = CommandTable.keyHints(context(menu: true)).map(\.hint)
+    #expect(below.contains("q back") && !below.contains("q quit"))
+    #expect(
+      CommandTable.keyHints(context(menu: true, picking: true)).map(\.hint).contains("Enter pick"))
+    #expect(!CommandTable.keyHints(context(links: false)).map(\.hint).contains("Tab/Enter links"))
+    let list = CommandTable.keyHints(context(list: true)).map(\.hint)
+    #expect(list.contains("Enter follow") && list.contains("← text") && !list.contains("l list"))
+    let narrow = CommandTable.hintLine(context(), width: 20)
+    #expect(narrow.contains("? keys"))
+    #expect(TerminalText.width(narrow) <= 20)
   }
 }

@@ -50,13 +50,28 @@ import Testing
     #expect(state.top.kind == .detail(guangdongCities[0]))
   }
 
-  @Test func jAndKMoveOnlyWhileNoFilterIsTyped() {
+  @Test func everyLetterIsTextAndTheControlKeysMove() {
     var state = start()
-    press(typing("jjk"), &state)
+    press([.control("n"), .control("j"), .control("k")], &state)
     #expect(state.top.selection == 1)
     #expect(state.top.editor == nil)
-    press(typing("sjk"), &state)
-    #expect(state.top.editor?.text == "sjk")
+    press(typing("jkq"), &state)
+    #expect(state.top.editor?.text == "jkq")
+    #expect(state.stack.count == 1)
+  }
+
+  @Test func aNumberEndsWhenASecondPassesWithoutADigit() {
+    var state = start()
+    _ = navigator.update(&state, .clock(.seconds(10)))
+    press([.character("1")], &state)
+    #expect(state.top.number == "1")
+    #expect(state.pendingDeadline == .seconds(11))
+    _ = navigator.update(&state, .clock(.milliseconds(10_999)))
+    #expect(state.top.number == "1")
+    _ = navigator.update(&state, .clock(.seconds(11)))
+    #expect(state.top.number.isEmpty)
+    press([.character("3")], &state)
+    #expect(state.top.selection == 2)
   }
 
   @Test func typedPinyinFiltersAsYouTypeAndEscClearsItFirst() {
@@ -69,8 +84,7 @@ import Testing
     press([.escape], &state)
     #expect(state.top.kind == .provinces([0, 1, 2, 3, 4]))
     #expect(state.top.filterIsEmpty)
-    press([.escape], &state)
-    #expect(state.message == "Already at the top.")
+    #expect(press([.escape], &state) == [.exit(.success)])
   }
 
   @Test func digitsJumpToTheirNumberFullWidthToo() {
@@ -210,9 +224,22 @@ import Testing
     #expect(state.helpScroll == 0)
   }
 
-  @Test func qGoesBackAndLeavesAtTheTopAndCtrlCLeavesAtOnce() {
+  @Test func qIsTextOnAMenuJustOpenedAndBacksOutOfOneReturnedTo() {
     var state = start()
     press([.enter], &state)
+    press([.character("q")], &state)
+    #expect(state.top.editor?.text == "q")
+    #expect(state.stack.count == 2)
+    press([.left], &state)
+    #expect(state.stack.count == 1)
+    #expect(press([.character("q")], &state) == [.exit(.success)])
+  }
+
+  @Test func qBacksOutOfAPageAndEveryMenuBelowItAndCtrlCLeavesAtOnce() {
+    var state = start()
+    press([.enter, .enter], &state)
+    let url = navigator.pageURL(of: state.top) ?? ""
+    #expect(press([.character("q")], &state) == [.cancel(url: url)])
     #expect(press([.character("q")], &state) == [.render])
     #expect(state.stack.count == 1)
     #expect(press([.character("q")], &state) == [.exit(.success)])

@@ -1,8 +1,10 @@
+import Foundation
 import TerminalUI
 import TestSupport
 import Testing
 
 @testable import CatalogModel
+@testable import PageReader
 @testable import ProvinceCore
 @testable import TextSupport
 
@@ -109,6 +111,30 @@ import Testing
       }
       #expect(drawn.rows == rows && drawn.columns == columns)
       #expect(wideCharactersAreWhole(drawn))
+    }
+  }
+
+  @Test func aPageSearchMatchInsideALinkIsStillMarked() {
+    let drawn = frame(SampleCatalog.catalog, columns: 40, rows: 12) { navigator, state in
+      for command in [NavigationCommand.move(1), .choose, .choose] {
+        _ = navigator.update(&state, command)
+      }
+      let url = navigator.pageURL(of: state.top) ?? ""
+      let address = URL(string: URLText.ascii(url)) ?? URL(fileURLWithPath: "/")
+      let page = FetchedPage(
+        requestedURL: address, finalURL: address, status: 200, reason: "OK",
+        headers: ["Content-Type": "text/html; charset=utf-8"],
+        body: Data("<p>前文 <a href=\"https://a.test/\">目标链接</a></p>".utf8))
+      _ = navigator.update(&state, .pageLoaded(url: url, PageContent(page, width: 40)))
+      state.top.pageQuery = "目标"
+    }
+    let row = (0..<drawn.rows).first { drawn.text(row: $0).contains("目标链接") }
+    #expect(row != nil)
+    if let row {
+      let column = TerminalText.width(String(drawn.text(row: row).prefix { $0 != "目" }))
+      // The link is underlined; the match on it is bold too (colour aside).
+      #expect(drawn[row, column].style.bold)
+      #expect(drawn[row, column].style.underline)
     }
   }
 }

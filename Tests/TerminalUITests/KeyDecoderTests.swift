@@ -71,8 +71,11 @@ import Testing
     }
   }
 
-  @Test func enterIsBothCarriageReturnAndLineFeed() {
-    #expect(D.decode([0x0D, 0x0A]) == [.enter, .enter])
+  @Test func enterIsCarriageReturnAndALineFeedAloneIsControlJ() {
+    #expect(D.decode([0x0D]) == [.enter])
+    #expect(D.decode([0x0A]) == [.control("j")])
+    // A terminal in newline mode sends CR LF for one Enter.
+    #expect(D.decode([0x0D, 0x0A, 0x0A]) == [.enter, .control("j")])
   }
 
   @Test func backspaceIsBothDeleteAndControlH() {

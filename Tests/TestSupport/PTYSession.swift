@@ -30,11 +30,19 @@ package final class PTYSession {
   /// The screen, as the output so far draws it.
   package private(set) var screen: PTYScreen
 
+  /// What the job-control shell (`underJobControl`) prints when browse stops or ends,
+  /// followed by its status (128 + the signal for a stop: 148 for SIGTSTP, 147 SIGSTOP);
+  /// after a stop the shell resumes it (`fg`) and reports again when it ends.
+  package static let shellReport = "shell saw browse end with "
+
   /// Starts `browse arguments…` on a `columns`×`rows` terminal; `environment` is added to
   /// PATH, HOME and XDG_CACHE_HOME (a fresh directory), LANG=C.UTF-8 and TERM.
+  /// `underJobControl` runs it from a shell with job control (`sh -c 'set -m; …'`), as a
+  /// user's shell does, in a process group of its own that the shell can resume; without
+  /// it browse leads its own session, a process group no shell controls (orphaned).
   package init(
     _ arguments: [String], columns: Int = 80, rows: Int = 24, environment: [String: String] = [:],
-    pipingOutput: Bool = false
+    pipingOutput: Bool = false, underJobControl: Bool = false
   ) throws {
     let terminal = try PseudoTerminal.open(columns: columns, rows: rows)
     master = terminal.master
@@ -56,7 +64,13 @@ package final class PTYSession {
     process.executableURL = URL(fileURLWithPath: Self.setsidPath)
     // setsid forks when it leads a process group (as Process's children may); --wait keeps
     // it waiting for browse, so its status is browse's.
-    process.arguments = ["--ctty", "--wait", BrowseProcess.executable.path] + arguments
+    let shell = [
+      "/bin/sh", "-c",
+      "set -m; \"$0\" \"$@\"; echo \"\(Self.shellReport)$?\"; fg; echo \"\(Self.shellReport)$?\"",
+    ]
+    process.arguments =
+      ["--ctty", "--wait"] + (underJobControl ? shell : []) + [BrowseProcess.executable.path]
+      + arguments
     process.environment = env
     process.standardInput = handle
     // --pick's answer: stdout (and stderr) a pipe, the terminal only its controlling one.

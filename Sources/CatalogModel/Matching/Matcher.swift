@@ -207,6 +207,14 @@ public final class Matcher: Sendable {
     return digits
   }
 
+  /// Builds the keys a search of every city and county needs (names and pinyin), so that the first
+  /// key of a search does not pay for them. For a session to call off the main thread
+  /// while it waits for keys; a search meanwhile waits for the keys being built.
+  public func prepareSearch() {
+    _ = pinyinKeys(.cities)
+    _ = pinyinKeys(.counties)
+  }
+
   /// The provinces among `provinces` that match `query`, best first; all of them, in
   /// their order, for a blank query.
   public func filter(_ query: String, provinces: [Int]) -> [Int] {

@@ -10,27 +10,23 @@ public enum CommandTable {
   static let menu: [CommandBinding] = [
     .init(
       .select(1), wordLabel: "<number>", keyLabel: "1 2 3…", context: .menu,
-      help: "choose that item (full width １２ too)", lineHint: "number: choose"),
+      help: "jump to that item; the digits show, a second's pause ends the number (１２ too)",
+      lineHelp: "choose that item (full width １２ too)", lineHint: "number: choose"),
     .init(
       .filter(""), wordLabel: "<text>", keyLabel: "text", context: .menu,
-      help: "keep the items matching a name, pinyin or initials (gd, guangzhou)",
-      lineHint: "text: filter", keyHint: "type to filter"),
+      help: "every letter filters by name, pinyin or initials (gd, guangzhou, qinghai)",
+      lineHelp: "keep the items matching a name, pinyin or initials (gd, guangzhou)",
+      lineHint: "text: filter", keyHint: "type to filter", hintWorth: 50),
     .init(
       .startSearch, wordLabel: "/<text>", keys: [.character("/")], keyLabel: "/", context: .menu,
       help: "search every city of every province", lineHint: "/text: search",
-      keyHint: "/ search"),
+      keyHint: "/ search", hintWorth: 60),
     .init(
-      .move(-1), keys: [.up, .control("p")], keyLabel: "↑ Ctrl-P", context: .menu,
-      help: "the item above"),
+      .move(-1), keys: [.up, .control("p"), .control("k")], keyLabel: "↑ Ctrl-P Ctrl-K",
+      context: .menu, help: "the item above"),
     .init(
-      .move(1), keys: [.down, .control("n")], keyLabel: "↓ Ctrl-N", context: .menu,
-      help: "the item below"),
-    .init(
-      .move(-1), keys: [.character("k")], keyLabel: "k", needsEmptyFilter: true, context: .menu,
-      help: "the item above, when no filter is typed"),
-    .init(
-      .move(1), keys: [.character("j")], keyLabel: "j", needsEmptyFilter: true, context: .menu,
-      help: "the item below, when no filter is typed"),
+      .move(1), keys: [.down, .control("n"), .control("j")], keyLabel: "↓ Ctrl-N Ctrl-J",
+      context: .menu, help: "the item below"),
     .init(
       .moveScreen(-1), keys: [.pageUp], keyLabel: "PgUp", context: .menu,
       help: "a screen up"),
@@ -42,7 +38,11 @@ public enum CommandTable {
     .init(.moveToEnd(true), keys: [.end], keyLabel: "End", context: .menu, help: "the last item"),
     .init(
       .choose, keys: [.enter, .right], keyLabel: "Enter →", context: .menu,
-      help: "open the selected item", keyHint: "Enter open"),
+      help: "open the selected item (--pick: pick the city)", keyHint: "Enter open",
+      hintWhen: .opening, hintWorth: 85),
+    .init(
+      .choose, context: .menu, help: "pick the selected city", keyHint: "Enter pick",
+      hintWhen: .picking, hintWorth: 85),
     .init(
       .nextPage, words: ["n", "next"], context: .menu, help: "next page (Enter: next page)"),
     .init(.previousPage, words: ["p", "prev", "previous"], context: .menu, help: "previous page"),
@@ -56,17 +56,25 @@ public enum CommandTable {
       .select(1), wordLabel: "<number>", context: .page, help: "follow that link",
       lineHint: "number: follow"),
     .init(
-      .move(-1), keys: [.up, .character("k")], keyLabel: "↑ k", context: .page,
-      help: "scroll up a line"),
+      .move(-1), keys: [.up, .character("k"), .control("y"), .control("p"), .control("k")],
+      keyLabel: "↑ k Ctrl-Y Ctrl-P Ctrl-K", context: .page,
+      help: "a line up (a link list: the link above)"),
     .init(
-      .move(1), keys: [.down, .character("j")], keyLabel: "↓ j", context: .page,
-      help: "scroll down a line"),
+      .move(1), keys: [.down, .character("j"), .control("e"), .control("n"), .control("j")],
+      keyLabel: "↓ j Ctrl-E Ctrl-N Ctrl-J", context: .page,
+      help: "a line down (a link list: the link below)"),
     .init(
-      .moveScreen(1), keys: [.character(" "), .pageDown], keyLabel: "Space PgDn", context: .page,
-      help: "a screen down"),
+      .moveScreen(1), keys: [.character(" "), .character("f"), .control("f"), .pageDown],
+      keyLabel: "Space f Ctrl-F PgDn", context: .page, help: "a screen down"),
     .init(
-      .moveScreen(-1), keys: [.character("b"), .pageUp], keyLabel: "b PgUp", context: .page,
-      help: "a screen up"),
+      .moveScreen(-1), keys: [.character("b"), .control("b"), .pageUp],
+      keyLabel: "b Ctrl-B PgUp", context: .page, help: "a screen up"),
+    .init(
+      .moveHalfScreen(1), keys: [.character("d"), .control("d")], keyLabel: "d Ctrl-D",
+      context: .page, help: "half a screen down"),
+    .init(
+      .moveHalfScreen(-1), keys: [.character("u"), .control("u")], keyLabel: "u Ctrl-U",
+      context: .page, help: "half a screen up"),
     .init(
       .moveToEnd(false), keys: [.character("g"), .home], keyLabel: "g Home", context: .page,
       help: "the top of the page"),
@@ -80,53 +88,76 @@ public enum CommandTable {
       help: "the previous link"),
     .init(
       .choose, keys: [.enter, .right], keyLabel: "Enter →", context: .page,
-      help: "follow the link (#fragment links scroll this page)", keyHint: "Tab/Enter links"),
+      help: "follow the link (a #fragment scrolls this page; ← comes back)",
+      keyHint: "Tab/Enter links", hintWhen: .textWithLinks, hintWorth: 70),
+    .init(
+      .choose, context: .page, help: "follow the selected link", keyHint: "Enter follow",
+      hintWhen: .linkList, hintWorth: 85),
     .init(
       .startSearch, keys: [.character("/")], keyLabel: "/", context: .page,
-      help: "search the page (Enter: find, Esc: never mind)"),
+      help: "search the page (Enter: find, Esc: never mind)", keyHint: "/ find",
+      hintWhen: .text, hintWorth: 35),
     .init(
       .nextMatch, keys: [.character("n")], keyLabel: "n", context: .page,
-      help: "the next line that matches"),
+      help: "the next match, from the top of the window"),
     .init(
       .previousMatch, keys: [.character("N")], keyLabel: "N", context: .page,
-      help: "the previous line that matches"),
+      help: "the previous match, from the top of the window"),
     .init(
       .links, words: ["l", "links"], keys: [.character("l")], keyLabel: "l", context: .page,
-      help: "the page's links (again: the text)", lineHint: "l links", keyHint: "l list"),
+      help: "the page's links as a list of their own (again, ←, q or Esc: the text)",
+      lineHelp: "the page's links (again: the text)", lineHint: "l links", keyHint: "l list",
+      hintWhen: .textWithLinks, hintWorth: 40),
     .init(
       .toggleView, words: ["v", "view"], keys: [.character("v")], keyLabel: "v", context: .page,
       help: "the whole page, or the reader view again"),
     .init(
       .reload, words: ["r", "reload"], keys: [.character("r")], keyLabel: "r", context: .page,
-      help: "reload (retry a failed page)", lineHint: "r reload", keyHint: "r reload"),
+      help: "reload (retry a failed page); the view and the place are kept",
+      lineHelp: "reload (retry a failed page)", lineHint: "r reload", keyHint: "r reload",
+      hintWhen: .text, hintWorth: 30),
     .init(
       .openInBrowser, words: ["o", "open"], keys: [.character("o")], keyLabel: "o",
-      context: .page, help: "open the page in your browser", lineHint: "o open", keyHint: "o open"),
+      context: .page, help: "open the page in your browser", lineHint: "o open",
+      keyHint: "o open", hintWhen: .text, hintWorth: 20),
   ]
 
   static let anywhere: [CommandBinding] = [
     .init(
       .back, words: ["b", "back", ".."], keys: [.left], keyLabel: "←", context: .anywhere,
-      help: "back one screen (returns to the same place)", lineHint: "b back", keyHint: "← back",
-      hintBelowTop: true),
+      help: "back one step (a link list: the text; a #fragment: where you were)",
+      lineHelp: "back one screen (returns to the same place)", lineHint: "b back",
+      keyHint: "← back", hintWhen: .belowTop, hintWorth: 75),
+    .init(
+      .back, context: .anywhere, help: "close the link list", keyHint: "← text",
+      hintWhen: .linkList, hintWorth: 80),
     .init(
       .escape, keys: [.escape], keyLabel: "Esc", context: .anywhere,
-      help: "clear the filter, cancel a load, else back"),
+      help: "one step back: a number, a filter, a match, a list, a load, then the screen; "
+        + "at the top, leave"),
     .init(
       .top, words: ["t", "top"], context: .anywhere, help: "back to the provinces",
-      lineHint: "t top", hintBelowTop: true),
+      lineHint: "t top", hintWhen: .belowTop),
     .init(
       .help, words: ["?", "h", "help"], keys: [.character("?")], keyLabel: "?",
       context: .anywhere, help: "this help (again to close it)", lineHint: "? help",
-      keyHint: "? keys"),
+      keyHint: "? keys", hintWorth: 100),
     .init(
-      .quit, words: ["q", "quit", "exit"], keys: [.character("q"), .control("d")],
-      keyLabel: "q Ctrl-D", needsEmptyFilter: true, context: .anywhere,
-      help: "leave at the top (elsewhere: back); also Ctrl-D at a prompt", lineHint: "q quit",
-      keyHint: "q quit"),
+      .quit, words: ["q", "quit", "exit"], keys: [.character("q")], keyLabel: "q",
+      textWhileTyping: true, context: .anywhere,
+      help: "back one step, at the top leave (q q q unwinds); on a menu just opened or "
+        + "being typed in, text",
+      lineHelp: "leave at once, from any screen (Ctrl-D too)", lineHint: "q quit",
+      keyHint: "q quit", hintWhen: .qLeaves, hintWorth: 90),
+    .init(
+      .quit, context: .anywhere, help: "back one step", keyHint: "q back",
+      hintWhen: .qBacks, hintWorth: 90),
+    .init(
+      .quit, context: .anywhere, help: "leave", keyHint: "Esc quit", hintWhen: .escLeaves,
+      hintWorth: 90),
     .init(
       .interrupt, keys: [.control("c")], keyLabel: "Ctrl-C", context: .anywhere,
-      help: "leave at once (exit 130)"),
+      help: "leave at once (exit 130); while a page loads, cancel the load"),
     .init(
       .suspend, keys: [.control("z")], keyLabel: "Ctrl-Z", context: .anywhere,
       help: "suspend (fg resumes)"),
@@ -152,18 +183,48 @@ public enum CommandTable {
     let context: CommandBinding.Context = screen.isMenu ? .menu : .page
     return bindings.first {
       ($0.context == context || $0.context == .anywhere) && $0.keys.contains(key)
-        && (!$0.needsEmptyFilter || screen.filterIsEmpty)
+        && (!$0.textWhileTyping || !screen.isTyping)
     }?.command
   }
 
-  /// The hint line's parts for a screen: line mode's words or full screen's keys.
+  /// The hint line's parts for a screen: line mode's words, or (`keys`) the full screen's
+  /// keys for a page with links, browsing.
   public static func hints(isMenu: Bool, belowTop: Bool, keys: Bool) -> [String] {
+    guard !keys else {
+      return keyHints(
+        HintContext(
+          isMenu: isMenu, belowTop: belowTop, picking: false, hasLinks: true, linkList: false)
+      ).map(\.hint)
+    }
     let context: CommandBinding.Context = isMenu ? .menu : .page
     let here =
       bindings.filter { $0.context == context } + bindings.filter { $0.context == .anywhere }
-    return here.filter { belowTop || !$0.hintBelowTop }.compactMap {
-      keys ? $0.keyHint : $0.lineHint
+    return here.filter { belowTop || $0.hintWhen != .belowTop }.compactMap(\.lineHint)
+  }
+
+  /// The full-screen hint line's parts that are true of `screen`, in table order, each
+  /// with its worth.
+  public static func keyHints(_ screen: HintContext) -> [(hint: String, worth: Int)] {
+    let context: CommandBinding.Context = screen.isMenu ? .menu : .page
+    let here =
+      bindings.filter { $0.context == context } + bindings.filter { $0.context == .anywhere }
+    return here.compactMap { binding in
+      guard let hint = binding.keyHint, screen.holds(binding.hintWhen) else { return nil }
+      return (hint, binding.hintWorth)
     }
+  }
+
+  /// The hint line for `screen` in `width` cells: when all do not fit, the hints worth
+  /// least go first, so `? keys` is the last to go.
+  public static func hintLine(_ screen: HintContext, width: Int) -> String {
+    var hints = keyHints(screen)
+    while hints.count > 1
+      && TerminalText.width(hints.map(\.hint).joined(separator: " · ")) > width
+    {
+      let least = hints.indices.min { hints[$0].worth < hints[$1].worth } ?? 0
+      hints.remove(at: least)
+    }
+    return TerminalText.truncate(hints.map(\.hint).joined(separator: " · "), toWidth: width)
   }
 
   /// `browse --help`'s section: the full-screen keys, then the words line mode reads.
@@ -186,22 +247,24 @@ public enum CommandTable {
 
   /// Line-mode help: each context's words and what they do.
   public static var lineHelp: [String] {
-    section("On a city's page:", .page, \.lineLabel)
-      + section("In a menu:", .menu, \.lineLabel)
-      + section("Anywhere:", .anywhere, \.lineLabel)
+    section("On a city's page:", .page, \.lineLabel, \.lineHelpText)
+      + section("In a menu:", .menu, \.lineLabel, \.lineHelpText)
+      + section("Anywhere:", .anywhere, \.lineLabel, \.lineHelpText)
   }
 
   /// Full-screen help: each context's keys and what they do.
   public static var keyHelp: [String] {
-    section("In a menu:", .menu, \.keyLabel) + section("On a page:", .page, \.keyLabel)
-      + section("Anywhere:", .anywhere, \.keyLabel)
+    section("In a menu:", .menu, \.keyLabel, \.help)
+      + section("On a page:", .page, \.keyLabel, \.help)
+      + section("Anywhere:", .anywhere, \.keyLabel, \.help)
   }
 
   private static func section(
-    _ title: String, _ context: CommandBinding.Context, _ label: (CommandBinding) -> String?
+    _ title: String, _ context: CommandBinding.Context, _ label: (CommandBinding) -> String?,
+    _ help: (CommandBinding) -> String
   ) -> [String] {
     let rows = bindings.filter { $0.context == context }.compactMap { binding in
-      label(binding).map { ($0, binding.help) }
+      label(binding).map { ($0, help(binding)) }
     }
     let width = rows.map { TerminalText.width($0.0) }.max() ?? 0
     return [title] + rows.map { "  " + TerminalText.pad($0.0, toWidth: width + 2) + $0.1 }

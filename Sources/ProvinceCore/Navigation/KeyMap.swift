@@ -2,10 +2,16 @@ import TerminalUI
 
 /// Full screen: the command a key gives on the screen on top, from `CommandTable`, plus
 /// the keys that are text (a filter typed as you go) or digits (a jump to a number).
+///
+/// On a menu every letter is text, as in fzf: movement is the arrows, Ctrl-N/P and
+/// Ctrl-J/K, and Esc backs out (at the top, leaves). The one letter that is also a key is
+/// q: text on a menu just opened or being typed in, it backs out (and leaves at the top)
+/// on a page and on a menu returned to, which shows its filter without typing it. So
+/// `qinghai` filters the first screen, and q q q from a page unwinds to the top and leaves.
 public enum KeyMap {
   /// The command for `key` in `state`, or nil for a key that does nothing here. While a
   /// page loads only the keys that leave do something: keys typed ahead are not applied
-  /// to a page the user has not seen yet.
+  /// to a page the user has not seen yet, and Ctrl-C cancels the load as Esc does.
   public static func command(for key: Key, in state: NavigationState, navigator: Navigator)
     -> NavigationCommand?
   {
@@ -13,32 +19,28 @@ public enum KeyMap {
     if case .mouse(let event) = key { return mouse(event, in: state) }
     if isLoading(state, navigator) {
       switch key {
-      case .escape, .left, .character("q"): return .back
-      case .control("c"): return .interrupt
+      case .escape, .left, .character("q"), .control("c"): return .back
       case .control("z"): return .suspend
       default: return nil
       }
     }
-    // Typing a search: letters are text even with the query empty (there is nothing else
-    // to do on that screen), so j, k and q are text there.
-    let typingSearch: Bool
-    if case .search = screen.kind, screen.editor != nil {
-      typingSearch = true
-    } else {
-      typingSearch = false
-    }
+    let isSearch: Bool
+    if case .search = screen.kind { isSearch = true } else { isSearch = false }
     if screen.isMenu, case .character(let character) = key {
       if let digit = character.unicodeScalars.first.flatMap(NavigationCommand.digitValue),
-        character.unicodeScalars.count == 1, !typingSearch || screen.filterIsEmpty
+        character.unicodeScalars.count == 1, !(isSearch && screen.isTyping) || screen.filterIsEmpty
       {
         return .digit(digit)
       }
-      if typingSearch && character != "?" { return .edit(key) }
+      // A search being typed takes `/` too; `?` is never in a name, so it stays help.
+      if screen.isTyping && isSearch && character != "?" { return .edit(key) }
+      // q on a menu returned to backs out; anywhere else on a menu it is text.
+      if character == "q" && screen.isTyping { return .edit(key) }
     }
     if !screen.isMenu, screen.editor != nil {
       // Typing a page search: every key is text but those that end it.
       switch key {
-      case .enter: return .choose
+      case .enter, .control("j"): return .choose
       case .escape: return .escape
       case .control("c"): return .interrupt
       case .character, .paste, .backspace, .control("u"), .control("w"), .special(.left, _),
@@ -49,6 +51,8 @@ public enum KeyMap {
     }
     if let command = CommandTable.bound(key, on: screen) {
       if command == .quit && state.stack.count > 1 { return .back }
+      // The link list is a screen of its own: q closes it, not the page.
+      if command == .quit && screen.showingLinks { return .back }
       if key == .control("c") { return .interrupt }
       return command
     }
@@ -56,7 +60,7 @@ public enum KeyMap {
     switch key {
     case .character(let character) where !character.isWhitespace || !screen.filterIsEmpty:
       return .edit(key)
-    case .paste, .backspace, .control("u"), .control("w"), .control("k"):
+    case .paste, .backspace, .control("u"), .control("w"):
       return .edit(key)
     default:
       return nil

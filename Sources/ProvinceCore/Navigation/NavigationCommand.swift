@@ -34,6 +34,8 @@ public enum NavigationCommand: Sendable, Equatable {
   case move(Int)
   /// Moves by this many screens (PgDn is 1, PgUp -1).
   case moveScreen(Int)
+  /// Moves by this many half screens (d and u on a page, as in less).
+  case moveHalfScreen(Int)
   /// To the first item or line (false) or the last (true).
   case moveToEnd(Bool)
   /// Opens the selected item, or follows the focused link.
@@ -42,6 +44,12 @@ public enum NavigationCommand: Sendable, Equatable {
   case escape
   /// A key that edits the typed filter or search query.
   case edit(Key)
+  /// A key that edits the typed filter while more keys of the same read follow: the
+  /// filter is applied once, when they have all been typed (a paste without brackets).
+  case typeAhead(Key)
+  /// The session's monotonic clock, told before the keys read at that time: a number
+  /// typed ends when a second passes without another digit.
+  case clock(Duration)
   /// A digit typed on a menu: jumps to the item of the digits so far.
   case digit(Int)
   /// `/` on a menu: a search of every city, as it is typed.

@@ -16,6 +16,11 @@ public struct NavigationState: Sendable, Equatable {
   public internal(set) var pages: [String: PageState] = [:]
   /// How far the page being fetched has come, as the shell last reported it.
   public internal(set) var progress: LoadProgress?
+  /// The session's clock as last told (`.clock`), for the number typed to time out.
+  public internal(set) var now: Duration = .zero
+
+  /// When the shell should tell the clock again if no key comes: a number typed ends.
+  public var pendingDeadline: Duration? { top.numberDeadline }
 
   public var top: Screen {
     get { stack[stack.count - 1] }

@@ -1,3 +1,4 @@
+import CatalogModel
 import PageReader
 import TerminalUI
 import TextSupport
@@ -5,6 +6,10 @@ import TextSupport
 /// The commands of full-screen keys: a selection and a scroll position per screen, a
 /// filter typed into the menu, links focused and followed. Layout follows the state.
 extension Navigator {
+  /// How long a number typed waits for its next digit, as fzf's and vim's counts do not
+  /// but a user who paused expects.
+  public static let numberTimeout = Duration.seconds(1)
+
   func fullScreenUpdate(_ state: inout NavigationState, _ command: NavigationCommand)
     -> NavigationEffect
   {
@@ -14,6 +19,8 @@ extension Navigator {
       move(by: delta, in: &state)
     case .moveScreen(let screens):
       move(by: screens * rows, in: &state)
+    case .moveHalfScreen(let halves):
+      move(by: halves * max(1, rows / 2), in: &state)
     case .moveToEnd(let last):
       move(by: last ? Int.max / 2 : -Int.max / 2, in: &state)
     case .choose:
@@ -21,9 +28,19 @@ extension Navigator {
     case .escape where !state.top.isMenu && state.top.editor != nil:
       // Esc leaves the page search being typed, and only that.
       state.top.editor = nil
+    case .escape where !state.top.number.isEmpty:
+      state.top.number = ""
+      state.top.numberDeadline = nil
+    case .escape where !state.top.isMenu && state.top.pageQuery != nil && !state.top.showingLinks:
+      // One step at a time: the match (and its message) first, the page after.
+      state.top.pageQuery = nil
+      state.top.matchLine = nil
     case .escape:
       if !state.top.filterIsEmpty {
-        edit(in: &state) { $0.clear() }
+        clearFilter(in: &state)
+      } else if state.stack.count == 1 && state.top.isMenu {
+        // The last step back, as in fzf: Esc on the first screen, nothing typed, leaves.
+        return .exit(.success)
       } else {
         return leave(&state)
       }
@@ -38,19 +55,23 @@ extension Navigator {
     case .nextMatch, .previousMatch:
       findMatch(forward: command == .nextMatch, in: &state)
     case .startSearch:
+      state.top.typing = false
       var screen = Screen(.search(query: "", []))
       screen.editor = LineEditor()
       state.stack.append(screen)
     case .nextLink, .previousLink:
       focusLink(forward: command == .nextLink, in: &state)
     case .links:
-      state.top.showingLinks.toggle()
-      state.top.page = 0
-      state.top.scroll = 0
+      toggleLinks(in: &state)
     case .toggleView:
       toggleView(in: &state)
     case .reload:
       guard let url = pageURL(of: state.top) else { break }
+      // The page that comes is shown in the view it was read in, at the same line.
+      if case .loaded(let content) = state.pages[url] {
+        state.top.reloadView = content.view
+        state.top.reloadScroll = state.top.scroll
+      }
       state.pages[url] = .loading
       state.progress = nil
       state.top.page = 0
@@ -70,8 +91,21 @@ extension Navigator {
     return .render
   }
 
-  /// Back one screen; leaving a page that is still loading cancels its fetch.
+  /// Back one step; leaving a page that is still loading cancels its fetch. Full screen,
+  /// a page's link list closes first, then each `#fragment` followed returns to where it
+  /// was followed from, and only then does the page go.
   func leave(_ state: inout NavigationState) -> NavigationEffect {
+    if state.presentation == .fullScreen && !state.top.isMenu {
+      if state.top.showingLinks {
+        toggleLinks(in: &state)
+        return .render
+      }
+      if let line = state.top.returnScroll.popLast() {
+        state.top.scroll = line
+        clampView(&state)
+        return .render
+      }
+    }
     guard state.stack.count > 1 else {
       state.message = "Already at the top."
       return .render
@@ -170,7 +204,9 @@ extension Navigator {
           ? "No \(name) in the reader view; v shows the whole page." : "No \(name) on this page."
         return .render
       }
-      state.top.showingLinks = false
+      // A step in history: back returns to the line (and the list) it was followed from.
+      if state.top.showingLinks { toggleLinks(in: &state) }
+      state.top.returnScroll.append(state.top.scroll)
       state.top.scroll = line
       clampView(&state)
       return .render
@@ -182,12 +218,40 @@ extension Navigator {
     guard state.top.isMenu else { return }
     var editor = state.top.editor ?? LineEditor()
     change(&editor)
-    let text = editor.text.trimmingCharacters(in: .whitespaces)
+    state.top.editor = editor
+    state.top.typing = true
+    refilter(&state)
+  }
+
+  /// A key typed ahead of others read at once: the text changes now, the list when the
+  /// last of them is in (`settle`), so a paste filters once, not once a character.
+  func typeAhead(_ key: Key, in state: inout NavigationState) {
+    guard state.top.isMenu else {
+      state.top.editor?.handle(key)
+      return
+    }
+    var editor = state.top.editor ?? LineEditor()
+    editor.handle(key)
+    state.top.editor = editor
+    state.top.typing = true
+    state.top.filterStale = true
+  }
+
+  /// Narrows the list to the filter typed ahead, if it is not yet.
+  public func settle(_ state: inout NavigationState) {
+    guard state.top.filterStale else { return }
+    refilter(&state)
+  }
+
+  /// The list on top narrowed to its typed filter, the selection on the first item.
+  private func refilter(_ state: inout NavigationState) {
     var screen = state.top
-    screen.editor = editor
+    let text = (screen.editor?.text ?? "").trimmingCharacters(in: .whitespaces)
+    screen.filterStale = false
     screen.selection = 0
     screen.scroll = 0
     screen.number = ""
+    screen.numberDeadline = nil
     if case .search = screen.kind {
       screen.kind = .search(query: text, text.isEmpty ? [] : matcher.search(text))
     } else {
@@ -203,6 +267,108 @@ extension Navigator {
           "Nothing here matches '\(shown)'; / searches every city."
         }
     }
+  }
+
+  /// Esc on a typed filter: the whole list again, the item that was selected still so.
+  private func clearFilter(in state: inout NavigationState) {
+    let kept = selectedItem(of: state.top)
+    let typing = state.top.typing
+    edit(in: &state) { $0.clear() }
+    state.top.editor = nil
+    state.top.typing = typing
+    if let kept, let index = index(of: kept, in: state.top) {
+      state.top.selection = index
+      // The item comes back a third of the way down, as `less` shows a found line.
+      state.top.scroll = max(0, index - state.contentRows / 3)
+    }
+  }
+
+  /// What a menu's selection names: a province's index, or a city.
+  private func selectedItem(of screen: Screen) -> CityOrProvince? {
+    switch screen.kind {
+    case .provinces(let indices) where indices.indices.contains(screen.selection):
+      return .province(indices[screen.selection])
+    case .cities(_, let refs) where refs.indices.contains(screen.selection),
+      .search(_, let refs) where refs.indices.contains(screen.selection):
+      return .city(refs[screen.selection])
+    default:
+      return nil
+    }
+  }
+
+  private func index(of item: CityOrProvince, in screen: Screen) -> Int? {
+    switch (screen.kind, item) {
+    case (.provinces(let indices), .province(let province)): return indices.firstIndex(of: province)
+    case (.cities(_, let refs), .city(let ref)), (.search(_, let refs), .city(let ref)):
+      return refs.firstIndex(of: ref)
+    default: return nil
+    }
+  }
+
+  /// `l`: the link list, a screen of its own over the text (its own scroll, the link
+  /// focused on the text selected in it), or the text again where it was left.
+  func toggleLinks(in state: inout NavigationState) {
+    state.top.page = 0
+    if state.top.showingLinks {
+      state.top.showingLinks = false
+      state.top.scroll = state.top.textScroll ?? 0
+      state.top.textScroll = nil
+      clampView(&state)
+      return
+    }
+    state.top.textScroll = state.top.scroll
+    state.top.showingLinks = true
+    state.top.scroll = 0
+    if itemCount(state) > 0 {
+      state.top.focusedLink = min(max(state.top.focusedLink ?? 0, 0), itemCount(state) - 1)
+      scrollToLinkLine(state.top.focusedLink ?? 0, in: &state)
+    }
+    clampView(&state)
+  }
+
+  /// A new window size: every page laid out again, and the page on top kept at the line
+  /// its window began with, by content (the characters above it), not by proportion.
+  func resize(_ state: inout NavigationState, to viewport: Viewport) {
+    let isPage = !state.top.isMenu
+    var anchor: Int?
+    if isPage {
+      if let kept = state.top.anchor, kept.scroll == state.top.scroll {
+        anchor = kept.characters
+      } else {
+        let lines = pageSections(state).scrolled
+        anchor = Self.characters(in: lines.prefix(min(state.top.scroll, lines.count)))
+      }
+    }
+    state.viewport = viewport
+    for (url, page) in state.pages {
+      if case .loaded(let content) = page {
+        state.pages[url] = .loaded(content.relaidOut(width: viewport.columns))
+      }
+    }
+    state.top.page = min(state.top.page, pageCount(state) - 1)
+    if let anchor {
+      let lines = pageSections(state).scrolled
+      var before = 0
+      var line = lines.count
+      for (index, text) in lines.enumerated() {
+        let count = Self.characters(in: [text])
+        if before + count > anchor {
+          line = index
+          break
+        }
+        before += count
+      }
+      state.top.scroll = line
+      clampView(&state)
+      state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
+    } else {
+      clampView(&state)
+    }
+  }
+
+  /// The non-blank characters of `lines`: what a new wrap keeps.
+  private static func characters<Lines: Sequence<String>>(in lines: Lines) -> Int {
+    lines.reduce(0) { sum, line in sum + line.unicodeScalars.count { !$0.properties.isWhitespace } }
   }
 
   /// `kind` narrowed to the items matching `text` by name, pinyin or initials.
@@ -223,9 +389,12 @@ extension Navigator {
     let count = itemCount(of: state.top)
     if let number = Int(digits), number >= 1, number <= count {
       state.top.number = digits
+      // Another digit may follow within the second; after it, a digit starts anew.
+      state.top.numberDeadline = state.now + Self.numberTimeout
       state.top.selection = number - 1
     } else {
       state.top.number = ""
+      state.top.numberDeadline = nil
       state.message = outOfRange(digits, count: count)
     }
   }
@@ -336,4 +505,10 @@ extension Navigator {
     if entry.upperBound > state.top.scroll + rows { state.top.scroll = entry.upperBound - rows }
     if entry.lowerBound < state.top.scroll { state.top.scroll = entry.lowerBound }
   }
+}
+
+/// An item of a menu, to find it again in the same menu filtered otherwise.
+enum CityOrProvince: Hashable {
+  case province(Int)
+  case city(CityRef)
 }

@@ -14,9 +14,17 @@ extension Navigator {
       state.message = "'\(TerminalText.sanitize(query))' is not on this page."
       return
     }
-    // From the match last found (it may be in view without being at the top, near the
-    // end), else from the top of the window.
-    let from = state.top.matchLine ?? state.top.scroll - 1
+    // From the screen being read, as less and vim do: the match last found while it is
+    // still in the window (it may be in view below the top, near the end), else the top
+    // of the window (n finds what is at or below it, N what is above it).
+    let rows = state.contentRows
+    let window = state.top.scroll..<(state.top.scroll + rows)
+    let from: Int
+    if let last = state.top.matchLine, window.contains(last) {
+      from = last
+    } else {
+      from = forward ? state.top.scroll - 1 : state.top.scroll
+    }
     let next = forward ? hits.first { $0 > from } : hits.last { $0 < from }
     let line: Int
     if let next {

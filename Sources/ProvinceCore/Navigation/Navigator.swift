@@ -33,28 +33,38 @@ public struct Navigator: Sendable {
   public func update(_ state: inout NavigationState, _ command: NavigationCommand)
     -> NavigationEffect
   {
+    if case .typeAhead = command {
+    } else if state.top.filterStale {
+      settle(&state)
+    }
     switch command {
     case .resize(let viewport):
       // A resize is not the user's answer to the message on screen: keep it.
-      let linesBefore = state.top.isMenu ? 0 : pageSections(state).scrolled.count
-      state.viewport = viewport
-      for (url, page) in state.pages {
-        if case .loaded(let content) = page {
-          state.pages[url] = .loaded(content.relaidOut(width: viewport.columns))
-        }
+      resize(&state, to: viewport)
+      return .render
+    case .clock(let now):
+      state.now = now
+      if let deadline = state.top.numberDeadline, now >= deadline {
+        state.top.number = ""
+        state.top.numberDeadline = nil
       }
-      state.top.page = min(state.top.page, pageCount(state) - 1)
-      if linesBefore > 0 {
-        // Laid out again, the page keeps its place: the same share of it above the window.
-        let linesAfter = pageSections(state).scrolled.count
-        state.top.scroll = state.top.scroll * linesAfter / linesBefore
-      }
-      clampView(&state)
+      return .render
+    case .typeAhead(let key):
+      typeAhead(key, in: &state)
       return .render
     case .pageLoaded(let url, let content):
       guard state.pages[url] == .loading else { return .render }
-      state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns))
+      // A reload keeps the view it was asked from and, below, the line at the top.
+      let reloading = state.stack.lastIndex { pageURL(of: $0) == url && $0.reloadView != nil }
+      let view = reloading.flatMap { state.stack[$0].reloadView } ?? content.view
+      state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns, view: view))
       state.progress = nil
+      if let reloading {
+        state.stack[reloading].scroll = state.stack[reloading].reloadScroll ?? 0
+        state.stack[reloading].reloadView = nil
+        state.stack[reloading].reloadScroll = nil
+        if reloading == state.stack.count - 1 { clampView(&state) }
+      }
       return .render
     case .progress(let url, let progress):
       if state.pages[url] == .loading { state.progress = progress }
@@ -81,14 +91,19 @@ public struct Navigator: Sendable {
     state.message = nil
     let wasShowingHelp = state.showingHelp
     state.showingHelp = false
-    if wasShowingHelp && state.presentation == .fullScreen,
-      let lines = helpScroll(command, rows: state.contentRows)
-    {
-      // Full screen, the help scrolls like a page; any other key closes it.
-      state.showingHelp = true
-      let last = max(0, CommandTable.keyHelp.count - state.contentRows)
-      state.helpScroll = min(max(0, state.helpScroll + lines), last)
-      return .render
+    if wasShowingHelp && state.presentation == .fullScreen {
+      if let lines = helpScroll(command, rows: state.contentRows) {
+        // Full screen, the help scrolls like a page; any other key closes it.
+        state.showingHelp = true
+        let last = max(0, CommandTable.keyHelp.count - state.contentRows)
+        state.helpScroll = min(max(0, state.helpScroll + lines), last)
+        return .render
+      }
+      // The key that closes the help does only that (Ctrl-C and Ctrl-Z aside).
+      if command != .interrupt && command != .suspend {
+        state.helpScroll = 0
+        return .render
+      }
     }
     state.helpScroll = 0
     switch command {
@@ -136,7 +151,7 @@ public struct Navigator: Sendable {
       state.message = "\(TerminalText.sanitize(reason)) (type ? for help)"
     case .outOfRange(let digits):
       state.message = outOfRange(digits, count: itemCount(state))
-    case .resize, .pageLoaded, .pageFailed, .progress:
+    case .resize, .pageLoaded, .pageFailed, .progress, .clock, .typeAhead:
       break
     default:
       return fullScreenUpdate(&state, command)
@@ -151,6 +166,7 @@ public struct Navigator: Sendable {
     switch command {
     case .move(let delta): return max(-all, min(all, delta))
     case .moveScreen(let screens): return max(-all, min(all, screens)) * rows
+    case .moveHalfScreen(let halves): return max(-all, min(all, halves)) * max(1, rows / 2)
     case .moveToEnd(let last): return last ? all : -all
     default: return nil
     }
@@ -274,6 +290,10 @@ public struct Navigator: Sendable {
       return .render
     }
     if mode == .pick, case .detail(let ref) = screen.kind { return .picked(ref) }
+    // Returned to, this screen shows its filter without typing it: q backs out of it.
+    state.top.typing = false
+    state.top.number = ""
+    state.top.numberDeadline = nil
     state.stack.append(screen)
     guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }
     state.pages[url] = .loading

@@ -1,4 +1,5 @@
 import CatalogModel
+import PageReader
 import TerminalUI
 
 /// One screen on the navigation stack.
@@ -45,6 +46,25 @@ public struct Screen: Sendable, Hashable {
   public var matchLine: Int?
   /// Digits typed so far to jump to an item.
   public var number = ""
+  /// When the number typed ends if no digit follows (the session's clock).
+  public var numberDeadline: Duration?
+  /// True while the prompt has the keys, where every letter (q too) is text, as in fzf:
+  /// on a menu just opened, and once a letter is typed. A menu returned to (by ←, q or
+  /// Esc from the screen above) keeps its filter but not the keys: q backs out, as in
+  /// less, until a letter is typed again.
+  public var typing = true
+  /// The typed filter has changed and the list is not yet narrowed to it (type-ahead).
+  public var filterStale = false
+  /// With the link list shown, the line the text was scrolled to, for when it closes.
+  public var textScroll: Int?
+  /// The lines a `#fragment` link left from, latest last: back returns to them first.
+  public var returnScroll: [Int] = []
+  /// A reload under way keeps the view and the line at the top for the page that comes.
+  public var reloadView: PageView?
+  public var reloadScroll: Int?
+  /// The text at the top of the window as the count of characters before it, and the
+  /// scroll it gave: resizes back and forth land on the same line.
+  public var anchor: ResizeAnchor?
 
   public init(_ kind: Kind, filter: String? = nil) {
     self.kind = kind
@@ -58,7 +78,17 @@ public struct Screen: Sendable, Hashable {
     }
   }
 
-  /// True when the typed filter (or search query) is empty, so letters such as j, k and q
-  /// are keys rather than text.
-  public var filterIsEmpty: Bool { editor?.text.isEmpty ?? true }
+  /// True when the typed filter (or search query) is empty.
+  public var filterIsEmpty: Bool { editor?.characters.isEmpty ?? true }
+
+  /// True while the prompt of a menu has the keys, so that q is text.
+  public var isTyping: Bool { typing && isMenu }
+}
+
+/// Where a page's top line was, by content, when the window last changed size.
+public struct ResizeAnchor: Sendable, Hashable {
+  /// The non-blank characters of the lines above the window.
+  public var characters: Int
+  /// The scroll that the last resize gave; a scroll since then makes a new anchor.
+  public var scroll: Int
 }

@@ -51,7 +51,7 @@ public enum FullScreenRenderer {
     } else {
       drawPage(state, navigator: navigator, palette: palette, into: &frame)
     }
-    drawPrompt(state, palette: palette, into: &frame)
+    drawPrompt(state, navigator: navigator, palette: palette, into: &frame)
     drawStatus(state, navigator: navigator, palette: palette, into: &frame)
     return frame
   }
@@ -143,17 +143,18 @@ public enum FullScreenRenderer {
         frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
         frame.put(line, row: row, column: 0, style: palette.focused)
       }
+      for (columns, focused) in linkCells[index] ?? [] {
+        restyle(
+          line, columns: columns, row: row, style: focused ? palette.focused : palette.link,
+          into: &frame)
+      }
+      // Matches last, so that one inside a link shows too.
       if let query = state.top.pageQuery {
         for offset in PageSearch.offsets(of: query, in: line).sorted() {
           let column = TerminalText.width(String(line.prefix(offset)))
           let character = String(Array(line)[offset])
           frame.put(character, row: row, column: column, style: palette.matched)
         }
-      }
-      for (columns, focused) in linkCells[index] ?? [] {
-        restyle(
-          line, columns: columns, row: row, style: focused ? palette.focused : palette.link,
-          into: &frame)
       }
     }
   }
@@ -174,11 +175,19 @@ public enum FullScreenRenderer {
   }
 
   private static func drawPrompt(
-    _ state: NavigationState, palette: Palette, into frame: inout Frame
+    _ state: NavigationState, navigator: Navigator, palette: Palette, into frame: inout Frame
   ) {
     let row = frame.rows - 2
     guard row >= 0, row < frame.rows - 1 || frame.rows == 1 else { return }
-    if let editor = state.top.editor, !state.showingHelp {
+    if state.top.isMenu && !state.top.number.isEmpty && !state.showingHelp {
+      // The digits so far, and that a pause ends them.
+      let start = frame.put("jump: ", row: row, column: 0, style: palette.hint)
+      let end = frame.put(state.top.number, row: row, column: start)
+      frame.put(
+        TerminalText.truncate(
+          "   Enter open · another digit within a second adds to it",
+          toWidth: max(0, frame.columns - end)), row: row, column: end, style: palette.hint)
+    } else if let editor = state.top.editor, !state.showingHelp {
       let label: String
       if !state.top.isMenu {
         label = "find: "
@@ -188,23 +197,77 @@ public enum FullScreenRenderer {
         label = "filter: "
       }
       let start = frame.put(label, row: row, column: 0, style: palette.hint)
-      let visible = editor.visible(width: max(1, frame.columns - start))
+      let room = max(1, frame.columns - start)
+      let note = editorNote(state)
+      // The field takes what it needs; the note what is left, or nothing if it is cut.
+      let noteWidth = TerminalText.width(note)
+      let fieldWidth =
+        room - noteWidth >= TerminalText.width(editor.text) + 2 ? room - noteWidth : room
+      let visible = editor.visible(width: max(1, fieldWidth))
       frame.put(visible.text, row: row, column: start)
+      if fieldWidth < room {
+        frame.put(note, row: row, column: start + fieldWidth, style: palette.hint)
+      }
       frame.cursor = CursorPosition(row: row, column: start + visible.cursorColumn)
     } else if let message = state.message {
       frame.put(
         TerminalText.truncate(message, toWidth: frame.columns), row: row, column: 0,
         style: palette.message)
-    } else {
-      let hints =
-        state.showingHelp
-        ? ["↑ ↓ PgUp PgDn scroll · any other key closes this help"]
-        : CommandTable.hints(
-          isMenu: state.top.isMenu, belowTop: state.stack.count > 1, keys: true)
+    } else if let url = focusedURL(state, navigator: navigator) {
+      // As lynx and w3m do: the link Tab is on says where it goes.
       frame.put(
-        TerminalText.truncate(hints.joined(separator: " · "), toWidth: frame.columns), row: row,
-        column: 0, style: palette.hint)
+        TerminalText.truncate("→ " + url, toWidth: frame.columns), row: row, column: 0,
+        style: palette.hint)
+    } else {
+      let line =
+        state.showingHelp
+        ? TerminalText.truncate(
+          "↑ ↓ PgUp PgDn scroll · any other key closes this help", toWidth: frame.columns)
+        : CommandTable.hintLine(hintContext(state, navigator: navigator), width: frame.columns)
+      frame.put(line, row: row, column: 0, style: palette.hint)
     }
+  }
+
+  /// What the keys do beside a filter or search: while it is typed, q is text; once the
+  /// screen is returned to, q backs out and a letter types on.
+  static func editorNote(_ state: NavigationState) -> String {
+    guard state.top.isMenu else { return "   Enter find · Esc never mind" }
+    if state.top.isTyping {
+      let esc =
+        state.top.filterIsEmpty ? (state.stack.count > 1 ? "Esc back" : "Esc quit") : "Esc clear"
+      return "   ↑ ↓ move · Enter open · " + esc + " · q is text"
+    }
+    let leave = state.stack.count > 1 ? "q back" : "q quit"
+    return state.top.filterIsEmpty
+      ? "   " + leave : "   " + leave + " · Esc clear · type to refine"
+  }
+
+  /// Where the link focused in a page's text goes, sanitised; nil when none is focused.
+  static func focusedURL(_ state: NavigationState, navigator: Navigator) -> String? {
+    guard !state.showingHelp, !state.top.isMenu, !state.top.showingLinks,
+      let focus = state.top.focusedLink, let url = navigator.pageURL(of: state.top),
+      case .loaded(let content) = state.pages[url], content.links.indices.contains(focus)
+    else { return nil }
+    return TerminalText.sanitize(content.links[focus])
+  }
+
+  /// The screen on top as the hint line needs it.
+  static func hintContext(_ state: NavigationState, navigator: Navigator) -> HintContext {
+    var picking = false
+    if navigator.mode == .pick {
+      switch state.top.kind {
+      case .cities, .search: picking = true
+      default: picking = false
+      }
+    }
+    var hasLinks = false
+    if let url = navigator.pageURL(of: state.top), case .loaded(let content) = state.pages[url] {
+      hasLinks = !content.links.isEmpty
+    }
+    return HintContext(
+      isMenu: state.top.isMenu, belowTop: state.stack.count > 1, picking: picking,
+      hasLinks: hasLinks, linkList: !state.top.isMenu && state.top.showingLinks,
+      qIsText: state.top.isTyping)
   }
 
   private static func drawStatus(
@@ -216,7 +279,10 @@ public enum FullScreenRenderer {
     let count = " " + counter(state, navigator: navigator) + " "
     let countWidth = TerminalText.width(count)
     let room = max(0, frame.columns - countWidth - 1)
-    let path = middleCut(ScreenRenderer.path(state, navigator: navigator), toWidth: room)
+    let crumbs =
+      ScreenRenderer.path(state, navigator: navigator)
+      + (!state.top.isMenu && state.top.showingLinks ? " › links" : "")
+    let path = middleCut(crumbs, toWidth: room)
     frame.put(" " + path, row: row, column: 0, style: palette.status)
     if frame.columns >= countWidth {
       frame.put(count, row: row, column: frame.columns - countWidth, style: palette.status)
@@ -227,12 +293,20 @@ public enum FullScreenRenderer {
   static func counter(_ state: NavigationState, navigator: Navigator) -> String {
     if state.top.isMenu {
       let count = navigator.itemCount(of: state.top)
-      return count == 0 ? "0 / 0" : "\(state.top.selection + 1) / \(count)"
+      // Filtered, the count says how many of how many matched, as fzf's 5/34 does.
+      let total = state.top.unfiltered.map { navigator.itemCount(of: Screen($0)) }
+      let of = total.map { " (of \($0))" } ?? ""
+      return count == 0 ? "0 / 0" + of : "\(state.top.selection + 1) / \(count)" + of
     }
     let url = navigator.pageURL(of: state.top) ?? ""
     if state.pages[url] == .loading {
       let tick = Int((state.progress?.seconds ?? 0) * 10)
       return String(SpinnerFrames.frame(tick)) + " loading"
+    }
+    if state.top.showingLinks, case .loaded(let content) = state.pages[url] {
+      let count = content.links.count
+      guard count > 0 else { return "links 0 / 0" }
+      return "links \((state.top.focusedLink ?? 0) + 1) / \(count)"
     }
     let total = navigator.pageSections(state).scrolled.count
     let last = min(total, state.top.scroll + state.contentRows)
