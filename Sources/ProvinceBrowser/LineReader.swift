@@ -36,6 +36,7 @@ final class LineReader {
   func readLine() -> String? {
     while true {
       if let newline = pending[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+        guard newline - start <= Self.maximumLine else { return refuse() }
         atStart = false
         var end = newline
         if end > start && pending[end - 1] == UInt8(ascii: "\r") { end -= 1 }
@@ -44,14 +45,7 @@ final class LineReader {
         return line
       }
       searched = pending.count
-      guard pending.count - start <= Self.maximumLine else {
-        refusedLongLine = true
-        atEnd = true
-        pending.removeAll()
-        start = 0
-        searched = 0
-        return nil
-      }
+      guard pending.count - start <= Self.maximumLine else { return refuse() }
       if atEnd {
         if atStart && pending[start...].starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
         atStart = false
@@ -76,6 +70,16 @@ final class LineReader {
         atEnd = true
       }
     }
+  }
+
+  /// Ends the input for a line longer than `maximumLine`, whatever the reads' sizes were.
+  private func refuse() -> String? {
+    refusedLongLine = true
+    atEnd = true
+    pending.removeAll()
+    start = 0
+    searched = 0
+    return nil
   }
 
   /// Drops the bytes up to `index`: in bulk, once they are most of the buffer, so that many

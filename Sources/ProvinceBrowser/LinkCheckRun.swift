@@ -83,9 +83,11 @@ struct LinkCheckRun {
     }
 
     func show(_ progress: LinkCheck.Progress) {
-      let now = DispatchTime.now().uptimeNanoseconds
       let due = lastDrawn.withLock { last in
-        guard now - last >= 100_000_000 || progress.checked == progress.total else {
+        // Read under the lock: results arrive from many tasks at once, and a time read
+        // before another task's later one would make `now - last` underflow.
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now >= last + 100_000_000 || progress.checked == progress.total else {
           return false
         }
         last = now

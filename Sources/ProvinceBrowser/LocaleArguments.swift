@@ -13,12 +13,12 @@ enum LocaleArguments {
       return Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer)))
         .map { UInt8(bitPattern: $0) }
     }
-    guard let codeset = LocaleCodeset.name(in: environment), !LocaleCodeset.isUTF8(codeset),
-      let encoding = CharsetDecoder.canonicalName(forLabel: codeset), encoding != "utf-8",
-      encoding != "windows-1252" || raw.contains(where: { $0.contains { $0 >= 0x80 } })
-    else {
+    guard let codeset = LocaleCodeset.name(in: environment), !LocaleCodeset.isUTF8(codeset) else {
       return (raw.map { String(decoding: $0, as: UTF8.self) }, nil)
     }
+    // A codeset the Encoding Standard does not list (glibc's `eucjp`, `euctw`) is asked of
+    // iconv by its own name: the locale is the user's, not a web page's.
+    let encoding = CharsetDecoder.canonicalName(forLabel: codeset) ?? codeset.lowercased()
     let choice = CharsetDecoder.Choice(name: encoding, source: .header)
     let arguments = raw.map { bytes in
       String(validating: bytes, as: UTF8.self) ?? CharsetDecoder.decode(Data(bytes), as: choice)

@@ -22,7 +22,7 @@ struct PageLoader {
     if policy != .bypass {
       let opened = PageCache.opened(
         directory: PageCache.defaultDirectory(environment: Terminal.environment),
-        limit: options.cacheSize)
+        limit: options.cacheSize, largestPage: options.maxBytes)
       cache = opened.cache
       if let warning = opened.warning { StandardStream.error.write(warning + "\n") }
     }

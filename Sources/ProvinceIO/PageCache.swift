@@ -14,11 +14,23 @@ public final class PageCache: Sendable {
   /// Bytes the entries may take together; the oldest are evicted past it.
   public let limit: Int
 
-  /// A cache in `directory` (created on the first store) keeping to `limit` bytes.
-  public init(directory: URL, limit: Int) {
+  /// The most an entry may take: its page's bytes are bounded by `--max-bytes`, the rest
+  /// (URL, headers) is small; nil when only `limit` bounds it.
+  public let largestEntry: Int?
+
+  /// A cache in `directory` (created on the first store) keeping to `limit` bytes, whose
+  /// pages are at most `largestPage` bytes each.
+  public init(directory: URL, limit: Int, largestPage: Int? = nil) {
     self.directory = directory
     self.limit = limit
+    largestEntry = largestPage.map { $0 + Self.entryOverhead }
   }
+
+  /// Room for an entry's URL and headers beside its page.
+  static let entryOverhead = 1 << 20
+
+  /// What an entry read from disk may be at most: a larger one cannot be this cache's.
+  var readLimit: Int { min(limit, largestEntry ?? .max) }
 
   /// `$XDG_CACHE_HOME/province-browser`, else `~/.cache/province-browser`.
   public static func defaultDirectory(environment: [String: String]) -> URL {
@@ -36,11 +48,13 @@ public final class PageCache: Sendable {
   /// The cache in `directory`, or nil and the one line that says why it is refused: a
   /// symbolic link or anything but a folder there is refused (as ssh refuses a loose
   /// `~/.ssh`), since entries would be written, chmod-ed and evicted wherever it points.
-  public static func opened(directory: URL, limit: Int) -> (cache: PageCache?, warning: String?) {
+  public static func opened(directory: URL, limit: Int, largestPage: Int? = nil) -> (
+    cache: PageCache?, warning: String?
+  ) {
     var info = stat()
     guard lstat(directory.path, &info) == 0 else {
       // Not there yet: the first store creates it.
-      return (PageCache(directory: directory, limit: limit), nil)
+      return (PageCache(directory: directory, limit: limit, largestPage: largestPage), nil)
     }
     let type = info.st_mode & S_IFMT
     let reason: String
@@ -51,7 +65,7 @@ public final class PageCache: Sendable {
     } else if info.st_uid != getuid() {
       reason = "it belongs to another user"
     } else {
-      return (PageCache(directory: directory, limit: limit), nil)
+      return (PageCache(directory: directory, limit: limit, largestPage: largestPage), nil)
     }
     let warning = TerminalText.sanitize(
       "browse: warning: the page cache at \(directory.path) is not used: \(reason)")
@@ -64,7 +78,7 @@ public final class PageCache: Sendable {
   /// removed unread (its size is checked before a byte is read).
   public func entry(for url: URL, now: Date = Date()) -> PageCacheEntry? {
     let file = fileURL(for: url)
-    guard let data = Self.readEntry(file, limit: limit) else { return nil }
+    guard let data = Self.readEntry(file, limit: readLimit) else { return nil }
     guard let entry = PageCacheEntry.decode(data),
       entry.page.requestedURL.absoluteString == url.absoluteString
     else {
@@ -78,7 +92,7 @@ public final class PageCache: Sendable {
   /// The bytes of the entry at `file`, read only when fstat shows a regular file of at most
   /// `limit` bytes; an oversized or odd entry (a FIFO, a device, a link) is unlinked.
   static func readEntry(_ file: URL, limit: Int) -> Data? {
-    let fd = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    let fd = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ELOOP { unlink(file.path) }
       return nil

@@ -37,14 +37,16 @@ import Testing
         == "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\n.TH BROWSE 1 \"")
   }
 
-  @Test func theManPageRendersWithoutRoffWarnings() async throws {
+  static let hasGroff = FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")
+
+  @Test(.enabled(if: hasGroff, "groff renders the page"))
+  func theManPageRendersWithoutRoffWarnings() async throws {
     let result = try await BrowseProcess.shell(
-      """
-      command -v groff > /dev/null || { echo "no groff"; exit 0; }
-      "$BROWSE" --man-page | groff -man -Tutf8 -ww -K utf8 > /dev/null
-      """)
+      #""$BROWSE" --man-page | groff -man -Tutf8 -ww -K utf8 | col -b"#)
     #expect(result.status == 0)
     #expect(result.stderr == "", "groff: \(result.stderr)")
+    #expect(result.stdout.contains("fzf(1), less(1), w3m(1), curl(1)"))
+    #expect(result.stdout.contains("--province name"))
   }
 
   @Test func aMissingBinaryInstallsNothing() async throws {

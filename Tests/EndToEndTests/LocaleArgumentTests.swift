@@ -17,6 +17,16 @@ import Testing
       warnings.first?.hasPrefix("browse: warning: the locale's character set is GB18030") == true)
   }
 
+  @Test(arguments: ["ja_JP.eucjp", "en_US.ISO-8859-1", "zh_TW.euctw"])
+  func everyLocaleThatIsNotUTF8IsToldOnce(lang: String) async throws {
+    let result = try await BrowseProcess.run(
+      ["-p", "gd", "-f", "url"], environment: ["LANG": lang, "LC_ALL": ""])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("https://zh.wikipedia.org/"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.hasPrefix("browse: warning: the locale's character set is "))
+  }
+
   @Test func aUTF8LocaleAndTheCLocaleSayNothing() async throws {
     for lang in ["zh_CN.UTF-8", "C"] {
       let result = try await BrowseProcess.run(

@@ -206,11 +206,12 @@ import Testing
   }
 
   // 200 MB of real data takes ~25 s to load in a debug build (0.6 GB resident; see
-  // RELIABILITY.md), over this suite's budget, so the test loads 40 MB and bounds memory.
-  @Test func aFortyMegabyteFileLoadsWithinMemoryBounds() async throws {
+  // RELIABILITY.md), over this suite's budget, so the test loads 24 MB and bounds memory
+  // (40 MB took 18 s with counties validated too, close to the 30 s a child is given).
+  @Test func aLargeFileLoadsWithinMemoryBounds() async throws {
     let url = F.temporaryPath("large.plist")
     defer { try? FileManager.default.removeItem(at: url) }
-    let cities = try writeLargePlist(megabytes: 40, to: url)
+    let cities = try writeLargePlist(megabytes: 24, to: url)
     guard let measured = try await F.peakMemory(["--validate", url.path]) else {
       let result = try await BrowseProcess.run(["--validate", url.path], timeout: 60)
       #expect(result.status == 0)
@@ -219,7 +220,7 @@ import Testing
     #expect(measured.status == 0, "\(measured.stdout.prefix(300))")
     #expect(measured.stderr.contains("ok: 1 province, \(cities) cities"))
     // Resident memory stays within a small multiple of the file (measured: about 3.5×).
-    #expect(measured.kilobytes < 40 * 1024 * 8)
+    #expect(measured.kilobytes < 24 * 1024 * 8)
   }
 }
 

@@ -34,6 +34,15 @@ import Testing
     #expect(result.stdout.contains("省份信息 › 广东省"))
   }
 
+  @Test func aLineJustOverTheBoundIsRefusedEvenWhenItsNewlineCameInTheSameRead() async throws {
+    // 70 KB and its newline arrive in a few large reads from a file: the bound still holds.
+    let long = String(repeating: "x", count: 64 * 1024 + 1)
+    let result = try await BrowseProcess.run(["-i", "--offline"], input: "\(long)\n广东\nq\n")
+    #expect(result.status == 65)
+    #expect(result.stderr == Self.refusal)
+    #expect(!result.stdout.contains("省份信息 › 广东省"))
+  }
+
   @Test func manyShortLinesInOneReadAreAllCarriedOut() async throws {
     // 2,000 commands arrive in a few reads; each is answered, in order.
     let commands = Array(repeating: "广东\nb\n", count: 1000).joined() + "广西\nq\n"

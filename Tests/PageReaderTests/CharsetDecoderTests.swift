@@ -215,6 +215,13 @@ import Testing
     #expect(decode(page, "text/html").contains("DeepMind新电脑已可利用记忆自学"))
   }
 
+  @Test func aSingleByteCodePageIsNotOverruledByUTF8LookingBytes() {
+    // "Ã©" in UTF-8 is valid UTF-8, and a windows-1252 page may spell it on purpose.
+    let page = html(head: "<meta charset=\"windows-1252\">", body: Array("Ã©".utf8))
+    let choice = CharsetDecoder.choose(Data(page), contentType: nil)
+    #expect(choice == CharsetDecoder.Choice(name: "windows-1252", source: .meta))
+  }
+
   @Test func realGBKBytesUnderAGBKMetaStillDecodeAsGBK() {
     let page = html(head: "<meta charset=\"gb2312\">", body: gbk)
     let choice = CharsetDecoder.choose(Data(page), contentType: nil)

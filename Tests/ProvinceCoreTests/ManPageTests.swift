@@ -17,7 +17,7 @@ import Testing
 
   @Test func everyExitCodeAndVariableIsInBothTheHelpAndTheManPage() {
     let help = HelpText.help
-    #expect(ExitCode.documented.count == 9)
+    #expect(ExitCode.documented.count == 10)
     for entry in ExitCode.documented {
       #expect(page.contains(".TP\n\(entry.code.rawValue)\n\(ManPage.escape(entry.meaning))\n"))
       #expect(help.contains("  \(entry.code.rawValue)"))

@@ -39,6 +39,22 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: file.path))
   }
 
+  @Test func aHugeCacheSizeStillBoundsAnEntryByTheLargestPage() throws {
+    let directory = folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // --cache-size 20G: the entry is bounded by the page limit, not by the cache's.
+    let cache = PageCache(directory: directory, limit: 20_000_000_000, largestPage: 1000)
+    let url = URL(string: "http://example.test/big")!
+    try cache.store(page(url.absoluteString), for: url)
+    let file = cache.fileURL(for: url)
+    let fd = open(file.path, O_WRONLY | O_TRUNC)
+    #expect(ftruncate(fd, 10_000_000_000) == 0)
+    close(fd)
+    #expect(cache.readLimit == 1000 + PageCache.entryOverhead)
+    #expect(cache.entry(for: url) == nil)
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+  }
+
   @Test func anEntryJustWithinTheLimitIsStillRead() throws {
     let directory = folder()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -87,7 +87,7 @@ public enum CharsetDecoder {
       // A meta tag readable as ASCII cannot be UTF-16, whatever it says (HTML's prescan).
       if name.hasPrefix("utf-16") { name = "utf-8" }
       if name == "x-user-defined" { name = "windows-1252" }
-      if name != "utf-8", isMultiByteUTF8(bytes) {
+      if Self.multiByteLegacy.contains(name), isMultiByteUTF8(bytes) {
         return Choice(name: "utf-8", source: .meta, overruled: name)
       }
       return Choice(name: name, source: .meta)
@@ -104,6 +104,11 @@ public enum CharsetDecoder {
     }
     return Choice(name: "utf-8", source: .byDefault)
   }
+
+  /// The multi-byte legacy encodings whose text is never valid UTF-8 with multi-byte
+  /// characters: a page declaring one of them whose bytes are such UTF-8 has moved to UTF-8.
+  /// (A single-byte code page is left alone: its text can spell `Ã©` on purpose.)
+  static let multiByteLegacy: Set = ["gb18030", "big5", "shift_jis", "euc-jp", "euc-kr"]
 
   /// True for bytes that are valid UTF-8 and hold at least one multi-byte character (a
   /// sequence cut off at the very end, as a size limit cuts it, still counts as valid).

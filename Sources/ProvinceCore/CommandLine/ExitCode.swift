@@ -7,6 +7,8 @@ public enum ExitCode: Int32, Sendable {
   case dataError = 65
   case noInput = 66
   case unavailable = 69
+  /// A fault of browse's own (CrashGuard's exit): a bug to report.
+  case internalError = 70
   /// The system refused a resource: too many open files.
   case systemError = 71
   case ioError = 74
@@ -20,9 +22,13 @@ extension ExitCode {
     (.success, "success"),
     (.failure, "no match, an ambiguous name, or a page or browser that failed"),
     (.usage, "usage error"),
-    (.dataError, "bad data (with --strict or --validate; a data file over 128 MiB)"),
+    (
+      .dataError,
+      "bad data (fatal, or with --strict or --validate; a data file over 128 MiB; an -i line over 64 KB)"
+    ),
     (.noInput, "data file missing or unreadable"),
     (.unavailable, "network unavailable"),
+    (.internalError, "an internal error: a fault of browse's own, to report"),
     (.systemError, "too many open files"),
     (.ioError, "output could not be written"),
     (.interrupted, "interrupted (Ctrl-C)"),

@@ -47,7 +47,9 @@ public enum ManPage {
       ".nf",
     ]
     lines += examples.map(escape)
-    lines += [".fi", ".SH SEE ALSO", #".BR fzf (1), " less (1), " w3m (1), " curl (1)"#]
+    lines += [
+      ".fi", ".SH SEE ALSO", ".BR fzf (1),", ".BR less (1),", ".BR w3m (1),", ".BR curl (1)",
+    ]
     return lines.joined(separator: "\n") + "\n"
   }
 

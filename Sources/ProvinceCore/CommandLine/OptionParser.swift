@@ -264,12 +264,12 @@ public enum OptionParser {
     return .catalog(.automatic)
   }
 
-  /// `500000`, `512k`, `5M` (powers of 1000, as the default's "5 MB").
   /// The longest `--timeout`, in seconds.
   static let longestTimeout: Double = 86_400
   /// The largest `--max-bytes`.
   static let largestPage = 1_000_000_000
 
+  /// `500000`, `512k`, `5M` (powers of 1000, as the default's "5 MB").
   static func parseByteCount(_ text: String) -> Int? {
     let lower = text.lowercased()
     var multiplier = 1
