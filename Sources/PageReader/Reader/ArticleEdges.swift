@@ -129,10 +129,29 @@ enum ArticleEdges {
     guard !words.isEmpty, words.count <= 12 else { return false }
     let digits = words.filter { $0.allSatisfy(\.isNumber) }
     let hasMonth = words.contains { months.contains($0) }
-    let slashed = line.contains("/") && digits.count >= 3
+    let slashed = hasNumericDate(line)
     let clock = line.contains(":") && (line.contains(" am") || line.contains(" pm"))
     return (hasMonth && !digits.isEmpty || slashed || clock) && digits.count * 3 >= words.count
       || (hasMonth || slashed || clock) && digits.count >= 2 && words.count <= 8
+  }
+
+  /// Whether the line holds a date written with slashes: digits, `/`, digits, `/`, digits.
+  private static func hasNumericDate(_ line: String) -> Bool {
+    var groups = 0
+    var inDigits = false
+    for character in line {
+      if character.isNumber {
+        if !inDigits { groups += 1 }
+        inDigits = true
+      } else if character == "/" && inDigits {
+        inDigits = false
+        if groups >= 2 { return true }
+      } else {
+        inDigits = false
+        groups = 0
+      }
+    }
+    return false
   }
 
   /// Lower case, spaces collapsed, trimmed.

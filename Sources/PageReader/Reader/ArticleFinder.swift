@@ -83,7 +83,7 @@ struct ArticleFinder {
   /// Whether the page says a short article is its article: it is, or is inside, an
   /// `itemprop=articleBody`, or it opens with the JSON-LD `articleBody` (or description).
   private func isMarkedArticle(_ article: Article) -> Bool {
-    guard article.length >= 140 else { return false }
+    guard article.length >= 80 else { return false }
     let roots = Set(
       article.ranges.compactMap { range in
         nodes.indices.first { nodes[$0].items == range }
@@ -193,6 +193,8 @@ struct ArticleFinder {
         guard let mine = all?[index] else { return true }
         return !(mine.paragraphs >= 3 && Double(mine.text) - mine.linkText >= 500)
       }
+      // Comment sections are never the article, however long the thread (issue 25).
+      if hints[index].comments { return true }
       return ["nav", "aside", "footer", "fieldset", "dialog"].contains(element.name)
         || ["navigation", "menu", "menubar", "dialog", "alertdialog"].contains(
           element.role?.lowercased() ?? "")
@@ -564,6 +566,8 @@ struct ArticleFinder {
           if open.last == element { open.removeLast() }
           if case .link = nodes[element].kind { links = max(0, links - 1) }
         case .text(let range), .altText(let range):
+          // Spaces between blocks belong to no line.
+          if document.storage[range].allSatisfy(HTMLTokenizer.isSpace) { break }
           let owner = open.last ?? root
           let linked = links > 0 ? range.count : 0
           if blocks.last?.element == owner {
@@ -603,12 +607,18 @@ struct ArticleFinder {
       first += 1
     }
     var last = blocks.count - 1
-    while last > first, droppable(last), ArticleEdges.isFurniture(texts[last], atStart: false) {
-      skipped.insert(blocks[last].element)
-      last -= 1
+    func trimEnd() {
+      while last > first, droppable(last),
+        ArticleEdges.isFurniture(texts[last], atStart: false)
+      {
+        skipped.insert(blocks[last].element)
+        last -= 1
+      }
     }
+    trimEnd()
     // A closing section the site adds under a heading of its own ("About the author",
-    // "You may also like", "Comments"): dropped with all after it, when that is little.
+    // "You may also like", "Comments"): dropped with all after it, when that is little;
+    // then the furniture above it.
     let total = texts[first...last].reduce(0) { $0 + $1.utf8.count }
     var after = 0
     var position = last
@@ -620,6 +630,7 @@ struct ArticleFinder {
       {
         for cut in position...last { skipped.insert(blocks[cut].element) }
         last = position - 1
+        trimEnd()
         break
       }
       position -= 1
