@@ -71,8 +71,10 @@ struct ArticleFinder {
       Flags(stripUnlikely: false, weighClasses: false, cleanConditionally: false),
     ]
     var best: Article?
+    // What is never the article is the same for every attempt: worked out once.
+    let junk = structuralJunk()
     for flags in attempts {
-      guard let article = attempt(flags) else { continue }
+      guard let article = attempt(flags, junk: junk) else { continue }
       if article.length >= Self.enoughText { return article }
       if article.length > best?.length ?? 0 { best = article }
     }
@@ -127,8 +129,8 @@ struct ArticleFinder {
 
   // MARK: - One attempt
 
-  private func attempt(_ flags: Flags) -> Article? {
-    let removed = flags.stripUnlikely ? unlikely() : Set(structuralJunk())
+  private func attempt(_ flags: Flags, junk: [Int]) -> Article? {
+    let removed = flags.stripUnlikely ? unlikely(junk) : Set(junk)
     let stats = statistics(skipping: removed)
     var scores: [Int: Double] = [:]
     for index in nodes.indices where !removed.contains(index) {
@@ -168,8 +170,8 @@ struct ArticleFinder {
   }
 
   /// Elements never worth scoring: unlikely class names, navigation roles and tags.
-  private func unlikely() -> Set<Int> {
-    var removed = Set(structuralJunk())
+  private func unlikely(_ junk: [Int]) -> Set<Int> {
+    var removed = Set(junk)
     for (index, element) in nodes.enumerated() {
       guard element.name != "a", element.name != "body", !inTableOrCode(index) else { continue }
       if case .link = element.kind { continue }
@@ -598,9 +600,11 @@ struct ArticleFinder {
       }
       return true
     }
-    let texts = blocks.map { String(decoding: $0.text, as: UTF8.self) }
+    // Only short blocks can be furniture: longer ones are never turned into strings.
+    let texts = blocks.map { $0.text.count <= 1600 ? String(decoding: $0.text, as: UTF8.self) : "" }
+    let long = blocks.map { $0.text.count > 1600 }
     var first = 0
-    while first < blocks.count - 1, droppable(first),
+    while first < blocks.count - 1, !long[first], droppable(first),
       ArticleEdges.isFurniture(texts[first], atStart: true)
     {
       skipped.insert(blocks[first].element)
@@ -608,7 +612,7 @@ struct ArticleFinder {
     }
     var last = blocks.count - 1
     func trimEnd() {
-      while last > first, droppable(last),
+      while last > first, !long[last], droppable(last),
         ArticleEdges.isFurniture(texts[last], atStart: false)
       {
         skipped.insert(blocks[last].element)
@@ -619,11 +623,11 @@ struct ArticleFinder {
     // A closing section the site adds under a heading of its own ("About the author",
     // "You may also like", "Comments"): dropped with all after it, when that is little;
     // then the furniture above it.
-    let total = texts[first...last].reduce(0) { $0 + $1.utf8.count }
+    let total = blocks[first...last].reduce(0) { $0 + $1.text.count }
     var after = 0
     var position = last
     while position > first, last - position < 16 {
-      after += texts[position].utf8.count
+      after += blocks[position].text.count
       if after * 4 > total { break }
       if ArticleEdges.opensClosingSection(texts[position]),
         (position...last).allSatisfy(droppable)
@@ -635,9 +639,9 @@ struct ArticleFinder {
       }
       position -= 1
     }
-    for position in first...last where droppable(position) {
+    for position in first...last where blocks[position].text.count <= 400 && droppable(position) {
       let block = blocks[position]
-      if ArticleEdges.isFurnitureAnywhere(texts[position])
+      if block.text.count <= 160 && ArticleEdges.isFurnitureAnywhere(texts[position])
         || block.text.count <= 250 && ArticleEdges.endsWithCredit(texts[position], within: 40)
       {
         skipped.insert(block.element)
