@@ -71,8 +71,10 @@ struct ArticleFinder {
       Flags(stripUnlikely: false, weighClasses: false, cleanConditionally: false),
     ]
     var best: Article?
+    // What is never the article is the same for every attempt: worked out once.
+    let junk = structuralJunk()
     for flags in attempts {
-      guard let article = attempt(flags) else { continue }
+      guard let article = attempt(flags, junk: junk) else { continue }
       if article.length >= Self.enoughText { return article }
       if article.length > best?.length ?? 0 { best = article }
     }
@@ -83,7 +85,7 @@ struct ArticleFinder {
   /// Whether the page says a short article is its article: it is, or is inside, an
   /// `itemprop=articleBody`, or it opens with the JSON-LD `articleBody` (or description).
   private func isMarkedArticle(_ article: Article) -> Bool {
-    guard article.length >= 140 else { return false }
+    guard article.length >= 80 else { return false }
     let roots = Set(
       article.ranges.compactMap { range in
         nodes.indices.first { nodes[$0].items == range }
@@ -127,8 +129,8 @@ struct ArticleFinder {
 
   // MARK: - One attempt
 
-  private func attempt(_ flags: Flags) -> Article? {
-    let removed = flags.stripUnlikely ? unlikely() : Set(structuralJunk())
+  private func attempt(_ flags: Flags, junk: [Int]) -> Article? {
+    let removed = flags.stripUnlikely ? unlikely(junk) : Set(junk)
     let stats = statistics(skipping: removed)
     var scores: [Int: Double] = [:]
     for index in nodes.indices where !removed.contains(index) {
@@ -168,8 +170,8 @@ struct ArticleFinder {
   }
 
   /// Elements never worth scoring: unlikely class names, navigation roles and tags.
-  private func unlikely() -> Set<Int> {
-    var removed = Set(structuralJunk())
+  private func unlikely(_ junk: [Int]) -> Set<Int> {
+    var removed = Set(junk)
     for (index, element) in nodes.enumerated() {
       guard element.name != "a", element.name != "body", !inTableOrCode(index) else { continue }
       if case .link = element.kind { continue }
@@ -193,6 +195,8 @@ struct ArticleFinder {
         guard let mine = all?[index] else { return true }
         return !(mine.paragraphs >= 3 && Double(mine.text) - mine.linkText >= 500)
       }
+      // Comment sections are never the article, however long the thread (issue 25).
+      if hints[index].comments { return true }
       return ["nav", "aside", "footer", "fieldset", "dialog"].contains(element.name)
         || ["navigation", "menu", "menubar", "dialog", "alertdialog"].contains(
           element.role?.lowercased() ?? "")
@@ -564,6 +568,8 @@ struct ArticleFinder {
           if open.last == element { open.removeLast() }
           if case .link = nodes[element].kind { links = max(0, links - 1) }
         case .text(let range), .altText(let range):
+          // Spaces between blocks belong to no line.
+          if document.storage[range].allSatisfy(HTMLTokenizer.isSpace) { break }
           let owner = open.last ?? root
           let linked = links > 0 ? range.count : 0
           if blocks.last?.element == owner {
@@ -594,39 +600,48 @@ struct ArticleFinder {
       }
       return true
     }
-    let texts = blocks.map { String(decoding: $0.text, as: UTF8.self) }
+    // Only short blocks can be furniture: longer ones are never turned into strings.
+    let texts = blocks.map { $0.text.count <= 1600 ? String(decoding: $0.text, as: UTF8.self) : "" }
+    let long = blocks.map { $0.text.count > 1600 }
     var first = 0
-    while first < blocks.count - 1, droppable(first),
+    while first < blocks.count - 1, !long[first], droppable(first),
       ArticleEdges.isFurniture(texts[first], atStart: true)
     {
       skipped.insert(blocks[first].element)
       first += 1
     }
     var last = blocks.count - 1
-    while last > first, droppable(last), ArticleEdges.isFurniture(texts[last], atStart: false) {
-      skipped.insert(blocks[last].element)
-      last -= 1
+    func trimEnd() {
+      while last > first, !long[last], droppable(last),
+        ArticleEdges.isFurniture(texts[last], atStart: false)
+      {
+        skipped.insert(blocks[last].element)
+        last -= 1
+      }
     }
+    trimEnd()
     // A closing section the site adds under a heading of its own ("About the author",
-    // "You may also like", "Comments"): dropped with all after it, when that is little.
-    let total = texts[first...last].reduce(0) { $0 + $1.utf8.count }
+    // "You may also like", "Comments"): dropped with all after it, when that is little;
+    // then the furniture above it.
+    let total = blocks[first...last].reduce(0) { $0 + $1.text.count }
     var after = 0
     var position = last
     while position > first, last - position < 16 {
-      after += texts[position].utf8.count
+      after += blocks[position].text.count
       if after * 4 > total { break }
       if ArticleEdges.opensClosingSection(texts[position]),
         (position...last).allSatisfy(droppable)
       {
         for cut in position...last { skipped.insert(blocks[cut].element) }
         last = position - 1
+        trimEnd()
         break
       }
       position -= 1
     }
-    for position in first...last where droppable(position) {
+    for position in first...last where blocks[position].text.count <= 400 && droppable(position) {
       let block = blocks[position]
-      if ArticleEdges.isFurnitureAnywhere(texts[position])
+      if block.text.count <= 160 && ArticleEdges.isFurnitureAnywhere(texts[position])
         || block.text.count <= 250 && ArticleEdges.endsWithCredit(texts[position], within: 40)
       {
         skipped.insert(block.element)

@@ -36,6 +36,9 @@ enum ClassHints {
     var credit = false
     /// A media widget around the text: a gallery, slideshow, carousel or lightbox.
     var media = false
+    /// A comment section or a part of one: `comments`, `disqus`, `respond`, `replies`,
+    /// unless a word such as `article` or `content` says it holds more.
+    var comments = false
   }
 
   /// The verdicts on every element; elements that share a class share the work.
@@ -51,10 +54,25 @@ enum ClassHints {
         share: hasWord(hints, "share") || hasWord(hints, "sharedaddy")
           || hasWord(hints, "sharing"),
         credit: ["credit", "copyright", "attribution"].contains { contains(hints, $0) },
-        media: ["gallery", "slideshow", "carousel", "lightbox"].contains { contains(hints, $0) })
+        media: ["gallery", "slideshow", "carousel", "lightbox"].contains { contains(hints, $0) },
+        comments: isComments(hints))
       if known.count < 4096 { known[key] = verdict }
       return verdict
     }
+  }
+
+  /// Words of a comment section, each a whole word of the class or id (`commentary` is
+  /// an article's kind, not a thread).
+  static let commentWords = [
+    "comment", "comments", "commentlist", "comment-list", "comments-area", "disqus",
+    "disqus_thread", "respond", "replies", "reply", "discussion",
+  ]
+
+  static func isComments(_ hints: [UInt8]) -> Bool {
+    commentWords.contains { hasWord(hints, $0) } || contains(hints, "disqus")
+      ? !["article", "content", "main", "body", "post", "entry", "story"].contains {
+        contains(hints, $0)
+      } : false
   }
 
   static func isUnlikely(_ hints: [UInt8]) -> Bool {

@@ -1,0 +1,296 @@
+import Foundation
+import Testing
+
+@testable import PageReader
+
+/// The kinds of page the reader view failed on when it met pages it was not tuned on
+/// (issue 25), each on a small page written for the purpose.
+@Suite struct ReaderGeneralisationTests {
+  private func reader(_ html: String, width: Int = 200) -> RenderedPage {
+    HTMLRenderer.layout(
+      HTMLRenderer.parse(html, baseURL: URL(string: "https://news.test/a/1")), width: width,
+      view: .reader)
+  }
+
+  private func text(_ page: RenderedPage) -> String {
+    page.lines.joined(separator: "\n")
+  }
+
+  /// Sentences of article prose, numbered so that each one can be looked for.
+  private static func prose(_ topic: String, _ count: Int) -> String {
+    (1...count).map { n in
+      "<p>The \(topic) report, part \(n), says the river rose overnight, the roads were closed,"
+        + " and the council asked people in low streets to move their cars before dawn.</p>"
+    }.joined(separator: "\n")
+  }
+
+  private static func page(_ body: String, head: String = "") -> String {
+    """
+    <html lang="en"><head><title>River rises - Test News</title>\(head)</head>
+    <body><header><nav><a href="/">Home</a> <a href="/world">World</a></nav></header>
+    \(body)
+    <footer><a href="/about">About us</a></footer></body></html>
+    """
+  }
+
+  // MARK: - Comments
+
+  @Test func aLongCommentThreadIsNotTakenForAShortPost() {
+    let comments = (1...12).map { n in
+      "<li class=\"comment\"><p>Reader \(n) wrote: I live by the river, and in all my years, with"
+        + " the water up to the door, nobody from the council came, not once, not ever.</p></li>"
+    }.joined()
+    let html = Self.page(
+      """
+      <div class="post"><h1>River rises</h1>
+      <p>The river rose by two metres overnight, the council said on Wednesday morning, and the
+      low streets by the old harbour were closed to cars and buses until further notice.</p>
+      <p>Residents were asked to move their cars to the car park on the hill, and the ferry
+      across to the island will not run until Friday at the earliest, its owners said.</p>
+      <p>Forecasters expect more rain on Thursday, though less than last week, and the water
+      to fall slowly over the weekend, as it did after the floods of the last two winters.</p>
+      \(Self.prose("post", 2))
+      </div>
+      <div id="disqus_thread"><h3>12 thoughts on this</h3><ol class="commentlist">\(comments)</ol></div>
+      <div id="respond"><h3>Leave a Reply</h3>
+      <p>Your email address will not be published, and required fields are marked, as always,
+      with a star, so please fill them in before you post your reply to this story.</p></div>
+      """)
+    let page = reader(html)
+    #expect(page.view == .reader)
+    let shown = text(page)
+    #expect(shown.contains("rose by two metres"))
+    #expect(shown.contains("fall slowly"))
+    for comment in ["Reader 1 wrote", "Reader 12 wrote", "Leave a Reply", "email address"] {
+      #expect(!shown.contains(comment), "comment text shown: \(comment)")
+    }
+  }
+
+  @Test func aShortPostsCommentThreadIsNeverShownAsItsArticle() {
+    // The post is too short to trust; the reader's later, looser attempts used to take the
+    // thread for the article. Now it is the whole page or the post, never the thread alone.
+    let comments = (1...12).map { n in
+      "<li class=\"comment\"><p>Reader \(n) wrote: I live by the river, and in all my years, with"
+        + " the water up to the door, nobody from the council came, not once, not ever.</p></li>"
+    }.joined()
+    let html = Self.page(
+      """
+      <div class="post"><h1>River rises</h1>
+      <p>The river rose by two metres overnight, the council said, and low streets were closed.</p>
+      <p>Residents were asked to move their cars, and the ferry will not run until Friday.</p>
+      </div>
+      <section class="comments"><ol>\(comments)</ol></section>
+      """)
+    let page = reader(html)
+    #expect(page.view == .fullPage || !text(page).contains("Reader 1 wrote"))
+    #expect(text(page).contains("rose by two metres"))
+  }
+
+  @Test func aCommentSectionsHeaderAndButtonAtTheArticlesEndAreLeftOut() {
+    let html = Self.page(
+      """
+      <article><h1>River rises</h1>
+      \(Self.prose("flood", 5))
+      <p>Comments</p>
+      <button class="comment-toggle">View Comments</button>
+      </article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("part 5"))
+    #expect(!shown.contains("View Comments"))
+    #expect(!shown.split(separator: "\n").contains("Comments"))
+  }
+
+  // MARK: - The start
+
+  @Test func theOpeningBeforeALeadingFigureIsKept() {
+    // The opening sits deeper than the later parts (a drop-cap wrapper around it), and a
+    // figure cuts it off from them: it is the article's start all the same.
+    let html = Self.page(
+      """
+      <div class="story">
+      <div class="part wide"><div class="dropcap"><div class="inner"><div class="col">
+      <section><div class="copy"><div class="text">
+      <p>When the water came, the opening paragraph says, it came at night, quickly, and quietly.</p>
+      <p>By morning, the second paragraph says, the square was a lake, and the market had moved.</p>
+      </div></div></section></div></div></div></div>
+      <figure><img src="/a.jpg" alt="The square"><figcaption>The square under water.</figcaption></figure>
+      <div class="part wide"><section><div class="copy"><div class="text">
+      \(Self.prose("middle", 6))
+      </div></div></section></div>
+      <figure><img src="/b.jpg" alt="The market"></figure>
+      <div class="part wide"><section><div class="copy"><div class="text">
+      \(Self.prose("closing", 4))
+      </div></div></section></div>
+      </div>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("the opening paragraph says"))
+    #expect(shown.contains("the second paragraph says"))
+    #expect(shown.contains("middle report, part 6"))
+    #expect(shown.contains("closing report, part 4"))
+  }
+
+  // MARK: - Siblings
+
+  @Test func aFormAroundTheWholePageDoesNotHideTheArticle() {
+    // ASP.NET wraps every page in one <form>: the article inside it is still the article.
+    let html = Self.page(
+      """
+      <form id="aspnetForm" method="post" action="/a/1">
+      <div class="menu"><a href="/1">One</a> <a href="/2">Two</a></div>
+      <div class="article-body">\(Self.prose("form", 5))</div>
+      <div class="search"><input name="q"><button>Search</button></div>
+      </form>
+      """)
+    let page = reader(html)
+    #expect(page.view == .reader)
+    let shown = text(page)
+    #expect(shown.contains("form report, part 1"))
+    #expect(shown.contains("form report, part 5"))
+    #expect(!shown.contains("One"))
+  }
+
+  @Test func siblingsOfTheTopCandidateThatReadAsTheArticleJoinIt() {
+    let html = Self.page(
+      """
+      <div class="wrap">
+      <div class="body-part">\(Self.prose("first", 6))</div>
+      <div class="ad-slot"><a href="/ad">Buy now</a></div>
+      <div class="body-part">\(Self.prose("second", 2))</div>
+      <div class="more-links"><a href="/x">Other story one</a> <a href="/y">Other story two</a></div>
+      </div>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("first report, part 6"))
+    #expect(shown.contains("second report, part 2"))
+    #expect(!shown.contains("Other story"))
+  }
+
+  // MARK: - The edges
+
+  @Test func furnitureLinesAtTheArticlesEdgesAreLeftOut() {
+    let html = Self.page(
+      """
+      <article><h1>River rises</h1>
+      <p>Share this article</p>
+      <p>Updated 6:02 am EST, Wednesday, November 20, 2019</p>
+      \(Self.prose("edge", 4))
+      <p><a href="/b">Council promises new flood walls for the low streets</a></p>
+      <p>Advertisement</p>
+      \(Self.prose("later", 2))
+      <p>Sign up for our daily newsletter to get the news in your inbox.</p>
+      <p>You may also like...</p>
+      <p><a href="/c">Ten rivers that flooded this year</a></p>
+      <p><a href="/d">How to keep water out of your house</a></p>
+      </article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("edge report, part 1"))
+    #expect(shown.contains("later report, part 2"))
+    for furniture in [
+      "Share this", "Updated 6:02", "Council promises", "Advertisement", "newsletter",
+      "You may also like", "Ten rivers", "keep water out",
+    ] {
+      #expect(!shown.contains(furniture), "furniture shown: \(furniture)")
+    }
+  }
+
+  @Test func imageCreditsAndGalleryFurnitureAreLeftOutButCaptionsStay() {
+    let html = Self.page(
+      """
+      <article><h1>River rises</h1>
+      <div class="photo-gallery"><p>Image 1 of 12</p><p>Caption</p><p>Close</p>
+      <p>Volunteers fill sandbags by the river on Tuesday night, as the water rises.</p></div>
+      \(Self.prose("credit", 4))
+      <figure><img src="/a.jpg" alt=""><figcaption>The flooded square on Wednesday. Credit: Jane Doe/AP</figcaption></figure>
+      <figure><img src="/b.jpg" alt=""><figcaption>The old market hall, which stayed dry.</figcaption></figure>
+      <p class="image-credit">Photo: John Roe</p>
+      \(Self.prose("after", 2))
+      </article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("credit report, part 4"))
+    #expect(shown.contains("after report, part 2"))
+    #expect(shown.contains("The old market hall"))
+    for furniture in ["Image 1 of 12", "Volunteers fill", "Credit: Jane Doe", "Photo: John Roe"] {
+      #expect(!shown.contains(furniture), "furniture shown: \(furniture)")
+    }
+  }
+
+  @Test func edgeLinesAreFoundByWhatTheySay() {
+    #expect(ArticleEdges.isFurniture("Subscribe to our newsletter", atStart: false))
+    #expect(ArticleEdges.isFurniture("PUBLISHED: 10:48, Tue, Nov 19, 2019", atStart: true))
+    #expect(ArticleEdges.isFurniture("By Jane Doe", atStart: true))
+    #expect(ArticleEdges.isFurnitureAnywhere("Image 3 of 23"))
+    #expect(ArticleEdges.isFurnitureAnywhere("Photo: Hau Dinh, AP"))
+    #expect(ArticleEdges.endsWithCredit("Protesters in the street (Image: GETTY )"))
+    #expect(ArticleEdges.opensClosingSection("About the Author"))
+    // Prose is not furniture, even short prose at an edge.
+    #expect(!ArticleEdges.isFurniture("The river fell by noon.", atStart: false))
+    #expect(!ArticleEdges.isFurniture("By the end of the week, the water was gone.", atStart: true))
+    #expect(!ArticleEdges.isFurnitureAnywhere("Image makers met in the square."))
+    #expect(!ArticleEdges.endsWithCredit("The old market hall, which stayed dry."))
+  }
+
+  // MARK: - Metadata
+
+  @Test func aShortArticleMarkedAsTheArticleBodyIsShownAsTheArticle() {
+    // Too short for Readability's bar, and the page is mostly a list of links, but the
+    // page marks it with itemprop=articleBody.
+    let links = (1...30).map { "<li><a href=\"/n/\($0)\">Other headline number \($0)</a></li>" }
+      .joined()
+    let html = Self.page(
+      """
+      <div class="breaking"><h1>River rises</h1>
+      <div class="text" itemprop="articleBody">The river rose by two metres overnight, the
+      council said on Wednesday, and the low streets were closed to cars until further notice.
+      <div></div>Residents were asked to move their cars to the car park on the hill.</div>
+      </div>
+      <div class="ticker"><ul>\(links)</ul></div>
+      """)
+    let page = reader(html)
+    #expect(page.view == .reader)
+    let shown = text(page)
+    #expect(shown.contains("rose by two metres"))
+    #expect(!shown.contains("Other headline number 7"))
+  }
+
+  @Test func aShortArticleThatJSONLDGivesIsShownAsTheArticle() {
+    let links = (1...30).map { "<li><a href=\"/n/\($0)\">Other headline number \($0)</a></li>" }
+      .joined()
+    let head = """
+      <script type="application/ld+json">{"@type": "NewsArticle", "headline": "River rises",
+      "articleBody": "The river rose by two metres overnight, the council said on Wednesday."}
+      </script>
+      """
+    let html = Self.page(
+      """
+      <div class="breaking"><h1>River rises</h1>
+      <div class="text">The river rose by two metres overnight, the council said on Wednesday,
+      and the low streets were closed to cars until further notice, the police added.</div>
+      </div>
+      <div class="ticker"><ul>\(links)</ul></div>
+      """, head: head)
+    let document = HTMLRenderer.parse(html, baseURL: nil)
+    #expect(document.metadata.articleBody?.hasPrefix("The river rose by two metres") == true)
+    let page = reader(html)
+    #expect(page.view == .reader)
+    #expect(text(page).contains("closed to cars"))
+    #expect(!text(page).contains("Other headline number 7"))
+  }
+
+  @Test func withoutAHintAShortTextAmongLinksIsStillShownAsTheWholePage() {
+    let links = (1...30).map { "<li><a href=\"/n/\($0)\">Other headline number \($0)</a></li>" }
+      .joined()
+    let html = Self.page(
+      """
+      <div class="breaking"><h1>River rises</h1>
+      <div class="text">The river rose by two metres overnight, the council said on Wednesday,
+      and the low streets were closed to cars until further notice, the police added.</div>
+      </div>
+      <div class="ticker"><ul>\(links)</ul></div>
+      """)
+    #expect(reader(html).view == .fullPage)
+  }
+}
