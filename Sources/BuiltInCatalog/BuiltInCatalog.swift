@@ -15,7 +15,8 @@ public enum BuiltInCatalog {
   /// generator's, so a malformed one cannot occur and is skipped rather than trusted.
   static func counties(_ rows: String) -> [City] {
     var rows = rows
-    // Split on bytes: Character-wise splitting of every row cost 13 ms of each start-up.
+    // Split on bytes: Character-wise splitting of every row was a large share of start-up
+    // (BENCHMARKS.md, the county level).
     return rows.withUTF8 { bytes in
       var counties: [City] = []
       var fields: [String] = []

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ProvinceCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,40 +9,46 @@ import ProvinceCore
 
 /// Ctrl-C and SIGTERM, delivered on a queue rather than in a signal handler. Ctrl-C ends
 /// the run with 130 unless something (a page load) has claimed it for the moment.
-final class Interrupts: @unchecked Sendable {
+final class Interrupts: Sendable {
   static let shared = Interrupts()
 
-  private let lock = NSLock()
-  private var claim: (@Sendable () -> Void)?
-  private var sources: [DispatchSourceSignal] = []
-  /// Put the terminal back as it was found (clear a spinner line, end the prompt's line).
-  private var cleanup: @Sendable () -> Void = {}
-  /// The full-screen session's way back to the terminal as it was, run before `cleanup`.
-  private var restoreTerminal: (@Sendable () -> Void)?
+  private struct State {
+    var claim: (@Sendable () -> Void)?
+    var sources: [DispatchSourceSignal] = []
+    /// Put the terminal back as it was found (clear a spinner line, end the prompt's line).
+    var cleanup: @Sendable () -> Void = {}
+    /// The full-screen session's way back to the terminal as it was, run before `cleanup`.
+    var restoreTerminal: (@Sendable () -> Void)?
+  }
+
+  private let state = Mutex(State())
 
   /// While set, an exit on a signal first runs `restore` (nil: the session has left).
   func setTerminalRestore(_ restore: (@Sendable () -> Void)?) {
-    lock.lock()
-    restoreTerminal = restore
-    lock.unlock()
+    state.withLock { $0.restoreTerminal = restore }
   }
 
   func install(cleanup: @escaping @Sendable () -> Void) {
-    self.cleanup = cleanup
+    state.withLock { $0.cleanup = cleanup }
     signal(SIGPIPE, SIG_IGN)
     // A source is registered on Dispatch's own queue, after `resume` returns; until then a
     // signal would meet SIG_IGN and be lost. Waiting for the registration closes that gap
     // before the first prompt (bounded, so a slow start can never hang here).
     let registered = DispatchSemaphore(value: 0)
-    for (number, code) in [(SIGINT, ExitCode.interrupted), (SIGTERM, .terminated)] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { [unowned self] in self.received(number, exitCode: code) }
-      source.setRegistrationHandler { registered.signal() }
-      source.resume()
-      sources.append(source)
+    // The sources are made inside the lock, so that they never leave it: they are kept
+    // only to stay alive for the run.
+    let count = state.withLock { state in
+      for (number, code) in [(SIGINT, ExitCode.interrupted), (SIGTERM, .terminated)] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler { [unowned self] in self.received(number, exitCode: code) }
+        source.setRegistrationHandler { registered.signal() }
+        source.resume()
+        state.sources.append(source)
+      }
+      return state.sources.count
     }
-    for _ in sources {
+    for _ in 0..<count {
       _ = registered.wait(timeout: .now() + .seconds(1))
     }
   }
@@ -51,22 +58,15 @@ final class Interrupts: @unchecked Sendable {
   func claimed<T>(by onInterrupt: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows
     -> T
   {
-    lock.lock()
-    claim = onInterrupt
-    lock.unlock()
-    defer {
-      lock.lock()
-      claim = nil
-      lock.unlock()
-    }
+    state.withLock { $0.claim = onInterrupt }
+    defer { state.withLock { $0.claim = nil } }
     return try body()
   }
 
   private func received(_ number: Int32, exitCode: ExitCode) {
-    lock.lock()
-    let handler = number == SIGINT ? claim : nil
-    let restore = restoreTerminal
-    lock.unlock()
+    let (handler, restore, cleanup) = state.withLock { state in
+      (number == SIGINT ? state.claim : nil, state.restoreTerminal, state.cleanup)
+    }
     if let handler {
       handler()
       return

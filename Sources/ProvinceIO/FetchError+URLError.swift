@@ -1,5 +1,6 @@
 import Foundation
 import ProvinceCore
+import TextSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -56,9 +57,9 @@ extension FetchError {
       if url.scheme?.lowercased() == "https",
         ["ssl", "tls", "certificate"].contains(where: lowered.contains)
       {
-        return .tlsFailure(detail.trimmingCharacters(in: .whitespaces))
+        return .tlsFailure(detail.trimmingSpaces)
       }
-      return .other(detail.trimmingCharacters(in: .whitespaces))
+      return .other(detail.trimmingSpaces)
     }
   }
 

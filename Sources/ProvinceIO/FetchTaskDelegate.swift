@@ -1,6 +1,7 @@
 import Foundation
 import PageReader
 import ProvinceCore
+import TextSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -157,7 +158,7 @@ final class FetchTaskDelegate: @unchecked Sendable {
 
   /// The absolute URL a Location value names, resolved against the URL that answered.
   static func redirectTarget(_ location: String, from base: URL?) -> URL? {
-    URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL
+    URL(string: location.trimmingSpaces, relativeTo: base)?.absoluteURL
   }
 
   /// The task ended, with `error` or with the whole answer.

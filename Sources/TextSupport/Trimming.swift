@@ -1,7 +1,7 @@
 /// Trimming on the scalar view. Foundation's `trimmingCharacters(in:)` goes through NSString, and
 /// its first use costs run-time conformance look-ups (each a scan of every conformance record in
-/// the static binary): about 1 M instructions of every `browse` start-up, for trimming a few
-/// short strings. These give the same answers for the sets used here (see TrimmingTests).
+/// the static binary) on every `browse` start-up, for trimming a few short strings (figures in
+/// BENCHMARKS.md). These give the same answers for the sets used here (see TrimmingTests).
 extension Unicode.Scalar {
   /// A space or a tab: `CharacterSet.whitespaces` (Unicode's Zs, U+0009, and, as Foundation
   /// has it, the zero-width space U+200B).
@@ -34,4 +34,17 @@ extension StringProtocol {
 
   /// The text without white space (spaces, tabs and line ends) at either end.
   @inlinable public var trimmingWhiteSpace: String { trimmed(where: \.isWhiteSpace) }
+}
+
+extension Unicode.Scalar {
+  /// Unicode's punctuation (general category P*): `CharacterSet.punctuationCharacters`.
+  @inlinable public var isPunctuation: Bool {
+    switch properties.generalCategory {
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+      .initialPunctuation, .finalPunctuation, .otherPunctuation:
+      return true
+    default:
+      return false
+    }
+  }
 }

@@ -59,9 +59,11 @@ import Testing
     let directory = folder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let url = URL(string: "http://example.test/fits")!
-    let size = PageCacheEntry(page: page(url.absoluteString), storedAt: Date()).encoded().count
+    // One date for both, so that the measured entry is byte for byte the stored one.
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    let size = PageCacheEntry(page: page(url.absoluteString), storedAt: date).encoded().count
     let cache = PageCache(directory: directory, limit: size)
-    try cache.store(page(url.absoluteString), for: url)
+    try cache.store(page(url.absoluteString), for: url, at: date)
     #expect(cache.entry(for: url)?.page.body == Data("<p>广州</p>".utf8))
   }
 

@@ -29,6 +29,18 @@ struct TrimmingTests {
     }
   }
 
+  @Test func punctuationIsFoundationsPunctuationCharacters() {
+    // Foundation's tables are older than Swift's: U+1B4E, U+1B4F and U+1B7F (Balinese, in
+    // Unicode 14) are punctuation to Swift only. Only scalars both know are compared.
+    for scalar in Self.scalars where (scalar.properties.age?.major ?? 99) < 14 {
+      let text = "\(scalar)a\(scalar)\(scalar)"
+      #expect(
+        text.trimmed(where: \.isPunctuation) == text.trimmingCharacters(in: .punctuationCharacters),
+        "U+\(String(scalar.value, radix: 16))")
+      #expect(scalar.isPunctuation == CharacterSet.punctuationCharacters.contains(scalar))
+    }
+  }
+
   @Test func substringsAndEdgeCases() {
     let line = "[ \u{3000}广州\t ]"
     #expect(line.dropFirst().dropLast().trimmingSpaces == "广州")

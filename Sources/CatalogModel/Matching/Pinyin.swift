@@ -77,7 +77,7 @@ public enum Pinyin {
     return nil
   }
 
-  /// ICU readings already computed: its first use costs ~100 ms, later ones ~microseconds.
+  /// ICU readings already computed: ICU's first use is slow, later ones are cheap.
   private static let icuCache = Mutex<[Unicode.Scalar: String]>([:])
 
   private static func icuReading(of scalar: Unicode.Scalar) -> String? {

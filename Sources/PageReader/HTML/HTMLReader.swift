@@ -827,7 +827,7 @@ struct HTMLReader {
 
   /// Whitespace collapsed, trimmed and sanitised; nil when nothing is left.
   /// On the UTF-8 bytes: splitting by Character (grapheme clusters) and joining again was
-  /// two thirds of closing a link, about 5,000 instructions for each of a page's links.
+  /// most of the cost of closing a link, paid for each of a page's links.
   static func oneLine(_ text: String) -> String? {
     enum Shape {
       case empty, unchanged

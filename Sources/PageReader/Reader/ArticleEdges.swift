@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The lines at the edges of an article that are the site's, not the story's: a share
 /// bar, a newsletter box, an image credit, a date line, "related" links, a comment
 /// section's header. Readability leaves them to its class hints; these are found by what
@@ -74,7 +76,7 @@ enum ArticleEdges {
 
   /// Whether a short line heads a section the site closes the article with.
   static func opensClosingSection(_ text: String) -> Bool {
-    let line = normalized(text).trimmingCharacters(in: .punctuationCharacters)
+    let line = normalized(text).trimmed(where: \.isPunctuation)
     guard !line.isEmpty, line.count <= 40 else { return false }
     return closingSections.contains { line.hasPrefix($0) }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TextSupport
 
 /// The values of a link check: what is checked, what came of it, how it is going.
 public enum LinkCheck {
@@ -139,7 +140,7 @@ public enum LinkCheck {
 
     /// `Retry-After` as seconds from `now`: delta-seconds or an IMF-fixdate.
     static func seconds(fromRetryAfter value: String, now: Date) -> TimeInterval? {
-      let trimmed = value.trimmingCharacters(in: .whitespaces)
+      let trimmed = value.trimmingSpaces
       if let seconds = Int(trimmed) { return TimeInterval(seconds) }
       let formatter = DateFormatter()
       formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -76,10 +76,10 @@ public enum NavigationCommand: Sendable, Equatable {
 
   /// Reads one line typed at the prompt.
   public static func parse(_ line: String) -> NavigationCommand {
-    let text = line.trimmingCharacters(in: .whitespaces)
+    let text = line.trimmingSpaces
     if let command = CommandTable.lineCommand(for: text.lowercased()) { return command }
     if text.hasPrefix("/") {
-      let query = text.dropFirst().trimmingCharacters(in: .whitespaces)
+      let query = text.dropFirst().trimmingSpaces
       return query.isEmpty ? .invalid("type a search after '/', as in /zhou") : .search(query)
     }
     if let digits = asciiDigits(text) {

@@ -165,7 +165,7 @@ extension Navigator {
     state.top.number = ""
     if !state.top.isMenu, let editor = state.top.editor {
       state.top.editor = nil
-      let query = editor.text.trimmingCharacters(in: .whitespaces)
+      let query = editor.text.trimmingSpaces
       state.top.pageQuery = query.isEmpty ? nil : query
       // A new search starts from the top of the window, that line included.
       state.top.matchLine = nil
@@ -246,7 +246,7 @@ extension Navigator {
   /// The list on top narrowed to its typed filter, the selection on the first item.
   private func refilter(_ state: inout NavigationState) {
     var screen = state.top
-    let text = (screen.editor?.text ?? "").trimmingCharacters(in: .whitespaces)
+    let text = (screen.editor?.text ?? "").trimmingSpaces
     screen.filterStale = false
     screen.selection = 0
     screen.scroll = 0
@@ -476,7 +476,7 @@ extension Navigator {
     // other view has too keeps its row, else the other view's text starts at the top.
     state.top.scroll = scroll < (before.pageStart ?? 0) ? scroll : start
     for (line, text) in shown
-    where !text.trimmingCharacters(in: .whitespaces).isEmpty {
+    where !text.trimmingSpaces.isEmpty {
       if let found = lines.firstIndex(of: text) {
         state.top.scroll = max(0, start + found - (line - scroll))
         break

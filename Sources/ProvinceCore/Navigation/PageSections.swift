@@ -3,8 +3,9 @@ import PageReader
 import TextSupport
 
 /// A page screen as lines, computed from the state: the facts (the city, the response)
-/// and the body (the page text, or its links). Update reads it to know how far a page
-/// scrolls; the view draws it, so the page is laid out once per state, not per frame.
+/// and the body (the page text, or its links). It is built again whenever it is asked
+/// for, by update (to know how far a page scrolls) and by the view, so on a long page a
+/// key costs work that grows with the page; keeping it in the model is issue 24's.
 public struct PageSections: Sendable, Equatable {
   /// The facts: province, city, code, pinyin, URL and status; sanitised.
   public var header: [String]
