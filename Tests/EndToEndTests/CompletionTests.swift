@@ -15,7 +15,7 @@ import Testing
 ///
 /// Without zsh or fish the tests for them are skipped, except on CI (CI=true), where
 /// `.ci/run` installs both and a missing shell fails the test.
-@Suite(.timeLimit(.minutes(1))) struct CompletionTests {
+@Suite(.timeLimit(.minutes(3))) struct CompletionTests {
   typealias F = ReliabilityFixtures
 
   static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"

@@ -4,7 +4,7 @@ import Testing
 
 /// Charsets as a user meets them: `--fetch` and the facts of the line-mode detail screen,
 /// against pages served without a charset in their Content-Type.
-@Suite(.timeLimit(.minutes(1))) struct EndToEndCharsetTests {
+@Suite(.timeLimit(.minutes(3))) struct EndToEndCharsetTests {
   /// 你好 广州市 in GBK, written out by hand.
   static let gbk: [UInt8] = [0xC4, 0xE3, 0xBA, 0xC3, 0x20, 0xB9, 0xE3, 0xD6, 0xDD, 0xCA, 0xD0]
 

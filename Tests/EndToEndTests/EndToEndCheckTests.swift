@@ -14,7 +14,7 @@ import Testing
 
 /// The built `browse --check` against a loopback server: the report on stdout, the exit
 /// code, and Ctrl-C ending it with a partial report.
-@Suite(.timeLimit(.minutes(1))) struct EndToEndCheckTests {
+@Suite(.timeLimit(.minutes(3))) struct EndToEndCheckTests {
   typealias CheckPath = TestHTTPServer.CheckPath
 
   /// A plist with one province per entry of `provinces`, its cities named after their paths.

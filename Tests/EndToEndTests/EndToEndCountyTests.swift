@@ -4,7 +4,7 @@ import Testing
 
 /// The built `browse` on its built-in data, reaching the county level as a user's script
 /// would: lookups, ambiguity lists, listing, search by code, and bash completion.
-@Suite(.timeLimit(.minutes(1))) struct EndToEndCountyTests {
+@Suite(.timeLimit(.minutes(3))) struct EndToEndCountyTests {
   let kunshanURL = "https://zh.wikipedia.org/wiki/%E6%98%86%E5%B1%B1%E5%B8%82"
 
   @Test func aCountyLevelCityIsFoundByName() async throws {

@@ -9,7 +9,7 @@ import Testing
 @testable import TextSupport
 
 /// The built `browse` run as a script would run it: stdout, stderr and exit codes.
-@Suite(.timeLimit(.minutes(1))) struct EndToEndLookupTests {
+@Suite(.timeLimit(.minutes(3))) struct EndToEndLookupTests {
   let guangzhouURL = "https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82"
 
   func dataFile(_ contents: String) throws -> String {

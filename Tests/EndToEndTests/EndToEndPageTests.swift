@@ -9,7 +9,7 @@ import Testing
 @testable import TextSupport
 
 /// `browse --fetch` and the interactive detail screen against the loopback test server.
-@Suite(.timeLimit(.minutes(1))) struct EndToEndPageTests {
+@Suite(.timeLimit(.minutes(3))) struct EndToEndPageTests {
   /// A data file whose one province's cities point at `server`'s routes.
   func dataFile(_ server: TestHTTPServer, _ cities: [(String, String)]) throws -> String {
     let entries = cities.map { name, path in

@@ -9,7 +9,7 @@ import Testing
 @testable import TextSupport
 
 /// The interactive session driven through `browse -i` and `--pick`, as the tests' user.
-@Suite(.timeLimit(.minutes(1))) struct EndToEndSessionTests {
+@Suite(.timeLimit(.minutes(3))) struct EndToEndSessionTests {
   // Sessions over the built-in data run --offline: its URLs are on the internet, and tests
   // never leave this machine. Pages are tested against the loopback server instead.
   @Test func typedNamesWalkToACityAndQuitExitsZero() async throws {

@@ -9,7 +9,7 @@ import Testing
 @testable import TextSupport
 
 /// Ctrl-C and SIGTERM at the prompt and while a page loads, sent to the real process.
-@Suite(.timeLimit(.minutes(1))) struct EndToEndSignalTests {
+@Suite(.timeLimit(.minutes(3))) struct EndToEndSignalTests {
   @Test func ctrlCAtThePromptExits130() async throws {
     let browse = try BrowseProcess.Running(["-i", "--offline"])
     #expect(await browse.waitForOutput(containing: "> "))

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Exit codes say what happened, whatever else went wrong around it (issue 12, item 3).
-@Suite(.timeLimit(.minutes(1))) struct ExitCodeTests {
+@Suite(.timeLimit(.minutes(3))) struct ExitCodeTests {
   @Test func aClosedStderrDoesNotTurnSuccessOrNoMatchInto74() async throws {
     let data = try ReliabilityFixtures.file(
       ReliabilityFixtures.plist(
@@ -54,7 +54,7 @@ import Testing
 /// A browser that draws in the terminal gets it (issue 12, item 1): it runs in browse's
 /// foreground process group, so reading the terminal does not stop it, and browse goes on
 /// when it exits.
-@Suite(.timeLimit(.minutes(1))) struct TerminalBrowserTests {
+@Suite(.timeLimit(.minutes(3))) struct TerminalBrowserTests {
   @Test func aTerminalBrowserCanReadTheTerminalAndBrowseCarriesOnAfterIt() async throws {
     try #require(PseudoTerminalProcess.isAvailable)
     let browser = try ReliabilityFixtures.file(

@@ -9,7 +9,7 @@ import Testing
 /// The harness itself: a child cannot reach the developer's terminal, environment or
 /// descriptors, a time limit kills all it started, and the pseudo-terminal is a real
 /// controlling terminal whose size can change under the program.
-@Suite(.timeLimit(.minutes(1))) struct HarnessTests {
+@Suite(.timeLimit(.minutes(3))) struct HarnessTests {
   @Test func aChildHasNoControllingTerminalAndASessionOfItsOwn() async throws {
     let result = try await BrowseProcess.shell(
       """

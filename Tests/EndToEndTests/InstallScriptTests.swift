@@ -5,7 +5,7 @@ import Testing
 /// `Scripts/install` puts the binary, the man page and the completions under PREFIX.
 /// The build itself is `.ci/run`'s (it builds the README's release command); here the
 /// script installs the binary the tests already built.
-@Suite(.timeLimit(.minutes(1))) struct InstallScriptTests {
+@Suite(.timeLimit(.minutes(3))) struct InstallScriptTests {
   static let script = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Scripts/install")

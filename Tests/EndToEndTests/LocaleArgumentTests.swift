@@ -4,7 +4,7 @@ import Testing
 
 /// Under a GB18030 locale, `-p 广东` arrives as GB18030 bytes: it is read in the locale's
 /// codeset, and the run says once that its output is UTF-8.
-@Suite(.timeLimit(.minutes(1))) struct LocaleArgumentTests {
+@Suite(.timeLimit(.minutes(3))) struct LocaleArgumentTests {
   @Test func aGB18030ArgumentIsReadInTheLocalesCodeset() async throws {
     // 广东 in GB18030: B9E3 B6AB.
     let result = try await BrowseProcess.shell(

@@ -8,7 +8,7 @@ import Testing
 
 /// A hostile cache folder through the binary: `--offline` over a huge sparse entry, and a
 /// cache folder that is a symbolic link.
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityCacheHostileTests {
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityCacheHostileTests {
   static let url = "http://127.0.0.1:9/page"
 
   func withData(_ body: (_ data: String, _ cacheHome: URL) async throws -> Void) async throws {

@@ -15,7 +15,7 @@ import Testing
 /// The page cache is the only file `browse` writes. Killed at any moment, it leaves the old
 /// entry or the new one, never a mix. PageCacheTests covers torn and damaged entries and a
 /// killed writer's temporary file at the unit level; this kills the real process.
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityCacheKillTests {
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityCacheKillTests {
   typealias F = ReliabilityFixtures
 
   /// About 1 MB of HTML, most of it a script (so that showing it is quick), with the

@@ -4,7 +4,7 @@ import Testing
 
 /// A data file from a pipe, a FIFO or a device has the same bound as a regular file:
 /// beyond it, one line and exit 65, never a read that grows without end.
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityDataSizeTests {
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityDataSizeTests {
   static let refusal = "error: it is larger than 128 MiB, the most a data file may be"
 
   @Test func dataFromDevZeroIsRefusedForItsSize() async throws {

@@ -11,7 +11,7 @@ import Testing
 /// Bad data files through the built binary: one clear line and exit 65 (66 for a file that
 /// cannot be read), never a crash or a stack trace. The loader's own unit tests
 /// (LoaderHostileInputTests, LoaderDiagnosticTests) cover the same inputs byte by byte.
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityDataTests {
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityDataTests {
   typealias F = ReliabilityFixtures
 
   static let good = F.plist(

@@ -4,7 +4,7 @@ import Testing
 
 /// A low open-file limit is said as what it is, `too many open files` and exit 71: not a
 /// crash ("internal error", 70) nor an unreadable data file (66).
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityDescriptorTests {
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityDescriptorTests {
   @Test(arguments: [5, 6, 7, 12])
   func aHardLimitTooLowIsTooManyOpenFilesAndExit71(limit: Int) async throws {
     let data = try ReliabilityFixtures.file(

@@ -4,7 +4,7 @@ import Testing
 
 /// Line input (`-i`) is read in linear time and a line is bounded: an endless line ends the
 /// session with one message and exit 65 instead of pinning a core.
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityLineInputTests {
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityLineInputTests {
   static let refusal = "browse: an input line is longer than 64 KB; stopping\n"
 
   @Test func anEndlessLineFromDevZeroEndsTheSessionWithExit65() async throws {

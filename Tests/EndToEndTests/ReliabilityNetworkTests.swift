@@ -11,7 +11,7 @@ import Testing
 /// Misbehaving servers through `browse --fetch`. FetchTests covers the fetcher itself
 /// (timeouts, resets, hang-ups, endless bodies, redirect loops, schemes refused up front);
 /// EndToEndPageTests a redirect to file:// and --max-bytes on an endless body.
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityNetworkTests {
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityNetworkTests {
   typealias F = ReliabilityFixtures
   typealias Fault = TestHTTPServer.FaultPath
 

@@ -11,7 +11,7 @@ import Testing
 /// Signals, end of input and broken output. EndToEndSignalTests covers Ctrl-C and SIGTERM
 /// at the prompt and Ctrl-C during a fetch in `-i`; EndToEndLookupTests a closed pipe
 /// after `head` and stdout closed or on /dev/full for a listing.
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityProcessTests {
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityProcessTests {
   typealias F = ReliabilityFixtures
 
   /// A data file with one city whose page never answers, and one that answers at once.

@@ -11,7 +11,7 @@ import Testing
 /// Hostile text in names and pages never reaches the terminal raw, through every output
 /// path of the binary; tiny and dumb terminals still work. EndToEndSessionTests covers
 /// hostile names in `-i` and a 20×8 window; TerminalTextTests the sanitiser itself.
-@Suite(.timeLimit(.minutes(1))) struct ReliabilityTerminalTests {
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityTerminalTests {
   typealias F = ReliabilityFixtures
 
   static let hostileData = F.plist(

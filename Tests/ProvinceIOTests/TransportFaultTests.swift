@@ -9,7 +9,7 @@ import Testing
 /// The fault matrix of RELIABILITY.md ("The network") through the one transport every page
 /// takes, URLSession over loopback http: framings and faults the standard routes do not
 /// send, what is asked for, and the one session reused from fetch to fetch.
-@Suite(.timeLimit(.minutes(1))) struct TransportFaultTests {
+@Suite(.timeLimit(.minutes(3))) struct TransportFaultTests {
   private func withServer(_ body: (TestHTTPServer) async throws -> Void) async throws {
     let server = try TestHTTPServer.withStandardRoutes()
     defer { server.stop() }

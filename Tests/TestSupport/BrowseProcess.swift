@@ -40,10 +40,12 @@ package enum BrowseProcess {
   }()
 
   /// Runs `browse arguments…` with `input` as its stdin (a file). The environment is
-  /// `ChildEnvironment`'s plus `environment`; TERM is set only to `terminal`.
+  /// `ChildEnvironment`'s plus `environment`; TERM is set only to `terminal`. The timeout
+  /// only catches a hang: on two cores, a child of the whole parallel suite can wait tens
+  /// of seconds for the processor (a 6 s --validate was killed at 30 s in CI).
   package static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    terminal: String? = nil, timeout: TimeInterval = 30
+    terminal: String? = nil, timeout: TimeInterval = 90
   ) async throws -> Result {
     try await run(
       executable: executable.path, arguments, input: input, environment: environment,
@@ -53,7 +55,7 @@ package enum BrowseProcess {
   /// Runs a bash script in which `$BROWSE` is the binary.
   package static func shell(
     _ script: String, input: String = "", environment: [String: String] = [:],
-    timeout: TimeInterval = 30
+    timeout: TimeInterval = 90
   ) async throws -> Result {
     var env = environment
     env["BROWSE"] = executable.path
@@ -64,7 +66,7 @@ package enum BrowseProcess {
   /// Runs any program the same way (a shell to try a completion script in, say).
   package static func run(
     executable: String, _ arguments: [String], input: String = "",
-    environment: [String: String] = [:], terminal: String? = nil, timeout: TimeInterval = 30
+    environment: [String: String] = [:], terminal: String? = nil, timeout: TimeInterval = 90
   ) async throws -> Result {
     let scratch = try Scratch()
     let stdin = try scratch.open("stdin", writing: false, contents: Data(input.utf8))
