@@ -128,13 +128,16 @@ import Testing
         "PATH": Self.path, "ZDOTDIR": home.path, "PROVINCE_BROWSER_DATA": variable,
       ], columns: 120, rows: 40)
     #expect(
-      await shell.waitForOutput(containing: "% "), "no prompt: \(shell.output.debugDescription)")
+      await shell.waitForOutput(containing: "% ", timeout: 60),
+      "no prompt: \(shell.output.debugDescription)")
 
     // --data on the line wins over the variable: both of its provinces are listed.
     var mark = shell.mark
     shell.type("browse --data \(given) -p \t")
     #expect(
-      await shell.waitForOutput(since: mark) { $0.contains("测试省") && $0.contains("样例省") },
+      await shell.waitForOutput(since: mark, timeout: 30) {
+        $0.contains("测试省") && $0.contains("样例省")
+      },
       "\(shell.output(since: mark).debugDescription)")
     #expect(!shell.output(since: mark).contains("环境省"))
 
@@ -142,26 +145,28 @@ import Testing
     mark = shell.mark
     shell.type("\u{15}browse -p \t")
     #expect(
-      await shell.waitForOutput(containing: "环境省", since: mark),
+      await shell.waitForOutput(containing: "环境省", since: mark, timeout: 30),
       "\(shell.output(since: mark).debugDescription)")
 
     // Cities within the province given, from the --data file.
     mark = shell.mark
     shell.type("\u{15}browse -d \(given) -p 测试省 -c \t")
     #expect(
-      await shell.waitForOutput(since: mark) { $0.contains("甲市") && $0.contains("乙市") },
+      await shell.waitForOutput(since: mark, timeout: 30) {
+        $0.contains("甲市") && $0.contains("乙市")
+      },
       "\(shell.output(since: mark).debugDescription)")
 
     // Descriptions keep their colons and apostrophes.
     mark = shell.mark
     shell.type("\u{15}browse --v\t")
     #expect(
-      await shell.waitForOutput(containing: "(default: the active data)", since: mark),
+      await shell.waitForOutput(containing: "(default: the active data)", since: mark, timeout: 30),
       "\(shell.output(since: mark).debugDescription)")
     mark = shell.mark
     shell.type("\u{15}browse --o\t")
     #expect(
-      await shell.waitForOutput(containing: "Open the city's page", since: mark),
+      await shell.waitForOutput(containing: "Open the city's page", since: mark, timeout: 30),
       "\(shell.output(since: mark).debugDescription)")
 
     shell.type("\u{15}exit\n")

@@ -264,7 +264,7 @@ import Testing
   @Test func httpsToAPlainHTTPServerIsATLSFailure() async throws {
     try await withServer { server in
       let result = await fetch(
-        URL(string: "https://127.0.0.1:\(server.port)/utf8")!, limits: .init(timeout: 5))
+        URL(string: "https://127.0.0.1:\(server.port)/utf8")!, limits: .init(timeout: 30))
       guard case .tlsFailure = error(result) else {
         Issue.record("expected a TLS failure, got \(result)")
         return

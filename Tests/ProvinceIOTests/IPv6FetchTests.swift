@@ -56,7 +56,7 @@ struct IPv6FetchTests {
 
   @Test func theLinkCheckerChecksAnIPv6Literal() async throws {
     try await withServer { server in
-      let checker = LinkChecker(fetcher: PageFetcher(limits: .init(timeout: 5)), wait: { _ in })
+      let checker = LinkChecker(fetcher: PageFetcher(limits: .init(timeout: 30)), wait: { _ in })
       let result = await checker.check(
         LinkCheck.Target(
           province: "p", city: "c", url: server.url(TestHTTPServer.CheckPath.ok).absoluteString))
@@ -74,7 +74,7 @@ struct IPv6FetchTests {
     }
     let url = try #require(URL(string: "http://[::1]:\(port)/"))
     await #expect(throws: FetchError.connectionRefused("[::1]")) {
-      _ = try await PageFetcher(limits: .init(timeout: 5)).fetch(url)
+      _ = try await PageFetcher(limits: .init(timeout: 30)).fetch(url)
     }
   }
 
@@ -83,7 +83,7 @@ struct IPv6FetchTests {
       // https to a plain-HTTP port on ::1: only a connection that was made can fail in TLS.
       let url = try #require(URL(string: "https://[::1]:\(server.port)/"))
       do {
-        let page = try await PageFetcher(limits: .init(timeout: 5)).fetch(url)
+        let page = try await PageFetcher(limits: .init(timeout: 30)).fetch(url)
         Issue.record("expected a TLS failure, got a page with status \(page.status)")
       } catch {
         guard case FetchError.tlsFailure = error else {

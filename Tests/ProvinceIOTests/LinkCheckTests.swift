@@ -80,7 +80,7 @@ import Testing
   @Test func aHeadAnswerIsAPageWithoutABodyNotAnEmptyBodyError() async throws {
     let server = try server()
     defer { server.stop() }
-    let fetcher = PageFetcher(limits: FetchLimits(timeout: 2))
+    let fetcher = PageFetcher(limits: FetchLimits(timeout: 30))
     let head = try await fetcher.fetch(server.url(CheckPath.ok), method: "HEAD", headers: [:])
     #expect(head.status == 200)
     #expect(head.body.isEmpty)

@@ -29,7 +29,7 @@ import Testing
 
   private func fetcher(_ cache: PageCache?, _ policy: CachePolicy) -> CachingFetcher {
     CachingFetcher(
-      fetcher: PageFetcher(limits: FetchLimits(timeout: 2)), cache: cache, policy: policy)
+      fetcher: PageFetcher(limits: FetchLimits(timeout: 30)), cache: cache, policy: policy)
   }
 
   @Test func aRevisitSendsIfNoneMatchAndA304ServesTheCachedBody() async throws {
