@@ -152,7 +152,7 @@ package enum BrowseProcess {
 
     /// Waits until stdout has shown `text` `count` times; false if `timeout` passed first.
     @discardableResult
-    package func waitForOutput(containing text: String, count: Int = 1, timeout: TimeInterval = 10)
+    package func waitForOutput(containing text: String, count: Int = 1, timeout: TimeInterval = 30)
       async -> Bool
     {
       await Deadline.poll(timeout) { stdout.components(separatedBy: text).count > count }
@@ -160,13 +160,13 @@ package enum BrowseProcess {
 
     /// Sends `signal` and waits for the exit status (nil: still running after `timeout`,
     /// and killed).
-    package func signal(_ number: Int32, timeout: TimeInterval = 10) async -> Int32? {
+    package func signal(_ number: Int32, timeout: TimeInterval = 30) async -> Int32? {
       child.signal(number)
       return await waitForExit(timeout: timeout)
     }
 
     /// The exit status, or nil (and the process killed) if it is still running after `timeout`.
-    package func waitForExit(timeout: TimeInterval = 10) async -> Int32? {
+    package func waitForExit(timeout: TimeInterval = 30) async -> Int32? {
       await child.waitForExit(timeout: timeout)
     }
 

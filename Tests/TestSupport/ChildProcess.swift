@@ -119,7 +119,7 @@ package final class ChildProcess: @unchecked Sendable {
   }
 
   /// Waits until the child catches `signal`; false if `timeout` passed first.
-  package func waitUntilCatching(_ signal: Int32, timeout: TimeInterval = 10) async -> Bool {
+  package func waitUntilCatching(_ signal: Int32, timeout: TimeInterval = 30) async -> Bool {
     await Deadline.poll(timeout) { catches(signal) }
   }
 

@@ -139,13 +139,13 @@ package final class PTYSession {
 
   /// Waits until the screen shows `text` on some row; false after `timeout` seconds.
   @discardableResult
-  package func waitForScreen(containing text: String, timeout: TimeInterval = 10) -> Bool {
+  package func waitForScreen(containing text: String, timeout: TimeInterval = 30) -> Bool {
     waitUntil(timeout: timeout) { $0.screen.text.contains(text) }
   }
 
   /// Waits until `condition` holds of the session (read as output arrives).
   @discardableResult
-  package func waitUntil(timeout: TimeInterval = 10, _ condition: (PTYSession) -> Bool) -> Bool {
+  package func waitUntil(timeout: TimeInterval = 30, _ condition: (PTYSession) -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       drain()
@@ -164,7 +164,7 @@ package final class PTYSession {
   }
 
   /// The exit status, or nil if still running after `timeout` (then it is killed).
-  package func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+  package func waitForExit(timeout: TimeInterval = 30) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline {
       drain()

@@ -104,14 +104,14 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
   /// Waits until the terminal has shown `text`, after `mark`; false if `timeout` passed first.
   @discardableResult
   package func waitForOutput(
-    containing text: String, since mark: Int = 0, timeout: TimeInterval = 10
+    containing text: String, since mark: Int = 0, timeout: TimeInterval = 30
   ) async -> Bool {
     await waitForOutput(since: mark, timeout: timeout) { $0.contains(text) }
   }
 
   /// Waits until what the terminal has shown after `mark` satisfies `condition`.
   package func waitForOutput(
-    since mark: Int = 0, timeout: TimeInterval = 10, satisfying condition: (String) -> Bool
+    since mark: Int = 0, timeout: TimeInterval = 30, satisfying condition: (String) -> Bool
   ) async -> Bool {
     await Deadline.poll(timeout) { condition(output(since: mark)) }
   }
@@ -121,7 +121,7 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
 
   /// The exit status, once the terminal has shown all the program wrote; nil (and the
   /// program killed) if it is still running after `timeout`.
-  package func waitForExit(timeout: TimeInterval = 15) async -> Int32? {
+  package func waitForExit(timeout: TimeInterval = 30) async -> Int32? {
     let status = await child.waitForExit(timeout: timeout)
     // The terminal reads end of file once the last holder of the slave has closed it.
     _ = await Deadline.poll(2) { screen.isFinished }
