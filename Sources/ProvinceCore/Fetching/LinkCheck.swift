@@ -11,11 +11,14 @@ public enum LinkCheck {
     public var city: String
     /// The address as the data file spells it (not yet parsed).
     public var url: String
+    /// The county's name as the data spells it, when the URL is a county's; nil for a city's.
+    public var county: String?
 
     /// A target from its parts.
-    public init(province: String, city: String, url: String) {
+    public init(province: String, city: String, county: String? = nil, url: String) {
       self.province = province
       self.city = city
+      self.county = county
       self.url = url
     }
   }
