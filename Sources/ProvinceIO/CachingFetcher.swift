@@ -1,6 +1,6 @@
+import FetchModel
 import Foundation
 import PageReader
-import ProvinceCore
 
 /// A `PageFetcher` in front of a `PageCache`: cached copies are revalidated with
 /// `If-None-Match` / `If-Modified-Since`, and a 304 serves the stored body.

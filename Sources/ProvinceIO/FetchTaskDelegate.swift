@@ -1,6 +1,6 @@
+import FetchModel
 import Foundation
 import PageReader
-import ProvinceCore
 import TextSupport
 
 #if canImport(FoundationNetworking)

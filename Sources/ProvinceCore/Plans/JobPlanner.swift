@@ -1,4 +1,5 @@
 import CatalogModel
+import FetchModel
 import TextSupport
 
 /// The one-shot jobs as pure functions: options and the catalog in, a plan out.

@@ -3,6 +3,9 @@ import TextSupport
 
 /// The values of a link check: what is checked, what came of it, how it is going.
 public enum LinkCheck {
+  /// URLs checked at once unless `--jobs` says otherwise.
+  public static let defaultJobs = 8
+
   /// One URL to check and the names it is listed under.
   public struct Target: Sendable, Hashable {
     /// The province's name as the data spells it (not sanitised).
