@@ -65,7 +65,7 @@ struct OptionSpec: Sendable {
       help: "Browse with numbered menus and a prompt instead of the full screen"),
     .init(
       key: .open, long: "open", short: "o", value: nil,
-      help: "Open the city's page in the browser ($BROWSER, xdg-open, open)"),
+      help: "Open the city's page in the browser ($BROWSER, else xdg-open)"),
     .init(
       key: .fetch, long: "fetch", short: nil, value: nil,
       help: "Fetch the city's page and print it as text"),
