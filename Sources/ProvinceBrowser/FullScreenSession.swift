@@ -93,7 +93,9 @@ struct FullScreenSession {
         return nil
       case .fetch(let url):
         load?.cancel()
-        load = BackgroundLoad(url: url, loader: loader, mailbox: mailbox, startedAt: clock.now)
+        load = BackgroundLoad(
+          url: url, layout: navigator.pageLayout(for: url, in: state), loader: loader,
+          mailbox: mailbox, startedAt: clock.now)
         return nil
       case .cancel(let url):
         if load?.url == url {
@@ -188,8 +190,7 @@ struct FullScreenSession {
         load = nil
         let command: NavigationCommand
         switch result {
-        case .success(let loaded):
-          let content = PageContent(loaded.page, width: state.viewport.columns, note: loaded.note)
+        case .success(let content):
           command = .pageLoaded(url: url, content)
         case .failure(let error):
           command = .pageFailed(url: url, message: FetchReport.message(error))

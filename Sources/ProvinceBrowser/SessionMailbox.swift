@@ -17,8 +17,8 @@ final class SessionMailbox: Sendable {
     var continued = false
     /// The bytes the load under way has read so far.
     var bytes = 0
-    /// Finished loads: the URL asked for and what came of it.
-    var finished: [(url: String, result: Result<LoadedPage, FetchError>)] = []
+    /// Finished loads: the URL asked for and what came of it, read and laid out.
+    var finished: [(url: String, result: Result<PageContent, FetchError>)] = []
   }
 
   private let inbox = Mutex(Inbox())

@@ -111,6 +111,8 @@ extension Navigator {
       return .render
     }
     let left = state.stack.removeLast()
+    // A page shown again is laid out again if the window changed size while it was away.
+    layOutTop(&state)
     // A resize since this screen was left may have taken its page away.
     state.top.page = min(state.top.page, pageCount(state) - 1)
     clampView(&state)
@@ -136,7 +138,7 @@ extension Navigator {
       screen.scroll = min(max(screen.scroll, 0), max(count - rows, 0))
       state.top = screen
     } else {
-      let count = pageSections(state).scrolled.count
+      let count = pageSections(state).count
       state.top.scroll = min(max(state.top.scroll, 0), max(count - rows, 0))
     }
   }
@@ -326,8 +328,9 @@ extension Navigator {
     clampView(&state)
   }
 
-  /// A new window size: every page laid out again, and the page on top kept at the line
-  /// its window began with, by content (the characters above it), not by proportion.
+  /// A new window size: the page on top laid out again (the others when they are shown
+  /// again), and kept at the line its window began with, by content (the characters
+  /// above it), not by proportion.
   func resize(_ state: inout NavigationState, to viewport: Viewport) {
     let isPage = !state.top.isMenu
     var anchor: Int?
@@ -335,23 +338,21 @@ extension Navigator {
       if let kept = state.top.anchor, kept.scroll == state.top.scroll {
         anchor = kept.characters
       } else {
-        let lines = pageSections(state).scrolled
-        anchor = Self.characters(in: lines.prefix(min(state.top.scroll, lines.count)))
+        let sections = pageSections(state)
+        anchor = (0..<min(state.top.scroll, sections.count)).reduce(0) {
+          $0 + Self.characters(in: sections.line($1))
+        }
       }
     }
     state.viewport = viewport
-    for (url, page) in state.pages {
-      if case .loaded(let content) = page {
-        state.pages[url] = .loaded(content.relaidOut(width: viewport.columns))
-      }
-    }
+    layOutTop(&state)
     state.top.page = min(state.top.page, pageCount(state) - 1)
     if let anchor {
-      let lines = pageSections(state).scrolled
+      let sections = pageSections(state)
       var before = 0
-      var line = lines.count
-      for (index, text) in lines.enumerated() {
-        let count = Self.characters(in: [text])
+      var line = sections.count
+      for index in 0..<sections.count {
+        let count = Self.characters(in: sections.line(index))
         if before + count > anchor {
           line = index
           break
@@ -366,9 +367,27 @@ extension Navigator {
     }
   }
 
-  /// The non-blank characters of `lines`: what a new wrap keeps.
-  private static func characters<Lines: Sequence<String>>(in lines: Lines) -> Int {
-    lines.reduce(0) { sum, line in sum + line.unicodeScalars.count { !$0.properties.isWhitespace } }
+  /// The page on top laid out for the viewport's width, if it was laid out for another:
+  /// a resize lays out only the page shown, and the others when they are shown again.
+  func layOutTop(_ state: inout NavigationState) {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
+      content.width != state.viewport.columns, content.document != nil
+    else { return }
+    state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns))
+  }
+
+  /// The non-blank characters of `line`: what a new wrap keeps.
+  private static func characters(in line: String) -> Int {
+    var count = 0
+    for scalar in line.unicodeScalars {
+      // ASCII first: the scalar's properties are a table look-up a character.
+      if scalar.value < 0x80 {
+        if scalar.value != 0x20 && !(0x09...0x0D).contains(scalar.value) { count += 1 }
+      } else if !scalar.properties.isWhitespace {
+        count += 1
+      }
+    }
+    return count
   }
 
   /// `kind` narrowed to the items matching `text` by name, pinyin or initials.
@@ -410,31 +429,37 @@ extension Navigator {
       move(by: forward ? 1 : -1, in: &state)
       return
     }
-    let positions = PageLinks.positions(of: content, in: pageSections(state))
-    guard !positions.isEmpty else {
+    let sections = pageSections(state)
+    guard let model = sections.model, !model.positions.isEmpty else {
       state.message = "No link is shown in the text; l lists them."
       return
     }
+    // Positions are the model's, in lines of its text; the window is in lines of the
+    // screen, which has the facts above the text.
+    let offset = sections.textStart
+    let positions = model.positions
     let rows = state.contentRows
     let scroll = state.top.scroll
+    let focused = state.top.focusedLink
     let current =
       state.top.focusedMarker.flatMap {
-        positions.indices.contains($0) && positions[$0].link == state.top.focusedLink ? $0 : nil
-      } ?? positions.firstIndex { $0.link == state.top.focusedLink }
-    let visible = current.map { (scroll..<scroll + rows).contains(positions[$0].line) } ?? false
+        positions.indices.contains($0) && positions[$0].link == focused ? $0 : nil
+      } ?? focused.flatMap { link in positions.firstIndex { $0.link == link } }
+    let visible =
+      current.map { (scroll..<scroll + rows).contains(positions[$0].line + offset) } ?? false
     let next: Int
     if let current, visible {
       next =
         forward
         ? (current + 1) % positions.count : (current - 1 + positions.count) % positions.count
     } else if forward {
-      next = positions.firstIndex { $0.line >= scroll } ?? 0
+      next = model.firstPosition(atOrBelow: scroll - offset) ?? 0
     } else {
-      next = positions.lastIndex { $0.line < scroll + rows } ?? positions.count - 1
+      next = model.lastPosition(above: scroll + rows - offset) ?? positions.count - 1
     }
     state.top.focusedLink = positions[next].link
     state.top.focusedMarker = next
-    let line = positions[next].line
+    let line = positions[next].line + offset
     if line < scroll || line >= scroll + rows { state.top.scroll = max(0, line - rows / 2) }
   }
 
@@ -455,8 +480,8 @@ extension Navigator {
     let before = pageSections(state)
     let rows = state.contentRows
     let first = max(state.top.scroll, before.pageStart ?? .max)
-    let shown = (first..<max(first, min(state.top.scroll + rows, before.scrolled.count))).map {
-      ($0, Self.unmarked(before.scrolled[$0]))
+    let shown = (first..<max(first, min(state.top.scroll + rows, before.count))).map {
+      ($0, Self.unmarked(before.line($0)))
     }
     let view: PageView = content.view == .reader ? .fullPage : .reader
     let changed = content.relaidOut(width: content.width, view: view)
@@ -470,16 +495,14 @@ extension Navigator {
       state.top.scroll = 0
       return
     }
-    let lines = Array(after.scrolled[start...].map(Self.unmarked))
     let scroll = state.top.scroll
     // Above the text (the facts) nothing moves; in it, the first line shown that the
     // other view has too keeps its row, else the other view's text starts at the top.
     state.top.scroll = scroll < (before.pageStart ?? 0) ? scroll : start
-    for (line, text) in shown
-    where !text.trimmingSpaces.isEmpty {
-      if let found = lines.firstIndex(of: text) {
-        state.top.scroll = max(0, start + found - (line - scroll))
-        break
+    found: for (line, text) in shown where !text.trimmingSpaces.isEmpty {
+      for index in start..<after.count where Self.unmarked(after.line(index)) == text {
+        state.top.scroll = max(0, index - (line - scroll))
+        break found
       }
     }
     state.message =
@@ -492,15 +515,13 @@ extension Navigator {
 
   /// A line without its `[n]` link marks, which the two views number differently.
   private static func unmarked(_ line: String) -> String {
-    line.replacing(#/\[\d+\]/#, with: "")
+    line.utf8.contains(UInt8(ascii: "[")) ? line.replacing(#/\[\d+\]/#, with: "") : line
   }
 
   /// Scrolls the link list so that link `link`'s whole entry is in view (its first line
   /// when the entry is taller than the window).
   private func scrollToLinkLine(_ link: Int, in state: inout NavigationState) {
-    let entries = pageSections(state).linkEntries
-    guard entries.indices.contains(link) else { return }
-    let entry = entries[link]
+    guard let entry = pageSections(state).linkEntry(link) else { return }
     let rows = state.contentRows
     if entry.upperBound > state.top.scroll + rows { state.top.scroll = entry.upperBound - rows }
     if entry.lowerBound < state.top.scroll { state.top.scroll = entry.lowerBound }

@@ -1,4 +1,5 @@
 import CatalogModel
+import PageReader
 import TextSupport
 
 /// The interactive session as a pure state machine: `update` takes a state and a command
@@ -57,6 +58,8 @@ public struct Navigator: Sendable {
       // A reload keeps the view it was asked from and, below, the line at the top.
       let reloading = state.stack.lastIndex { pageURL(of: $0) == url && $0.reloadView != nil }
       let view = reloading.flatMap { state.stack[$0].reloadView } ?? content.view
+      // Laid out where it was loaded, as `pageLayout` asked; again only if the window
+      // changed size since.
       state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns, view: view))
       state.progress = nil
       if let reloading {
@@ -170,6 +173,16 @@ public struct Navigator: Sendable {
     case .moveToEnd(let last): return last ? all : -all
     default: return nil
     }
+  }
+
+  /// How a page being fetched is to be laid out when it comes: the viewport's width, and
+  /// the view it was reloaded from (else the reader's). The shell lays it out so off the
+  /// UI thread, and `.pageLoaded` takes it as it is.
+  public func pageLayout(for url: String, in state: NavigationState) -> (
+    width: Int, view: PageView
+  ) {
+    let view = state.stack.last { pageURL(of: $0) == url && $0.reloadView != nil }?.reloadView
+    return (state.viewport.columns, view ?? .reader)
   }
 
   /// Leaving a page that is still loading for good cancels its fetch.
@@ -295,6 +308,7 @@ public struct Navigator: Sendable {
     state.top.number = ""
     state.top.numberDeadline = nil
     state.stack.append(screen)
+    layOutTop(&state)
     guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }
     state.pages[url] = .loading
     return .fetch(url: url)

@@ -25,6 +25,9 @@ public struct PageContent: Sendable, Equatable {
   public var width: Int
   /// The view asked for; `rendered?.view` says which one was shown.
   public var view: PageView
+  /// `rendered` as a page screen scrolls it: its lines, links and headings, made once
+  /// with the layout so that a key never makes them again.
+  public internal(set) var model = PageModel.empty
 
   /// Reads `page` and lays its text out `width` cells wide, in `view`.
   public init(_ page: FetchedPage, width: Int, view: PageView = .reader, note: String? = nil) {
@@ -48,8 +51,10 @@ public struct PageContent: Sendable, Equatable {
         ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
     }
     if let document {
+      LayoutCounter.count()
       rendered = HTMLRenderer.layout(document, width: width, view: view)
     }
+    model = PageModel(self)
   }
 
   /// The same page laid out for another width, from the document (never parsed again).
@@ -63,7 +68,9 @@ public struct PageContent: Sendable, Equatable {
     var copy = self
     copy.width = newWidth
     copy.view = newView
+    LayoutCounter.count()
     copy.rendered = HTMLRenderer.layout(document, width: newWidth, view: newView)
+    copy.model = PageModel(copy)
     return copy
   }
 

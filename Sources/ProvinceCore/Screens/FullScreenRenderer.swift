@@ -115,31 +115,31 @@ public enum FullScreenRenderer {
     _ state: NavigationState, navigator: Navigator, palette: Palette, into frame: inout Frame
   ) {
     let sections = navigator.pageSections(state)
-    let lines = sections.scrolled
-    let url = navigator.pageURL(of: state.top) ?? ""
-    // The cells of each link's text and mark, by line, and whether Tab is on them.
+    let window = state.top.scroll..<max(state.top.scroll, state.top.scroll + state.contentRows)
+    // The cells of each link's text and mark on the lines shown, and whether Tab is on
+    // them: only the window's lines are looked at, found in the model's side table.
     var linkCells: [Int: [(columns: Range<Int>, focused: Bool)]] = [:]
-    if case .loaded(let content) = state.pages[url] {
-      for (marker, position) in PageLinks.positions(of: content, in: sections).enumerated() {
+    if let model = sections.model {
+      let offset = sections.textStart
+      let lines = max(0, window.lowerBound - offset)..<max(0, window.upperBound - offset)
+      for cell in model.cells(onLines: lines) {
         let focused =
-          position.link == state.top.focusedLink
-          && (state.top.focusedMarker == nil || state.top.focusedMarker == marker)
-        for span in position.spans {
-          linkCells[span.line, default: []].append((span.columns, focused))
-        }
+          model.positions[cell.position].link == state.top.focusedLink
+          && (state.top.focusedMarker == nil || state.top.focusedMarker == cell.position)
+        linkCells[cell.line + offset, default: []].append((cell.columns, focused))
       }
     }
+    let focusedEntry =
+      state.top.showingLinks ? state.top.focusedLink.flatMap(sections.linkEntry) : nil
     for row in 0..<state.contentRows {
       let index = state.top.scroll + row
-      guard index < lines.count else { break }
+      guard index < sections.count else { break }
       let line =
         index < sections.header.count
-        ? PageSections.fitted(lines[index], toWidth: frame.columns) : lines[index]
+        ? PageSections.fitted(sections.line(index), toWidth: frame.columns) : sections.line(index)
       let isHeading = index >= sections.header.count && line.hasPrefix("#")
       frame.put(line, row: row, column: 0, style: isHeading ? palette.heading : .plain)
-      if state.top.showingLinks, let focus = state.top.focusedLink,
-        sections.linkEntries.indices.contains(focus), sections.linkEntries[focus].contains(index)
-      {
+      if let focusedEntry, focusedEntry.contains(index) {
         frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
         frame.put(line, row: row, column: 0, style: palette.focused)
       }
@@ -308,7 +308,7 @@ public enum FullScreenRenderer {
       guard count > 0 else { return "links 0 / 0" }
       return "links \((state.top.focusedLink ?? 0) + 1) / \(count)"
     }
-    let total = navigator.pageSections(state).scrolled.count
+    let total = navigator.pageSections(state).count
     let last = min(total, state.top.scroll + state.contentRows)
     return "\(min(total, state.top.scroll + 1))–\(last) / \(total)"
   }
