@@ -105,3 +105,59 @@ import Testing
     #expect(shown.width == 60)
   }
 }
+
+/// Memory is bounded: the documents and layouts of the last few pages are kept, and the
+/// pages before them keep their bytes and are read again when shown.
+@Suite struct PageMemoryTests {
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
+
+  func page(_ url: String, next: String) -> PageContent {
+    let address = URL(string: URLText.ascii(url)) ?? URL(fileURLWithPath: "/")
+    let html = "<title>\(url)</title><p>页 <a href=\"\(next)\">下一页</a></p>"
+    let fetched = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(html.utf8))
+    return PageContent(fetched, width: 40)
+  }
+
+  func laidOut(_ state: NavigationState) -> [String] {
+    state.pages.compactMap { url, page in
+      if case .loaded(let content) = page, content.document != nil { return url }
+      return nil
+    }
+  }
+
+  @Test func fiftyPagesKeepTheLastFewLaidOutAndTheOthersComeBackWhenShown() throws {
+    var state = navigator.start(
+      viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
+    for key in [Key.down, .enter, .enter] {
+      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
+        _ = navigator.update(&state, command)
+      }
+    }
+    var url = guangzhou
+    var text: [String: [String]] = [:]
+    for number in 1...50 {
+      let next = "https://a.test/\(number)"
+      _ = navigator.update(&state, .pageLoaded(url: url, page(url, next: next)))
+      text[url] = navigator.pageSections(state).body
+      _ = navigator.update(&state, .nextLink)
+      #expect(navigator.update(&state, .choose) == .fetch(url: next))
+      url = next
+    }
+    _ = navigator.update(&state, .pageLoaded(url: url, page(url, next: guangzhou)))
+    #expect(state.pages.count == 51)
+    #expect(laidOut(state).count == Navigator.laidOutPages)
+    #expect(Set(laidOut(state)) == Set(state.recentPages))
+    // Back to a page released long ago: read again, the same lines as when first shown.
+    #expect(!laidOut(state).contains("https://a.test/40"))
+    for _ in 1...10 { _ = navigator.update(&state, .back) }
+    let shown = try #require(navigator.pageURL(of: state.top))
+    #expect(shown == "https://a.test/40")
+    #expect(navigator.pageSections(state).body == text[shown])
+    #expect(laidOut(state).count == Navigator.laidOutPages)
+    #expect(laidOut(state).contains(shown))
+  }
+}

@@ -367,13 +367,30 @@ extension Navigator {
     }
   }
 
-  /// The page on top laid out for the viewport's width, if it was laid out for another:
-  /// a resize lays out only the page shown, and the others when they are shown again.
+  /// How many pages keep their documents and layouts: the one shown and the last ones
+  /// before it. Further back a page keeps its bytes and is read again when shown.
+  public static let laidOutPages = 4
+
+  /// The page on top laid out for the viewport's width, if it was laid out for another
+  /// (a resize lays out only the page shown, the others when they are shown again) or
+  /// released; and the pages shown longest ago released, so memory stays bounded.
   func layOutTop(_ state: inout NavigationState) {
-    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
-      content.width != state.viewport.columns, content.document != nil
-    else { return }
-    state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns))
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
+      return
+    }
+    if !content.isLaidOut {
+      state.pages[url] = .loaded(content.restored(width: state.viewport.columns))
+    } else if content.width != state.viewport.columns, content.document != nil {
+      state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns))
+    }
+    guard state.recentPages.last != url else { return }
+    state.recentPages.removeAll { $0 == url }
+    state.recentPages.append(url)
+    guard state.recentPages.count > Self.laidOutPages else { return }
+    for old in state.recentPages.dropLast(Self.laidOutPages) {
+      if case .loaded(let page) = state.pages[old] { state.pages[old] = .loaded(page.released()) }
+    }
+    state.recentPages.removeFirst(state.recentPages.count - Self.laidOutPages)
   }
 
   /// The non-blank characters of `line`: what a new wrap keeps.
@@ -420,7 +437,7 @@ extension Navigator {
 
   private func focusLink(forward: Bool, in state: inout NavigationState) {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
-      !content.links.isEmpty
+      !content.linkTargets.isEmpty
     else {
       state.message = "This page has no links."
       return

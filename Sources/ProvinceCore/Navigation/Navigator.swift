@@ -62,6 +62,7 @@ public struct Navigator: Sendable {
       // changed size since.
       state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns, view: view))
       state.progress = nil
+      if pageURL(of: state.top) == url { layOutTop(&state) }
       if let reloading {
         state.stack[reloading].scroll = state.stack[reloading].reloadScroll ?? 0
         state.stack[reloading].reloadView = nil
@@ -213,7 +214,7 @@ public struct Navigator: Sendable {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
       return 0
     }
-    return content.links.count
+    return content.linkTargets.count
   }
 
   /// The names listed on a menu screen, sanitised, in menu order.
@@ -356,7 +357,7 @@ public struct Navigator: Sendable {
       state.message = "The page has not arrived; b goes back."
       return .render
     }
-    let links = content.links
+    let links = content.linkTargets
     guard number >= 1 && number <= links.count else {
       state.message =
         links.isEmpty

@@ -246,9 +246,9 @@ public enum FullScreenRenderer {
   static func focusedURL(_ state: NavigationState, navigator: Navigator) -> String? {
     guard !state.showingHelp, !state.top.isMenu, !state.top.showingLinks,
       let focus = state.top.focusedLink, let url = navigator.pageURL(of: state.top),
-      case .loaded(let content) = state.pages[url], content.links.indices.contains(focus)
+      case .loaded(let content) = state.pages[url], content.linkTargets.indices.contains(focus)
     else { return nil }
-    return TerminalText.sanitize(content.links[focus])
+    return TerminalText.sanitize(content.linkTargets[focus].url)
   }
 
   /// The screen on top as the hint line needs it.
@@ -262,7 +262,7 @@ public enum FullScreenRenderer {
     }
     var hasLinks = false
     if let url = navigator.pageURL(of: state.top), case .loaded(let content) = state.pages[url] {
-      hasLinks = !content.links.isEmpty
+      hasLinks = !content.linkTargets.isEmpty
     }
     return HintContext(
       isMenu: state.top.isMenu, belowTop: state.stack.count > 1, picking: picking,
@@ -304,7 +304,7 @@ public enum FullScreenRenderer {
       return String(SpinnerFrames.frame(tick)) + " loading"
     }
     if state.top.showingLinks, case .loaded(let content) = state.pages[url] {
-      let count = content.links.count
+      let count = content.linkTargets.count
       guard count > 0 else { return "links 0 / 0" }
       return "links \((state.top.focusedLink ?? 0) + 1) / \(count)"
     }
