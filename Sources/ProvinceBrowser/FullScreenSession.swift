@@ -50,6 +50,7 @@ struct FullScreenSession {
       viewport: Terminal.viewport(fd: terminal.output), presentation: .fullScreen)
     var shown: Frame?
     var load: BackgroundLoad?
+    var layout: Task<Void, Never>?
 
     // What libraries write to descriptor 2 would land in the middle of the frame: it goes
     // to /dev/null while the screen is ours (browse's own messages use its copy of it).
@@ -97,6 +98,16 @@ struct FullScreenSession {
           url: url, layout: navigator.pageLayout(for: url, in: state), loader: loader,
           mailbox: mailbox, startedAt: clock.now)
         return nil
+      case .layOut(let url, let width, let view):
+        // The layout under way is for a width the window no longer has.
+        layout?.cancel()
+        guard case .loaded(let content) = state.pages[url] else { return nil }
+        layout = Task.detached(priority: .userInitiated) {
+          let laid = content.relaidOut(width: width, view: view)
+          guard !Task.isCancelled else { return }
+          mailbox.post { $0.laidOut.append((url: url, content: laid)) }
+        }
+        return nil
       case .cancel(let url):
         if load?.url == url {
           load?.cancel()
@@ -131,6 +142,7 @@ struct FullScreenSession {
     DispatchQueue.global(qos: .utility).async { matcher.prepareSearch() }
     defer {
       load?.cancel()
+      layout?.cancel()
       SessionMailbox.stopListening(signals)
     }
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -185,6 +197,9 @@ struct FullScreenSession {
       }
       if inbox.resized || inbox.continued {
         _ = navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output)))
+      }
+      for (url, content) in inbox.laidOut {
+        _ = navigator.update(&state, .pageLaidOut(url: url, content))
       }
       for (url, result) in inbox.finished where url == load?.url {
         load = nil

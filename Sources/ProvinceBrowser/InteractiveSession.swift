@@ -74,6 +74,14 @@ struct InteractiveSession {
       case .open(let url):
         let outcome = BrowserLauncher.open(url)
         effect = navigator.update(&state, .notice(OpenReport.notice(outcome, url: url)))
+      case .layOut(let url, let width, let view):
+        // Line mode has no screen to keep answering: the layout is made here and now.
+        guard case .loaded(let content) = state.pages[url] else {
+          effect = .render
+          break
+        }
+        let laid = content.relaidOut(width: width, view: view)
+        effect = navigator.update(&state, .pageLaidOut(url: url, laid))
       case .cancel, .suspend:
         // Line mode loads in the foreground and never suspends itself: nothing to do.
         effect = .render

@@ -19,6 +19,8 @@ final class SessionMailbox: Sendable {
     var bytes = 0
     /// Finished loads: the URL asked for and what came of it, read and laid out.
     var finished: [(url: String, result: Result<PageContent, FetchError>)] = []
+    /// Pages laid out again off the loop's thread (`.layOut`), by URL.
+    var laidOut: [(url: String, content: PageContent)] = []
   }
 
   private let inbox = Mutex(Inbox())
@@ -98,6 +100,7 @@ final class SessionMailbox: Sendable {
       inbox.suspendAsked = false
       inbox.continued = false
       inbox.finished.removeAll()
+      inbox.laidOut.removeAll()
       return taken
     }
   }

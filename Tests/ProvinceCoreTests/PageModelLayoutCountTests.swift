@@ -161,3 +161,55 @@ import Testing
     #expect(laidOut(state).contains(shown))
   }
 }
+
+/// A resize on a long page, full screen: the screen answers at once and the page is laid
+/// out off the UI thread (`.layOut`), then takes its place at the same text.
+@Suite struct BackgroundLayoutTests {
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
+
+  func longPage(width: Int) -> PageContent {
+    let text = (1...4000).map { "<p>第\($0)段 这一段的文字足够长，可以在窄的窗口里折成好几行。</p>" }.joined()
+    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
+    let page = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(text.utf8))
+    return PageContent(page, width: width, view: .fullPage)
+  }
+
+  @Test func aResizeOnALongPageAsksForTheLayoutAndKeepsTheLineWhenItComes() throws {
+    var state = navigator.start(
+      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+    for key in [Key.down, .enter, .enter] {
+      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
+        _ = navigator.update(&state, command)
+      }
+    }
+    let content = longPage(width: 60)
+    #expect(content.size >= Navigator.backgroundLayoutBytes)
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, content))
+    _ = navigator.update(&state, .move(2000))
+    let top = navigator.pageSections(state).line(state.top.scroll)
+    let counter = LayoutCounter()
+    let effect = LayoutCounter.$current.withValue(counter) {
+      navigator.update(&state, .resize(Viewport(columns: 30, rows: 12)))
+    }
+    #expect(effect == .layOut(url: guangzhou, width: 30, view: .fullPage))
+    #expect(counter.count == 0)
+    // What the shell does off the UI thread, then reports.
+    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, content.relaidOut(width: 30)))
+    guard case .loaded(let shown) = state.pages[guangzhou] else {
+      Issue.record("the page is gone")
+      return
+    }
+    #expect(shown.width == 30)
+    let first = try #require(top.split(separator: " ").first)
+    #expect(navigator.pageSections(state).line(state.top.scroll).hasPrefix(first))
+    // A layout for a width the window no longer has is dropped.
+    _ = navigator.update(&state, .resize(Viewport(columns: 50, rows: 12)))
+    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, content.relaidOut(width: 40)))
+    guard case .loaded(let kept) = state.pages[guangzhou] else { return }
+    #expect(kept.width == 30)
+  }
+}

@@ -21,6 +21,8 @@ public enum NavigationCommand: Sendable, Equatable {
   case invalid(String)
   /// The page asked for with `.fetch` arrived.
   case pageLoaded(url: String, PageContent)
+  /// The page asked for with `.layOut`, laid out.
+  case pageLaidOut(url: String, PageContent)
   /// The page asked for with `.fetch` could not be had; the message says why.
   case pageFailed(url: String, message: String)
   /// The page being fetched has come this far.

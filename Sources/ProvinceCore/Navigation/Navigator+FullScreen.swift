@@ -330,41 +330,78 @@ extension Navigator {
 
   /// A new window size: the page on top laid out again (the others when they are shown
   /// again), and kept at the line its window began with, by content (the characters
-  /// above it), not by proportion.
-  func resize(_ state: inout NavigationState, to viewport: Viewport) {
-    let isPage = !state.top.isMenu
-    var anchor: Int?
-    if isPage {
-      if let kept = state.top.anchor, kept.scroll == state.top.scroll {
-        anchor = kept.characters
-      } else {
-        let sections = pageSections(state)
-        anchor = (0..<min(state.top.scroll, sections.count)).reduce(0) {
-          $0 + Self.characters(in: sections.line($1))
-        }
-      }
-    }
+  /// above it), not by proportion. Full screen, a long page is laid out off the UI
+  /// thread (`.layOut`): the screen answers at once, with the layout it has until then.
+  func resize(_ state: inout NavigationState, to viewport: Viewport) -> NavigationEffect {
+    let anchor = resizeAnchor(state)
     state.viewport = viewport
+    if state.presentation == .fullScreen, let url = pageURL(of: state.top),
+      case .loaded(let content) = state.pages[url], content.isLaidOut,
+      content.document != nil, content.width != viewport.columns,
+      content.size >= Self.backgroundLayoutBytes
+    {
+      clampView(&state)
+      if let anchor {
+        state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
+      }
+      return .layOut(url: url, width: viewport.columns, view: content.view)
+    }
     layOutTop(&state)
     state.top.page = min(state.top.page, pageCount(state) - 1)
-    if let anchor {
-      let sections = pageSections(state)
-      var before = 0
-      var line = sections.count
-      for index in 0..<sections.count {
-        let count = Self.characters(in: sections.line(index))
-        if before + count > anchor {
-          line = index
-          break
-        }
-        before += count
-      }
-      state.top.scroll = line
-      clampView(&state)
-      state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
-    } else {
-      clampView(&state)
+    scroll(to: anchor, in: &state)
+    return .render
+  }
+
+  /// Pages of this many bytes and more are laid out again off the UI thread after a
+  /// resize; smaller ones take less than a frame and are laid out at once.
+  public static let backgroundLayoutBytes = 200_000
+
+  /// A page laid out off the UI thread (`.layOut`) takes the place of the one shown, if
+  /// it is still the page's and the window's width is still the one it was made for.
+  func laidOut(_ content: PageContent, url: String, in state: inout NavigationState) {
+    guard case .loaded(let shown) = state.pages[url], shown.isLaidOut,
+      shown.width != content.width, shown.view == content.view, shown.size == content.size,
+      content.width == state.viewport.columns
+    else { return }
+    let isTop = pageURL(of: state.top) == url
+    let anchor = isTop ? resizeAnchor(state) : nil
+    state.pages[url] = .loaded(content)
+    guard isTop else { return }
+    scroll(to: anchor, in: &state)
+  }
+
+  /// The characters above the window of the page on top (nil on a menu): the one the
+  /// last resize kept while the window has not moved since, so resizes back and forth
+  /// land on the same line.
+  private func resizeAnchor(_ state: NavigationState) -> Int? {
+    guard !state.top.isMenu else { return nil }
+    if let kept = state.top.anchor, kept.scroll == state.top.scroll { return kept.characters }
+    let sections = pageSections(state)
+    return (0..<min(state.top.scroll, sections.count)).reduce(0) {
+      $0 + Self.characters(in: sections.line($1))
     }
+  }
+
+  /// Scrolls the page on top to the line the characters `anchor` end on.
+  private func scroll(to anchor: Int?, in state: inout NavigationState) {
+    guard let anchor else {
+      clampView(&state)
+      return
+    }
+    let sections = pageSections(state)
+    var before = 0
+    var line = sections.count
+    for index in 0..<sections.count {
+      let count = Self.characters(in: sections.line(index))
+      if before + count > anchor {
+        line = index
+        break
+      }
+      before += count
+    }
+    state.top.scroll = line
+    clampView(&state)
+    state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
   }
 
   /// How many pages keep their documents and layouts: the one shown and the last ones

@@ -41,7 +41,9 @@ public struct Navigator: Sendable {
     switch command {
     case .resize(let viewport):
       // A resize is not the user's answer to the message on screen: keep it.
-      resize(&state, to: viewport)
+      return resize(&state, to: viewport)
+    case .pageLaidOut(let url, let content):
+      laidOut(content, url: url, in: &state)
       return .render
     case .clock(let now):
       state.now = now
@@ -155,7 +157,7 @@ public struct Navigator: Sendable {
       state.message = "\(TerminalText.sanitize(reason)) (type ? for help)"
     case .outOfRange(let digits):
       state.message = outOfRange(digits, count: itemCount(state))
-    case .resize, .pageLoaded, .pageFailed, .progress, .clock, .typeAhead:
+    case .resize, .pageLoaded, .pageLaidOut, .pageFailed, .progress, .clock, .typeAhead:
       break
     default:
       return fullScreenUpdate(&state, command)
