@@ -85,7 +85,6 @@ struct FullScreenSession {
       // could resume, is not stopped at all (the kernel drops the signal).
       SessionMailbox.stopAsAsked()
       takeTerminal()
-      _ = navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output)))
     }
     /// Performs `effect`; returns the exit code when the session ends.
     func perform(_ effect: NavigationEffect) -> ExitCode? {
@@ -120,7 +119,8 @@ struct FullScreenSession {
         return nil
       case .suspend:
         suspend()
-        return nil
+        // The window may have changed while stopped; a long page is laid out in the back.
+        return perform(navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output))))
       case .exit(let code):
         return navigator.mode == .pick && code == .success ? .failure : code
       case .picked(let ref):
@@ -191,12 +191,17 @@ struct FullScreenSession {
       }
       navigator.settle(&state)
       let inbox = mailbox.take()
-      if inbox.suspendAsked { suspend() }
+      var resized = inbox.resized || inbox.continued
+      if inbox.suspendAsked {
+        suspend()
+        resized = true
+      }
       if inbox.continued {
         takeTerminal()
       }
-      if inbox.resized || inbox.continued {
-        _ = navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output)))
+      if resized {
+        // Performed: on a long page the effect is the layout for the new width.
+        _ = perform(navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output))))
       }
       for (url, content) in inbox.laidOut {
         _ = navigator.update(&state, .pageLaidOut(url: url, content))

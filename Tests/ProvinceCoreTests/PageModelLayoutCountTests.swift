@@ -60,6 +60,7 @@ import Testing
       press([.character("/")] + "目标".map(Key.character) + [.enter], &state)
       press([.character("n"), .character("n"), .character("N"), .end, .home], &state)
       press([.character("l"), .down, .tab, .character("l"), .character("G")], &state)
+      press([.character("t"), .down, .enter, .left, .character("t"), .escape], &state)
     }
     #expect(counter.count == 0)
     // The keys did move over the page: it is long, and the window went to its end.
@@ -211,5 +212,69 @@ import Testing
     _ = navigator.update(&state, .pageLaidOut(url: guangzhou, content.relaidOut(width: 40)))
     guard case .loaded(let kept) = state.pages[guangzhou] else { return }
     #expect(kept.width == 30)
+  }
+}
+
+/// `t`: the page's headings as a small list of their own, from the model's side table.
+@Suite struct PageHeadingsListTests {
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
+
+  func press(_ keys: [Key], _ state: inout NavigationState) {
+    for key in keys {
+      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
+        _ = navigator.update(&state, command)
+      }
+    }
+  }
+
+  func opened() -> NavigationState {
+    var state = navigator.start(
+      viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
+    press([.down, .enter, .enter], &state)
+    let body = (1...5).map { section in
+      "<h2>第\(section)节</h2>" + (1...20).map { "<p>第\(section)节的第\($0)段</p>" }.joined()
+        + "<h3>小节\(section)</h3><p>小节的文字</p><h4>不列出\(section)</h4>"
+    }.joined()
+    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
+    let page = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(body.utf8))
+    _ = navigator.update(
+      &state, .pageLoaded(url: guangzhou, PageContent(page, width: 40, view: .fullPage)))
+    return state
+  }
+
+  @Test func tListsTheHeadingsAndEnterGoesToTheOneChosen() {
+    var state = opened()
+    press([.character("t")], &state)
+    #expect(state.top.showingHeadings)
+    let list = navigator.pageSections(state).body
+    #expect(list.count == 10)
+    #expect(list.first == "    第1节")
+    #expect(list[1] == "      小节1")
+    #expect(!list.contains { $0.contains("不列出") })
+    press([.down, .down, .enter], &state)
+    #expect(!state.top.showingHeadings)
+    #expect(navigator.pageSections(state).line(state.top.scroll) == "## 第2节")
+    // The list opens on the section being read; back returns to where it was opened.
+    press([.down, .character("t")], &state)
+    #expect(state.top.focusedHeading == 2)
+    press([.escape, .left], &state)
+    #expect(state.top.scroll == 0)
+  }
+
+  @Test func escQAndLeftCloseTheListNotThePage() {
+    var state = opened()
+    _ = navigator.update(&state, .move(5))
+    for key in [Key.escape, .character("q"), .left] {
+      press([.character("t")], &state)
+      #expect(state.top.showingHeadings)
+      press([key], &state)
+      #expect(!state.top.showingHeadings)
+      #expect(state.stack.count == 3)
+      #expect(state.top.scroll == 5)
+    }
   }
 }

@@ -64,6 +64,8 @@ public enum NavigationCommand: Sendable, Equatable {
   case previousMatch
   /// `l`: the page's links instead of its text, or back.
   case links
+  /// `t`: the page's headings (h1–h3) as a list of their own; Enter goes to one.
+  case headings
   /// `v`: the whole page instead of the reader view, or back; laid out again from the
   /// document kept, never fetched again.
   case toggleView

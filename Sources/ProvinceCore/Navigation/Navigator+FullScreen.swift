@@ -31,7 +31,9 @@ extension Navigator {
     case .escape where !state.top.number.isEmpty:
       state.top.number = ""
       state.top.numberDeadline = nil
-    case .escape where !state.top.isMenu && state.top.pageQuery != nil && !state.top.showingLinks:
+    case .escape
+    where !state.top.isMenu && state.top.pageQuery != nil && !state.top.showingLinks
+      && !state.top.showingHeadings:
       // One step at a time: the match (and its message) first, the page after.
       state.top.pageQuery = nil
       state.top.matchLine = nil
@@ -63,6 +65,8 @@ extension Navigator {
       focusLink(forward: command == .nextLink, in: &state)
     case .links:
       toggleLinks(in: &state)
+    case .headings:
+      toggleHeadings(in: &state)
     case .toggleView:
       toggleView(in: &state)
     case .reload:
@@ -98,6 +102,10 @@ extension Navigator {
     if state.presentation == .fullScreen && !state.top.isMenu {
       if state.top.showingLinks {
         toggleLinks(in: &state)
+        return .render
+      }
+      if state.top.showingHeadings {
+        toggleHeadings(in: &state)
         return .render
       }
       if let line = state.top.returnScroll.popLast() {
@@ -147,6 +155,13 @@ extension Navigator {
     state.top.number = ""
     if state.top.isMenu {
       state.top.selection = clampedAdd(state.top.selection, delta)
+    } else if state.top.showingHeadings {
+      guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
+        !content.model.headings.isEmpty
+      else { return }
+      let focus = clampedAdd(state.top.focusedHeading ?? -1, delta)
+      state.top.focusedHeading = min(max(focus, 0), content.model.headings.count - 1)
+      scrollToLinkLine(state.top.focusedHeading ?? 0, in: &state)
     } else if state.top.showingLinks {
       let count = itemCount(state)
       guard count > 0 else { return }
@@ -180,6 +195,10 @@ extension Navigator {
         return .render
       }
       return push(next, in: &state)
+    }
+    if state.top.showingHeadings {
+      goToHeading(in: &state)
+      return .render
     }
     guard let focus = state.top.focusedLink else {
       state.message = "Tab moves to a link; l lists them."
@@ -310,6 +329,7 @@ extension Navigator {
   /// `l`: the link list, a screen of its own over the text (its own scroll, the link
   /// focused on the text selected in it), or the text again where it was left.
   func toggleLinks(in state: inout NavigationState) {
+    if state.top.showingHeadings { toggleHeadings(in: &state) }
     state.top.page = 0
     if state.top.showingLinks {
       state.top.showingLinks = false
@@ -325,6 +345,51 @@ extension Navigator {
       state.top.focusedLink = min(max(state.top.focusedLink ?? 0, 0), itemCount(state) - 1)
       scrollToLinkLine(state.top.focusedLink ?? 0, in: &state)
     }
+    clampView(&state)
+  }
+
+  /// `t`: the page's headings, a list of their own over the text with the section being
+  /// read selected, from the model's side table; or the text again where it was left.
+  func toggleHeadings(in state: inout NavigationState) {
+    if state.top.showingHeadings {
+      state.top.showingHeadings = false
+      state.top.scroll = state.top.textScroll ?? 0
+      state.top.textScroll = nil
+      clampView(&state)
+      return
+    }
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
+      return
+    }
+    if state.top.showingLinks { toggleLinks(in: &state) }
+    let headings = content.model.headings
+    guard !headings.isEmpty else {
+      state.message = "This page has no headings."
+      return
+    }
+    let line = state.top.scroll - pageSections(state).textStart
+    // The section being read: the last heading at or above the top of the window.
+    let current =
+      PageModel.firstIndex(in: headings.count) { headings[$0].line > line } - 1
+    state.top.textScroll = state.top.scroll
+    state.top.showingHeadings = true
+    state.top.focusedHeading = max(0, current)
+    state.top.scroll = 0
+    scrollToLinkLine(max(0, current), in: &state)
+    clampView(&state)
+  }
+
+  /// Enter in the headings list: the text again, scrolled to the heading chosen. A step
+  /// in history, as a `#fragment` is: back returns to where the list was opened.
+  private func goToHeading(in state: inout NavigationState) {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
+      let focus = state.top.focusedHeading, content.model.headings.indices.contains(focus)
+    else { return }
+    let from = state.top.textScroll ?? 0
+    state.top.showingHeadings = false
+    state.top.textScroll = nil
+    state.top.returnScroll.append(from)
+    state.top.scroll = pageSections(state).textStart + content.model.headings[focus].line
     clampView(&state)
   }
 
@@ -531,6 +596,7 @@ extension Navigator {
       state.message = "The reader found no article here; this is the whole page."
       return
     }
+    if state.top.showingHeadings { toggleHeadings(in: &state) }
     let before = pageSections(state)
     let rows = state.contentRows
     let first = max(state.top.scroll, before.pageStart ?? .max)

@@ -99,6 +99,14 @@ extension Navigator {
       }
       header.append("")
       let model = content.model
+      if state.top.showingHeadings {
+        let list = model.headings.map {
+          String(repeating: "  ", count: $0.level) + $0.title
+        }
+        return PageSections(
+          header: header, body: list.isEmpty ? ["(This page has no headings.)"] : list,
+          bodyLinkEntries: list.indices.map { $0..<($0 + 1) })
+      }
       guard !state.top.showingLinks else {
         return PageSections(
           header: header, body: model.linkList, bodyLinkEntries: model.linkEntries)

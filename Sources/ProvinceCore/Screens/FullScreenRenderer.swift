@@ -130,7 +130,9 @@ public enum FullScreenRenderer {
       }
     }
     let focusedEntry =
-      state.top.showingLinks ? state.top.focusedLink.flatMap(sections.linkEntry) : nil
+      state.top.showingLinks
+      ? state.top.focusedLink.flatMap(sections.linkEntry)
+      : state.top.showingHeadings ? state.top.focusedHeading.flatMap(sections.linkEntry) : nil
     for row in 0..<state.contentRows {
       let index = state.top.scroll + row
       guard index < sections.count else { break }
@@ -223,7 +225,10 @@ public enum FullScreenRenderer {
         state.showingHelp
         ? TerminalText.truncate(
           "↑ ↓ PgUp PgDn scroll · any other key closes this help", toWidth: frame.columns)
-        : CommandTable.hintLine(hintContext(state, navigator: navigator), width: frame.columns)
+        : !state.top.isMenu && state.top.showingHeadings
+          ? TerminalText.truncate(
+            "↑ ↓ move · Enter go to it · ← text", toWidth: frame.columns)
+          : CommandTable.hintLine(hintContext(state, navigator: navigator), width: frame.columns)
       frame.put(line, row: row, column: 0, style: palette.hint)
     }
   }
@@ -245,6 +250,7 @@ public enum FullScreenRenderer {
   /// Where the link focused in a page's text goes, sanitised; nil when none is focused.
   static func focusedURL(_ state: NavigationState, navigator: Navigator) -> String? {
     guard !state.showingHelp, !state.top.isMenu, !state.top.showingLinks,
+      !state.top.showingHeadings,
       let focus = state.top.focusedLink, let url = navigator.pageURL(of: state.top),
       case .loaded(let content) = state.pages[url], content.linkTargets.indices.contains(focus)
     else { return nil }
@@ -282,6 +288,7 @@ public enum FullScreenRenderer {
     let crumbs =
       ScreenRenderer.path(state, navigator: navigator)
       + (!state.top.isMenu && state.top.showingLinks ? " › links" : "")
+      + (!state.top.isMenu && state.top.showingHeadings ? " › headings" : "")
     let path = middleCut(crumbs, toWidth: room)
     frame.put(" " + path, row: row, column: 0, style: palette.status)
     if frame.columns >= countWidth {
@@ -302,6 +309,11 @@ public enum FullScreenRenderer {
     if state.pages[url] == .loading {
       let tick = Int((state.progress?.seconds ?? 0) * 10)
       return String(SpinnerFrames.frame(tick)) + " loading"
+    }
+    if state.top.showingHeadings, case .loaded(let content) = state.pages[url] {
+      let count = content.model.headings.count
+      return count == 0
+        ? "headings 0 / 0" : "headings \((state.top.focusedHeading ?? 0) + 1) / \(count)"
     }
     if state.top.showingLinks, case .loaded(let content) = state.pages[url] {
       let count = content.linkTargets.count
