@@ -19,9 +19,12 @@ struct FullScreenSession {
   /// The session, when it can have the terminal: full screen unless `-i`, `--line-mode`
   /// or `TERM=dumb` (or no TERM) ask for lines, and only on a terminal (`--pick`: /dev/tty).
   static func make(navigator: Navigator, options: Options) -> FullScreenSession? {
-    let term = Terminal.environment["TERM"] ?? ""
-    guard !options.lineMode, options.mode != .catalog(.interactive), !term.isEmpty,
-      term != "dumb"
+    // The core decides from what it is told; whether a terminal can be had is tried here.
+    let linesAsked = options.lineMode || options.mode == .catalog(.interactive)
+    guard
+      Navigator.presentation(
+        linesAsked: linesAsked, term: Terminal.environment["TERM"], hasTerminal: true)
+        == .fullScreen
     else { return nil }
     let terminal: RawTerminal?
     if navigator.mode == .pick {
@@ -122,7 +125,7 @@ struct FullScreenSession {
         // The window may have changed while stopped; a long page is laid out in the back.
         return perform(navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output))))
       case .exit(let code):
-        return navigator.mode == .pick && code == .success ? .failure : code
+        return navigator.exitCode(code)
       case .picked(let ref):
         giveTerminalBack()
         let format = options.format ?? .url
@@ -169,7 +172,7 @@ struct FullScreenSession {
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
           // The terminal went away (hung up, end of input): leave as q would.
           giveTerminalBack()
-          return navigator.mode == .pick ? .failure : .success
+          return navigator.exitCode(.success)
         }
       }
       keys += decoder.flush(now: clock.now - began)

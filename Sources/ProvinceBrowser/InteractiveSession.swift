@@ -65,7 +65,9 @@ struct InteractiveSession {
         draw(prompt: false)
         switch loader.load(url) {
         case .success(let loaded):
-          let content = PageContent(loaded.page, width: state.viewport.columns, note: loaded.note)
+          let layout = navigator.pageLayout(for: url, in: state)
+          let content = PageContent(
+            loaded.page, width: layout.width, view: layout.view, note: loaded.note)
           effect = navigator.update(&state, .pageLoaded(url: url, content))
         case .failure(let error):
           let message = FetchReport.message(error)
@@ -87,7 +89,7 @@ struct InteractiveSession {
         effect = .render
       case .exit(let code):
         screen.flush()
-        return navigator.mode == .pick && code == .success ? .failure : code
+        return navigator.exitCode(code)
       case .picked(let ref):
         screen.flush()
         let format = options.format ?? .url

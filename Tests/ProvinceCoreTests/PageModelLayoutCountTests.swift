@@ -278,3 +278,24 @@ import Testing
     }
   }
 }
+
+/// The core decides how a session is drawn and what it exits with; the shell performs.
+@Suite struct SessionDecisionTests {
+  @Test func fullScreenOnlyWithATerminalThatCanAndNoLineModeAsked() {
+    #expect(
+      Navigator.presentation(linesAsked: false, term: "xterm", hasTerminal: true) == .fullScreen)
+    #expect(Navigator.presentation(linesAsked: true, term: "xterm", hasTerminal: true) == .lines)
+    #expect(Navigator.presentation(linesAsked: false, term: "dumb", hasTerminal: true) == .lines)
+    #expect(Navigator.presentation(linesAsked: false, term: nil, hasTerminal: true) == .lines)
+    #expect(Navigator.presentation(linesAsked: false, term: "xterm", hasTerminal: false) == .lines)
+  }
+
+  @Test func pickingNothingIsAFailureAndBrowsingIsNot() {
+    let catalog = SampleCatalog.catalog
+    let pick = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog), mode: .pick)
+    let browse = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    #expect(pick.exitCode(.success) == .failure)
+    #expect(pick.exitCode(.interrupted) == .interrupted)
+    #expect(browse.exitCode(.success) == .success)
+  }
+}

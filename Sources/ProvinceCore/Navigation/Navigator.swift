@@ -178,6 +178,23 @@ public struct Navigator: Sendable {
     }
   }
 
+  /// The exit code of the session that ends with `code`: with `--pick`, leaving without
+  /// a city (q, Esc at the top, the terminal gone) is a failure, 1, as fzf's no match is.
+  public func exitCode(_ code: ExitCode) -> ExitCode {
+    mode == .pick && code == .success ? .failure : code
+  }
+
+  /// How the session is drawn: full screen unless line mode is asked for (`-i`,
+  /// `--line-mode`), the terminal cannot (`TERM` unset or `dumb`), or there is no
+  /// terminal to draw on (the shell says whether there is: stdin and stdout, or
+  /// `/dev/tty` with `--pick`).
+  public static func presentation(
+    linesAsked: Bool, term: String?, hasTerminal: Bool
+  ) -> Presentation {
+    let term = term ?? ""
+    return linesAsked || term.isEmpty || term == "dumb" || !hasTerminal ? .lines : .fullScreen
+  }
+
   /// How a page being fetched is to be laid out when it comes: the viewport's width, and
   /// the view it was reloaded from (else the reader's). The shell lays it out so off the
   /// UI thread, and `.pageLoaded` takes it as it is.
