@@ -94,7 +94,8 @@ public struct PageContent: Sendable, Equatable {
     copy.width = newWidth
     copy.view = newView
     LayoutCounter.count()
-    copy.rendered = HTMLRenderer.layout(document, width: newWidth, view: newView)
+    copy.rendered = HTMLRenderer.layout(
+      document, width: newWidth, view: newView, reusing: rendered)
     copy.model = PageModel(copy)
     return copy
   }
