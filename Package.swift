@@ -6,14 +6,15 @@ import PackageDescription
 //
 //   TextSupport ← CatalogModel ← BuiltInCatalog
 //        ↑    ↖        ↑
-//   PageReader  TerminalUI (keys, frames, diffs)
-//        ↑         ↑   │
-//   ProvinceCore ──┴───┘   (navigation, screens, reports, options, a plan per mode)
-//        ↑
-//   ProvinceIO ── CurlLoader (C: libcurl's functions, loaded on the first fetch)
-//        ↑                 (fetch, cache, link check, data files: the effects)
-//        ↑
-//   ProvinceBrowser        (`browse`: terminal, signals, processes)
+//   PageReader  TerminalUI      (keys, frames, diffs)
+//        ↑          ↑
+//   FetchModel      │           (fetch errors, limits, events, link checks: values only)
+//        ↑    ↖     │
+//        │    ProvinceCore      (navigation, screens, reports, options, a plan per mode;
+//        │          ↑            also CatalogModel's)
+//   ProvinceIO ─────│── CurlLoader (fetch, cache, link check, data files: the effects;
+//        ↑          │              C: libcurl's functions, loaded on the first fetch)
+//   ProvinceBrowser ┘           (`browse`: terminal, signals, processes)
 /// Importing FoundationNetworking asks the linker for libcurl; CurlLoader provides the
 /// functions Foundation calls and loads libcurl when the first fetch needs it.
 let withoutLibcurl: [SwiftSetting] = [
@@ -60,9 +61,12 @@ let package = Package(
     .target(name: "BuiltInCatalog", dependencies: ["CatalogModel"]),
     .target(name: "PageReader", dependencies: ["TextSupport"]),
     .target(name: "TerminalUI", dependencies: ["TextSupport"]),
+    // The fetch vocabulary (errors, limits, events, link checks), shared by the core that
+    // decides and the effects that fetch, so that ProvinceIO needs nothing of the app core.
+    .target(name: "FetchModel", dependencies: ["TextSupport", "PageReader"]),
     .target(
       name: "ProvinceCore",
-      dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI"]),
+      dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI", "FetchModel"]),
     // libcurl's functions, loaded on first use (include/CurlLoader.h says why). Exported,
     // so that a build against the shared Foundation (which loads libcurl itself) calls
     // them too: the shim's watch on the headers must sit between Foundation and libcurl.
@@ -73,11 +77,12 @@ let package = Package(
         .unsafeFlags(curlFunctions.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }),
       ]),
     .target(
-      name: "ProvinceIO", dependencies: ["ProvinceCore", "CurlLoader"],
+      name: "ProvinceIO", dependencies: ["FetchModel", "PageReader", "TextSupport", "CurlLoader"],
       swiftSettings: withoutLibcurl),
     .executableTarget(
       name: "ProvinceBrowser",
-      dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"], swiftSettings: withoutLibcurl),
+      dependencies: ["ProvinceCore", "ProvinceIO", "FetchModel", "BuiltInCatalog"],
+      swiftSettings: withoutLibcurl),
     .target(
       name: "TestSupport",
       dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"],

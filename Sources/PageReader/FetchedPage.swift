@@ -19,8 +19,11 @@ public struct FetchedPage: Sendable, Hashable {
   public var mimeType: String?
   /// The body bytes as received (after any Content-Encoding is undone), at most `maxBytes`.
   public var body: Data
-  /// True when the body was cut at `FetchLimits.maxBytes`.
+  /// True when the body was cut at `FetchLimits.maxBytes`, or at the timeout.
   public var truncated: Bool
+  /// True when the cut came from the timeout: the page was still arriving, and this is as
+  /// far as it came. Such a page is shown, never cached.
+  public var cutAtTimeout = false
   /// Seconds from the start of the fetch to the end of the body.
   public var elapsed: TimeInterval
   /// Redirects followed to reach `finalURL`.

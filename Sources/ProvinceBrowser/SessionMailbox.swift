@@ -1,4 +1,5 @@
 import Dispatch
+import FetchModel
 import Foundation
 import ProvinceCore
 import Synchronization

@@ -1,6 +1,6 @@
+import FetchModel
 import Foundation
 import PageReader
-import ProvinceCore
 
 /// A `PageFetcher` in front of a `PageCache`: cached copies are revalidated with
 /// `If-None-Match` / `If-Modified-Since`, and a 304 serves the stored body.
@@ -50,7 +50,8 @@ public final class CachingFetcher: Sendable {
       try? cache.store(refreshed, for: url, at: Date())
       return (refreshed, .revalidated)
     }
-    if (200..<300).contains(page.status) {
+    // A page cut at the timeout is not the page: it is shown, and the next visit asks again.
+    if (200..<300).contains(page.status), !page.cutAtTimeout {
       try? cache.store(page, for: url, at: Date())
     }
     return (page, .network)

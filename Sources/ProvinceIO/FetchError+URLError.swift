@@ -1,5 +1,5 @@
+import FetchModel
 import Foundation
-import ProvinceCore
 import TextSupport
 
 #if canImport(FoundationNetworking)

@@ -1,6 +1,6 @@
+import FetchModel
 import Foundation
 import PageReader
-import ProvinceCore
 import TextSupport
 
 #if canImport(FoundationNetworking)
@@ -62,7 +62,7 @@ final class FetchTaskDelegate: @unchecked Sendable {
     let task = session.session.dataTask(with: request)
     session.register(task, for: self)
     self.task = task
-    let timer = DispatchWorkItem { [weak self] in self?.finish(.failure(.timedOut)) }
+    let timer = DispatchWorkItem { [weak self] in self?.timeUp() }
     self.timer = timer
     lock.unlock()
     let seconds = min(max(0, limits.timeout), PageFetcher.longestTimeout)
@@ -93,6 +93,22 @@ final class FetchTaskDelegate: @unchecked Sendable {
     // fetch's callbacks, and a cancel can block one for seconds.
     if let task { Thread { task.cancel() }.start() }
     continuation?.resume(returning: result)
+  }
+
+  /// The timeout struck. A page whose body had begun to arrive is kept as far as it came,
+  /// cut and marked so, as `--max-bytes` cuts one (w3m and lynx show what came too); before
+  /// any of its body, or for an error status, the fetch timed out.
+  private func timeUp() {
+    lock.lock()
+    let page = body.isEmpty ? nil : self.page(finalURL: task?.currentRequest?.url)
+    lock.unlock()
+    guard var page, (200..<300).contains(page.status) else {
+      finish(.failure(.timedOut))
+      return
+    }
+    page.truncated = true
+    page.cutAtTimeout = true
+    finish(.success(page))
   }
 
   private func elapsed() -> TimeInterval {

@@ -1,5 +1,5 @@
+import FetchModel
 import Foundation
-import ProvinceCore
 import TextSupport
 
 /// Checks many URLs at once, at most `jobs` in flight and `perHost` to any one host: HEAD
@@ -21,7 +21,7 @@ public final class LinkChecker: Sendable {
   /// A checker fetching with `fetcher` (its limits bound each request). `wait` pauses
   /// between retries; the shell passes `Task.sleep`, tests may record instead.
   public init(
-    fetcher: PageFetcher, jobs: Int = Options.Defaults.jobs, perHost: Int = 4,
+    fetcher: PageFetcher, jobs: Int = LinkCheck.defaultJobs, perHost: Int = 4,
     retry: RetryPolicy = .init(),
     wait: @escaping @Sendable (TimeInterval) async -> Void
   ) {

@@ -1,7 +1,7 @@
 import CurlLoader
+import FetchModel
 import Foundation
 import PageReader
-import ProvinceCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

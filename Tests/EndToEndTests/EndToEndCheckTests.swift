@@ -72,6 +72,52 @@ import Testing
     #expect(result.stderr == "")
   }
 
+  /// A county's URL is the data's too: each city is followed by its counties, which gain a
+  /// column of their own in every format.
+  @Test func countiesAreCheckedAfterTheirCityWithACountyColumn() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let base = server.baseURL
+    let xml = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>江苏省</key><array>
+      <dict><key>name</key><string>苏州市</string><key>url</key><string>\(base)\(CheckPath.ok)</string>
+      <key>counties</key><array>
+      <dict><key>name</key><string>昆山市</string><key>url</key><string>\(base)/missing</string></dict>
+      <dict><key>name</key><string>常熟市</string><key>url</key><string>\(base)\(CheckPath.ok)</string></dict>
+      </array></dict>
+      <dict><key>name</key><string>无锡市</string><key>url</key><string>\(base)\(CheckPath.ok)</string></dict>
+      </array></dict></plist>
+
+      """
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-check-counties-\(UUID().uuidString).plist")
+    try Data(xml.utf8).write(to: data)
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tsv = try await BrowseProcess.run(["--check", "--data", data.path, "--format", "tsv"])
+    #expect(tsv.status == 1)
+    #expect(
+      tsv.stdout == """
+        江苏省\t苏州市\t\t\(base)/check/ok\t200\t\(base)/check/ok
+        江苏省\t苏州市\t昆山市\t\(base)/missing\t404\t\(base)/missing
+        江苏省\t苏州市\t常熟市\t\(base)/check/ok\t200\t\(base)/check/ok
+        江苏省\t无锡市\t\t\(base)/check/ok\t200\t\(base)/check/ok
+
+        """)
+    let text = try await BrowseProcess.run(["--check", "--data", data.path, "--format", "text"])
+    let lines = text.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("Checked 4 URLs in ") == true)
+    #expect(
+      lines.dropFirst().first?.split(separator: " ") == [
+        "PROVINCE", "CITY", "COUNTY", "STATUS", "URL",
+      ])
+    #expect(lines.last?.split(separator: " ").prefix(4) == ["江苏省", "苏州市", "昆山市", "HTTP"])
+    let json = try await BrowseProcess.run(["--check", "--data", data.path, "--format", "json"])
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect(objects.map { $0["county"] as? String } == [nil, "昆山市", "常熟市", nil])
+  }
+
   /// A redirect that names nowhere and a 304 nobody asked for are no working links.
   @Test func anEmptyRedirectAndAnUnaskedNotModifiedAreBroken() async throws {
     let server = try server()

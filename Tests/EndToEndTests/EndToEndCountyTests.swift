@@ -40,6 +40,11 @@ import Testing
   @Test func searchFindsADivisionCodeAndCountiesListsACitys() async throws {
     let search = try await BrowseProcess.run(["--search", "320583"])
     #expect(search.stdout == "江苏省\t苏州市\t昆山市\t\(kunshanURL)\tcounty\n")
+    // Every level: 广东省 itself first, by name and by its code's two digits.
+    let guangdong = try await BrowseProcess.run(["--search", "广东"])
+    #expect(guangdong.stdout == "广东省\t\t\tprovince\n" && guangdong.status == 0)
+    let byCode = try await BrowseProcess.run(["--search", "44"])
+    #expect(byCode.stdout.hasPrefix("广东省\t\t\t\tprovince\n广东省\t广州市\t\thttps://"))
     let suzhou = try await BrowseProcess.run(["-p", "江苏", "-c", "苏州", "--counties"])
     let counties = suzhou.stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] }
     #expect(Set(counties) == ["姑苏区", "虎丘区", "吴中区", "相城区", "吴江区", "常熟市", "张家港市", "昆山市", "太仓市"])

@@ -207,6 +207,23 @@ import Testing
     #expect(result.stderr.contains("set BROWSER"))
   }
 
+  /// Debian's `open` is openvt: a program of that name on PATH is never taken for a browser.
+  @Test func aProgramNamedOpenIsNotRunAsTheBrowser() async throws {
+    let bin = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-open-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: bin) }
+    let ran = bin.appendingPathComponent("ran")
+    let open = bin.appendingPathComponent("open")
+    try Data("#!/bin/sh\necho \"$@\" > '\(ran.path)'\n".utf8).write(to: open)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: open.path)
+    let result = try await BrowseProcess.run(
+      ["-p", "广东", "-c", "广州", "--open"], environment: ["PATH": bin.path])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("no browser to open") && result.stderr.contains("set BROWSER"))
+    #expect(!FileManager.default.fileExists(atPath: ran.path))
+  }
+
   @Test func aBadEntryIsSkippedWithAWarningUnlessStrict() async throws {
     let path = try dataFile(
       """

@@ -117,6 +117,33 @@ import Testing
     }
   }
 
+  /// A page still arriving at the timeout is shown as far as it came, says so, and is not
+  /// cached: offline there is no copy of it.
+  @Test func aPageStillArrivingAtTheTimeoutIsShownAsFarAsItCame() async throws {
+    try await withServer { server in
+      let data = try dataFile(
+        server, [("甲市", TestHTTPServer.Path.drip), ("乙市", TestHTTPServer.Path.utf8)])
+      let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "browse-timeout-cache-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: cache) }
+      let shared = ["XDG_CACHE_HOME": cache.path]
+      func fetch(_ city: String, _ extra: [String]) async throws -> BrowseProcess.Result {
+        try await BrowseProcess.run(
+          ["--data", data, "-c", city, "--fetch"] + extra, environment: shared)
+      }
+      let result = try await fetch("甲市", ["--timeout", "1"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("still arriving at the timeout; this is as far as it came"))
+      #expect(result.stdout.contains("xxxxxxxx"))
+      // A whole page in the same cache is there offline; the cut one is not.
+      #expect(try await fetch("乙市", []).status == 0)
+      #expect(try await fetch("乙市", ["--offline"]).stdout.contains("广州"))
+      let offline = try await fetch("甲市", ["--offline"])
+      #expect(offline.status != 0)
+      #expect(offline.stderr.contains("is not in the page cache"), "\(offline.stderr)")
+    }
+  }
+
   @Test func aPageIsCutAtMaxBytesAndSaysSo() async throws {
     try await withServer { server in
       let data = try dataFile(server, [("甲市", TestHTTPServer.Path.endless)])

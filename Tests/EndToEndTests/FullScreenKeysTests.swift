@@ -63,14 +63,14 @@ import Testing
   func started(
     columns: Int = 100, rows: Int = 30, arguments: [String] = [], pipingOutput: Bool = false,
     underJobControl: Bool = false
-  ) throws -> (TestHTTPServer, PTYSession) {
+  ) async throws -> (TestHTTPServer, PTYSession) {
     try #require(PTYSession.isAvailable)
     let server = try TestHTTPServer.started()
     addRoutes(server)
     let session = try PTYSession(
       ["--data", try dataFile(server), "--no-cache"] + arguments, columns: columns, rows: rows,
       pipingOutput: pipingOutput, underJobControl: underJobControl)
-    #expect(session.waitForScreen(containing: "省份信息"))
+    #expect(await session.waitForScreen(containing: "省份信息"))
     return (server, session)
   }
 
@@ -85,149 +85,149 @@ import Testing
   func top(_ session: PTYSession) -> String { session.screen.lines.first ?? "" }
 
   /// Opens 广东省's city `number` (1 广州市 … 4 东莞市) and waits for `text` on its page.
-  func open(city number: Int, _ session: PTYSession, showing text: String) {
+  func open(city number: Int, _ session: PTYSession, showing text: String) async {
     session.type("12\r")
-    #expect(session.waitForScreen(containing: "省份信息 › 广东省"))
+    #expect(await session.waitForScreen(containing: "省份信息 › 广东省"))
     session.type("\(number)\r")
-    #expect(session.waitForScreen(containing: text))
+    #expect(await session.waitForScreen(containing: text))
   }
 
-  @Test func everyLetterOfAFilterGoesToTheFilterAndCtrlKeysMove() throws {
-    let (server, session) = try started()
+  @Test func everyLetterOfAFilterGoesToTheFilterAndCtrlKeysMove() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     session.type("qinghai")
-    #expect(session.waitForScreen(containing: "filter: qinghai"))
-    #expect(session.waitUntil { $0.screen.text.contains("1 青海省") })
+    #expect(await session.waitForScreen(containing: "filter: qinghai"))
+    #expect(await session.waitUntil { $0.screen.text.contains("1 青海省") })
     #expect(session.screen.text.contains("q is text"))
     // Filtered, the count says how many of how many matched.
     #expect(status(session).contains("1 / 1 (of 12)"))
     session.type("\u{15}jiang")
-    #expect(session.waitForScreen(containing: "filter: jiang"))
-    #expect(session.waitUntil { $0.screen.text.contains("江苏省") })
+    #expect(await session.waitForScreen(containing: "filter: jiang"))
+    #expect(await session.waitUntil { $0.screen.text.contains("江苏省") })
     #expect(!session.screen.text.contains("香港"))
     // Ctrl-J and Ctrl-N go down, Ctrl-K and Ctrl-P up, as in fzf.
     session.type("\u{0A}")
-    #expect(session.waitUntil { self.status($0).contains("2 / ") })
+    #expect(await session.waitUntil { self.status($0).contains("2 / ") })
     session.type("\u{0B}")
-    #expect(session.waitUntil { self.status($0).contains("1 / ") })
+    #expect(await session.waitUntil { self.status($0).contains("1 / ") })
     session.type("\u{15}kun\r")
-    #expect(session.waitForScreen(containing: "filter: kun"))
+    #expect(await session.waitForScreen(containing: "filter: kun"))
     #expect(!session.screen.text.contains("省份信息 › 湖南省"))
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func qBacksOutOfEveryScreenAndLeavesAtTheTop() throws {
-    let (server, session) = try started()
+  @Test func qBacksOutOfEveryScreenAndLeavesAtTheTop() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     // The first screen's prompt has the keys (q is text): Esc is the way out there.
-    #expect(session.waitUntil { self.prompt($0).contains("Esc quit") })
+    #expect(await session.waitUntil { self.prompt($0).contains("Esc quit") })
     session.type("gd")
-    #expect(session.waitUntil { $0.screen.text.contains("1 广东省") })
+    #expect(await session.waitUntil { $0.screen.text.contains("1 广东省") })
     session.type("\r")
-    #expect(session.waitForScreen(containing: "省份信息 › 广东省"))
-    #expect(session.waitUntil { self.prompt($0).contains("← back") })
+    #expect(await session.waitForScreen(containing: "省份信息 › 广东省"))
+    #expect(await session.waitUntil { self.prompt($0).contains("← back") })
     #expect(!prompt(session).contains("q back"))
     session.type("\r")
-    #expect(session.waitForScreen(containing: "第1段"))
+    #expect(await session.waitForScreen(containing: "第1段"))
     session.type("q")
-    #expect(session.waitUntil { !$0.screen.text.contains("第1段") })
-    #expect(session.waitUntil { self.prompt($0).contains("q back") })
+    #expect(await session.waitUntil { !$0.screen.text.contains("第1段") })
+    #expect(await session.waitUntil { self.prompt($0).contains("q back") })
     session.type("q")
     // The restored filter is shown, not typed: q backs out of it.
-    #expect(session.waitUntil { self.prompt($0).contains("filter: gd") })
+    #expect(await session.waitUntil { self.prompt($0).contains("filter: gd") })
     #expect(self.prompt(session).contains("q quit"))
     session.type("q")
-    #expect(session.waitForExit() == 0)
+    #expect(await session.waitForExit() == 0)
     #expect(!session.screen.text.contains("gdq"))
   }
 
-  @Test func qBacksOutOfTheGlobalSearchToo() throws {
-    let (server, session) = try started()
+  @Test func qBacksOutOfTheGlobalSearchToo() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     session.type("/zhuhai")
-    #expect(session.waitForScreen(containing: "search: zhuhai"))
-    #expect(session.waitUntil { $0.screen.text.contains("珠海市") })
+    #expect(await session.waitForScreen(containing: "search: zhuhai"))
+    #expect(await session.waitUntil { $0.screen.text.contains("珠海市") })
     session.type("\r")
-    #expect(session.waitForScreen(containing: "这一页没有链接"))
+    #expect(await session.waitForScreen(containing: "这一页没有链接"))
     session.type("qq")
-    #expect(session.waitUntil { self.prompt($0).contains("q quit") })
+    #expect(await session.waitUntil { self.prompt($0).contains("q quit") })
     #expect(!session.screen.text.contains("zhuhaiq"))
     session.type("q")
-    #expect(session.waitForExit() == 0)
+    #expect(await session.waitForExit() == 0)
   }
 
-  @Test func theHintsSayWhatTheKeysDoOnEachScreen() throws {
-    let (server, session) = try started()
+  @Test func theHintsSayWhatTheKeysDoOnEachScreen() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
-    open(city: 3, session, showing: "这一页没有链接")
-    #expect(session.waitUntil { self.prompt($0).contains("q back") })
+    await open(city: 3, session, showing: "这一页没有链接")
+    #expect(await session.waitUntil { self.prompt($0).contains("q back") })
     #expect(!prompt(session).contains("links"))
     session.type(Self.left)
     session.type("1\r")
-    #expect(session.waitForScreen(containing: "第1段"))
-    #expect(session.waitUntil { self.prompt($0).contains("Tab/Enter links") })
+    #expect(await session.waitForScreen(containing: "第1段"))
+    #expect(await session.waitUntil { self.prompt($0).contains("Tab/Enter links") })
     // Narrow, the hints worth least go first and `? keys` stays.
     session.resize(columns: 30, rows: 12)
-    #expect(session.waitUntil { self.prompt($0).contains("? keys") })
+    #expect(await session.waitUntil { self.prompt($0).contains("? keys") })
     #expect(!prompt(session).contains("o open"))
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func pickSaysEnterPicks() throws {
-    let (server, session) = try started(arguments: ["--pick"], pipingOutput: true)
+  @Test func pickSaysEnterPicks() async throws {
+    let (server, session) = try await started(arguments: ["--pick"], pipingOutput: true)
     defer { server.stop() }
     session.type("12\r")
-    #expect(session.waitForScreen(containing: "省份信息 › 广东省"))
-    #expect(session.waitUntil { self.prompt($0).contains("Enter pick") })
+    #expect(await session.waitForScreen(containing: "省份信息 › 广东省"))
+    #expect(await session.waitUntil { self.prompt($0).contains("Enter pick") })
     // Esc backs out, and on the first screen cancels, as fzf does: exit 1, stdout empty.
     session.type(Self.escape)
-    #expect(session.waitUntil { !$0.screen.text.contains("省份信息 › 广东省") })
+    #expect(await session.waitUntil { !$0.screen.text.contains("省份信息 › 广东省") })
     session.type(Self.escape)
-    #expect(session.waitForExit() == 1)
+    #expect(await session.waitForExit() == 1)
     #expect(session.pipedOutput().stdout.isEmpty)
   }
 
-  @Test func lineModeHelpSaysWhatQDoesThere() throws {
+  @Test func lineModeHelpSaysWhatQDoesThere() async throws {
     try #require(PTYSession.isAvailable)
     let session = try PTYSession(["--offline", "--line-mode"], columns: 100, rows: 40)
-    #expect(session.waitUntil { String(decoding: $0.output, as: UTF8.self).contains("> ") })
+    #expect(await session.waitUntil { String(decoding: $0.output, as: UTF8.self).contains("> ") })
     session.type("?\r")
     #expect(
-      session.waitUntil {
+      await session.waitUntil {
         String(decoding: $0.output, as: UTF8.self).contains("leave at once, from any screen")
       })
     session.type("q\r")
-    #expect(session.waitForExit() == 0)
+    #expect(await session.waitForExit() == 0)
   }
 
-  @Test func theLinkListIsAScreenOfItsOwnThatLeftQAndEscClose() throws {
-    let (server, session) = try started()
+  @Test func theLinkListIsAScreenOfItsOwnThatLeftQAndEscClose() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
-    open(city: 1, session, showing: "第1段")
+    await open(city: 1, session, showing: "第1段")
     session.type("f")
-    #expect(session.waitUntil { self.status($0).contains("29–") })
+    #expect(await session.waitUntil { self.status($0).contains("29–") })
     let reading = top(session)
     for close in [Self.left, "q", Self.escape] {
       session.type("l")
-      #expect(session.waitUntil { self.status($0).contains("links 1 / 1") })
+      #expect(await session.waitUntil { self.status($0).contains("links 1 / 1") })
       #expect(session.screen.text.contains("› links"))
       #expect(prompt(session).contains("Enter follow"))
       #expect(prompt(session).contains("← text"))
       session.type(close)
-      #expect(session.waitUntil { !self.status($0).contains("links") })
-      #expect(session.waitUntil { self.top($0) == reading })
+      #expect(await session.waitUntil { !self.status($0).contains("links") })
+      #expect(await session.waitUntil { self.top($0) == reading })
       #expect(session.screen.text.contains("广东省 › 广州市"))
     }
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func lessKeysScrollAPageAndCtrlDNoLongerClosesIt() throws {
-    let (server, session) = try started()
+  @Test func lessKeysScrollAPageAndCtrlDNoLongerClosesIt() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
-    open(city: 1, session, showing: "第1段")
+    await open(city: 1, session, showing: "第1段")
     // 28 rows of text a screen, 14 half a screen.
     for (key, lines) in [
       ("f", "29–56"), ("b", "1–28"), ("\u{06}", "29–56"), ("\u{02}", "1–28"), ("d", "15–42"),
@@ -235,152 +235,155 @@ import Testing
       ("\u{19}", "1–28"), (" ", "29–56"),
     ] {
       session.type(key)
-      #expect(session.waitUntil { self.status($0).contains(lines + " /") }, "\(key)")
+      #expect(await session.waitUntil { self.status($0).contains(lines + " /") }, "\(key)")
     }
     #expect(session.screen.text.contains("广东省 › 广州市"))
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func escBacksOutOneStepAtATime() throws {
-    let (server, session) = try started()
+  @Test func escBacksOutOneStepAtATime() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     // A menu: Esc on a filter keeps the item selected.
     session.type("sheng")
-    #expect(session.waitForScreen(containing: "filter: sheng"))
+    #expect(await session.waitForScreen(containing: "filter: sheng"))
     session.type(Self.down + Self.down)
-    #expect(session.waitUntil { self.status($0).contains("3 / ") })
+    #expect(await session.waitUntil { self.status($0).contains("3 / ") })
     let third = try #require(session.screen.lines.first { $0.hasPrefix("  3 ") })
     let chosen = try #require(Self.provinces.firstIndex { third.hasSuffix($0) })
     session.type(Self.escape)
-    #expect(session.waitUntil { !self.prompt($0).contains("filter: ") })
-    #expect(session.waitUntil { self.status($0).contains("\(chosen + 1) / 12") }, "\(third)")
+    #expect(await session.waitUntil { !self.prompt($0).contains("filter: ") })
+    #expect(await session.waitUntil { self.status($0).contains("\(chosen + 1) / 12") }, "\(third)")
     // A page: the match first, then the page.
     session.type("12\r1\r")
-    #expect(session.waitForScreen(containing: "第1段"))
+    #expect(await session.waitForScreen(containing: "第1段"))
     session.type("/第5段\r")
-    #expect(session.waitForScreen(containing: "Match 1 of 1"))
+    #expect(await session.waitForScreen(containing: "Match 1 of 1"))
     session.type(Self.escape)
-    #expect(session.waitUntil { !$0.screen.text.contains("Match 1 of 1") })
+    #expect(await session.waitUntil { !$0.screen.text.contains("Match 1 of 1") })
     #expect(session.screen.text.contains("广东省 › 广州市"))
     session.type(Self.escape)
-    #expect(session.waitUntil { !$0.screen.text.contains("广东省 › 广州市") })
+    #expect(await session.waitUntil { !$0.screen.text.contains("广东省 › 广州市") })
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func nAndNSearchFromTheScreenBeingRead() throws {
-    let (server, session) = try started()
+  @Test func nAndNSearchFromTheScreenBeingRead() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
-    open(city: 1, session, showing: "第1段")
+    await open(city: 1, session, showing: "第1段")
     // 第1段 and 第10–19段: eleven matches, the first in the first screen.
     session.type("/第1\r")
-    #expect(session.waitForScreen(containing: "Match 1 of 11"))
+    #expect(await session.waitForScreen(containing: "Match 1 of 11"))
     // Read on a screen, past 第10段–第14段: n goes on from the window, not from 第1段.
     session.type("f")
-    #expect(session.waitUntil { !$0.screen.text.contains("Match") })
+    #expect(await session.waitUntil { !$0.screen.text.contains("Match") })
     session.type("n")
-    #expect(session.waitForScreen(containing: " of 11"))
+    #expect(await session.waitForScreen(containing: " of 11"))
     #expect(!session.screen.text.contains("Match 2 of 11"))
     #expect(top(session).hasPrefix("第1"))
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func aResizeThereAndBackKeepsTheLineAtTheTop() throws {
-    let (server, session) = try started()
+  @Test func aResizeThereAndBackKeepsTheLineAtTheTop() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
-    open(city: 4, session, showing: "第1节")
+    await open(city: 4, session, showing: "第1节")
     session.type("ff")
-    #expect(session.waitUntil { self.status($0).contains("57–") })
+    #expect(await session.waitUntil { self.status($0).contains("57–") })
     let reading = Array(session.screen.lines.prefix(3))
     session.resize(columns: 60, rows: 30)
-    #expect(session.waitUntil { self.status($0).contains(" / ") })
+    #expect(await session.waitUntil { self.status($0).contains(" / ") })
     #expect(session.screen.lines.prefix(3) != reading[...])
     session.resize(columns: 100, rows: 30)
     #expect(
-      session.waitUntil { Array($0.screen.lines.prefix(3)) == reading },
+      await session.waitUntil { Array($0.screen.lines.prefix(3)) == reading },
       "\(session.screen.lines.prefix(3)) ≠ \(reading)")
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func reloadKeepsTheViewAndTheLine() throws {
-    let (server, session) = try started()
+  @Test func reloadKeepsTheViewAndTheLine() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
-    open(city: 4, session, showing: "第1节")
+    await open(city: 4, session, showing: "第1节")
     #expect(session.screen.text.contains("reader view · v: whole page"))
     session.type("v")
-    #expect(session.waitForScreen(containing: "The whole page"))
+    #expect(await session.waitForScreen(containing: "The whole page"))
     session.type("gff")
-    #expect(session.waitUntil { self.status($0).contains("57–") })
+    #expect(await session.waitUntil { self.status($0).contains("57–") })
     let reading = top(session)
     session.type("r")
     // Fetched again, and shown in the same view at the same line.
     #expect(
-      session.waitUntil { _ in server.requests.filter { $0.path == Self.article }.count == 2 })
-    #expect(session.waitUntil { !$0.screen.text.contains("loading") && self.top($0) == reading })
+      await session.waitUntil { _ in server.requests.filter { $0.path == Self.article }.count == 2 }
+    )
+    #expect(
+      await session.waitUntil { !$0.screen.text.contains("loading") && self.top($0) == reading })
     #expect(status(session).contains("57–"))
     session.type("g")
     #expect(
-      session.waitForScreen(containing: "whole page · v: reader view"), "\(session.screen.text)")
+      await session.waitForScreen(containing: "whole page · v: reader view"),
+      "\(session.screen.text)")
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func followingAFragmentIsAStepThatLeftUndoes() throws {
-    let (server, session) = try started()
+  @Test func followingAFragmentIsAStepThatLeftUndoes() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
-    open(city: 1, session, showing: "跳到历史")
+    await open(city: 1, session, showing: "跳到历史")
     session.type("\t")
     // The link Tab is on says where it goes, as in lynx and w3m.
-    #expect(session.waitUntil { self.prompt($0).hasPrefix("→ " + server.baseURL) })
+    #expect(await session.waitUntil { self.prompt($0).hasPrefix("→ " + server.baseURL) })
     session.type("\r")
-    #expect(session.waitForScreen(containing: "故事在这里"))
+    #expect(await session.waitForScreen(containing: "故事在这里"))
     session.type(Self.left)
-    #expect(session.waitUntil { self.status($0).contains("1–28") })
+    #expect(await session.waitUntil { self.status($0).contains("1–28") })
     #expect(session.screen.text.contains("跳到历史"))
     #expect(session.screen.text.contains("广东省 › 广州市"))
     session.type(Self.left)
-    #expect(session.waitUntil { !$0.screen.text.contains("广东省 › 广州市") })
+    #expect(await session.waitUntil { !$0.screen.text.contains("广东省 › 广州市") })
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func aNumberShowsItsDigitsAndEndsAfterASecond() throws {
-    let (server, session) = try started()
+  @Test func aNumberShowsItsDigitsAndEndsAfterASecond() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     session.type("1")
-    #expect(session.waitUntil { self.prompt($0).contains("jump: 1") })
+    #expect(await session.waitUntil { self.prompt($0).contains("jump: 1") })
     session.type("2")
-    #expect(session.waitUntil { self.prompt($0).contains("jump: 12") })
-    #expect(session.waitUntil { self.status($0).contains("12 / 12") })
+    #expect(await session.waitUntil { self.prompt($0).contains("jump: 12") })
+    #expect(await session.waitUntil { self.status($0).contains("12 / 12") })
     // After a pause the number has ended: the digit starts a new one.
-    #expect(session.waitUntil(timeout: 5) { !self.prompt($0).contains("jump") })
+    #expect(await session.waitUntil(timeout: 5) { !self.prompt($0).contains("jump") })
     session.type("2")
     #expect(
-      session.waitUntil {
+      await session.waitUntil {
         self.status($0).contains("2 / 12") && !self.status($0).contains("12 / 12")
       })
     #expect(prompt(session).contains("jump: 2"))
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func ctrlCWhileAPageLoadsCancelsTheLoad() throws {
-    let (server, session) = try started()
+  @Test func ctrlCWhileAPageLoadsCancelsTheLoad() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
-    open(city: 2, session, showing: "loading")
+    await open(city: 2, session, showing: "loading")
     session.type("\u{03}")
-    #expect(session.waitUntil { !$0.screen.text.contains("loading") })
+    #expect(await session.waitUntil { !$0.screen.text.contains("loading") })
     #expect(session.screen.text.contains("省份信息 › 广东省"))
     #expect(session.processState != nil)
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func ctrlZStopsWithSIGTSTPAsAJobControlShellExpects() throws {
-    let (server, session) = try started(underJobControl: true)
+  @Test func ctrlZStopsWithSIGTSTPAsAJobControlShellExpects() async throws {
+    let (server, session) = try await started(underJobControl: true)
     defer { server.stop() }
     session.type("\u{1A}")
     // The shell's status for a job stopped by SIGTSTP is 128 + 20 (SIGSTOP's: 147).
@@ -388,29 +391,29 @@ import Testing
     func said(_ text: String) -> (PTYSession) -> Bool {
       { String(decoding: $0.output, as: UTF8.self).contains(text) }
     }
-    #expect(session.waitUntil(said(PTYSession.shellReport + "148")))
+    #expect(await session.waitUntil(said(PTYSession.shellReport + "148")))
     // Resumed, the screen comes back, and Esc (q is text on this menu) leaves as usual.
-    #expect(session.waitUntil { $0.screen.alternate && $0.screen.text.contains("省份信息") })
+    #expect(await session.waitUntil { $0.screen.alternate && $0.screen.text.contains("省份信息") })
     session.type(Self.escape)
-    #expect(session.waitUntil(said(PTYSession.shellReport + "0")))
+    #expect(await session.waitUntil(said(PTYSession.shellReport + "0")))
   }
 
-  @Test func aPasteWithoutBracketsFiltersOnceAndCtrlCIsReadAtOnce() throws {
-    let (server, session) = try started()
+  @Test func aPasteWithoutBracketsFiltersOnceAndCtrlCIsReadAtOnce() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     session.type("/")
-    #expect(session.waitForScreen(containing: "search:"))
+    #expect(await session.waitForScreen(containing: "search:"))
     session.type(String(repeating: "guangzhou", count: 2_223) + "\u{03}")
-    #expect(session.waitForExit(timeout: 20) == 130)
+    #expect(await session.waitForExit(timeout: 20) == 130)
   }
 
-  @Test func aBracketedPasteIsOneEditOfTheFilter() throws {
-    let (server, session) = try started()
+  @Test func aBracketedPasteIsOneEditOfTheFilter() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     session.type("\u{1B}[200~qinghai\u{1B}[201~")
-    #expect(session.waitForScreen(containing: "filter: qinghai"))
-    #expect(session.waitUntil { $0.screen.text.contains("1 青海省") })
+    #expect(await session.waitForScreen(containing: "filter: qinghai"))
+    #expect(await session.waitUntil { $0.screen.text.contains("1 青海省") })
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 }

@@ -22,7 +22,7 @@ import Testing
     return Int(status[status.index(after: slash)...].trimmingCharacters(in: .whitespaces))
   }
 
-  @Test func aResizeOnALongPageShowsItLaidOutForTheNewWidth() throws {
+  @Test func aResizeOnALongPageShowsItLaidOutForTheNewWidth() async throws {
     try #require(PTYSession.isAvailable)
     #expect(Self.page.utf8.count > 200_000)
     let server = try TestHTTPServer.started()
@@ -34,19 +34,19 @@ import Testing
       + "</dict></plist>"
     let session = try PTYSession(
       ["--data", try ReliabilityFixtures.file(plist), "--no-cache"], columns: 100, rows: 20)
-    #expect(session.waitForScreen(containing: "省份信息"))
+    #expect(await session.waitForScreen(containing: "省份信息"))
     session.type("\r")
-    #expect(session.waitForScreen(containing: "广州市"))
+    #expect(await session.waitForScreen(containing: "广州市"))
     session.type("\r")
-    #expect(session.waitForScreen(containing: "第1段", timeout: 60))
+    #expect(await session.waitForScreen(containing: "第1段", timeout: 60))
     let wide = try #require(total(session))
     session.type("   ")
     session.resize(columns: 40, rows: 20)
     // Laid out again for 40 columns: more lines, each within the width.
-    #expect(session.waitUntil(timeout: 60) { (self.total($0) ?? wide) > wide })
+    #expect(await session.waitUntil(timeout: 60) { (self.total($0) ?? wide) > wide })
     #expect(session.screen.text.contains("段："))
     // Keys still answer on the page laid out again; q backs out to the top and leaves.
     session.type("qqq")
-    #expect(session.waitForExit() == 0)
+    #expect(await session.waitForExit() == 0)
   }
 }

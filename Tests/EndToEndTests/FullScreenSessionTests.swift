@@ -30,170 +30,170 @@ import Testing
     return try ReliabilityFixtures.file(plist)
   }
 
-  func started(columns: Int = 80, rows: Int = 24) throws -> (TestHTTPServer, PTYSession) {
+  func started(columns: Int = 80, rows: Int = 24) async throws -> (TestHTTPServer, PTYSession) {
     try #require(PTYSession.isAvailable)
     let server = try TestHTTPServer.started()
     server.addScreenRoutes()
     let session = try PTYSession(
       ["--data", try dataFile(server), "--no-cache"], columns: columns, rows: rows)
-    #expect(session.waitForScreen(containing: "省份信息"))
+    #expect(await session.waitForScreen(containing: "省份信息"))
     return (server, session)
   }
 
-  @Test func arrowsAndEnterOpenACityAndItsPage() throws {
-    let (server, session) = try started()
+  @Test func arrowsAndEnterOpenACityAndItsPage() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     #expect(session.screen.alternate)
     session.type(Self.down + "\r")
-    #expect(session.waitForScreen(containing: "省份信息 › 广东省"))
+    #expect(await session.waitForScreen(containing: "省份信息 › 广东省"))
     #expect(session.screen.lines.contains { $0.contains("1 广州市") })
     session.type("\r")
-    #expect(session.waitForScreen(containing: "第1段"))
+    #expect(await session.waitForScreen(containing: "第1段"))
     #expect(session.screen.text.contains("省份信息 › 广东省 › 广州市"))
     #expect(session.screen.text.contains("City     广州市"))
     session.type(Self.left)
-    #expect(session.waitUntil { $0.screen.lines.last?.contains("1 / 3") == true })
+    #expect(await session.waitUntil { $0.screen.lines.last?.contains("1 / 3") == true })
     session.type("q")
     session.type("q")
-    #expect(session.waitForExit() == 0)
+    #expect(await session.waitForExit() == 0)
     #expect(!session.screen.alternate)
   }
 
-  @Test func typingPinyinFiltersTheMenuAsYouType() throws {
-    let (server, session) = try started()
+  @Test func typingPinyinFiltersTheMenuAsYouType() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     session.type("guangdong")
-    #expect(session.waitForScreen(containing: "filter: guangdong"))
-    #expect(session.waitUntil { !$0.screen.text.contains("北京市") })
+    #expect(await session.waitForScreen(containing: "filter: guangdong"))
+    #expect(await session.waitUntil { !$0.screen.text.contains("北京市") })
     #expect(session.screen.text.contains("1 广东省"))
     session.type("\r")
-    #expect(session.waitForScreen(containing: "省份信息 › 广东省"))
+    #expect(await session.waitForScreen(containing: "省份信息 › 广东省"))
     session.type("zhuhai")
-    #expect(session.waitUntil { !$0.screen.text.contains("广州市") })
+    #expect(await session.waitUntil { !$0.screen.text.contains("广州市") })
     #expect(session.screen.text.contains("珠海市"))
     // Esc first clears the filter, then goes back.
     session.type(Self.escape)
-    #expect(session.waitForScreen(containing: "广州市"))
+    #expect(await session.waitForScreen(containing: "广州市"))
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func aResizeMidSessionRedrawsAtTheNewSize() throws {
-    let (server, session) = try started(columns: 100, rows: 30)
+  @Test func aResizeMidSessionRedrawsAtTheNewSize() async throws {
+    let (server, session) = try await started(columns: 100, rows: 30)
     defer { server.stop() }
     session.type(Self.down + "\r")
-    #expect(session.waitForScreen(containing: "深圳市"))
+    #expect(await session.waitForScreen(containing: "深圳市"))
     session.resize(columns: 20, rows: 5)
     // The status bar is on the last of the five rows, the count still in it.
-    #expect(session.waitUntil { $0.screen.lines[4].contains("/ 3") })
+    #expect(await session.waitUntil { $0.screen.lines[4].contains("/ 3") })
     #expect(session.screen.lines.contains { $0.contains("广州市") })
     session.resize(columns: 60, rows: 15)
-    #expect(session.waitUntil { $0.screen.lines[14].contains("1 / 3") })
+    #expect(await session.waitUntil { $0.screen.lines[14].contains("1 / 3") })
     #expect(session.screen.lines[14].contains("省份信息 › 广东省"))
     // A menu just opened takes q as text: ← backs out, and q leaves the menu returned to.
     session.type(Self.left)
     session.type("q")
-    #expect(session.waitForExit() == 0)
+    #expect(await session.waitForExit() == 0)
   }
 
-  @Test func escCancelsASlowLoadAndTheSessionGoesOn() throws {
-    let (server, session) = try started()
+  @Test func escCancelsASlowLoadAndTheSessionGoesOn() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     session.type(Self.down + "\r")
-    #expect(session.waitForScreen(containing: "深圳市"))
+    #expect(await session.waitForScreen(containing: "深圳市"))
     session.type(Self.down + "\r")
-    #expect(session.waitForScreen(containing: "loading"))
+    #expect(await session.waitForScreen(containing: "loading"))
     // Keys typed during the load are not applied to the page nobody has seen.
     session.type("G")
     session.type(Self.escape)
-    #expect(session.waitUntil { $0.screen.lines.last?.contains("2 / 3") == true })
+    #expect(await session.waitUntil { $0.screen.lines.last?.contains("2 / 3") == true })
     #expect(!session.screen.text.contains("loading"))
     session.type(Self.down + "\r")
-    #expect(session.waitForScreen(containing: "第1段"))
+    #expect(await session.waitForScreen(containing: "第1段"))
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func aFragmentLinkScrollsThePageWithoutFetchingIt() throws {
-    let (server, session) = try started()
+  @Test func aFragmentLinkScrollsThePageWithoutFetchingIt() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     session.type("\r")
-    #expect(session.waitForScreen(containing: "东城区"))
+    #expect(await session.waitForScreen(containing: "东城区"))
     session.type("\r")
-    #expect(session.waitForScreen(containing: "跳到历史"))
+    #expect(await session.waitForScreen(containing: "跳到历史"))
     #expect(!session.screen.text.contains("故事在这里"))
     session.type("\t\r")
-    #expect(session.waitForScreen(containing: "故事在这里"))
+    #expect(await session.waitForScreen(containing: "故事在这里"))
     #expect(session.screen.text.contains(TestHTTPServer.fragmentHeading))
     let fetches = server.requests.filter { $0.path == TestHTTPServer.ScreenPath.longPage }
     #expect(fetches.count == 1)
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func vSaysWhichViewIsShownAndLaysThePageOutAgainWithoutFetching() throws {
-    let (server, session) = try started()
+  @Test func vSaysWhichViewIsShownAndLaysThePageOutAgainWithoutFetching() async throws {
+    let (server, session) = try await started()
     defer { server.stop() }
     session.type("\r")
-    #expect(session.waitForScreen(containing: "东城区"))
+    #expect(await session.waitForScreen(containing: "东城区"))
     session.type("\r")
-    #expect(session.waitForScreen(containing: "跳到历史"))
+    #expect(await session.waitForScreen(containing: "跳到历史"))
     // The long page is paragraphs with no article around them: the reader found none.
     #expect(session.screen.text.contains("View     whole page (the reader found no article)"))
     session.type("v")
-    #expect(session.waitForScreen(containing: "The reader found no article here"))
+    #expect(await session.waitForScreen(containing: "The reader found no article here"))
     let fetches = server.requests.filter { $0.path == TestHTTPServer.ScreenPath.longPage }
     #expect(fetches.count == 1)
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func ctrlZWithNoShellToResumeItDoesNotStopAndTheScreenComesBack() throws {
+  @Test func ctrlZWithNoShellToResumeItDoesNotStopAndTheScreenComesBack() async throws {
     // Here browse leads a session of its own, a process group no shell controls: as for
     // less, the kernel drops the SIGTSTP it raises, so it is never stopped for good.
-    let (server, session) = try started()
+    let (server, session) = try await started()
     defer { server.stop() }
     let raw = session.sttySettings()
     session.type("\u{1A}")
     session.type(Self.down)
-    #expect(session.waitUntil { $0.screen.lines.last?.contains("2 / 2") == true })
+    #expect(await session.waitUntil { $0.screen.lines.last?.contains("2 / 2") == true })
     #expect(session.screen.alternate)
     #expect(session.processState != "T")
     #expect(session.sttySettings() == raw)
     session.type(Self.escape)
-    #expect(session.waitForExit() == 0)
+    #expect(await session.waitForExit() == 0)
   }
 
   // On the first screen q is text (a filter such as qinghai): Esc leaves it, as in fzf.
   @Test(arguments: [("\u{03}", Int32(130)), ("\u{1B}", Int32(0))])
-  func leavingByKeyRestoresTheTerminalModes(key: String, code: Int32) throws {
+  func leavingByKeyRestoresTheTerminalModes(key: String, code: Int32) async throws {
     try #require(PTYSession.isAvailable)
     let server = try TestHTTPServer.started()
     defer { server.stop() }
     server.addScreenRoutes()
     let session = try PTYSession(["--data", try dataFile(server), "--no-cache"])
     let before = session.sttySettings()
-    #expect(session.waitForScreen(containing: "省份信息"))
+    #expect(await session.waitForScreen(containing: "省份信息"))
     #expect(session.sttySettings() != before)
     session.type(key)
-    #expect(session.waitForExit() == code)
+    #expect(await session.waitForExit() == code)
     #expect(session.sttySettings() == before)
     #expect(!session.screen.alternate)
   }
 
   @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGSEGV, Int32(70))])
-  func signalsRestoreTheTerminalModes(signal: Int32, code: Int32) throws {
+  func signalsRestoreTheTerminalModes(signal: Int32, code: Int32) async throws {
     try #require(PTYSession.isAvailable)
     let session = try PTYSession(["--offline"])
     let before = session.sttySettings()
-    #expect(session.waitForScreen(containing: "省份信息"))
+    #expect(await session.waitForScreen(containing: "省份信息"))
     kill(session.pid, signal)
-    #expect(session.waitForExit() == code)
+    #expect(await session.waitForExit() == code)
     #expect(session.sttySettings() == before)
     #expect(!session.screen.alternate)
   }
 
-  @Test func aTerminalBrowserGetsTheTerminalAndTheScreenComesBack() throws {
+  @Test func aTerminalBrowserGetsTheTerminalAndTheScreenComesBack() async throws {
     try #require(PTYSession.isAvailable)
     let server = try TestHTTPServer.started()
     defer { server.stop() }
@@ -211,50 +211,50 @@ import Testing
     let session = try PTYSession(
       ["--data", try dataFile(server), "--no-cache"], environment: ["BROWSER": script])
     let before = session.sttySettings()
-    #expect(session.waitForScreen(containing: "省份信息"))
+    #expect(await session.waitForScreen(containing: "省份信息"))
     session.type("\r\r")
-    #expect(session.waitForScreen(containing: "跳到历史"))
+    #expect(await session.waitForScreen(containing: "跳到历史"))
     session.type("o")
     let url = server.baseURL + TestHTTPServer.ScreenPath.longPage
-    #expect(session.waitForScreen(containing: "Opened \(url)."))
+    #expect(await session.waitForScreen(containing: "Opened \(url)."))
     #expect(session.screen.alternate)
     let opened = try String(contentsOf: record, encoding: .utf8)
     #expect(opened == url + "\n")
     let modes = try String(contentsOfFile: record.path + ".stty", encoding: .utf8)
     #expect(modes.trimmingCharacters(in: .whitespacesAndNewlines) == before)
     session.type("\u{03}")
-    #expect(session.waitForExit() == 130)
+    #expect(await session.waitForExit() == 130)
   }
 
-  @Test func pickDrawsOnTheTerminalAndPrintsOnlyTheAnswer() throws {
+  @Test func pickDrawsOnTheTerminalAndPrintsOnlyTheAnswer() async throws {
     try #require(PTYSession.isAvailable)
     let server = try TestHTTPServer.started()
     defer { server.stop() }
     let session = try PTYSession(
       ["--pick", "--data", try dataFile(server)], pipingOutput: true)
-    #expect(session.waitForScreen(containing: "省份信息"))
+    #expect(await session.waitForScreen(containing: "省份信息"))
     session.type(Self.down + "\r")
-    #expect(session.waitForScreen(containing: "珠海市"))
+    #expect(await session.waitForScreen(containing: "珠海市"))
     session.type("zhuhai")
-    #expect(session.waitUntil { !$0.screen.text.contains("广州市") })
+    #expect(await session.waitUntil { !$0.screen.text.contains("广州市") })
     session.type("\r")
-    #expect(session.waitForExit() == 0)
+    #expect(await session.waitForExit() == 0)
     let (stdout, stderr) = session.pipedOutput()
     #expect(stdout == server.baseURL + TestHTTPServer.ScreenPath.longPage + "\n")
     #expect(stderr.isEmpty)
     #expect(!session.screen.alternate)
   }
 
-  @Test func lineModeStaysForTheFlagAndForDumbTerminals() throws {
+  @Test func lineModeStaysForTheFlagAndForDumbTerminals() async throws {
     try #require(PTYSession.isAvailable)
     for (arguments, environment) in [
       (["--offline", "--line-mode"], [String: String]()), (["--offline"], ["TERM": "dumb"]),
     ] {
       let session = try PTYSession(arguments, environment: environment)
-      #expect(session.waitUntil { String(decoding: $0.output, as: UTF8.self).contains("> ") })
+      #expect(await session.waitUntil { String(decoding: $0.output, as: UTF8.self).contains("> ") })
       #expect(!session.screen.alternate)
       session.type("q\r")
-      #expect(session.waitForExit() == 0)
+      #expect(await session.waitForExit() == 0)
     }
   }
 }

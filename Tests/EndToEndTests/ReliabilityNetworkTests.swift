@@ -91,7 +91,10 @@ import Testing
   /// over http, and an https one asks it for a tunnel (CONNECT). The harness gives every
   /// child http_proxy and https_proxy (a closed port) and no_proxy for 127.0.0.1, so the
   /// page is on 127.0.0.2, which the proxy answers for and nothing else listens on.
-  @Test(arguments: [("http_proxy", "http"), ("https_proxy", "https")])
+  @Test(arguments: [
+    ("http_proxy", "http"), ("https_proxy", "https"), ("HTTPS_PROXY", "https"),
+    ("all_proxy", "http"), ("ALL_PROXY", "https"),
+  ])
   func aProxyFromTheEnvironmentIsUsed(variable: String, scheme: String) async throws {
     let proxy = try TestHTTPServer.started()
     defer { proxy.stop() }
@@ -114,6 +117,25 @@ import Testing
       #expect(request.target == "127.0.0.2:\(port)")
       expectOneLineFailure(result)
     }
+  }
+
+  /// curl reads `HTTP_PROXY` in lower case only (a CGI server sets the upper-case form from a
+  /// request's `Proxy:` header), and so does browse: the page is fetched directly.
+  @Test func anUpperCaseHTTPProxyIsIgnoredAsCurlIgnoresIt() async throws {
+    let proxy = try TestHTTPServer.started()
+    defer { proxy.stop() }
+    let port = TestHTTPServer.unusedPort()
+    let target = try #require(URL(string: "http://127.0.0.2:\(port)/via"))
+    proxy.addProxyRoutes(target: target, authority: "127.0.0.2:\(port)")
+    let data = try F.file(F.plist(province: "测试省", cities: [("甲市", target.absoluteString)]))
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let result = try await BrowseProcess.run(
+      ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--timeout", "10"],
+      environment: ["HTTP_PROXY": proxy.baseURL])
+    #expect(proxy.requests.isEmpty)
+    // Nothing listens on the page's own port: refused, one line, the network's exit code.
+    #expect(result.status == 69, "\(result.stderr)")
+    #expect(!result.stdout.contains("代理"))
   }
 
   @Test func noProxyNamesHostsReachedDirectly() async throws {

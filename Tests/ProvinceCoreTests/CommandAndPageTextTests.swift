@@ -113,6 +113,15 @@ import Testing
       PageText.summary(content("<p>x</p>", truncated: true))[0].contains("(cut at the size limit)"))
   }
 
+  @Test func aPageCutAtTheTimeoutSaysThatAndNotTheSizeLimit() {
+    var page = content("<p>x</p>", truncated: true)
+    page.cutAtTimeout = true
+    #expect(PageText.summary(page)[0].contains("8 B (cut at the timeout)"))
+    let body = PageText.body(page)
+    #expect(body.last == "[The page was still arriving at the timeout; this is as far as it came.]")
+    #expect(!body.contains { $0.contains("size limit") })
+  }
+
   @Test func otherTypesAreDescribedByTypeAndSize() {
     #expect(
       PageText.body(content("{\"a\":1}", type: "application/json")) == [

@@ -122,6 +122,26 @@ import Testing
     #expect(parsed?.allSatisfy { $0["level"] == "county" && $0["county"] == "鼓楼区" } == true)
   }
 
+  @Test func searchListsAMatchingProvinceFirstWithoutAURL() throws {
+    // By pinyin: 江苏省 (jiang su sheng) is a province row, then its cities by name.
+    let byPinyin = try report("--search", "jiangsu").output
+    #expect(byPinyin == ["江苏省\t\t\tprovince\n"])
+    // By code: a province's two digits and zeros name it; 3205 names only 苏州市's entries.
+    let byCode = try report("--search", "32", "-f", "json").output.joined()
+    let parsed = try JSONSerialization.jsonObject(with: Data(byCode.utf8)) as? [[String: Any]]
+    #expect(parsed?.first?["level"] as? String == "province")
+    #expect(parsed?.first?["code"] as? String == "320000")
+    #expect(parsed?.first?["cities"] as? Int == 2)
+    #expect(parsed?.dropFirst().allSatisfy { $0["level"] as? String != "province" } == true)
+    #expect(try !report("--search", "3205").output.joined().contains("province"))
+    // A province only: a url list has nothing to give, and says where the URLs are.
+    let url = try report("--search", "fujian", "-f", "url")
+    #expect(url.output.isEmpty && url.exitCode == .failure)
+    #expect(url.messages.joined().contains("--province NAME --format url"))
+    // Within -p the province's own row is left out.
+    #expect(try report("--search", "江苏", "-p", "江苏").exitCode == .failure)
+  }
+
   @Test func completionListsCountiesWithinTheGivenCity() throws {
     #expect(try report("--complete", "county", "-c", "苏州").output == ["姑苏区\n", "昆山市\n"])
     #expect(

@@ -1,4 +1,6 @@
+import TerminalUI
 import Testing
+import TextSupport
 
 @testable import CatalogModel
 @testable import ProvinceCore
@@ -41,6 +43,28 @@ import Testing
     _ = navigator.update(&state, .back)
     #expect(navigator.update(&state, .select(3)) == .fetch(url: "https://ks.test/"))
     #expect(navigator.pageSections(state).header.contains("  County   昆山市"))
+  }
+
+  @Test func theStatusBarKeepsSayingWhatTheFirstRowOfACountyListIs() {
+    var state = navigator.start(
+      viewport: Viewport(columns: 80, rows: 12), presentation: .fullScreen)
+    _ = navigator.update(&state, .choose)
+    _ = navigator.update(&state, .move(1))
+    _ = navigator.update(&state, .choose)
+    _ = navigator.update(&state, .move(1))
+    let palette = FullScreenRenderer.Palette(colors: false)
+    func statusBar() -> String {
+      let frame = FullScreenRenderer.frame(state, navigator: navigator, palette: palette)
+      return frame.text(row: frame.rows - 1)
+    }
+    // After a key the message is gone, and the status bar still says it.
+    #expect(statusBar().contains("苏州市 · 1: the city's own page"))
+    // Not on a filtered list, whose first row may be a county, nor on the city list.
+    _ = navigator.update(&state, .edit(.character("k")))
+    #expect(!statusBar().contains("own page"))
+    _ = navigator.update(&state, .back)
+    #expect(state.top.kind == .cities(province: 0, [CityRef(province: 0, city: 0), suzhou]))
+    #expect(!statusBar().contains("own page"))
   }
 
   @Test func aCityWithoutCountiesOpensItsPageAsBefore() {

@@ -1,3 +1,4 @@
+import FetchModel
 import Foundation
 import TestSupport
 import Testing
@@ -98,7 +99,7 @@ import Testing
       }
     }
     // Generous: under load the task may start many seconds late.
-    let requested = await Deadline.poll(30) { !server.requests.isEmpty }
+    let requested = await Deadline.poll(90) { !server.requests.isEmpty }
     #expect(requested, "the fetch never reached the server")
     server.stop()
     // The server hung up without a response, which is not a timeout.

@@ -227,6 +227,14 @@ package enum ChildEnvironment {
       "no_proxy": "127.0.0.1,localhost",
     ]
     if let terminal { env["TERM"] = terminal }
+    // A test that names a proxy of its own, in either case, gets only that one: curl lets
+    // a lower-case variable win over its upper-case form and over all_proxy.
+    if extra.keys.contains(where: {
+      ["http_proxy", "https_proxy", "all_proxy"].contains($0.lowercased())
+    }) {
+      env["http_proxy"] = nil
+      env["https_proxy"] = nil
+    }
     env.merge(extra) { $1 }
     return env
   }

@@ -139,20 +139,23 @@ package final class PTYSession {
 
   /// Waits until the screen shows `text` on some row; false after `timeout` seconds.
   @discardableResult
-  package func waitForScreen(containing text: String, timeout: TimeInterval = 30) -> Bool {
-    waitUntil(timeout: timeout) { $0.screen.text.contains(text) }
+  package func waitForScreen(containing text: String, timeout: TimeInterval = 30) async -> Bool {
+    await waitUntil(timeout: timeout) { $0.screen.text.contains(text) }
   }
 
-  /// Waits until `condition` holds of the session (read as output arrives).
+  /// Waits until `condition` holds of the session (read as output arrives). It sleeps
+  /// between reads rather than blocking: the cooperative pool has a thread a core, and a
+  /// blocked one starves every other test of the run.
   @discardableResult
-  package func waitUntil(timeout: TimeInterval = 30, _ condition: (PTYSession) -> Bool) -> Bool {
+  package func waitUntil(timeout: TimeInterval = 30, _ condition: (PTYSession) -> Bool) async
+    -> Bool
+  {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       drain()
       if condition(self) { return true }
       if Date() >= deadline { return false }
-      var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
-      _ = poll(&fds, 1, 20)
+      try? await Task.sleep(for: .milliseconds(10))
     }
   }
 
@@ -164,11 +167,11 @@ package final class PTYSession {
   }
 
   /// The exit status, or nil if still running after `timeout` (then it is killed).
-  package func waitForExit(timeout: TimeInterval = 30) -> Int32? {
+  package func waitForExit(timeout: TimeInterval = 30) async -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline {
       drain()
-      usleep(10_000)
+      try? await Task.sleep(for: .milliseconds(10))
     }
     drain()
     if process.isRunning {

@@ -197,6 +197,46 @@ public final class Matcher: Sendable {
     return found
   }
 
+  /// Every province, city and county matching `query`, as `--search` lists them: best tier
+  /// first, and within a tier provinces, then cities, then counties, each in catalog order.
+  /// A division code matches a province by its first two digits and zeros (`44`, `4400`
+  /// and `440000` are 广东省; `4401` is only 广州市 and its counties).
+  public func searchEveryLevel(_ query: String) -> [SearchHit] {
+    let q = MatchQuery(query)
+    guard !q.isEmpty else { return [] }
+    let provinces = catalog.provinces.indices
+    if let code = Self.divisionCode(query) {
+      let matching = provinces.filter { index in
+        guard let own = provinceCode(index) else { return false }
+        return own.hasPrefix(code) && code.dropFirst(2).allSatisfy { $0 == "0" }
+      }
+      return matching.map(SearchHit.province) + search(query).map(SearchHit.place)
+    }
+    let index = counties()
+    let tiers = zip(
+      rankTiers(q, .provinces, provinces),
+      zip(
+        rankTiers(q, .cities, 0..<(cityStarts.last ?? 0)),
+        rankTiers(q, .counties, 0..<index.refs.count)))
+    return tiers.flatMap { provinces, places in
+      provinces.map(SearchHit.province) + places.0.map { .place(cityRef($0)) }
+        + places.1.map { .place(index.refs[$0]) }
+    }
+  }
+
+  /// The province's six-digit code, from its first city that has one (`44` and four zeros
+  /// for 广东省); nil when none of its cities has a code.
+  public func provinceCode(_ index: Int) -> String? {
+    guard catalog.provinces.indices.contains(index) else { return nil }
+    for city in catalog.provinces[index].cities {
+      guard let code = city.code, code.utf8.count == 6,
+        code.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+      else { continue }
+      return String(code.prefix(2)) + "0000"
+    }
+    return nil
+  }
+
   /// Two to six ASCII digits: the start of a division code (`3205` is 苏州市 and its
   /// counties, `320583` is 昆山市).
   static func divisionCode(_ query: String) -> String? {

@@ -1,5 +1,7 @@
 /// Which program opens a URL: `$BROWSER` when set (a colon-separated list, `%s` standing
-/// for the URL), else `xdg-open`, else `open`; the first that exists on `PATH` wins.
+/// for the URL), else `xdg-open` (and on macOS `open`); the first that exists on `PATH` wins.
+/// Elsewhere a program named `open` is something else: Debian's is `openvt`, which starts
+/// a shell on a new virtual console.
 public enum BrowserCommand {
   /// The argument vectors to try, in order. A `BROWSER` the user set is never replaced by
   /// `xdg-open` or `open`: if it cannot start, that is what the user must hear.
@@ -15,10 +17,18 @@ public enum BrowserCommand {
       }
     }
     if commands.isEmpty {
-      commands = [["xdg-open", url], ["open", url]]
+      commands = [["xdg-open", url]] + fallbacks.map { [$0, url] }
     }
     return commands
   }
+
+  /// What is tried after `xdg-open` when `BROWSER` is unset: `open` where it is the
+  /// system's URL opener (macOS), nothing elsewhere.
+  #if os(macOS)
+    static let fallbacks = ["open"]
+  #else
+    static let fallbacks: [String] = []
+  #endif
 
   /// The full path of `program` on `path` (a `PATH` value), or nil.
   public static func resolve(_ program: String, path: String, isExecutable: (String) -> Bool)

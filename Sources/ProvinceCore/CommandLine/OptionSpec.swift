@@ -39,7 +39,7 @@ struct OptionSpec: Sendable {
       help: "List the counties of -c's city, of -p's cities, or of every city"),
     .init(
       key: .search, long: "search", short: "s", value: "query",
-      help: "List the cities and counties matching a query or a code, best first"),
+      help: "List the provinces, cities and counties matching a query or a code, best first"),
     .init(
       key: .all, long: "all", short: "a", value: nil, help: "List every city of every province"),
     .init(
@@ -65,7 +65,7 @@ struct OptionSpec: Sendable {
       help: "Browse with numbered menus and a prompt instead of the full screen"),
     .init(
       key: .open, long: "open", short: "o", value: nil,
-      help: "Open the city's page in the browser ($BROWSER, xdg-open, open)"),
+      help: "Open the city's page in the browser ($BROWSER, else xdg-open)"),
     .init(
       key: .fetch, long: "fetch", short: nil, value: nil,
       help: "Fetch the city's page and print it as text"),
@@ -85,7 +85,7 @@ struct OptionSpec: Sendable {
       help: "Show the whole page, not just its article (the reader view)"),
     .init(
       key: .check, long: "check", short: nil, value: nil,
-      help: "Check every city URL (or a province's, with -p) and report the broken ones"),
+      help: "Check every city and county URL (or a province's, with -p) and report the broken ones"),
     .init(
       key: .jobs, long: "jobs", short: "j", value: "n",
       help:

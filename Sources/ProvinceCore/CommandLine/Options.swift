@@ -1,3 +1,4 @@
+import FetchModel
 import Foundation
 
 /// What the user asked for on the command line, after parsing and checking.
@@ -110,9 +111,9 @@ public struct Options: Sendable, Equatable {
 
   /// The defaults, written once: the help text and the parser read them from here.
   public enum Defaults {
-    public static let timeout: Double = 15
-    public static let maxBytes = 5_000_000
-    public static let jobs = 8
+    public static let timeout: Double = FetchLimits.defaultTimeout
+    public static let maxBytes = FetchLimits.defaultMaxBytes
+    public static let jobs = LinkCheck.defaultJobs
     public static let cacheSize = 50_000_000
   }
 }

@@ -14,6 +14,8 @@ public struct PageContent: Sendable, Equatable {
   public var charset: String?
   public var size: Int
   public var truncated: Bool
+  /// Whether the cut came from the timeout rather than the size limit.
+  public var cutAtTimeout = false
   public var elapsed: TimeInterval
   /// Where the copy came from, when not straight from the network ("cached 3 min ago").
   public var note: String?
@@ -45,6 +47,7 @@ public struct PageContent: Sendable, Equatable {
     contentType = page.contentType
     size = page.body.count
     truncated = page.truncated
+    cutAtTimeout = page.cutAtTimeout
     elapsed = page.elapsed
     self.note = note
     self.width = width

@@ -1,3 +1,4 @@
+import FetchModel
 import PageReader
 import TextSupport
 

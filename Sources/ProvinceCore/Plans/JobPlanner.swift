@@ -1,4 +1,5 @@
 import CatalogModel
+import FetchModel
 import TextSupport
 
 /// The one-shot jobs as pure functions: options and the catalog in, a plan out.
@@ -80,22 +81,36 @@ public struct JobPlanner: Sendable {
   }
 
   private func search(_ query: String, province: String?) -> Report {
-    var refs = matcher.search(query)
+    var hits = matcher.searchEveryLevel(query)
     if let province {
+      // Within one province, its own row would say nothing: only its cities and counties.
       switch provinces.resolve(province) {
-      case .success(let index): refs = refs.filter { $0.province == index }
+      case .success(let index):
+        hits = hits.filter { if case .place(let ref) = $0 { ref.province == index } else { false } }
       case .failure(let report): return report
       }
     }
-    if refs.isEmpty {
+    if hits.isEmpty {
       // An empty JSON array keeps `jq` pipelines whole; the exit code still says "no match".
       let output = listFormat == .json ? ListFormatter.cities([], in: catalog, format: .json) : []
       return Report(
         output: output,
-        messages: ["browse: no city or county matches '\(TerminalText.sanitize(query))'\n"],
+        messages: [
+          "browse: no province, city or county matches '\(TerminalText.sanitize(query))'\n"
+        ],
         exitCode: .failure)
     }
-    return Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat, levels: true))
+    if listFormat == .url, !hits.contains(where: { if case .place = $0 { true } else { false } }) {
+      // Only provinces matched, and the data gives a province no page: say where its URLs are.
+      return Report(
+        messages: [
+          "browse: only provinces match '\(TerminalText.sanitize(query))', and they have no URL;"
+            + " list a province's cities with --province NAME --format url\n"
+        ], exitCode: .failure)
+    }
+    return Report(
+      output: ListFormatter.hits(
+        hits, in: catalog, format: listFormat, provinceCode: matcher.provinceCode))
   }
 
   /// `--counties`: every county, a province's, or one city's.
@@ -225,12 +240,16 @@ public struct JobPlanner: Sendable {
     return "\(name) is \(kind), not a city in one; list its \(parts) with -p \(typed)"
   }
 
-  /// Every city of the given provinces, as the link checker takes them.
+  /// Every city of the given provinces, each followed by its counties, as the link checker
+  /// takes them: a county's URL is the data's as much as a city's.
   private func targets(_ indices: some Sequence<Int>) -> [LinkCheck.Target] {
     indices.flatMap { index in
       let province = catalog.provinces[index]
-      return province.cities.map {
-        LinkCheck.Target(province: province.name, city: $0.name, url: $0.url)
+      return province.cities.flatMap { city in
+        [LinkCheck.Target(province: province.name, city: city.name, url: city.url)]
+          + city.counties.map {
+            LinkCheck.Target(province: province.name, city: city.name, county: $0.name, url: $0.url)
+          }
       }
     }
   }

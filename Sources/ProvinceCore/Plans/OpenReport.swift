@@ -9,7 +9,7 @@ public enum BrowserOutcome: Sendable, Equatable {
   case failed(program: String, status: Int32)
   /// The program could not be started (not found, not executable).
   case cannotStart(program: String, reason: String)
-  /// Neither `BROWSER` nor `xdg-open` nor `open` is there.
+  /// Neither `BROWSER` nor `xdg-open` (nor, on macOS, `open`) is there.
   case noBrowser
 }
 

@@ -1,3 +1,4 @@
+import FetchModel
 /// What the shell must do for a job: write a report, or perform one effect whose outcome
 /// the core turns into the report (`FetchReport`, `OpenReport`, `CheckReport`).
 public enum Plan: Sendable, Equatable {

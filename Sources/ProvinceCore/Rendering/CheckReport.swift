@@ -1,8 +1,10 @@
+import FetchModel
 import Foundation
 import TextSupport
 
 /// The `--check` report: a summary and the broken URLs for people, every result for scripts.
-/// Names and addresses are sanitised; TSV columns are province, city, url, status, final url.
+/// Names and addresses are sanitised; TSV columns are province, city, url, status, final url,
+/// with a county column after the city's where any county was checked (empty on a city's row).
 public enum CheckReport {
   /// The whole outcome of a check: the report on stdout, the summary also on stderr when an
   /// interrupted report went to a script, and 0, 1 (something broken) or 130.
@@ -30,7 +32,8 @@ public enum CheckReport {
     case .text:
       return text(results, total: total, elapsed: elapsed, interrupted: interrupted)
     case .tsv:
-      return results.map(tsvLine)
+      let countyColumn = results.contains { $0.target.county != nil }
+      return results.map { tsvLine($0, countyColumn: countyColumn) }
     case .json:
       return json(results)
     case .url:
@@ -57,15 +60,19 @@ public enum CheckReport {
     _ results: [LinkCheck.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
   ) -> [String] {
     var lines = [summary(results, total: total, elapsed: elapsed, interrupted: interrupted)]
-    let rows = results.filter(\.isBroken).map { result in
-      [
-        TerminalText.sanitize(result.target.province), TerminalText.sanitize(result.target.city),
-        statusText(result.outcome),
-        URLText.ascii(result.finalURL?.absoluteString ?? result.target.url),
-      ]
+    let broken = results.filter(\.isBroken)
+    let countyColumn = broken.contains { $0.target.county != nil }
+    let rows = broken.map { result in
+      [TerminalText.sanitize(result.target.province), TerminalText.sanitize(result.target.city)]
+        + (countyColumn ? [TerminalText.sanitize(result.target.county ?? "")] : [])
+        + [
+          statusText(result.outcome),
+          URLText.ascii(result.finalURL?.absoluteString ?? result.target.url),
+        ]
     }
     if !rows.isEmpty {
-      lines += ListFormatter.alignedRows([["PROVINCE", "CITY", "STATUS", "URL"]] + rows)
+      let head = ["PROVINCE", "CITY"] + (countyColumn ? ["COUNTY"] : []) + ["STATUS", "URL"]
+      lines += ListFormatter.alignedRows([head] + rows)
     }
     return lines
   }
@@ -120,12 +127,14 @@ public enum CheckReport {
     }
   }
 
-  private static func tsvLine(_ result: LinkCheck.Result) -> String {
-    let fields = [
-      ListFormatter.tsvField(result.target.province), ListFormatter.tsvField(result.target.city),
-      URLText.ascii(result.target.url), statusField(result.outcome),
-      result.finalURL.map { URLText.ascii($0.absoluteString) } ?? "",
-    ]
+  private static func tsvLine(_ result: LinkCheck.Result, countyColumn: Bool) -> String {
+    let fields =
+      [ListFormatter.tsvField(result.target.province), ListFormatter.tsvField(result.target.city)]
+      + (countyColumn ? [ListFormatter.tsvField(result.target.county ?? "")] : [])
+      + [
+        URLText.ascii(result.target.url), statusField(result.outcome),
+        result.finalURL.map { URLText.ascii($0.absoluteString) } ?? "",
+      ]
     return fields.joined(separator: "\t") + "\n"
   }
 
@@ -142,15 +151,18 @@ public enum CheckReport {
         error = JSONWriter.string(errorWord(failure))
         message = JSONWriter.string(failure.message)
       }
-      return JSONWriter.object([
-        ("province", JSONWriter.string(result.target.province)),
-        ("city", JSONWriter.string(result.target.city)),
-        ("url", JSONWriter.string(URLText.ascii(result.target.url))),
-        ("ok", result.isBroken ? "false" : "true"),
-        ("status", status), ("error", error), ("message", message),
-        ("final_url", result.finalURL.map { JSONWriter.string($0.absoluteString) } ?? "null"),
-        ("attempts", String(result.attempts)),
-      ])
+      let county = result.target.county.map { [("county", JSONWriter.string($0))] } ?? []
+      return JSONWriter.object(
+        [
+          ("province", JSONWriter.string(result.target.province)),
+          ("city", JSONWriter.string(result.target.city)),
+        ] + county + [
+          ("url", JSONWriter.string(URLText.ascii(result.target.url))),
+          ("ok", result.isBroken ? "false" : "true"),
+          ("status", status), ("error", error), ("message", message),
+          ("final_url", result.finalURL.map { JSONWriter.string($0.absoluteString) } ?? "null"),
+          ("attempts", String(result.attempts)),
+        ])
     }
     return ["[\n"] + objects.enumerated().map { $0.1 + ($0.0 == objects.count - 1 ? "\n" : ",\n") }
       + ["]\n"]

@@ -30,6 +30,57 @@ public enum ListFormatter {
     }
   }
 
+  /// `--search`'s list: each entry with its level last (`province`, `city`, `county`). A
+  /// province's row has its name, empty city, county and URL fields (the data gives a
+  /// province no page) and, in JSON, its city count and code; `url` lists only the URLs.
+  public static func hits(
+    _ hits: [SearchHit], in catalog: Catalog, format: OutputFormat,
+    provinceCode: (Int) -> String? = { _ in nil }
+  ) -> [String] {
+    let places = hits.compactMap { hit -> CityRef? in
+      if case .place(let ref) = hit { return ref } else { return nil }
+    }
+    guard places.count < hits.count else {
+      return cities(places, in: catalog, format: format, levels: true)
+    }
+    if format == .url { return cities(places, in: catalog, format: .url) }
+    let countyColumn = places.contains(where: \.isCounty)
+    func fields(_ hit: SearchHit) -> [String] {
+      switch hit {
+      case .province(let index):
+        return [catalog.provinces[index].name] + Array(repeating: "", count: countyColumn ? 3 : 2)
+          + ["province"]
+      case .place(let ref):
+        let entry = catalog[ref]
+        var row = [catalog.provinces[ref.province].name, catalog[ref.cityOnly].name]
+        if countyColumn { row.append(ref.isCounty ? entry.name : "") }
+        return row + [URLText.ascii(entry.url), level(ref)]
+      }
+    }
+    switch format {
+    case .url, .tsv:
+      return hits.map { fields($0).map(tsvField).joined(separator: "\t") + "\n" }
+    case .json:
+      return jsonArray(
+        hits.map { hit in
+          switch hit {
+          case .province(let index):
+            var members = [
+              ("province", JSONWriter.string(catalog.provinces[index].name)),
+              ("level", JSONWriter.string("province")),
+              ("cities", "\(catalog.provinces[index].cities.count)"),
+            ]
+            if let code = provinceCode(index) { members.append(("code", JSONWriter.string(code))) }
+            return JSONWriter.object(members)
+          case .place(let ref):
+            return cityObject(catalog, ref, level: true)
+          }
+        })
+    case .text:
+      return alignedRows(hits.map { fields($0).map(TerminalText.sanitize) })
+    }
+  }
+
   /// `city` or `county`, as `--search` lists say.
   public static func level(_ ref: CityRef) -> String {
     ref.isCounty ? "county" : "city"

@@ -17,7 +17,10 @@ public enum PageText {
       facts.append(TerminalText.sanitize(media))
     }
     if let charset = content.charset { facts.append(charset) }
-    facts.append(byteCount(content.size) + (content.truncated ? " (cut at the size limit)" : ""))
+    let cut =
+      !content.truncated
+      ? "" : content.cutAtTimeout ? " (cut at the timeout)" : " (cut at the size limit)"
+    facts.append(byteCount(content.size) + cut)
     facts.append(String(format: "%.2f s", content.elapsed))
     if let note = content.note { facts.append(TerminalText.sanitize(note)) }
     var lines = [facts.joined(separator: " · ")]
@@ -57,7 +60,9 @@ public enum PageText {
     let start = lines.count
     lines.reserveCapacity(start + page.lines.count + list.count + 5)
     lines += page.lines
-    if content.truncated {
+    if content.cutAtTimeout {
+      lines += ["", "[The page was still arriving at the timeout; this is as far as it came.]"]
+    } else if content.truncated {
       lines += ["", "[The page was cut at the size limit; the rest was not read.]"]
     }
     if !page.links.isEmpty {

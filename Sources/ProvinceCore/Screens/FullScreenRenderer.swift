@@ -289,11 +289,21 @@ public enum FullScreenRenderer {
       ScreenRenderer.path(state, navigator: navigator)
       + (!state.top.isMenu && state.top.showingLinks ? " › links" : "")
       + (!state.top.isMenu && state.top.showingHeadings ? " › headings" : "")
+      + countyListNote(state.top, navigator: navigator)
     let path = middleCut(crumbs, toWidth: room)
     frame.put(" " + path, row: row, column: 0, style: palette.status)
     if frame.columns >= countWidth {
       frame.put(count, row: row, column: frame.columns - countWidth, style: palette.status)
     }
+  }
+
+  /// On a county list as it opened, the status bar keeps saying what its first row is
+  /// (the message that said so first is gone after a key).
+  static func countyListNote(_ screen: Screen, navigator: Navigator) -> String {
+    guard screen.isMenu, screen.unfiltered == nil, navigator.countyListCity(screen) != nil else {
+      return ""
+    }
+    return " · 1: the city's own page"
   }
 
   /// `21 / 496` on a menu, the lines shown on a page, a spinner while it loads.

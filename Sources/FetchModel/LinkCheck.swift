@@ -3,6 +3,9 @@ import TextSupport
 
 /// The values of a link check: what is checked, what came of it, how it is going.
 public enum LinkCheck {
+  /// URLs checked at once unless `--jobs` says otherwise.
+  public static let defaultJobs = 8
+
   /// One URL to check and the names it is listed under.
   public struct Target: Sendable, Hashable {
     /// The province's name as the data spells it (not sanitised).
@@ -11,11 +14,14 @@ public enum LinkCheck {
     public var city: String
     /// The address as the data file spells it (not yet parsed).
     public var url: String
+    /// The county's name as the data spells it, when the URL is a county's; nil for a city's.
+    public var county: String?
 
     /// A target from its parts.
-    public init(province: String, city: String, url: String) {
+    public init(province: String, city: String, county: String? = nil, url: String) {
       self.province = province
       self.city = city
+      self.county = county
       self.url = url
     }
   }

@@ -9,9 +9,14 @@ public struct FetchLimits: Sendable, Hashable {
   /// Redirects followed before giving up.
   public var maxRedirects: Int
 
-  /// Limits with the command line's defaults (`Options.Defaults`) and 10 redirects.
+  /// The command line's default `--timeout`, in seconds.
+  public static let defaultTimeout: TimeInterval = 15
+  /// The command line's default `--max-bytes`.
+  public static let defaultMaxBytes = 5_000_000
+
+  /// Limits with the command line's defaults and 10 redirects.
   public init(
-    timeout: TimeInterval = Options.Defaults.timeout, maxBytes: Int = Options.Defaults.maxBytes,
+    timeout: TimeInterval = defaultTimeout, maxBytes: Int = defaultMaxBytes,
     maxRedirects: Int = 10
   ) {
     self.timeout = timeout
