@@ -170,6 +170,9 @@ def main():
     keys = root / "keys.md"
     if keys.exists():  # written by keys.py: its own tables
         lines += ["", "8. Keystroke to finished frame (Benchmarks/keys.py):", "", keys.read_text(encoding="utf-8").rstrip()]
+    page_keys = root / "pagekeys.md"
+    if page_keys.exists():  # written by pagekeys.py: its own tables
+        lines += ["", "8b. Keys on a page (Benchmarks/pagekeys.py):", "", page_keys.read_text(encoding="utf-8").rstrip()]
     extraction = root / "extraction.md"
     if extraction.exists():  # written by extraction.py: its own tables
         lines += ["", "9. Article body (Benchmarks/extraction.py):", "", extraction.read_text(encoding="utf-8").rstrip()]

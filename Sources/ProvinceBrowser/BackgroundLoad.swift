@@ -1,30 +1,40 @@
 import FetchModel
 import Foundation
+import PageReader
 import ProvinceCore
 import TextSupport
 
 /// One page fetched for the full-screen session off the main thread, through the page
-/// cache; progress and the outcome are posted to the session's mailbox.
+/// cache, and read and laid out there too (`PageContent`: the document, its lines, its
+/// links), so that the screen answers keys while a long page is laid out; progress and
+/// the outcome are posted to the session's mailbox.
 struct BackgroundLoad {
   let url: String
   let startedAt: ContinuousClock.Instant
   private let task: Task<Void, Never>
 
-  init(url: String, loader: PageLoader, mailbox: SessionMailbox, startedAt: ContinuousClock.Instant)
-  {
+  init(
+    url: String, layout: (width: Int, view: PageView), loader: PageLoader,
+    mailbox: SessionMailbox, startedAt: ContinuousClock.Instant
+  ) {
     self.url = url
     self.startedAt = startedAt
     let ascii = URLText.ascii(url)
     let fetcher = loader.fetcher
     mailbox.post { $0.bytes = 0 }
     task = Task {
-      let result: Result<LoadedPage, FetchError>
+      let result: Result<PageContent, FetchError>
       if let address = URL(string: ascii), address.host != nil {
         do throws(FetchError) {
           let (page, source) = try await fetcher.fetch(address) { event in
             if case .bytes(let total) = event { mailbox.post { $0.bytes = total } }
           }
-          result = .success(LoadedPage(page: page, note: source.note))
+          // A load cancelled while it fetched is not laid out for no one.
+          result =
+            Task.isCancelled
+            ? .failure(.cancelled)
+            : .success(
+              PageContent(page, width: layout.width, view: layout.view, note: source.note))
         } catch {
           result = .failure(error)
         }

@@ -19,9 +19,12 @@ struct FullScreenSession {
   /// The session, when it can have the terminal: full screen unless `-i`, `--line-mode`
   /// or `TERM=dumb` (or no TERM) ask for lines, and only on a terminal (`--pick`: /dev/tty).
   static func make(navigator: Navigator, options: Options) -> FullScreenSession? {
-    let term = Terminal.environment["TERM"] ?? ""
-    guard !options.lineMode, options.mode != .catalog(.interactive), !term.isEmpty,
-      term != "dumb"
+    // The core decides from what it is told; whether a terminal can be had is tried here.
+    let linesAsked = options.lineMode || options.mode == .catalog(.interactive)
+    guard
+      Navigator.presentation(
+        linesAsked: linesAsked, term: Terminal.environment["TERM"], hasTerminal: true)
+        == .fullScreen
     else { return nil }
     let terminal: RawTerminal?
     if navigator.mode == .pick {
@@ -50,6 +53,7 @@ struct FullScreenSession {
       viewport: Terminal.viewport(fd: terminal.output), presentation: .fullScreen)
     var shown: Frame?
     var load: BackgroundLoad?
+    var layout: Task<Void, Never>?
 
     // What libraries write to descriptor 2 would land in the middle of the frame: it goes
     // to /dev/null while the screen is ours (browse's own messages use its copy of it).
@@ -84,7 +88,6 @@ struct FullScreenSession {
       // could resume, is not stopped at all (the kernel drops the signal).
       SessionMailbox.stopAsAsked()
       takeTerminal()
-      _ = navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output)))
     }
     /// Performs `effect`; returns the exit code when the session ends.
     func perform(_ effect: NavigationEffect) -> ExitCode? {
@@ -93,7 +96,19 @@ struct FullScreenSession {
         return nil
       case .fetch(let url):
         load?.cancel()
-        load = BackgroundLoad(url: url, loader: loader, mailbox: mailbox, startedAt: clock.now)
+        load = BackgroundLoad(
+          url: url, layout: navigator.pageLayout(for: url, in: state), loader: loader,
+          mailbox: mailbox, startedAt: clock.now)
+        return nil
+      case .layOut(let url, let width, let view):
+        // The layout under way is for a width the window no longer has.
+        layout?.cancel()
+        guard case .loaded(let content) = state.pages[url] else { return nil }
+        layout = Task.detached(priority: .userInitiated) {
+          let laid = content.relaidOut(width: width, view: view)
+          guard !Task.isCancelled else { return }
+          mailbox.post { $0.laidOut.append((url: url, content: laid)) }
+        }
         return nil
       case .cancel(let url):
         if load?.url == url {
@@ -107,9 +122,10 @@ struct FullScreenSession {
         return nil
       case .suspend:
         suspend()
-        return nil
+        // The window may have changed while stopped; a long page is laid out in the back.
+        return perform(navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output))))
       case .exit(let code):
-        return navigator.mode == .pick && code == .success ? .failure : code
+        return navigator.exitCode(code)
       case .picked(let ref):
         giveTerminalBack()
         let format = options.format ?? .url
@@ -129,6 +145,7 @@ struct FullScreenSession {
     DispatchQueue.global(qos: .utility).async { matcher.prepareSearch() }
     defer {
       load?.cancel()
+      layout?.cancel()
       SessionMailbox.stopListening(signals)
     }
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -155,7 +172,7 @@ struct FullScreenSession {
         } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
           // The terminal went away (hung up, end of input): leave as q would.
           giveTerminalBack()
-          return navigator.mode == .pick ? .failure : .success
+          return navigator.exitCode(.success)
         }
       }
       keys += decoder.flush(now: clock.now - began)
@@ -177,19 +194,26 @@ struct FullScreenSession {
       }
       navigator.settle(&state)
       let inbox = mailbox.take()
-      if inbox.suspendAsked { suspend() }
+      var resized = inbox.resized || inbox.continued
+      if inbox.suspendAsked {
+        suspend()
+        resized = true
+      }
       if inbox.continued {
         takeTerminal()
       }
-      if inbox.resized || inbox.continued {
-        _ = navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output)))
+      if resized {
+        // Performed: on a long page the effect is the layout for the new width.
+        _ = perform(navigator.update(&state, .resize(Terminal.viewport(fd: terminal.output))))
+      }
+      for (url, content) in inbox.laidOut {
+        _ = navigator.update(&state, .pageLaidOut(url: url, content))
       }
       for (url, result) in inbox.finished where url == load?.url {
         load = nil
         let command: NavigationCommand
         switch result {
-        case .success(let loaded):
-          let content = PageContent(loaded.page, width: state.viewport.columns, note: loaded.note)
+        case .success(let content):
           command = .pageLoaded(url: url, content)
         case .failure(let error):
           command = .pageFailed(url: url, message: FetchReport.message(error))

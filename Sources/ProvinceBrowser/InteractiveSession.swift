@@ -65,7 +65,9 @@ struct InteractiveSession {
         draw(prompt: false)
         switch loader.load(url) {
         case .success(let loaded):
-          let content = PageContent(loaded.page, width: state.viewport.columns, note: loaded.note)
+          let layout = navigator.pageLayout(for: url, in: state)
+          let content = PageContent(
+            loaded.page, width: layout.width, view: layout.view, note: loaded.note)
           effect = navigator.update(&state, .pageLoaded(url: url, content))
         case .failure(let error):
           let message = FetchReport.message(error)
@@ -74,12 +76,20 @@ struct InteractiveSession {
       case .open(let url):
         let outcome = BrowserLauncher.open(url)
         effect = navigator.update(&state, .notice(OpenReport.notice(outcome, url: url)))
+      case .layOut(let url, let width, let view):
+        // Line mode has no screen to keep answering: the layout is made here and now.
+        guard case .loaded(let content) = state.pages[url] else {
+          effect = .render
+          break
+        }
+        let laid = content.relaidOut(width: width, view: view)
+        effect = navigator.update(&state, .pageLaidOut(url: url, laid))
       case .cancel, .suspend:
         // Line mode loads in the foreground and never suspends itself: nothing to do.
         effect = .render
       case .exit(let code):
         screen.flush()
-        return navigator.mode == .pick && code == .success ? .failure : code
+        return navigator.exitCode(code)
       case .picked(let ref):
         screen.flush()
         let format = options.format ?? .url

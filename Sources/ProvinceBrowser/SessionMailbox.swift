@@ -18,8 +18,10 @@ final class SessionMailbox: Sendable {
     var continued = false
     /// The bytes the load under way has read so far.
     var bytes = 0
-    /// Finished loads: the URL asked for and what came of it.
-    var finished: [(url: String, result: Result<LoadedPage, FetchError>)] = []
+    /// Finished loads: the URL asked for and what came of it, read and laid out.
+    var finished: [(url: String, result: Result<PageContent, FetchError>)] = []
+    /// Pages laid out again off the loop's thread (`.layOut`), by URL.
+    var laidOut: [(url: String, content: PageContent)] = []
   }
 
   private let inbox = Mutex(Inbox())
@@ -99,6 +101,7 @@ final class SessionMailbox: Sendable {
       inbox.suspendAsked = false
       inbox.continued = false
       inbox.finished.removeAll()
+      inbox.laidOut.removeAll()
       return taken
     }
   }

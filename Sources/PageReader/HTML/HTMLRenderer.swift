@@ -12,8 +12,12 @@ public enum HTMLRenderer {
   }
 
   /// Lays `document` out to `width` cells: the article for `.reader` when one is found
-  /// with confidence (else the whole page), the whole page for `.fullPage`.
-  public static func layout(_ document: PageDocument, width: Int, view: PageView) -> RenderedPage {
+  /// with confidence (else the whole page), the whole page for `.fullPage`. `earlier`, a
+  /// layout of the same document, gives the article its reader found, so that a new
+  /// width or view does not look for it again (the search costs more than the layout).
+  public static func layout(
+    _ document: PageDocument, width: Int, view: PageView, reusing earlier: RenderedPage? = nil
+  ) -> RenderedPage {
     var layout = DocumentLayout(document: document, width: width)
     let metadata = document.metadata
     var refreshNumber: Int?
@@ -21,19 +25,27 @@ public enum HTMLRenderer {
       refreshNumber = layout.addLink(refresh)
       layout.note("This page sends you on to \(refresh.readableURL)", link: refreshNumber)
     }
-    if view == .reader, let article = ArticleFinder(document: document).find() {
+    var reader = earlier?.reader
+    if view == .reader && reader == nil {
+      reader = ReaderChoice(ArticleFinder(document: document).find())
+    }
+    if view == .reader, let article = reader?.article {
       let result = layout.lay(article.ranges, skipping: article.skipped)
-      return RenderedPage(
+      var page = RenderedPage(
         title: article.title, description: metadata.description, lines: result.lines,
         links: result.links, view: .reader, byline: metadata.byline,
         published: metadata.published.map(Self.date), placements: result.placements,
         anchors: result.anchors)
+      page.reader = reader
+      return page
     }
     let result = layout.lay([0..<document.items.count])
-    return RenderedPage(
+    var page = RenderedPage(
       title: metadata.title, description: metadata.description, lines: result.lines,
       links: result.links, view: .fullPage, byline: nil, published: nil,
       placements: result.placements, anchors: result.anchors)
+    page.reader = reader
+    return page
   }
 
   /// Reads `html` and lays out the whole page to `width` cells (`parse`, then `layout`).

@@ -19,6 +19,9 @@ public struct RenderedPage: Sendable, Equatable {
   public var placements: [LinkPlacement]
   /// The line each element id or `<a name>` lands on, for `#fragment` jumps.
   public var anchors: [String: Int]
+  /// What the reader found in the document, once it has looked: laid out again for
+  /// another width or view, the page does not look again.
+  var reader: ReaderChoice?
 
   /// A page from its parts (`HTMLRenderer.layout` makes them).
   public init(
@@ -86,4 +89,21 @@ public struct RenderedPage: Sendable, Equatable {
 
   /// The links' absolute URLs: `urls[n - 1]` for mark `[n]`.
   public var urls: [String] { links.map(\.url) }
+}
+
+/// The reader's finding on a document: its article, or none (the whole page is shown).
+struct ReaderChoice: Sendable, Equatable {
+  /// The article's item ranges, the elements left out of it, and its headline.
+  struct Article: Sendable, Equatable {
+    var ranges: [Range<Int>]
+    var skipped: Set<Int>
+    var title: String?
+  }
+
+  /// Nil when the reader found no article.
+  var article: Article?
+
+  init(_ found: ArticleFinder.Article?) {
+    article = found.map { Article(ranges: $0.ranges, skipped: $0.skipped, title: $0.title) }
+  }
 }

@@ -109,6 +109,10 @@ public enum CommandTable {
       lineHelp: "the page's links (again: the text)", lineHint: "l links", keyHint: "l list",
       hintWhen: .textWithLinks, hintWorth: 40),
     .init(
+      .headings, keys: [.character("t")], keyLabel: "t", context: .page,
+      help: "the page's headings as a list: Enter goes to one (←, q or Esc: the text)",
+      keyHint: "t headings", hintWhen: .text, hintWorth: 25),
+    .init(
       .toggleView, words: ["v", "view"], keys: [.character("v")], keyLabel: "v", context: .page,
       help: "the whole page, or the reader view again"),
     .init(

@@ -52,7 +52,7 @@ public enum KeyMap {
     if let command = CommandTable.bound(key, on: screen) {
       if command == .quit && state.stack.count > 1 { return .back }
       // The link list is a screen of its own: q closes it, not the page.
-      if command == .quit && screen.showingLinks { return .back }
+      if command == .quit && (screen.showingLinks || screen.showingHeadings) { return .back }
       if key == .control("c") { return .interrupt }
       return command
     }

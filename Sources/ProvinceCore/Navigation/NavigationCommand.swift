@@ -21,6 +21,8 @@ public enum NavigationCommand: Sendable, Equatable {
   case invalid(String)
   /// The page asked for with `.fetch` arrived.
   case pageLoaded(url: String, PageContent)
+  /// The page asked for with `.layOut`, laid out.
+  case pageLaidOut(url: String, PageContent)
   /// The page asked for with `.fetch` could not be had; the message says why.
   case pageFailed(url: String, message: String)
   /// The page being fetched has come this far.
@@ -62,6 +64,8 @@ public enum NavigationCommand: Sendable, Equatable {
   case previousMatch
   /// `l`: the page's links instead of its text, or back.
   case links
+  /// `t`: the page's headings (h1–h3) as a list of their own; Enter goes to one.
+  case headings
   /// `v`: the whole page instead of the reader view, or back; laid out again from the
   /// document kept, never fetched again.
   case toggleView

@@ -1,4 +1,5 @@
 import CatalogModel
+import PageReader
 
 /// What the shell must do after an update; the navigator itself does no I/O.
 public enum NavigationEffect: Sendable, Hashable {
@@ -8,6 +9,10 @@ public enum NavigationEffect: Sendable, Hashable {
   case picked(CityRef)
   /// Draw the new state, fetch this URL, and report with `.pageLoaded` or `.pageFailed`.
   case fetch(url: String)
+  /// Lay the page at this URL out again for `width` and `view` off the UI thread (a long
+  /// page after a resize), and report with `.pageLaidOut`; until then the screen shows
+  /// the layout it has. A later `.layOut` replaces one not yet done.
+  case layOut(url: String, width: Int, view: PageView)
   /// Stop fetching this URL: the user left its screen before it arrived.
   case cancel(url: String)
   /// Open this URL in the user's browser.

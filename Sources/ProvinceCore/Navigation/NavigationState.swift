@@ -14,6 +14,9 @@ public struct NavigationState: Sendable, Equatable {
   public let presentation: Presentation
   /// Pages fetched this session, by URL, so going back and forth never fetches twice.
   public internal(set) var pages: [String: PageState] = [:]
+  /// The URLs of the pages last shown, the latest last: those whose documents and
+  /// layouts are kept (`Navigator.laidOutPages` of them); the others keep their bytes.
+  public internal(set) var recentPages: [String] = []
   /// How far the page being fetched has come, as the shell last reported it.
   public internal(set) var progress: LoadProgress?
   /// The session's clock as last told (`.clock`), for the number typed to time out.

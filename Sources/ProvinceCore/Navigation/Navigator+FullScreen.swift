@@ -31,7 +31,9 @@ extension Navigator {
     case .escape where !state.top.number.isEmpty:
       state.top.number = ""
       state.top.numberDeadline = nil
-    case .escape where !state.top.isMenu && state.top.pageQuery != nil && !state.top.showingLinks:
+    case .escape
+    where !state.top.isMenu && state.top.pageQuery != nil && !state.top.showingLinks
+      && !state.top.showingHeadings:
       // One step at a time: the match (and its message) first, the page after.
       state.top.pageQuery = nil
       state.top.matchLine = nil
@@ -63,6 +65,8 @@ extension Navigator {
       focusLink(forward: command == .nextLink, in: &state)
     case .links:
       toggleLinks(in: &state)
+    case .headings:
+      toggleHeadings(in: &state)
     case .toggleView:
       toggleView(in: &state)
     case .reload:
@@ -100,6 +104,10 @@ extension Navigator {
         toggleLinks(in: &state)
         return .render
       }
+      if state.top.showingHeadings {
+        toggleHeadings(in: &state)
+        return .render
+      }
       if let line = state.top.returnScroll.popLast() {
         state.top.scroll = line
         clampView(&state)
@@ -111,6 +119,8 @@ extension Navigator {
       return .render
     }
     let left = state.stack.removeLast()
+    // A page shown again is laid out again if the window changed size while it was away.
+    layOutTop(&state)
     // A resize since this screen was left may have taken its page away.
     state.top.page = min(state.top.page, pageCount(state) - 1)
     clampView(&state)
@@ -136,7 +146,7 @@ extension Navigator {
       screen.scroll = min(max(screen.scroll, 0), max(count - rows, 0))
       state.top = screen
     } else {
-      let count = pageSections(state).scrolled.count
+      let count = pageSections(state).count
       state.top.scroll = min(max(state.top.scroll, 0), max(count - rows, 0))
     }
   }
@@ -145,6 +155,13 @@ extension Navigator {
     state.top.number = ""
     if state.top.isMenu {
       state.top.selection = clampedAdd(state.top.selection, delta)
+    } else if state.top.showingHeadings {
+      guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
+        !content.model.headings.isEmpty
+      else { return }
+      let focus = clampedAdd(state.top.focusedHeading ?? -1, delta)
+      state.top.focusedHeading = min(max(focus, 0), content.model.headings.count - 1)
+      scrollToLinkLine(state.top.focusedHeading ?? 0, in: &state)
     } else if state.top.showingLinks {
       let count = itemCount(state)
       guard count > 0 else { return }
@@ -178,6 +195,10 @@ extension Navigator {
         return .render
       }
       return push(next, in: &state)
+    }
+    if state.top.showingHeadings {
+      goToHeading(in: &state)
+      return .render
     }
     guard let focus = state.top.focusedLink else {
       state.message = "Tab moves to a link; l lists them."
@@ -308,6 +329,7 @@ extension Navigator {
   /// `l`: the link list, a screen of its own over the text (its own scroll, the link
   /// focused on the text selected in it), or the text again where it was left.
   func toggleLinks(in state: inout NavigationState) {
+    if state.top.showingHeadings { toggleHeadings(in: &state) }
     state.top.page = 0
     if state.top.showingLinks {
       state.top.showingLinks = false
@@ -326,49 +348,165 @@ extension Navigator {
     clampView(&state)
   }
 
-  /// A new window size: every page laid out again, and the page on top kept at the line
-  /// its window began with, by content (the characters above it), not by proportion.
-  func resize(_ state: inout NavigationState, to viewport: Viewport) {
-    let isPage = !state.top.isMenu
-    var anchor: Int?
-    if isPage {
-      if let kept = state.top.anchor, kept.scroll == state.top.scroll {
-        anchor = kept.characters
-      } else {
-        let lines = pageSections(state).scrolled
-        anchor = Self.characters(in: lines.prefix(min(state.top.scroll, lines.count)))
-      }
+  /// `t`: the page's headings, a list of their own over the text with the section being
+  /// read selected, from the model's side table; or the text again where it was left.
+  func toggleHeadings(in state: inout NavigationState) {
+    if state.top.showingHeadings {
+      state.top.showingHeadings = false
+      state.top.scroll = state.top.textScroll ?? 0
+      state.top.textScroll = nil
+      clampView(&state)
+      return
     }
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
+      return
+    }
+    if state.top.showingLinks { toggleLinks(in: &state) }
+    let headings = content.model.headings
+    guard !headings.isEmpty else {
+      state.message = "This page has no headings."
+      return
+    }
+    let line = state.top.scroll - pageSections(state).textStart
+    // The section being read: the last heading at or above the top of the window.
+    let current =
+      PageModel.firstIndex(in: headings.count) { headings[$0].line > line } - 1
+    state.top.textScroll = state.top.scroll
+    state.top.showingHeadings = true
+    state.top.focusedHeading = max(0, current)
+    state.top.scroll = 0
+    scrollToLinkLine(max(0, current), in: &state)
+    clampView(&state)
+  }
+
+  /// Enter in the headings list: the text again, scrolled to the heading chosen. A step
+  /// in history, as a `#fragment` is: back returns to where the list was opened.
+  private func goToHeading(in state: inout NavigationState) {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
+      let focus = state.top.focusedHeading, content.model.headings.indices.contains(focus)
+    else { return }
+    let from = state.top.textScroll ?? 0
+    state.top.showingHeadings = false
+    state.top.textScroll = nil
+    state.top.returnScroll.append(from)
+    state.top.scroll = pageSections(state).textStart + content.model.headings[focus].line
+    clampView(&state)
+  }
+
+  /// A new window size: the page on top laid out again (the others when they are shown
+  /// again), and kept at the line its window began with, by content (the characters
+  /// above it), not by proportion. Full screen, a long page is laid out off the UI
+  /// thread (`.layOut`): the screen answers at once, with the layout it has until then.
+  func resize(_ state: inout NavigationState, to viewport: Viewport) -> NavigationEffect {
+    let anchor = resizeAnchor(state)
     state.viewport = viewport
-    for (url, page) in state.pages {
-      if case .loaded(let content) = page {
-        state.pages[url] = .loaded(content.relaidOut(width: viewport.columns))
+    if state.presentation == .fullScreen, let url = pageURL(of: state.top),
+      case .loaded(let content) = state.pages[url], content.isLaidOut,
+      content.document != nil, content.width != viewport.columns,
+      content.size >= Self.backgroundLayoutBytes
+    {
+      clampView(&state)
+      if let anchor {
+        state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
       }
+      return .layOut(url: url, width: viewport.columns, view: content.view)
     }
+    layOutTop(&state)
     state.top.page = min(state.top.page, pageCount(state) - 1)
-    if let anchor {
-      let lines = pageSections(state).scrolled
-      var before = 0
-      var line = lines.count
-      for (index, text) in lines.enumerated() {
-        let count = Self.characters(in: [text])
-        if before + count > anchor {
-          line = index
-          break
-        }
-        before += count
-      }
-      state.top.scroll = line
-      clampView(&state)
-      state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
-    } else {
-      clampView(&state)
+    scroll(to: anchor, in: &state)
+    return .render
+  }
+
+  /// Pages of this many bytes and more are laid out again off the UI thread after a
+  /// resize; smaller ones take less than a frame and are laid out at once.
+  public static let backgroundLayoutBytes = 200_000
+
+  /// A page laid out off the UI thread (`.layOut`) takes the place of the one shown, if
+  /// it is still the page's and the window's width is still the one it was made for.
+  func laidOut(_ content: PageContent, url: String, in state: inout NavigationState) {
+    guard case .loaded(let shown) = state.pages[url], shown.isLaidOut,
+      shown.width != content.width, shown.view == content.view, shown.size == content.size,
+      content.width == state.viewport.columns
+    else { return }
+    let isTop = pageURL(of: state.top) == url
+    let anchor = isTop ? resizeAnchor(state) : nil
+    state.pages[url] = .loaded(content)
+    guard isTop else { return }
+    scroll(to: anchor, in: &state)
+  }
+
+  /// The characters above the window of the page on top (nil on a menu): the one the
+  /// last resize kept while the window has not moved since, so resizes back and forth
+  /// land on the same line.
+  private func resizeAnchor(_ state: NavigationState) -> Int? {
+    guard !state.top.isMenu else { return nil }
+    if let kept = state.top.anchor, kept.scroll == state.top.scroll { return kept.characters }
+    let sections = pageSections(state)
+    return (0..<min(state.top.scroll, sections.count)).reduce(0) {
+      $0 + Self.characters(in: sections.line($1))
     }
   }
 
-  /// The non-blank characters of `lines`: what a new wrap keeps.
-  private static func characters<Lines: Sequence<String>>(in lines: Lines) -> Int {
-    lines.reduce(0) { sum, line in sum + line.unicodeScalars.count { !$0.properties.isWhitespace } }
+  /// Scrolls the page on top to the line the characters `anchor` end on.
+  private func scroll(to anchor: Int?, in state: inout NavigationState) {
+    guard let anchor else {
+      clampView(&state)
+      return
+    }
+    let sections = pageSections(state)
+    var before = 0
+    var line = sections.count
+    for index in 0..<sections.count {
+      let count = Self.characters(in: sections.line(index))
+      if before + count > anchor {
+        line = index
+        break
+      }
+      before += count
+    }
+    state.top.scroll = line
+    clampView(&state)
+    state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
+  }
+
+  /// How many pages keep their documents and layouts: the one shown and the last ones
+  /// before it. Further back a page keeps its bytes and is read again when shown.
+  public static let laidOutPages = 4
+
+  /// The page on top laid out for the viewport's width, if it was laid out for another
+  /// (a resize lays out only the page shown, the others when they are shown again) or
+  /// released; and the pages shown longest ago released, so memory stays bounded.
+  func layOutTop(_ state: inout NavigationState) {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
+      return
+    }
+    if !content.isLaidOut {
+      state.pages[url] = .loaded(content.restored(width: state.viewport.columns))
+    } else if content.width != state.viewport.columns, content.document != nil {
+      state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns))
+    }
+    guard state.recentPages.last != url else { return }
+    state.recentPages.removeAll { $0 == url }
+    state.recentPages.append(url)
+    guard state.recentPages.count > Self.laidOutPages else { return }
+    for old in state.recentPages.dropLast(Self.laidOutPages) {
+      if case .loaded(let page) = state.pages[old] { state.pages[old] = .loaded(page.released()) }
+    }
+    state.recentPages.removeFirst(state.recentPages.count - Self.laidOutPages)
+  }
+
+  /// The non-blank characters of `line`: what a new wrap keeps.
+  private static func characters(in line: String) -> Int {
+    var count = 0
+    for scalar in line.unicodeScalars {
+      // ASCII first: the scalar's properties are a table look-up a character.
+      if scalar.value < 0x80 {
+        if scalar.value != 0x20 && !(0x09...0x0D).contains(scalar.value) { count += 1 }
+      } else if !scalar.properties.isWhitespace {
+        count += 1
+      }
+    }
+    return count
   }
 
   /// `kind` narrowed to the items matching `text` by name, pinyin or initials.
@@ -401,7 +539,7 @@ extension Navigator {
 
   private func focusLink(forward: Bool, in state: inout NavigationState) {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
-      !content.links.isEmpty
+      !content.linkTargets.isEmpty
     else {
       state.message = "This page has no links."
       return
@@ -410,31 +548,37 @@ extension Navigator {
       move(by: forward ? 1 : -1, in: &state)
       return
     }
-    let positions = PageLinks.positions(of: content, in: pageSections(state))
-    guard !positions.isEmpty else {
+    let sections = pageSections(state)
+    guard let model = sections.model, !model.positions.isEmpty else {
       state.message = "No link is shown in the text; l lists them."
       return
     }
+    // Positions are the model's, in lines of its text; the window is in lines of the
+    // screen, which has the facts above the text.
+    let offset = sections.textStart
+    let positions = model.positions
     let rows = state.contentRows
     let scroll = state.top.scroll
+    let focused = state.top.focusedLink
     let current =
       state.top.focusedMarker.flatMap {
-        positions.indices.contains($0) && positions[$0].link == state.top.focusedLink ? $0 : nil
-      } ?? positions.firstIndex { $0.link == state.top.focusedLink }
-    let visible = current.map { (scroll..<scroll + rows).contains(positions[$0].line) } ?? false
+        positions.indices.contains($0) && positions[$0].link == focused ? $0 : nil
+      } ?? focused.flatMap { link in positions.firstIndex { $0.link == link } }
+    let visible =
+      current.map { (scroll..<scroll + rows).contains(positions[$0].line + offset) } ?? false
     let next: Int
     if let current, visible {
       next =
         forward
         ? (current + 1) % positions.count : (current - 1 + positions.count) % positions.count
     } else if forward {
-      next = positions.firstIndex { $0.line >= scroll } ?? 0
+      next = model.firstPosition(atOrBelow: scroll - offset) ?? 0
     } else {
-      next = positions.lastIndex { $0.line < scroll + rows } ?? positions.count - 1
+      next = model.lastPosition(above: scroll + rows - offset) ?? positions.count - 1
     }
     state.top.focusedLink = positions[next].link
     state.top.focusedMarker = next
-    let line = positions[next].line
+    let line = positions[next].line + offset
     if line < scroll || line >= scroll + rows { state.top.scroll = max(0, line - rows / 2) }
   }
 
@@ -452,11 +596,12 @@ extension Navigator {
       state.message = "The reader found no article here; this is the whole page."
       return
     }
+    if state.top.showingHeadings { toggleHeadings(in: &state) }
     let before = pageSections(state)
     let rows = state.contentRows
     let first = max(state.top.scroll, before.pageStart ?? .max)
-    let shown = (first..<max(first, min(state.top.scroll + rows, before.scrolled.count))).map {
-      ($0, Self.unmarked(before.scrolled[$0]))
+    let shown = (first..<max(first, min(state.top.scroll + rows, before.count))).map {
+      ($0, Self.unmarked(before.line($0)))
     }
     let view: PageView = content.view == .reader ? .fullPage : .reader
     let changed = content.relaidOut(width: content.width, view: view)
@@ -470,16 +615,14 @@ extension Navigator {
       state.top.scroll = 0
       return
     }
-    let lines = Array(after.scrolled[start...].map(Self.unmarked))
     let scroll = state.top.scroll
     // Above the text (the facts) nothing moves; in it, the first line shown that the
     // other view has too keeps its row, else the other view's text starts at the top.
     state.top.scroll = scroll < (before.pageStart ?? 0) ? scroll : start
-    for (line, text) in shown
-    where !text.trimmingSpaces.isEmpty {
-      if let found = lines.firstIndex(of: text) {
-        state.top.scroll = max(0, start + found - (line - scroll))
-        break
+    found: for (line, text) in shown where !text.trimmingSpaces.isEmpty {
+      for index in start..<after.count where Self.unmarked(after.line(index)) == text {
+        state.top.scroll = max(0, index - (line - scroll))
+        break found
       }
     }
     state.message =
@@ -492,15 +635,13 @@ extension Navigator {
 
   /// A line without its `[n]` link marks, which the two views number differently.
   private static func unmarked(_ line: String) -> String {
-    line.replacing(#/\[\d+\]/#, with: "")
+    line.utf8.contains(UInt8(ascii: "[")) ? line.replacing(#/\[\d+\]/#, with: "") : line
   }
 
   /// Scrolls the link list so that link `link`'s whole entry is in view (its first line
   /// when the entry is taller than the window).
   private func scrollToLinkLine(_ link: Int, in state: inout NavigationState) {
-    let entries = pageSections(state).linkEntries
-    guard entries.indices.contains(link) else { return }
-    let entry = entries[link]
+    guard let entry = pageSections(state).linkEntry(link) else { return }
     let rows = state.contentRows
     if entry.upperBound > state.top.scroll + rows { state.top.scroll = entry.upperBound - rows }
     if entry.lowerBound < state.top.scroll { state.top.scroll = entry.lowerBound }

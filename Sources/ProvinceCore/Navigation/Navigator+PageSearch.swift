@@ -8,9 +8,8 @@ extension Navigator {
       state.message = "/ searches this page."
       return
     }
-    let lines = pageSections(state).scrolled
-    let hits = PageSearch.lines(matching: query, in: lines)
-    guard !hits.isEmpty else {
+    let hits = searchHits(query, in: &state)
+    guard hits.count > 0 else {
       state.message = "'\(TerminalText.sanitize(query))' is not on this page."
       return
     }
@@ -25,17 +24,59 @@ extension Navigator {
     } else {
       from = forward ? state.top.scroll - 1 : state.top.scroll
     }
-    let next = forward ? hits.first { $0 > from } : hits.last { $0 < from }
-    let line: Int
-    if let next {
-      line = next
-    } else {
-      line = (forward ? hits.first : hits.last) ?? 0
+    // The hits are sorted: the next is found by bisection, not by reading them all.
+    let after = hits.firstIndex { $0 > from }
+    let below = hits.firstIndex { $0 >= from }
+    var index = forward ? after : below - 1
+    if !(0..<hits.count).contains(index) {
+      index = forward ? 0 : hits.count - 1
       state.message = forward ? "Search went on from the top." : "Search went on from the end."
     }
+    let line = hits[index]
     state.top.matchLine = line
     state.top.scroll = line
-    let index = (hits.firstIndex(of: line) ?? 0) + 1
-    if state.message == nil { state.message = "Match \(index) of \(hits.count)." }
+    if state.message == nil { state.message = "Match \(index + 1) of \(hits.count)." }
+  }
+
+  /// The lines of the page screen that hold `query`, facts first. The page's own are
+  /// found once for its layout and kept in its model, so n and N read them again
+  /// without reading the page.
+  private func searchHits(_ query: String, in state: inout NavigationState) -> SearchHits {
+    let sections = pageSections(state)
+    let header = PageSearch.lines(matching: query, in: sections.header)
+    let offset = sections.header.count
+    guard let url = pageURL(of: state.top), case .loaded(var content) = state.pages[url],
+      sections.textStart == offset
+    else {
+      let body = PageSearch.lines(matching: query, in: sections.body)
+      return SearchHits(header: header, body: body, offset: offset)
+    }
+    let inLinkList = state.top.showingLinks
+    if let kept = content.model.search, kept.query == query, kept.inLinkList == inLinkList {
+      return SearchHits(header: header, body: kept.lines, offset: offset)
+    }
+    let body = PageSearch.lines(matching: query, in: sections.body)
+    content.model.search = PageModel.Search(query: query, inLinkList: inLinkList, lines: body)
+    state.pages[url] = .loaded(content)
+    return SearchHits(header: header, body: body, offset: offset)
+  }
+}
+
+/// The lines that hold a query, as one sorted list without making it: the facts' own,
+/// then the body's moved down past the facts.
+struct SearchHits {
+  var header: [Int]
+  var body: [Int]
+  var offset: Int
+
+  var count: Int { header.count + body.count }
+
+  subscript(index: Int) -> Int {
+    index < header.count ? header[index] : body[index - header.count] + offset
+  }
+
+  /// The first index whose line satisfies `isAfter` (which holds from some line on).
+  func firstIndex(where isAfter: (Int) -> Bool) -> Int {
+    PageModel.firstIndex(in: count) { isAfter(self[$0]) }
   }
 }

@@ -1,4 +1,5 @@
 import CatalogModel
+import PageReader
 import TextSupport
 
 /// The interactive session as a pure state machine: `update` takes a state and a command
@@ -40,7 +41,9 @@ public struct Navigator: Sendable {
     switch command {
     case .resize(let viewport):
       // A resize is not the user's answer to the message on screen: keep it.
-      resize(&state, to: viewport)
+      return resize(&state, to: viewport)
+    case .pageLaidOut(let url, let content):
+      laidOut(content, url: url, in: &state)
       return .render
     case .clock(let now):
       state.now = now
@@ -57,8 +60,11 @@ public struct Navigator: Sendable {
       // A reload keeps the view it was asked from and, below, the line at the top.
       let reloading = state.stack.lastIndex { pageURL(of: $0) == url && $0.reloadView != nil }
       let view = reloading.flatMap { state.stack[$0].reloadView } ?? content.view
+      // Laid out where it was loaded, as `pageLayout` asked; again only if the window
+      // changed size since.
       state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns, view: view))
       state.progress = nil
+      if pageURL(of: state.top) == url { layOutTop(&state) }
       if let reloading {
         state.stack[reloading].scroll = state.stack[reloading].reloadScroll ?? 0
         state.stack[reloading].reloadView = nil
@@ -151,7 +157,7 @@ public struct Navigator: Sendable {
       state.message = "\(TerminalText.sanitize(reason)) (type ? for help)"
     case .outOfRange(let digits):
       state.message = outOfRange(digits, count: itemCount(state))
-    case .resize, .pageLoaded, .pageFailed, .progress, .clock, .typeAhead:
+    case .resize, .pageLoaded, .pageLaidOut, .pageFailed, .progress, .clock, .typeAhead:
       break
     default:
       return fullScreenUpdate(&state, command)
@@ -170,6 +176,33 @@ public struct Navigator: Sendable {
     case .moveToEnd(let last): return last ? all : -all
     default: return nil
     }
+  }
+
+  /// The exit code of the session that ends with `code`: with `--pick`, leaving without
+  /// a city (q, Esc at the top, the terminal gone) is a failure, 1, as fzf's no match is.
+  public func exitCode(_ code: ExitCode) -> ExitCode {
+    mode == .pick && code == .success ? .failure : code
+  }
+
+  /// How the session is drawn: full screen unless line mode is asked for (`-i`,
+  /// `--line-mode`), the terminal cannot (`TERM` unset or `dumb`), or there is no
+  /// terminal to draw on (the shell says whether there is: stdin and stdout, or
+  /// `/dev/tty` with `--pick`).
+  public static func presentation(
+    linesAsked: Bool, term: String?, hasTerminal: Bool
+  ) -> Presentation {
+    let term = term ?? ""
+    return linesAsked || term.isEmpty || term == "dumb" || !hasTerminal ? .lines : .fullScreen
+  }
+
+  /// How a page being fetched is to be laid out when it comes: the viewport's width, and
+  /// the view it was reloaded from (else the reader's). The shell lays it out so off the
+  /// UI thread, and `.pageLoaded` takes it as it is.
+  public func pageLayout(for url: String, in state: NavigationState) -> (
+    width: Int, view: PageView
+  ) {
+    let view = state.stack.last { pageURL(of: $0) == url && $0.reloadView != nil }?.reloadView
+    return (state.viewport.columns, view ?? .reader)
   }
 
   /// Leaving a page that is still loading for good cancels its fetch.
@@ -200,7 +233,7 @@ public struct Navigator: Sendable {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
       return 0
     }
-    return content.links.count
+    return content.linkTargets.count
   }
 
   /// The names listed on a menu screen, sanitised, in menu order.
@@ -295,6 +328,7 @@ public struct Navigator: Sendable {
     state.top.number = ""
     state.top.numberDeadline = nil
     state.stack.append(screen)
+    layOutTop(&state)
     guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }
     state.pages[url] = .loading
     return .fetch(url: url)
@@ -342,7 +376,7 @@ public struct Navigator: Sendable {
       state.message = "The page has not arrived; b goes back."
       return .render
     }
-    let links = content.links
+    let links = content.linkTargets
     guard number >= 1 && number <= links.count else {
       state.message =
         links.isEmpty

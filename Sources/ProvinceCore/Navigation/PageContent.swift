@@ -27,6 +27,16 @@ public struct PageContent: Sendable, Equatable {
   public var width: Int
   /// The view asked for; `rendered?.view` says which one was shown.
   public var view: PageView
+  /// `rendered` as a page screen scrolls it: its lines, links and headings, made once
+  /// with the layout so that a key never makes them again.
+  public internal(set) var model = PageModel.empty
+  /// The response as it came, for a page read as a document: what it is read and laid
+  /// out again from once `released()` let go of the document (bytes weigh a fraction of
+  /// a document and its lines).
+  public private(set) var source: FetchedPage?
+
+  /// False once `released()`: the document and its layout are to be made again.
+  public var isLaidOut: Bool { source == nil || document != nil }
 
   /// Reads `page` and lays its text out `width` cells wide, in `view`.
   public init(_ page: FetchedPage, width: Int, view: PageView = .reader, note: String? = nil) {
@@ -51,8 +61,28 @@ public struct PageContent: Sendable, Equatable {
         ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
     }
     if let document {
+      source = page
+      LayoutCounter.count()
       rendered = HTMLRenderer.layout(document, width: width, view: view)
     }
+    model = PageModel(self)
+  }
+
+  /// The same page without its document and layout, keeping the response it is read
+  /// from again (`restored(width:)`): a page visited long ago weighs its bytes only.
+  public func released() -> PageContent {
+    guard source != nil, document != nil else { return self }
+    var copy = self
+    copy.document = nil
+    copy.rendered = nil
+    copy.model = .empty
+    return copy
+  }
+
+  /// A released page read and laid out again, `width` cells wide, in the view it had.
+  public func restored(width newWidth: Int) -> PageContent {
+    guard !isLaidOut, let source else { return relaidOut(width: newWidth) }
+    return PageContent(source, width: newWidth, view: view, note: note)
   }
 
   /// The same page laid out for another width, from the document (never parsed again).
@@ -66,11 +96,15 @@ public struct PageContent: Sendable, Equatable {
     var copy = self
     copy.width = newWidth
     copy.view = newView
-    copy.rendered = HTMLRenderer.layout(document, width: newWidth, view: newView)
+    LayoutCounter.count()
+    copy.rendered = HTMLRenderer.layout(
+      document, width: newWidth, view: newView, reusing: rendered)
+    copy.model = PageModel(copy)
     return copy
   }
 
-  /// The links' URLs: link `[n]` is `links[n - 1]`.
+  /// The links' URLs: link `[n]` is `links[n - 1]`. Made on asking, a string per link;
+  /// `linkTargets` is the page's own list.
   public var links: [String] { rendered?.urls ?? [] }
 
   /// The links with their text and whether they stay in the page.

@@ -25,23 +25,20 @@ public enum PageLinks {
   }
 
   /// The links shown in the page text of `sections`, in reading order, one position per
-  /// occurrence; none when the link list is shown instead.
+  /// occurrence; none when the link list is shown instead. Made on asking, a position
+  /// per link: a key reads `position(_:in:)` instead.
   public static func positions(of content: PageContent, in sections: PageSections)
     -> [Position]
   {
-    guard let start = sections.pageStart, let page = content.rendered else { return [] }
-    let lines = sections.scrolled
-    return page.placements.compactMap { placement in
-      let link = placement.number - 1
-      guard page.links.indices.contains(link) else { return nil }
-      let spans = (placement.text + [placement.mark].compactMap { $0 }).compactMap {
-        span -> Span? in
-        let line = start + span.line
-        guard lines.indices.contains(line), !span.columns.isEmpty else { return nil }
-        return Span(line: line, columns: span.columns)
-      }
-      return spans.isEmpty ? nil : Position(link: link, spans: spans)
-    }
+    guard let model = sections.model else { return [] }
+    return model.positions.indices.map { position($0, in: sections, model: model) }
+  }
+
+  /// Position `index` of the page's model, in lines of `sections.scrolled`.
+  static func position(_ index: Int, in sections: PageSections, model: PageModel) -> Position {
+    var position = model.positions[index]
+    for span in position.spans.indices { position.spans[span].line += sections.textStart }
+    return position
   }
 
   /// The line of `sections.scrolled` an in-page link lands on: the element with the

@@ -3,9 +3,9 @@ import PageReader
 import TextSupport
 
 /// A page screen as lines, computed from the state: the facts (the city, the response)
-/// and the body (the page text, or its links). It is built again whenever it is asked
-/// for, by update (to know how far a page scrolls) and by the view, so on a long page a
-/// key costs work that grows with the page; keeping it in the model is issue 24's.
+/// and the body (the page text, or its links). The facts are a few lines made for each
+/// key; the body is the page's `PageModel`, laid out when the page came and shared, not
+/// copied, so that making the sections costs the same on a page of any length.
 public struct PageSections: Sendable, Equatable {
   /// The facts: province, city, code, pinyin, URL and status; sanitised.
   public var header: [String]
@@ -14,11 +14,35 @@ public struct PageSections: Sendable, Equatable {
   /// The line of `scrolled` where the page's own laid-out lines (`RenderedPage.lines`)
   /// begin, below the facts and the title; nil when they are not shown.
   public var pageStart: Int? = nil
-  /// With the link list shown, the lines of `scrolled` each link's entry takes (its
-  /// text, the readable URL, the percent-encoded one): `linkEntries[n - 1]` for `[n]`.
-  public var linkEntries: [Range<Int>] = []
+  /// With the link list shown, the lines of `body` each link's entry takes.
+  var bodyLinkEntries: [Range<Int>] = []
+  /// The laid-out page whose text `body` shows, and the line of `scrolled` its first line
+  /// is on; nil with the link list (or no page) shown.
+  var model: PageModel? = nil
+  var textStart = 0
 
-  /// Full screen scrolls the facts with the page: they come once, at the top.
+  /// The lines there are to scroll: the facts and the body.
+  public var count: Int { header.count + body.count }
+
+  /// Line `index` of `scrolled`, below `count`.
+  public func line(_ index: Int) -> String {
+    index < header.count ? header[index] : body[index - header.count]
+  }
+
+  /// With the link list shown, the lines of `scrolled` link `link`'s entry takes (its
+  /// text, the readable URL, the percent-encoded one); nil for no such entry.
+  public func linkEntry(_ link: Int) -> Range<Int>? {
+    guard bodyLinkEntries.indices.contains(link) else { return nil }
+    let entry = bodyLinkEntries[link]
+    return (header.count + entry.lowerBound)..<(header.count + entry.upperBound)
+  }
+
+  /// With the link list shown, the lines of `scrolled` each link's entry takes:
+  /// `linkEntries[n - 1]` for `[n]`. Made on asking, a line per link.
+  public var linkEntries: [Range<Int>] { bodyLinkEntries.indices.compactMap(linkEntry) }
+
+  /// Every line, facts first: made on asking, for tests and one-off reads; a key's
+  /// work reads `line(_:)` instead.
   public var scrolled: [String] { header + body }
 
   /// A line of the facts cut to `width` cells. The status line loses its middle, so the
@@ -74,16 +98,34 @@ extension Navigator {
         header.append("  " + TerminalText.pad("View", toWidth: 9) + shown)
       }
       header.append("")
-      guard !state.top.showingLinks else {
-        let list = linkList(content)
-        let entries = Self.entries(in: list, count: content.linkTargets.count).map {
-          (header.count + $0.lowerBound)..<(header.count + $0.upperBound)
+      let model = content.model
+      if state.top.showingHeadings {
+        let list = model.headings.map {
+          String(repeating: "  ", count: $0.level) + $0.title
         }
-        return PageSections(header: header, body: list, linkEntries: entries)
+        return PageSections(
+          header: header, body: list.isEmpty ? ["(This page has no headings.)"] : list,
+          bodyLinkEntries: list.indices.map { $0..<($0 + 1) })
       }
-      let text = body(of: content, state)
-      let start = content.rendered.flatMap { Self.start(of: $0.lines, in: text) }
-      return PageSections(header: header, body: text, pageStart: start.map { header.count + $0 })
+      guard !state.top.showingLinks else {
+        return PageSections(
+          header: header, body: model.linkList, bodyLinkEntries: model.linkEntries)
+      }
+      var text = model.text
+      var shift = 0
+      // Full screen wraps a long title (or the line that names a type not shown as
+      // text) so that it never spills; the page's own lines are as laid out.
+      if state.presentation == .fullScreen, model.pageStart != 0, let first = text.first,
+        TerminalText.width(first) > state.viewport.columns
+      {
+        let wrapped = TextWrapper.wrap(first, width: state.viewport.columns)
+        text = wrapped + text.dropFirst()
+        shift = wrapped.count - 1
+      }
+      let start = header.count + shift
+      return PageSections(
+        header: header, body: text, pageStart: model.pageStart.map { start + $0 }, model: model,
+        textStart: start)
     case .loading:
       let progress = state.progress.map {
         String(format: " %.1f s", $0.seconds) + " · " + PageText.byteCount($0.bytes)
@@ -98,43 +140,5 @@ extension Navigator {
     case nil:
       return PageSections(header: header, body: [])
     }
-  }
-
-  /// The page's text; full screen wraps a long title to the width so it never spills.
-  private func body(of content: PageContent, _ state: NavigationState) -> [String] {
-    let lines = PageText.body(content)
-    guard state.presentation == .fullScreen, let first = lines.first,
-      TerminalText.width(first) > state.viewport.columns
-    else { return lines }
-    return TextWrapper.wrap(first, width: state.viewport.columns) + lines.dropFirst()
-  }
-
-  /// Where `page` begins in `text`: after the title lines `PageText.body` puts first.
-  private static func start(of page: [String], in text: [String]) -> Int? {
-    guard page.count <= text.count else { return nil }
-    return (0...(text.count - page.count)).first { text[$0..<$0 + page.count].elementsEqual(page) }
-  }
-
-  /// The lines of each of `count` entries of `PageText.links`: an entry begins with its
-  /// `[n]` label, and the lines after it (indented past the label) are its own.
-  private static func entries(in list: [String], count: Int) -> [Range<Int>] {
-    guard count > 0 else { return [] }
-    let numberWidth = String(count).count
-    var starts: [Int] = []
-    var from = 0
-    for number in (1...count).map(String.init) {
-      let label = String(repeating: " ", count: numberWidth - number.count + 2) + "[\(number)] "
-      guard let start = list[from...].firstIndex(where: { $0.hasPrefix(label) }) else { break }
-      starts.append(start)
-      from = start + 1
-    }
-    return starts.indices.map {
-      starts[$0]..<(starts.indices.contains($0 + 1) ? starts[$0 + 1] : list.count)
-    }
-  }
-
-  private func linkList(_ content: PageContent) -> [String] {
-    let links = PageText.links(content)
-    return links.isEmpty ? ["(This page has no links.)"] : links
   }
 }

@@ -24,6 +24,10 @@ public struct Screen: Sendable, Hashable {
   public var page = 0
   /// On a page screen: the numbered link list instead of the text.
   public var showingLinks = false
+  /// On a page screen (full screen): the list of its headings instead of the text.
+  public var showingHeadings = false
+  /// The heading selected in that list (an index into `PageModel.headings`).
+  public var focusedHeading: Int?
 
   // Full-screen state: the viewport is state, so where the view stands is too.
 

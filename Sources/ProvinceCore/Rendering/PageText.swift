@@ -34,9 +34,19 @@ public enum PageText {
   /// description where it says more than the text does, wrapped to the width), the text and a `References` list, as `lynx -dump`
   /// lays them out. Types other than HTML and plain text get one line naming the type.
   public static func body(_ content: PageContent) -> [String] {
+    guard content.rendered != nil else { return body(content, links: []).lines }
+    return body(content, links: links(content)).lines
+  }
+
+  /// The body as `body(_:)` makes it, from the link list already made, and the line
+  /// where the page's own laid-out lines begin (nil for a type not shown as text).
+  static func body(_ content: PageContent, links list: [String]) -> (
+    lines: [String], pageStart: Int?
+  ) {
+    LayoutCounter.count()
     guard let page = content.rendered else {
       let type = content.contentType.map(TerminalText.sanitize) ?? "unknown type"
-      return ["(\(type), \(byteCount(content.size)): not a page to show as text)"]
+      return (["(\(type), \(byteCount(content.size)): not a page to show as text)"], nil)
     }
     let width = max(1, content.width)
     var lines: [String] = []
@@ -47,6 +57,8 @@ public enum PageText {
       lines += TextWrapper.wrap(description, width: width)
     }
     if !lines.isEmpty { lines.append("") }
+    let start = lines.count
+    lines.reserveCapacity(start + page.lines.count + list.count + 5)
     lines += page.lines
     if content.cutAtTimeout {
       lines += ["", "[The page was still arriving at the timeout; this is as far as it came.]"]
@@ -54,9 +66,9 @@ public enum PageText {
       lines += ["", "[The page was cut at the size limit; the rest was not read.]"]
     }
     if !page.links.isEmpty {
-      lines += ["", "References", ""] + links(content)
+      lines += ["", "References", ""] + list
     }
-    return lines
+    return (lines, start)
   }
 
   /// The numbered link list: `  [1] 历史 — https://zh.wikipedia.org/wiki/历史`, the URL
@@ -64,6 +76,7 @@ public enum PageText {
   /// line of its own; in the reader view an in-page link as its `#fragment`. URLs are never
   /// wrapped, so that they can be copied whole.
   public static func links(_ content: PageContent) -> [String] {
+    LayoutCounter.count()
     let all = content.linkTargets
     let numberWidth = String(all.count).utf8.count
     let indent = String(repeating: " ", count: numberWidth + 5)

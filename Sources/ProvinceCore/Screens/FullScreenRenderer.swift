@@ -115,31 +115,33 @@ public enum FullScreenRenderer {
     _ state: NavigationState, navigator: Navigator, palette: Palette, into frame: inout Frame
   ) {
     let sections = navigator.pageSections(state)
-    let lines = sections.scrolled
-    let url = navigator.pageURL(of: state.top) ?? ""
-    // The cells of each link's text and mark, by line, and whether Tab is on them.
+    let window = state.top.scroll..<max(state.top.scroll, state.top.scroll + state.contentRows)
+    // The cells of each link's text and mark on the lines shown, and whether Tab is on
+    // them: only the window's lines are looked at, found in the model's side table.
     var linkCells: [Int: [(columns: Range<Int>, focused: Bool)]] = [:]
-    if case .loaded(let content) = state.pages[url] {
-      for (marker, position) in PageLinks.positions(of: content, in: sections).enumerated() {
+    if let model = sections.model {
+      let offset = sections.textStart
+      let lines = max(0, window.lowerBound - offset)..<max(0, window.upperBound - offset)
+      for cell in model.cells(onLines: lines) {
         let focused =
-          position.link == state.top.focusedLink
-          && (state.top.focusedMarker == nil || state.top.focusedMarker == marker)
-        for span in position.spans {
-          linkCells[span.line, default: []].append((span.columns, focused))
-        }
+          model.positions[cell.position].link == state.top.focusedLink
+          && (state.top.focusedMarker == nil || state.top.focusedMarker == cell.position)
+        linkCells[cell.line + offset, default: []].append((cell.columns, focused))
       }
     }
+    let focusedEntry =
+      state.top.showingLinks
+      ? state.top.focusedLink.flatMap(sections.linkEntry)
+      : state.top.showingHeadings ? state.top.focusedHeading.flatMap(sections.linkEntry) : nil
     for row in 0..<state.contentRows {
       let index = state.top.scroll + row
-      guard index < lines.count else { break }
+      guard index < sections.count else { break }
       let line =
         index < sections.header.count
-        ? PageSections.fitted(lines[index], toWidth: frame.columns) : lines[index]
+        ? PageSections.fitted(sections.line(index), toWidth: frame.columns) : sections.line(index)
       let isHeading = index >= sections.header.count && line.hasPrefix("#")
       frame.put(line, row: row, column: 0, style: isHeading ? palette.heading : .plain)
-      if state.top.showingLinks, let focus = state.top.focusedLink,
-        sections.linkEntries.indices.contains(focus), sections.linkEntries[focus].contains(index)
-      {
+      if let focusedEntry, focusedEntry.contains(index) {
         frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
         frame.put(line, row: row, column: 0, style: palette.focused)
       }
@@ -223,7 +225,10 @@ public enum FullScreenRenderer {
         state.showingHelp
         ? TerminalText.truncate(
           "↑ ↓ PgUp PgDn scroll · any other key closes this help", toWidth: frame.columns)
-        : CommandTable.hintLine(hintContext(state, navigator: navigator), width: frame.columns)
+        : !state.top.isMenu && state.top.showingHeadings
+          ? TerminalText.truncate(
+            "↑ ↓ move · Enter go to it · ← text", toWidth: frame.columns)
+          : CommandTable.hintLine(hintContext(state, navigator: navigator), width: frame.columns)
       frame.put(line, row: row, column: 0, style: palette.hint)
     }
   }
@@ -245,10 +250,11 @@ public enum FullScreenRenderer {
   /// Where the link focused in a page's text goes, sanitised; nil when none is focused.
   static func focusedURL(_ state: NavigationState, navigator: Navigator) -> String? {
     guard !state.showingHelp, !state.top.isMenu, !state.top.showingLinks,
+      !state.top.showingHeadings,
       let focus = state.top.focusedLink, let url = navigator.pageURL(of: state.top),
-      case .loaded(let content) = state.pages[url], content.links.indices.contains(focus)
+      case .loaded(let content) = state.pages[url], content.linkTargets.indices.contains(focus)
     else { return nil }
-    return TerminalText.sanitize(content.links[focus])
+    return TerminalText.sanitize(content.linkTargets[focus].url)
   }
 
   /// The screen on top as the hint line needs it.
@@ -262,7 +268,7 @@ public enum FullScreenRenderer {
     }
     var hasLinks = false
     if let url = navigator.pageURL(of: state.top), case .loaded(let content) = state.pages[url] {
-      hasLinks = !content.links.isEmpty
+      hasLinks = !content.linkTargets.isEmpty
     }
     return HintContext(
       isMenu: state.top.isMenu, belowTop: state.stack.count > 1, picking: picking,
@@ -282,6 +288,7 @@ public enum FullScreenRenderer {
     let crumbs =
       ScreenRenderer.path(state, navigator: navigator)
       + (!state.top.isMenu && state.top.showingLinks ? " › links" : "")
+      + (!state.top.isMenu && state.top.showingHeadings ? " › headings" : "")
       + countyListNote(state.top, navigator: navigator)
     let path = middleCut(crumbs, toWidth: room)
     frame.put(" " + path, row: row, column: 0, style: palette.status)
@@ -313,12 +320,17 @@ public enum FullScreenRenderer {
       let tick = Int((state.progress?.seconds ?? 0) * 10)
       return String(SpinnerFrames.frame(tick)) + " loading"
     }
+    if state.top.showingHeadings, case .loaded(let content) = state.pages[url] {
+      let count = content.model.headings.count
+      return count == 0
+        ? "headings 0 / 0" : "headings \((state.top.focusedHeading ?? 0) + 1) / \(count)"
+    }
     if state.top.showingLinks, case .loaded(let content) = state.pages[url] {
-      let count = content.links.count
+      let count = content.linkTargets.count
       guard count > 0 else { return "links 0 / 0" }
       return "links \((state.top.focusedLink ?? 0) + 1) / \(count)"
     }
-    let total = navigator.pageSections(state).scrolled.count
+    let total = navigator.pageSections(state).count
     let last = min(total, state.top.scroll + state.contentRows)
     return "\(min(total, state.top.scroll + 1))–\(last) / \(total)"
   }

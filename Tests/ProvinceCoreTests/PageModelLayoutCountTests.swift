@@ -1,0 +1,301 @@
+import Foundation
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import CatalogModel
+@testable import PageReader
+@testable import ProvinceCore
+@testable import TextSupport
+
+/// A page is laid out once, when it comes, and keys move a window over what was laid out:
+/// the layouts are counted (`LayoutCounter`), not timed.
+@Suite struct PageModelLayoutCountTests {
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
+  let palette = FullScreenRenderer.Palette(colors: true)
+
+  /// Presses `keys`, drawing a frame after each as the session does.
+  @discardableResult
+  func press(_ keys: [Key], _ state: inout NavigationState) -> [NavigationEffect] {
+    keys.compactMap { key in
+      let effect = KeyMap.command(for: key, in: state, navigator: navigator).map {
+        navigator.update(&state, $0)
+      }
+      _ = FullScreenRenderer.frame(state, navigator: navigator, palette: palette)
+      return effect
+    }
+  }
+
+  /// A long page: 600 paragraphs, each with two links and a heading every 50.
+  func longPage(_ url: String, width: Int) -> PageContent {
+    let body = (1...600).map { number in
+      (number % 50 == 1 ? "<h2 id=\"s\(number)\">节\(number)</h2>" : "")
+        + "<p>段\(number) 目标 <a href=\"https://a.test/\(number)\">外\(number)</a> 文字"
+        + " <a href=\"#s1\">回到开头</a> 更多的文字，让这一段折成几行。</p>"
+    }.joined()
+    let address = URL(string: URLText.ascii(url)) ?? URL(fileURLWithPath: "/")
+    let page = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"],
+      body: Data(("<title>长页</title><body>" + body + "</body>").utf8))
+    return PageContent(page, width: width, view: .fullPage)
+  }
+
+  /// Full screen at 40×12 with the long page open on Guangzhou's screen.
+  func openedLongPage() -> NavigationState {
+    var state = navigator.start(
+      viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
+    press([.down, .enter, .enter], &state)
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, longPage(guangzhou, width: 40)))
+    return state
+  }
+
+  @Test func keysOnALongPageDoNotLayItOutAgain() {
+    var state = openedLongPage()
+    let counter = LayoutCounter()
+    LayoutCounter.$current.withValue(counter) {
+      press([.down, .down, .character(" "), .pageDown, .tab, .tab, .backTab, .up], &state)
+      press([.character("/")] + "目标".map(Key.character) + [.enter], &state)
+      press([.character("n"), .character("n"), .character("N"), .end, .home], &state)
+      press([.character("l"), .down, .tab, .character("l"), .character("G")], &state)
+      press([.character("t"), .down, .enter, .left, .character("t"), .escape], &state)
+    }
+    #expect(counter.count == 0)
+    // The keys did move over the page: it is long, and the window went to its end.
+    #expect(navigator.pageSections(state).count > 1000)
+    #expect(state.top.scroll > 1000)
+  }
+
+  @Test func theCounterSeesALayout() {
+    let counter = LayoutCounter()
+    _ = LayoutCounter.$current.withValue(counter) { longPage(guangzhou, width: 40) }
+    #expect(counter.count > 0)
+  }
+
+  @Test func aResizeLaysOutOnlyThePageOnScreenAndTheOthersWhenShownAgain() throws {
+    var state = openedLongPage()
+    press([.tab], &state)
+    let effects = press([.enter], &state)
+    let other = try #require(
+      effects.compactMap { effect -> String? in
+        if case .fetch(let url) = effect { return url }
+        return nil
+      }.first)
+    _ = navigator.update(&state, .pageLoaded(url: other, longPage(other, width: 40)))
+    let one = LayoutCounter()
+    _ = LayoutCounter.$current.withValue(one) { longPage(other, width: 60) }
+
+    let counter = LayoutCounter()
+    LayoutCounter.$current.withValue(counter) {
+      _ = navigator.update(&state, .resize(Viewport(columns: 60, rows: 12)))
+    }
+    #expect(counter.count == one.count)
+    guard case .loaded(let below) = state.pages[guangzhou] else {
+      Issue.record("the first page is gone")
+      return
+    }
+    #expect(below.width == 40)
+    LayoutCounter.$current.withValue(counter) { press([.left], &state) }
+    #expect(counter.count == 2 * one.count)
+    guard case .loaded(let shown) = state.pages[guangzhou] else {
+      Issue.record("the first page is gone")
+      return
+    }
+    #expect(shown.width == 60)
+  }
+}
+
+/// Memory is bounded: the documents and layouts of the last few pages are kept, and the
+/// pages before them keep their bytes and are read again when shown.
+@Suite struct PageMemoryTests {
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
+
+  func page(_ url: String, next: String) -> PageContent {
+    let address = URL(string: URLText.ascii(url)) ?? URL(fileURLWithPath: "/")
+    let html = "<title>\(url)</title><p>页 <a href=\"\(next)\">下一页</a></p>"
+    let fetched = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(html.utf8))
+    return PageContent(fetched, width: 40)
+  }
+
+  func laidOut(_ state: NavigationState) -> [String] {
+    state.pages.compactMap { url, page in
+      if case .loaded(let content) = page, content.document != nil { return url }
+      return nil
+    }
+  }
+
+  @Test func fiftyPagesKeepTheLastFewLaidOutAndTheOthersComeBackWhenShown() throws {
+    var state = navigator.start(
+      viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
+    for key in [Key.down, .enter, .enter] {
+      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
+        _ = navigator.update(&state, command)
+      }
+    }
+    var url = guangzhou
+    var text: [String: [String]] = [:]
+    for number in 1...50 {
+      let next = "https://a.test/\(number)"
+      _ = navigator.update(&state, .pageLoaded(url: url, page(url, next: next)))
+      text[url] = navigator.pageSections(state).body
+      _ = navigator.update(&state, .nextLink)
+      #expect(navigator.update(&state, .choose) == .fetch(url: next))
+      url = next
+    }
+    _ = navigator.update(&state, .pageLoaded(url: url, page(url, next: guangzhou)))
+    #expect(state.pages.count == 51)
+    #expect(laidOut(state).count == Navigator.laidOutPages)
+    #expect(Set(laidOut(state)) == Set(state.recentPages))
+    // Back to a page released long ago: read again, the same lines as when first shown.
+    #expect(!laidOut(state).contains("https://a.test/40"))
+    for _ in 1...10 { _ = navigator.update(&state, .back) }
+    let shown = try #require(navigator.pageURL(of: state.top))
+    #expect(shown == "https://a.test/40")
+    #expect(navigator.pageSections(state).body == text[shown])
+    #expect(laidOut(state).count == Navigator.laidOutPages)
+    #expect(laidOut(state).contains(shown))
+  }
+}
+
+/// A resize on a long page, full screen: the screen answers at once and the page is laid
+/// out off the UI thread (`.layOut`), then takes its place at the same text.
+@Suite struct BackgroundLayoutTests {
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
+
+  func longPage(width: Int) -> PageContent {
+    let text = (1...4000).map { "<p>第\($0)段 这一段的文字足够长，可以在窄的窗口里折成好几行。</p>" }.joined()
+    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
+    let page = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(text.utf8))
+    return PageContent(page, width: width, view: .fullPage)
+  }
+
+  @Test func aResizeOnALongPageAsksForTheLayoutAndKeepsTheLineWhenItComes() throws {
+    var state = navigator.start(
+      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+    for key in [Key.down, .enter, .enter] {
+      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
+        _ = navigator.update(&state, command)
+      }
+    }
+    let content = longPage(width: 60)
+    #expect(content.size >= Navigator.backgroundLayoutBytes)
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, content))
+    _ = navigator.update(&state, .move(2000))
+    let top = navigator.pageSections(state).line(state.top.scroll)
+    let counter = LayoutCounter()
+    let effect = LayoutCounter.$current.withValue(counter) {
+      navigator.update(&state, .resize(Viewport(columns: 30, rows: 12)))
+    }
+    #expect(effect == .layOut(url: guangzhou, width: 30, view: .fullPage))
+    #expect(counter.count == 0)
+    // What the shell does off the UI thread, then reports.
+    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, content.relaidOut(width: 30)))
+    guard case .loaded(let shown) = state.pages[guangzhou] else {
+      Issue.record("the page is gone")
+      return
+    }
+    #expect(shown.width == 30)
+    let first = try #require(top.split(separator: " ").first)
+    #expect(navigator.pageSections(state).line(state.top.scroll).hasPrefix(first))
+    // A layout for a width the window no longer has is dropped.
+    _ = navigator.update(&state, .resize(Viewport(columns: 50, rows: 12)))
+    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, content.relaidOut(width: 40)))
+    guard case .loaded(let kept) = state.pages[guangzhou] else { return }
+    #expect(kept.width == 30)
+  }
+}
+
+/// `t`: the page's headings as a small list of their own, from the model's side table.
+@Suite struct PageHeadingsListTests {
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
+
+  func press(_ keys: [Key], _ state: inout NavigationState) {
+    for key in keys {
+      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
+        _ = navigator.update(&state, command)
+      }
+    }
+  }
+
+  func opened() -> NavigationState {
+    var state = navigator.start(
+      viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
+    press([.down, .enter, .enter], &state)
+    let body = (1...5).map { section in
+      "<h2>第\(section)节</h2>" + (1...20).map { "<p>第\(section)节的第\($0)段</p>" }.joined()
+        + "<h3>小节\(section)</h3><p>小节的文字</p><h4>不列出\(section)</h4>"
+    }.joined()
+    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
+    let page = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data(body.utf8))
+    _ = navigator.update(
+      &state, .pageLoaded(url: guangzhou, PageContent(page, width: 40, view: .fullPage)))
+    return state
+  }
+
+  @Test func tListsTheHeadingsAndEnterGoesToTheOneChosen() {
+    var state = opened()
+    press([.character("t")], &state)
+    #expect(state.top.showingHeadings)
+    let list = navigator.pageSections(state).body
+    #expect(list.count == 10)
+    #expect(list.first == "    第1节")
+    #expect(list[1] == "      小节1")
+    #expect(!list.contains { $0.contains("不列出") })
+    press([.down, .down, .enter], &state)
+    #expect(!state.top.showingHeadings)
+    #expect(navigator.pageSections(state).line(state.top.scroll) == "## 第2节")
+    // The list opens on the section being read; back returns to where it was opened.
+    press([.down, .character("t")], &state)
+    #expect(state.top.focusedHeading == 2)
+    press([.escape, .left], &state)
+    #expect(state.top.scroll == 0)
+  }
+
+  @Test func escQAndLeftCloseTheListNotThePage() {
+    var state = opened()
+    _ = navigator.update(&state, .move(5))
+    for key in [Key.escape, .character("q"), .left] {
+      press([.character("t")], &state)
+      #expect(state.top.showingHeadings)
+      press([key], &state)
+      #expect(!state.top.showingHeadings)
+      #expect(state.stack.count == 3)
+      #expect(state.top.scroll == 5)
+    }
+  }
+}
+
+/// The core decides how a session is drawn and what it exits with; the shell performs.
+@Suite struct SessionDecisionTests {
+  @Test func fullScreenOnlyWithATerminalThatCanAndNoLineModeAsked() {
+    #expect(
+      Navigator.presentation(linesAsked: false, term: "xterm", hasTerminal: true) == .fullScreen)
+    #expect(Navigator.presentation(linesAsked: true, term: "xterm", hasTerminal: true) == .lines)
+    #expect(Navigator.presentation(linesAsked: false, term: "dumb", hasTerminal: true) == .lines)
+    #expect(Navigator.presentation(linesAsked: false, term: nil, hasTerminal: true) == .lines)
+    #expect(Navigator.presentation(linesAsked: false, term: "xterm", hasTerminal: false) == .lines)
+  }
+
+  @Test func pickingNothingIsAFailureAndBrowsingIsNot() {
+    let catalog = SampleCatalog.catalog
+    let pick = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog), mode: .pick)
+    let browse = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    #expect(pick.exitCode(.success) == .failure)
+    #expect(pick.exitCode(.interrupted) == .interrupted)
+    #expect(browse.exitCode(.success) == .success)
+  }
+}
