@@ -173,6 +173,14 @@ public enum OptionParser {
       }
       options.width = width
     }
+    if let text = values[.variant] {
+      guard let variant = PageVariant(rawValue: text.lowercased()) else {
+        throw UsageError(
+          "the value '\(text)' is invalid for '--variant <variant>'; expected one of: "
+            + PageVariant.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      options.variant = variant
+    }
     options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
