@@ -67,13 +67,34 @@ enum Browse {
       return write(report)
     case .open(let url):
       return write(OpenReport.report(BrowserLauncher.open(url), url: url))
-    case .fetch(let url):
-      let outcome = PageLoader(options: options).load(url)
+    case .fetch(let url, let parents):
+      let loader = PageLoader(options: options)
+      var outcome = loader.load(url)
+      var extra: [String] = []
+      // A disambiguation page: the entry naming the division's parent is fetched instead.
+      if case .success(let loaded) = outcome, !options.fullPage,
+        let step = DisambiguationStep.decide(loaded.page, parents: parents)
+      {
+        switch step {
+        case .follow(let entry, let note):
+          if case .success(var followed) = loader.load(entry) {
+            followed.note = [note, followed.note].compactMap { $0 }.joined(separator: " · ")
+            outcome = .success(followed)
+          } else {
+            extra.append("browse: \(note), which could not be fetched\n")
+          }
+        case .offer(let note, let entries):
+          extra.append("browse: \(note); its entries:\n")
+          extra += DisambiguationStep.numbered(entries).map { $0 + "\n" }
+        }
+      }
       let width = options.pageWidth(
         terminalColumns: out.isTerminal ? Terminal.viewport(fd: out.fd).columns : nil,
         columnsVariable: Terminal.environment["COLUMNS"])
-      return write(
-        FetchReport.report(outcome, width: width, view: options.fullPage ? .fullPage : .reader))
+      var report = FetchReport.report(
+        outcome, width: width, view: options.fullPage ? .fullPage : .reader)
+      report.messages += extra
+      return write(report)
     case .check(let targets, let format):
       return write(LinkCheckRun(options: options).run(targets, format: format))
     case .session(let mode):
