@@ -44,8 +44,9 @@ struct LinkCheckRun {
       results, format: format, total: targets.count, elapsed: elapsed, interrupted: interrupted)
   }
 
-  /// A GET after a refused HEAD needs only the status, so little of the body is read.
-  static let getBodyLimit = 16_384
+  /// A GET reads only the head of a page: the status, and MediaWiki's configuration script
+  /// (its categories tell a disambiguation page), which comes within the first 64 KB.
+  static let getBodyLimit = 65_536
 
   /// The check's outcome, handed from the checking task to the waiting main thread.
   private final class CheckRun: Sendable {

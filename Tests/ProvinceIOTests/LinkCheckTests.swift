@@ -58,7 +58,9 @@ import Testing
     #expect(results.map(\.isBroken) == [false, true, true, true, false, true, false])
   }
 
-  @Test func headComesFirstAndGetOnlyWhenHeadIsRefused() async throws {
+  @Test func headComesFirstAndGetReadsAnHTMLPagesHeadOrTheStatusWhenHeadIsRefused()
+    async throws
+  {
     let server = try server()
     defer { server.stop() }
     let checker = checker()
@@ -72,7 +74,8 @@ import Testing
     let methods = server.requests.map { "\($0.method) \($0.path)" }
     #expect(
       methods == [
-        "HEAD \(CheckPath.ok)", "HEAD \(CheckPath.headRefused)", "GET \(CheckPath.headRefused)",
+        "HEAD \(CheckPath.ok)", "GET \(CheckPath.ok)", "HEAD \(CheckPath.headRefused)",
+        "GET \(CheckPath.headRefused)",
         "HEAD \(CheckPath.headNotImplemented)", "GET \(CheckPath.headNotImplemented)",
       ])
   }

@@ -34,7 +34,7 @@ public enum CheckReport {
     case .json:
       return json(results)
     case .url:
-      return results.filter(\.isBroken).map { URLText.ascii($0.target.url) + "\n" }
+      return results.filter(\.isReported).map { URLText.ascii($0.target.url) + "\n" }
     }
   }
 
@@ -48,7 +48,11 @@ public enum CheckReport {
       interrupted
       ? "Interrupted: checked \(results.count) of \(total) URLs"
       : "Checked \(total) URL\(total == 1 ? "" : "s")"
-    let verdict = broken == 0 ? "none broken" : "\(broken) broken"
+    var verdict = broken == 0 ? "none broken" : "\(broken) broken"
+    let redirects = results.filter { if case .redirect = $0.finding { true } else { false } }.count
+    if redirects > 0 {
+      verdict += ", \(redirects) redirected to another title"
+    }
     return "\(checked) in \(seconds) s: \(verdict).\n"
   }
 
@@ -57,10 +61,10 @@ public enum CheckReport {
     _ results: [LinkCheck.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
   ) -> [String] {
     var lines = [summary(results, total: total, elapsed: elapsed, interrupted: interrupted)]
-    let rows = results.filter(\.isBroken).map { result in
+    let rows = results.filter(\.isReported).map { result in
       [
         TerminalText.sanitize(result.target.province), TerminalText.sanitize(result.target.city),
-        statusText(result.outcome),
+        result.finding.map(findingText) ?? statusText(result.outcome),
         URLText.ascii(result.finalURL?.absoluteString ?? result.target.url),
       ]
     }
@@ -113,6 +117,16 @@ public enum CheckReport {
     }
   }
 
+  /// `disambiguation → 朝阳区 (北京市)`, `disambiguation (no entry names 广东省)`,
+  /// `redirect → 广州市`.
+  private static func findingText(_ finding: LinkCheck.Finding) -> String {
+    switch finding {
+    case .disambiguation(let entry?): return "disambiguation → \(entry)"
+    case .disambiguation(nil): return "disambiguation (no entry names the province)"
+    case .redirect(let title): return "redirect → \(title)"
+    }
+  }
+
   private static func statusText(_ outcome: LinkCheck.Outcome) -> String {
     switch outcome {
     case .status(let code): return "HTTP \(code)"
@@ -123,10 +137,12 @@ public enum CheckReport {
   private static func tsvLine(_ result: LinkCheck.Result) -> String {
     let fields = [
       ListFormatter.tsvField(result.target.province), ListFormatter.tsvField(result.target.city),
-      URLText.ascii(result.target.url), statusField(result.outcome),
+      URLText.ascii(result.target.url), result.finding?.word ?? statusField(result.outcome),
       result.finalURL.map { URLText.ascii($0.absoluteString) } ?? "",
     ]
-    return fields.joined(separator: "\t") + "\n"
+    // A finding's entry or title in a sixth column, so that five-column readers still work.
+    let detail = result.finding.map { [ListFormatter.tsvField($0.detail ?? "")] } ?? []
+    return (fields + detail).joined(separator: "\t") + "\n"
   }
 
   private static func json(_ results: [LinkCheck.Result]) -> [String] {
@@ -150,6 +166,8 @@ public enum CheckReport {
         ("status", status), ("error", error), ("message", message),
         ("final_url", result.finalURL.map { JSONWriter.string($0.absoluteString) } ?? "null"),
         ("attempts", String(result.attempts)),
+        ("page", result.finding.map { JSONWriter.string($0.word) } ?? "null"),
+        ("page_title", result.finding?.detail.map(JSONWriter.string) ?? "null"),
       ])
     }
     return ["[\n"] + objects.enumerated().map { $0.1 + ($0.0 == objects.count - 1 ? "\n" : ",\n") }
