@@ -9,8 +9,12 @@ struct BackgroundLoad {
   let startedAt: ContinuousClock.Instant
   private let task: Task<Void, Never>
 
-  init(url: String, loader: PageLoader, mailbox: SessionMailbox, startedAt: ContinuousClock.Instant)
-  {
+  /// `parents` name the division's city and province: on a disambiguation page the entry
+  /// naming one is loaded instead (`DisambiguationStep`).
+  init(
+    url: String, loader: PageLoader, mailbox: SessionMailbox, startedAt: ContinuousClock.Instant,
+    parents: [[String]] = []
+  ) {
     self.url = url
     self.startedAt = startedAt
     let ascii = URLText.ascii(url)
@@ -20,10 +24,22 @@ struct BackgroundLoad {
       let result: Result<LoadedPage, FetchError>
       if let address = URL(string: ascii), address.host != nil {
         do throws(FetchError) {
-          let (page, source) = try await fetcher.fetch(address) { event in
+          let progress: @Sendable (FetchEvent) -> Void = { event in
             if case .bytes(let total) = event { mailbox.post { $0.bytes = total } }
           }
-          result = .success(LoadedPage(page: page, note: source.note))
+          let (page, source) = try await fetcher.fetch(address, onEvent: progress)
+          var loaded = LoadedPage(page: page, note: source.note)
+          switch DisambiguationStep.decide(page, parents: parents) {
+          case .follow(let entry, let note)?:
+            if let next = URL(string: entry),
+              let (followed, from) = try? await fetcher.fetch(next, onEvent: progress)
+            {
+              loaded = LoadedPage(page: followed, note: from.note.map { note + " · " + $0 } ?? note)
+            }
+          case .offer(let note, _)?: loaded.note = loaded.note.map { note + " · " + $0 } ?? note
+          case nil: break
+          }
+          result = .success(loaded)
         } catch {
           result = .failure(error)
         }

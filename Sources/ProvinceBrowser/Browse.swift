@@ -69,24 +69,16 @@ enum Browse {
       return write(OpenReport.report(BrowserLauncher.open(url), url: url))
     case .fetch(let url, let parents):
       let loader = PageLoader(options: options)
-      var outcome = loader.load(url)
+      let outcome: Result<LoadedPage, FetchError>
       var extra: [String] = []
-      // A disambiguation page: the entry naming the division's parent is fetched instead.
-      if case .success(let loaded) = outcome, !options.fullPage,
-        let step = DisambiguationStep.decide(loaded.page, parents: parents)
-      {
-        switch step {
-        case .follow(let entry, let note):
-          if case .success(var followed) = loader.load(entry) {
-            followed.note = [note, followed.note].compactMap { $0 }.joined(separator: " · ")
-            outcome = .success(followed)
-          } else {
-            extra.append("browse: \(note), which could not be fetched\n")
-          }
-        case .offer(let note, let entries):
-          extra.append("browse: \(note); its entries:\n")
-          extra += DisambiguationStep.numbered(entries).map { $0 + "\n" }
-        }
+      if options.fullPage {
+        outcome = loader.load(url)
+      } else {
+        // A disambiguation page: the entry naming the division's parent is fetched instead,
+        // and the note says so; where none names it, its entries are listed, numbered.
+        let (loaded, entries) = loader.load(url, parents: parents)
+        outcome = loaded
+        extra = DisambiguationStep.numbered(entries).map { $0 + "\n" }
       }
       let width = options.pageWidth(
         terminalColumns: out.isTerminal ? Terminal.viewport(fd: out.fd).columns : nil,

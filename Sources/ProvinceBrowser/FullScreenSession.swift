@@ -93,7 +93,9 @@ struct FullScreenSession {
         return nil
       case .fetch(let url):
         load?.cancel()
-        load = BackgroundLoad(url: url, loader: loader, mailbox: mailbox, startedAt: clock.now)
+        load = BackgroundLoad(
+          url: url, loader: loader, mailbox: mailbox, startedAt: clock.now,
+          parents: DivisionParents.of(url: url, in: navigator.catalog))
         return nil
       case .cancel(let url):
         if load?.url == url {

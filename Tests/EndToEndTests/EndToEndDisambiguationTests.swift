@@ -55,10 +55,22 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.contains("朝阳区可以指"))
     #expect(
-      result.stderr.hasPrefix("browse: 消歧义页「朝阳区」: no entry names 测试省; its entries:\n"))
+      result.stderr.hasPrefix("browse: 消歧义页「朝阳区」: no entry names 测试省\n  1. 朝阳区 (北京市)"))
     #expect(result.stderr.contains("\n  1. 朝阳区 (北京市) ：中华人民共和国北京市下辖的市辖区。\n"))
     #expect(result.stderr.contains("\n  3. 双塔区 ：辽宁省朝阳市下辖的市辖区，1984年前称朝阳区。\n"))
     #expect(server.requests.count == 1)
+  }
+
+  @Test func lineModeFollowsTheEntryAndSaysSoInThePagesFacts() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let data = try dataFile(
+      province: "北京市", city: "朝阳区", url: server.baseURL + Self.disambiguation)
+    let result = try await BrowseProcess.run(["-i", "--data", data], input: "1\n1\nq\n")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("消歧义页「朝阳区」→ 朝阳区 (北京市)"))
+    #expect(result.stdout.contains("朝阳区是中华人民共和国"))
+    #expect(server.requests.map(\.path) == [Self.disambiguation, Self.beijing])
   }
 
   @Test func theFullPageShowsTheDisambiguationPageAsItIs() async throws {

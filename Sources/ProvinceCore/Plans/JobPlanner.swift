@@ -212,20 +212,7 @@ public struct JobPlanner: Sendable {
     case .open:
       return .open(url: catalog[ref].url)
     case .fetch:
-      return .fetch(url: catalog[ref].url, parents: parents(of: ref))
-    }
-  }
-
-  /// The names of the division's parents, nearest first (a county's city, then the
-  /// province), each full and short (`北京市`, `北京`).
-  func parents(of ref: CityRef) -> [[String]] {
-    let province = catalog.provinces[ref.province]
-    var names: [String] = []
-    if ref.county != nil { names.append(province.cities[ref.city].name) }
-    names.append(province.name)
-    return names.map { name in
-      let short = NameSuffix.strip(name)
-      return short == name ? [name] : [name, short]
+      return .fetch(url: catalog[ref].url, parents: DivisionParents.of(ref, in: catalog))
     }
   }
 
