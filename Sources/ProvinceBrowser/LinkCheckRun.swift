@@ -14,8 +14,11 @@ struct LinkCheckRun {
   private var err: StandardStream { .error }
 
   func run(_ targets: [LinkCheck.Target], format: OutputFormat) -> Report {
+    // Checks ask for the variant as pages do: the heads they read are the pages'.
+    let variant = PageVariant.chosen(option: options.variant, environment: Terminal.environment)
     let fetcher = PageFetcher(
-      limits: FetchLimits(timeout: options.timeout, maxBytes: Self.getBodyLimit))
+      limits: FetchLimits(timeout: options.timeout, maxBytes: Self.getBodyLimit),
+      acceptLanguage: variant.acceptLanguage(environment: Terminal.environment))
     let checker = LinkChecker(
       fetcher: fetcher, jobs: options.jobs,
       wait: { seconds in try? await Task.sleep(for: .seconds(seconds)) })

@@ -45,8 +45,10 @@ import Testing
     #expect(
       rows.first { $0[1] == "朝阳区 (北京)" }.map { [$0[3], $0[5]] } == ["redirect", "朝阳区 (北京市)"])
     #expect(rows.first { $0[1] == "朝阳区 (北京市)" }.map { $0.count == 5 && $0[3] == "200" } == true)
-    // HEAD, then a GET of each HTML page's head.
+    // HEAD, then a GET of each HTML page's head, asking for the variant as pages do.
     #expect(server.requests.filter { $0.method == "GET" }.count == 3)
+    #expect(
+      server.requests.allSatisfy { $0.header("Accept-Language") == "zh-CN,zh;q=0.9,en;q=0.5" })
 
     let text = try await BrowseProcess.run(["--data", data, "--check", "--format", "text"])
     #expect(text.status == 1)
