@@ -1,3 +1,4 @@
+import Foundation
 import PageReader
 import TextSupport
 
@@ -14,10 +15,21 @@ public enum DisambiguationStep: Sendable, Equatable {
   /// names, then the province's; see `Disambiguation.entry(naming:)`); nil when the page
   /// is not a disambiguation page.
   public static func decide(_ page: FetchedPage, parents: [[String]]) -> DisambiguationStep? {
-    guard page.isHTML, (200..<300).contains(page.status) else { return nil }
+    guard page.isHTML, (200..<300).contains(page.status), mayBeDisambiguation(page.body) else {
+      return nil
+    }
     let document = HTMLRenderer.parse(page.text(), baseURL: page.finalURL)
     return decide(document, parents: parents)
   }
+
+  /// Whether the page's bytes hold any word that marks a disambiguation page (a category
+  /// or box name): most pages hold none and are not read a second time.
+  static func mayBeDisambiguation(_ body: Data) -> Bool {
+    markers.contains { body.range(of: $0) != nil }
+  }
+
+  private static let markers = ["消歧义", "消歧義", "dmbox", "disambigbox", "isambiguation pages"]
+    .map { Data($0.utf8) }
 
   /// The step for a page already read.
   public static func decide(_ document: PageDocument, parents: [[String]]) -> DisambiguationStep? {
