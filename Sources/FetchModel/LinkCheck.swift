@@ -1,4 +1,6 @@
+import CatalogModel
 import Foundation
+import PageReader
 import TextSupport
 
 /// The values of a link check: what is checked, what came of it, how it is going.
@@ -34,6 +36,51 @@ public enum LinkCheck {
     case failed(FetchError)
   }
 
+  /// What the head of a working HTML page says is wrong with the address as data.
+  public enum Finding: Sendable, Equatable {
+    /// A disambiguation page; `entry` is the title of the entry that names the division's
+    /// province, which `--fetch` would follow (nil: none does).
+    case disambiguation(entry: String?)
+    /// MediaWiki redirected the address to `title`, which is not the division's name.
+    case redirect(to: String)
+
+    /// The status word of its own: `disambiguation`, `redirect`.
+    public var word: String {
+      switch self {
+      case .disambiguation: return "disambiguation"
+      case .redirect: return "redirect"
+      }
+    }
+
+    /// What it leads to: the entry to follow, or the redirect's title.
+    public var detail: String? {
+      switch self {
+      case .disambiguation(let entry): return entry
+      case .redirect(let title): return title
+      }
+    }
+  }
+
+  /// What the head of `page`, fetched for `target`, shows: a disambiguation page, or a
+  /// redirect to another title; nil for an article under the division's name or any page
+  /// that is not MediaWiki's.
+  public static func finding(_ page: FetchedPage, for target: Target) -> Finding? {
+    guard page.isHTML, (200..<300).contains(page.status) else { return nil }
+    let document = HTMLRenderer.parse(page.text(), baseURL: page.finalURL)
+    if let page = Disambiguation(document) {
+      let short = NameSuffix.strip(target.province)
+      let names = short == target.province ? [target.province] : [target.province, short]
+      return .disambiguation(entry: page.entry(naming: [names])?.title)
+    }
+    if let config = document.metadata.wiki, config.redirectedFrom != nil,
+      let title = config.title ?? config.pageName?.replacingOccurrences(of: "_", with: " "),
+      title != target.city
+    {
+      return .redirect(to: TerminalText.sanitize(title))
+    }
+    return nil
+  }
+
   /// The result for one target.
   public struct Result: Sendable, Equatable {
     /// What was checked.
@@ -42,24 +89,35 @@ public enum LinkCheck {
     public var outcome: Outcome
     /// Where redirects led, when a response came.
     public var finalURL: URL?
-    /// Requests made, retries and the GET after a refused HEAD included.
+    /// Requests made for the status, retries and the GET after a refused HEAD included
+    /// (not the GET that reads a working HTML page's head).
     public var attempts: Int
+    /// What the page's head showed, for a page that works.
+    public var finding: Finding?
 
     /// A result from its parts.
-    public init(target: Target, outcome: Outcome, finalURL: URL?, attempts: Int) {
+    public init(
+      target: Target, outcome: Outcome, finalURL: URL?, attempts: Int, finding: Finding? = nil
+    ) {
       self.target = target
       self.outcome = outcome
       self.finalURL = finalURL
       self.attempts = attempts
+      self.finding = finding
     }
 
-    /// True for a 4xx or 5xx status and for any failure to get an answer.
+    /// True for a 4xx or 5xx status, for any failure to get an answer, and for a
+    /// disambiguation page (the address leads to no one article).
     public var isBroken: Bool {
+      if case .disambiguation = finding { return true }
       switch outcome {
       case .status(let code): return code >= 400
       case .failed: return true
       }
     }
+
+    /// Broken, or working with something to fix in the data (a redirect): listed.
+    public var isReported: Bool { isBroken || finding != nil }
   }
 
   /// How far a check has got, reported after every finished URL.

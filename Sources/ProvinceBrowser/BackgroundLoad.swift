@@ -13,9 +13,11 @@ struct BackgroundLoad {
   let startedAt: ContinuousClock.Instant
   private let task: Task<Void, Never>
 
+  /// `parents` name the division's city and province: on a disambiguation page the entry
+  /// naming one is loaded instead (`DisambiguationStep`).
   init(
     url: String, layout: (width: Int, view: PageView), loader: PageLoader,
-    mailbox: SessionMailbox, startedAt: ContinuousClock.Instant
+    mailbox: SessionMailbox, startedAt: ContinuousClock.Instant, parents: [[String]] = []
   ) {
     self.url = url
     self.startedAt = startedAt
@@ -26,15 +28,28 @@ struct BackgroundLoad {
       let result: Result<PageContent, FetchError>
       if let address = URL(string: ascii), address.host != nil {
         do throws(FetchError) {
-          let (page, source) = try await fetcher.fetch(address) { event in
+          let progress: @Sendable (FetchEvent) -> Void = { event in
             if case .bytes(let total) = event { mailbox.post { $0.bytes = total } }
+          }
+          let (page, source) = try await fetcher.fetch(address, onEvent: progress)
+          var loaded = LoadedPage(page: page, note: source.note)
+          switch DisambiguationStep.decide(page, parents: parents) {
+          case .follow(let entry, let note)?:
+            if let next = URL(string: entry),
+              let (followed, from) = try? await fetcher.fetch(next, onEvent: progress)
+            {
+              loaded = LoadedPage(page: followed, note: from.note.map { note + " · " + $0 } ?? note)
+            }
+          case .offer(let note, _)?: loaded.note = loaded.note.map { note + " · " + $0 } ?? note
+          case nil: break
           }
           // A load cancelled while it fetched is not laid out for no one.
           result =
             Task.isCancelled
             ? .failure(.cancelled)
             : .success(
-              PageContent(page, width: layout.width, view: layout.view, note: source.note))
+              PageContent(
+                loaded.page, width: layout.width, view: layout.view, note: loaded.note))
         } catch {
           result = .failure(error)
         }

@@ -1,5 +1,6 @@
 import BuiltInCatalog
 import CatalogModel
+import FetchModel
 import Foundation
 import ProvinceCore
 import ProvinceIO
@@ -67,13 +68,26 @@ enum Browse {
       return write(report)
     case .open(let url):
       return write(OpenReport.report(BrowserLauncher.open(url), url: url))
-    case .fetch(let url):
-      let outcome = PageLoader(options: options).load(url)
+    case .fetch(let url, let parents):
+      let loader = PageLoader(options: options)
+      let outcome: Result<LoadedPage, FetchError>
+      var extra: [String] = []
+      if options.fullPage {
+        outcome = loader.load(url)
+      } else {
+        // A disambiguation page: the entry naming the division's parent is fetched instead,
+        // and the note says so; where none names it, its entries are listed, numbered.
+        let (loaded, entries) = loader.load(url, parents: parents)
+        outcome = loaded
+        extra = DisambiguationStep.numbered(entries).map { $0 + "\n" }
+      }
       let width = options.pageWidth(
         terminalColumns: out.isTerminal ? Terminal.viewport(fd: out.fd).columns : nil,
         columnsVariable: Terminal.environment["COLUMNS"])
-      return write(
-        FetchReport.report(outcome, width: width, view: options.fullPage ? .fullPage : .reader))
+      var report = FetchReport.report(
+        outcome, width: width, view: options.fullPage ? .fullPage : .reader)
+      report.messages += extra
+      return write(report)
     case .check(let targets, let format):
       return write(LinkCheckRun(options: options).run(targets, format: format))
     case .session(let mode):

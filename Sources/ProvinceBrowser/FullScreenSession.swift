@@ -98,7 +98,8 @@ struct FullScreenSession {
         load?.cancel()
         load = BackgroundLoad(
           url: url, layout: navigator.pageLayout(for: url, in: state), loader: loader,
-          mailbox: mailbox, startedAt: clock.now)
+          mailbox: mailbox, startedAt: clock.now,
+          parents: DivisionParents.of(url: url, in: navigator.catalog))
         return nil
       case .layOut(let url, let width, let view):
         // The layout under way is for a width the window no longer has.

@@ -63,7 +63,10 @@ struct InteractiveSession {
         effect = navigator.update(&state, line.map(NavigationCommand.parse) ?? .quit)
       case .fetch(let url):
         draw(prompt: false)
-        switch loader.load(url) {
+        // A disambiguation page: the entry naming the division's parent instead.
+        switch loader.load(url, parents: DivisionParents.of(url: url, in: navigator.catalog))
+          .outcome
+        {
         case .success(let loaded):
           let layout = navigator.pageLayout(for: url, in: state)
           let content = PageContent(

@@ -15,8 +15,11 @@ struct LinkCheckRun {
   private var err: StandardStream { .error }
 
   func run(_ targets: [LinkCheck.Target], format: OutputFormat) -> Report {
+    // Checks ask for the variant as pages do: the heads they read are the pages'.
+    let variant = PageVariant.chosen(option: options.variant, environment: Terminal.environment)
     let fetcher = PageFetcher(
-      limits: FetchLimits(timeout: options.timeout, maxBytes: Self.getBodyLimit))
+      limits: FetchLimits(timeout: options.timeout, maxBytes: Self.getBodyLimit),
+      acceptLanguage: variant.acceptLanguage(environment: Terminal.environment))
     let checker = LinkChecker(
       fetcher: fetcher, jobs: options.jobs,
       wait: { seconds in try? await Task.sleep(for: .seconds(seconds)) })
@@ -45,8 +48,9 @@ struct LinkCheckRun {
       results, format: format, total: targets.count, elapsed: elapsed, interrupted: interrupted)
   }
 
-  /// A GET after a refused HEAD needs only the status, so little of the body is read.
-  static let getBodyLimit = 16_384
+  /// A GET reads only the head of a page: the status, and MediaWiki's configuration script
+  /// (its categories tell a disambiguation page), which comes within the first 64 KB.
+  static let getBodyLimit = 65_536
 
   /// The check's outcome, handed from the checking task to the waiting main thread.
   private final class CheckRun: Sendable {

@@ -14,10 +14,15 @@ struct PageLoader {
   typealias Loaded = (page: FetchedPage, note: String?)
 
   let fetcher: CachingFetcher
+  /// The script zh.wikipedia is asked for: `--variant`, else the locale's, else zh-cn.
+  let variant: PageVariant
 
   init(options: Options) {
+    let environment = Terminal.environment
+    variant = PageVariant.chosen(option: options.variant, environment: environment)
     let network = PageFetcher(
-      limits: FetchLimits(timeout: options.timeout, maxBytes: options.maxBytes))
+      limits: FetchLimits(timeout: options.timeout, maxBytes: options.maxBytes),
+      acceptLanguage: variant.acceptLanguage(environment: environment))
     let policy = options.cachePolicy
     var cache: PageCache?
     if policy != .bypass {
@@ -27,7 +32,7 @@ struct PageLoader {
       cache = opened.cache
       if let warning = opened.warning { StandardStream.error.write(warning + "\n") }
     }
-    fetcher = CachingFetcher(fetcher: network, cache: cache, policy: policy)
+    fetcher = CachingFetcher(fetcher: network, cache: cache, policy: policy, variant: variant)
   }
 
   func load(_ address: String) -> Result<LoadedPage, FetchError> {

@@ -1,5 +1,6 @@
 import FetchModel
 import Foundation
+import PageReader
 import TextSupport
 
 /// Checks many URLs at once, at most `jobs` in flight and `perHost` to any one host: HEAD
@@ -77,10 +78,12 @@ public final class LinkChecker: Sendable {
       let status: Int
       let finalURL: URL?
       var retryAfter: String?
+      var answer: FetchedPage?
       do {
         let page = try await fetcher.fetch(url, method: method, headers: [:])
         status = page.status
         finalURL = page.finalURL
+        answer = page
       } catch {
         switch error {
         case .http(let code, _, let page):
@@ -114,8 +117,33 @@ public final class LinkChecker: Sendable {
           break
         }
       }
+      var finding: LinkCheck.Finding?
+      if (200..<300).contains(status), let page = answer {
+        finding = await head(of: page, url: url, method: method, target: target)
+      }
       return Result(
-        target: target, outcome: .status(status), finalURL: finalURL, attempts: attempts)
+        target: target, outcome: .status(status), finalURL: finalURL, attempts: attempts,
+        finding: finding)
     }
+  }
+
+  /// What the head of a working HTML page shows (a disambiguation page, a redirect to
+  /// another title): the GET's body when the check already made one, else a GET of the
+  /// first `fetcher.limits.maxBytes` (about 64 KB), where MediaWiki's configuration
+  /// script lists the page's categories. Any host: loopback tests behave as the real site.
+  private func head(
+    of answer: FetchedPage, url: URL, method: String, target: Target
+  ) async -> LinkCheck.Finding? {
+    // A HEAD says the type; a page that says none may still be HTML.
+    guard answer.mimeType == nil || answer.isHTML else { return nil }
+    var page = answer
+    if method == "HEAD" {
+      if Task.isCancelled { return nil }
+      guard let body = try? await fetcher.fetch(url, method: "GET", headers: [:]) else {
+        return nil
+      }
+      page = body
+    }
+    return LinkCheck.finding(page, for: target)
   }
 }

@@ -72,15 +72,15 @@ public final class PageCache: Sendable {
     return (nil, warning)
   }
 
-  /// The stored copy of `url`, or nil when there is none or it does not read back intact.
+  /// The stored copy of `url` as asked for in `variant`, or nil when there is none or it does not read back intact.
   /// Reading marks the entry as used at `now`, for eviction. An entry larger than the
   /// cache's limit, or anything but a regular file, cannot be one the cache wrote: it is
   /// removed unread (its size is checked before a byte is read).
-  public func entry(for url: URL, now: Date = Date()) -> PageCacheEntry? {
-    let file = fileURL(for: url)
+  public func entry(for url: URL, variant: String? = nil, now: Date = Date()) -> PageCacheEntry? {
+    let file = fileURL(for: url, variant: variant)
     guard let data = Self.readEntry(file, limit: readLimit) else { return nil }
     guard let entry = PageCacheEntry.decode(data),
-      entry.page.requestedURL.absoluteString == url.absoluteString
+      entry.page.requestedURL.absoluteString == url.absoluteString, entry.variant == variant
     else {
       // Corrupt, truncated or a hash collision: not this URL's page.
       return nil
@@ -119,14 +119,15 @@ public final class PageCache: Sendable {
     return complete ? data : nil
   }
 
-  /// Stores `page` as the copy of `url` (fetched at `date`), then evicts down to the limit.
-  /// The entry is written to a temporary file and renamed, so a reader never sees half.
-  public func store(_ page: FetchedPage, for url: URL, at date: Date = Date())
-    throws(PageCacheError)
-  {
+  /// Stores `page` as the copy of `url` in `variant` (fetched at `date`), then evicts down
+  /// to the limit. The entry is written to a temporary file and renamed, so a reader never
+  /// sees half.
+  public func store(
+    _ page: FetchedPage, for url: URL, variant: String? = nil, at date: Date = Date()
+  ) throws(PageCacheError) {
     var page = page
     page.requestedURL = url
-    let data = PageCacheEntry(page: page, storedAt: date).encoded()
+    let data = PageCacheEntry(page: page, storedAt: date, variant: variant).encoded()
     guard data.count <= limit else { return }
     let manager = FileManager.default
     do {
@@ -138,7 +139,7 @@ public final class PageCache: Sendable {
       throw .cannotWrite(directory.path, error.localizedDescription)
     }
     Self.closeToOthers(directory)
-    let file = fileURL(for: url)
+    let file = fileURL(for: url, variant: variant)
     let temporary = directory.appendingPathComponent(
       Self.temporaryPrefix + UUID().uuidString)
     do {
@@ -189,9 +190,11 @@ public final class PageCache: Sendable {
     }
   }
 
-  /// The file for `url`: a hash of the URL, so any URL makes a safe file name.
-  func fileURL(for url: URL) -> URL {
-    let hash = PageCacheEntry.fnv1a(Data(url.absoluteString.utf8))
+  /// The file for `url` in `variant`: a hash of both, so any URL makes a safe file name
+  /// (without a variant, of the URL alone, as before variants were asked for).
+  func fileURL(for url: URL, variant: String? = nil) -> URL {
+    let key = url.absoluteString + (variant.map { "\n" + $0 } ?? "")
+    let hash = PageCacheEntry.fnv1a(Data(key.utf8))
     let name = String(hash, radix: 16)
     return directory.appendingPathComponent(
       String(repeating: "0", count: 16 - name.count) + name + Self.fileExtension)

@@ -1,3 +1,4 @@
+import FetchModel
 import Foundation
 import PageReader
 
@@ -8,11 +9,15 @@ public struct PageCacheEntry: Sendable, Hashable {
   public var page: FetchedPage
   /// When the page was fetched or last revalidated.
   public var storedAt: Date
+  /// The variant the page was asked for in (`PageVariant`'s raw value), part of the key:
+  /// one URL serves its text in another script for each. Nil: asked for in none.
+  public var variant: String?
 
   /// An entry from its parts.
-  public init(page: FetchedPage, storedAt: Date) {
+  public init(page: FetchedPage, storedAt: Date, variant: String? = nil) {
     self.page = page
     self.storedAt = storedAt
+    self.variant = variant
   }
 
   /// Seconds since the page was stored or revalidated (never negative).
@@ -34,6 +39,8 @@ public struct PageCacheEntry: Sendable, Hashable {
     var headers: [String: String]
     var truncated: Bool
     var storedAt: Double
+    /// Absent in entries written before variants were asked for.
+    var variant: String?
   }
 
   /// The entry as file bytes.
@@ -41,7 +48,7 @@ public struct PageCacheEntry: Sendable, Hashable {
     let metadata = Metadata(
       requestedURL: page.requestedURL.absoluteString, finalURL: page.finalURL.absoluteString,
       status: page.status, reason: page.reason, headers: page.headers, truncated: page.truncated,
-      storedAt: storedAt.timeIntervalSince1970)
+      storedAt: storedAt.timeIntervalSince1970, variant: variant)
     let meta = (try? JSONEncoder().encode(metadata)) ?? Data()
     var checked = meta
     checked.append(page.body)
@@ -78,7 +85,8 @@ public struct PageCacheEntry: Sendable, Hashable {
       reason: metadata.reason, headers: metadata.headers, body: Data(checked.dropFirst(metaLength)),
       truncated: metadata.truncated)
     return PageCacheEntry(
-      page: page, storedAt: Date(timeIntervalSince1970: metadata.storedAt))
+      page: page, storedAt: Date(timeIntervalSince1970: metadata.storedAt),
+      variant: metadata.variant)
   }
 
   /// 64-bit FNV-1a: quick, and enough to tell a damaged entry from a good one.

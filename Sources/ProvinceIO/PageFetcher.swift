@@ -13,9 +13,14 @@ public final class PageFetcher: Sendable {
   /// The limits every fetch by this fetcher keeps to.
   public let limits: FetchLimits
 
-  /// A fetcher keeping to `limits`; it holds no state between fetches.
-  public init(limits: FetchLimits = .init()) {
+  /// The `Accept-Language` every request carries (`PageVariant.acceptLanguage`).
+  public let acceptLanguage: String
+
+  /// A fetcher keeping to `limits` and asking for `acceptLanguage`; it holds no state
+  /// between fetches.
+  public init(limits: FetchLimits = .init(), acceptLanguage: String = PageFetcher.defaultLanguage) {
     self.limits = limits
+    self.acceptLanguage = acceptLanguage
   }
 
   /// Fetches `url`, following redirects. `onEvent` is called in order (`.started` on the
@@ -48,7 +53,7 @@ public final class PageFetcher: Sendable {
       onEvent: onEvent)
     var request = URLRequest(url: url)
     request.setValue(Self.accept, forHTTPHeaderField: "Accept")
-    request.setValue(Self.acceptLanguage, forHTTPHeaderField: "Accept-Language")
+    request.setValue(acceptLanguage, forHTTPHeaderField: "Accept-Language")
     request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
     request.httpMethod = method
     // Foundation turns this into whole milliseconds in an Int; the delegate keeps the limit.
@@ -100,6 +105,7 @@ public final class PageFetcher: Sendable {
 
   static let fetchableSchemes: Set<String> = ["http", "https"]
   static let accept = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
-  static let acceptLanguage = "zh-CN,zh;q=0.9,en;q=0.5"
+  /// The language asked for when none is given: zh-cn, then Chinese, then English.
+  public static let defaultLanguage = "zh-CN,zh;q=0.9,en;q=0.5"
   static let userAgent = "ProvinceBrowser/1.0 (terminal browser)"
 }

@@ -85,7 +85,8 @@ import Testing
     let script = """
       browse --completion fish | source
       for line in 'browse -p 广' 'browse -p 广东 -c 深' 'browse --data \(given) -p ' \\
-          'browse -d \(given) -p 测试 -c ' 'browse --data=\(given) -p ' 'browse --v'
+          'browse -d \(given) -p 测试 -c ' 'browse --data=\(given) -p ' 'browse --v' \\
+          'browse --variant zh-t'
           complete -C $line | string replace -r '\\t.*' '' | sort | string join ' '
       end
       PROVINCE_BROWSER_DATA=\(variable) complete -C 'browse -p ' | string replace -r '\\t.*' ''
@@ -97,7 +98,7 @@ import Testing
     #expect(
       result.stdout.split(separator: "\n").map(String.init) == [
         "广东省 广西壮族自治区", "深圳市", "样例省 测试省", "乙市 甲市", "样例省 测试省",
-        "--validate --version", "环境省",
+        "--validate --variant --version", "zh-tw", "环境省",
         "--validate\tCheck a data file (default: the active data) and list every problem",
       ])
   }

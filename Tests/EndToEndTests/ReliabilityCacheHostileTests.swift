@@ -44,9 +44,10 @@ import Testing
     }
   }
 
-  /// The name the cache gives the URL's entry: its FNV-1a hash in hex.
+  /// The name the cache gives the URL's entry in the default variant (zh-cn, under the
+  /// children's C locale): the FNV-1a hash in hex of the URL, a newline and the variant.
   static var entryName: String {
-    let name = String(fnv1a(Array(url.utf8)), radix: 16)
+    let name = String(fnv1a(Array((url + "\nzh-cn").utf8)), radix: 16)
     return String(repeating: "0", count: 16 - name.count) + name + ".page"
   }
 

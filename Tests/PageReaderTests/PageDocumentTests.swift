@@ -143,12 +143,14 @@ import Testing
       lines("<p>a<span aria-hidden=true>junk</span><img aria-hidden=true alt=icon>b") == ["ab"])
   }
 
-  @Test func citationMarksBecomeSuperscriptSoOurMarksStandApart() {
+  @Test func citationMarksBecomeSuperscriptAndAreTheirOwnLinkWithoutANumber() {
     let page = HTMLRenderer.render(
       """
       <p>Canton<sup class="reference"><a href="#cite_note-3">[3]</a></sup> is old.</p>
       """, baseURL: base, width: 40)
-    #expect(page.lines == ["Canton⁽³⁾[1] is old."])
+    #expect(page.lines == ["Canton⁽³⁾ is old."])
+    #expect(page.placements.first?.mark == nil)
+    #expect(page.placements.first?.text.first?.columns == 6..<9)
     #expect(page.links.first?.text == "⁽³⁾")
     #expect(page.links.first?.isInPage == true)
   }

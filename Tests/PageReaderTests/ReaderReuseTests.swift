@@ -15,7 +15,7 @@ import Testing
       String(decoding: data, as: UTF8.self), baseURL: URL(string: "https://news.test/a/1"))
   }
 
-  @Test(arguments: ["daringfireball-1.html", "wikipedia-guangzhou.html"])
+  @Test(arguments: ["daringfireball-1.html", "table-style-attributes.html"])
   func aNewWidthOrViewLaysOutTheSameArticleWithoutLookingAgain(_ name: String) throws {
     let document = try document(name)
     let first = HTMLRenderer.layout(document, width: 80, view: .reader)
@@ -28,6 +28,17 @@ import Testing
     #expect(whole.reader == found)
     let back = HTMLRenderer.layout(document, width: 60, view: .reader, reusing: whole)
     #expect(back == HTMLRenderer.layout(document, width: 60, view: .reader))
+  }
+
+  /// A MediaWiki article is laid out by its own plan (lead, facts, sections), with no
+  /// article search to keep: laid out again, it comes out as a fresh layout would.
+  @Test func aMediaWikiArticleLaidOutAgainIsAFreshLayout() throws {
+    let document = try document("wikipedia-guangzhou.html")
+    let first = HTMLRenderer.layout(document, width: 80, view: .reader)
+    #expect(first.reader == nil)
+    #expect(first.lines.first?.hasPrefix("广州市，简称穗") == true)
+    let narrow = HTMLRenderer.layout(document, width: 40, view: .reader, reusing: first)
+    #expect(narrow == HTMLRenderer.layout(document, width: 40, view: .reader))
   }
 
   @Test func aWholePageLaidOutFirstLetsTheReaderLookLater() throws {

@@ -37,6 +37,19 @@ import Testing
       ]),
   ])
 
+  @Test func aCountysFetchNamesItsCityThenItsProvinceForADisambiguationPage() throws {
+    let options = try OptionParser.parse(["-c", "苏州", "-x", "昆山", "--fetch"])
+    guard case .catalog(let job) = options.mode else { return #expect(Bool(false)) }
+    let plan = JobPlanner(
+      catalog: catalog, matcher: Matcher(catalog: catalog), options: options,
+      inputIsTerminal: false, outputIsTerminal: false
+    ).plan(job)
+    #expect(
+      plan
+        == .fetch(
+          url: "https://zh.wikipedia.org/wiki/昆山市", parents: [["苏州市", "苏州"], ["江苏省", "江苏"]]))
+  }
+
   func report(_ arguments: String...) throws -> Report {
     let options = try OptionParser.parse(arguments)
     guard case .catalog(let job) = options.mode,

@@ -73,7 +73,7 @@ import Testing
   @Test func openAndFetchAreEffectsOnTheCitysURL() throws {
     let url = "https://zh.wikipedia.org/wiki/广州市"
     #expect(try plan("-c", "广州", "--open") == .open(url: url))
-    #expect(try plan("-c", "广州", "--fetch") == .fetch(url: url))
+    #expect(try plan("-c", "广州", "--fetch") == .fetch(url: url, parents: [["广东省", "广东"]]))
   }
 
   @Test func noSelectionIsTheSessionOnATerminalAndTheProvinceListOnAPipe() throws {

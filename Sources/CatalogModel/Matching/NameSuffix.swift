@@ -1,6 +1,6 @@
 /// Administrative suffixes of Chinese place names, so that 广东 finds 广东省, 延边 finds
 /// 延边朝鲜族自治州 and 湘西 finds 湘西土家族苗族自治州.
-enum NameSuffix {
+public enum NameSuffix {
   /// The length in UTF-8 bytes of `name` without its administrative suffix; the whole
   /// length when there is none or when stripping would leave fewer than two characters.
   static func shortLength(of name: UnsafeBufferPointer<UInt8>) -> Int {
@@ -26,7 +26,7 @@ enum NameSuffix {
   }
 
   /// `name` without its administrative suffix.
-  static func strip(_ name: String) -> String {
+  public static func strip(_ name: String) -> String {
     var copy = name
     return copy.withUTF8 { bytes in
       String(decoding: bytes[..<shortLength(of: bytes)], as: UTF8.self)

@@ -11,13 +11,20 @@ public struct PageLink: Sendable, Equatable, Hashable {
   /// True when the link points into the same document (`#section`): the pager can
   /// jump to `fragment` without fetching.
   public var isInPage: Bool
+  /// True for a citation mark (a link inside Wikipedia's `<sup class=reference>`): its
+  /// `⁽³⁾` is the link's text and mark at once, laid out without a `[n]` after it.
+  public var isCitation = false
 
   /// A link from its parts.
-  public init(url: String, text: String, fragment: String? = nil, isInPage: Bool = false) {
+  public init(
+    url: String, text: String, fragment: String? = nil, isInPage: Bool = false,
+    isCitation: Bool = false
+  ) {
     self.url = url
     self.text = text
     self.fragment = fragment
     self.isInPage = isInPage
+    self.isCitation = isCitation
   }
 }
 

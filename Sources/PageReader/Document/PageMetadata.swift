@@ -22,6 +22,8 @@ public struct PageMetadata: Sendable, Equatable {
   /// The element holding the byline in the text, so the reader view can leave it out
   /// when it shows the byline in its header.
   public var bylineElement: Int?
+  /// MediaWiki's configuration of the page (`RLCONF`): its categories and titles.
+  public var wiki: WikiConfig?
 
   public init() {}
 }

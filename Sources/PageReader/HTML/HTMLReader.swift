@@ -21,7 +21,7 @@ struct HTMLReader {
 
   /// Text being collected from inside hidden content for a purpose of its own.
   private enum Capture {
-    case jsonLD, tex
+    case jsonLD, tex, config
   }
 
   /// What is known of an open table, to tell a layout table from a data table at its end.
@@ -80,6 +80,8 @@ struct HTMLReader {
   private var bylineName: (depth: Int, text: [UInt8], done: Bool, itemprop: Bool)?
   private var bylineFound = false
   private var timeFallback: String?
+  /// The most of one script read for MediaWiki's configuration.
+  static let configLimit = 262_144
   /// Depth of an open `<sup class=reference>`: Wikipedia's citation marks.
   private var citationDepth: Int?
   /// Element kinds already worked out: a hash beats the long chain of name comparisons.
@@ -111,8 +113,11 @@ struct HTMLReader {
   private mutating func text(_ range: Range<Int>, decodes: Bool) {
     if titleBytes != nil {
       titleBytes?.append(contentsOf: tokenizer.bytes[range])
-    } else if capture != nil {
-      capture?.bytes.append(contentsOf: tokenizer.bytes[range])
+    } else if let captured = capture {
+      // A script is read only as far as a configuration's keys could be.
+      if captured.kind != .config || captured.bytes.count < Self.configLimit {
+        capture?.bytes.append(contentsOf: tokenizer.bytes[range])
+      }
     } else if hiddenDepth == 0 {
       var raw =
         decodes
@@ -181,6 +186,8 @@ struct HTMLReader {
       // MediaWiki's "[edit]" beside every heading: a control for editors, not text, and
       // every city page of the built-in data is a Wikipedia article.
       || (name == "span" && tokenizer.attribute("class")?.hasPrefix("mw-editsection") == true)
+      // The coordinates MediaWiki repeats at the top of the page (the infobox has them).
+      || (name == "span" && tokenizer.attribute("id") == "coordinates")
     let hides = kind == .inert || kind == .title || name == "textarea" || hidden
     var entry = OpenElement(name: name, kind: kind, inert: hiddenDepth > 0, hides: hides)
     // Worked out only while a byline or a date is still wanted: it reads two attributes.
@@ -211,6 +218,9 @@ struct HTMLReader {
     case .inert where name == "script":
       if tokenizer.attribute("type")?.lowercased().contains("ld+json") == true {
         capture = (.jsonLD, [])
+      } else if document.metadata.wiki == nil, tokenizer.attribute("src") == nil {
+        // Perhaps MediaWiki's RLCONF, which lists the page's categories.
+        capture = (.config, [])
       }
     case .inert where name == "math" && !hidden:
       mathText = tokenizer.attribute("alttext").flatMap(Self.formula)
@@ -424,7 +434,8 @@ struct HTMLReader {
         if Self.hasBylineHint(tokenizer) { startByline(element: nil) }
         return
       }
-      let target = link(url, href: href)
+      var target = link(url, href: href)
+      target.isCitation = citationDepth != nil && target.isInPage
       // A heading's permalink to itself (`<h2 id=x><a href=#x>`, Sphinx's ¶) goes
       // nowhere a reader is not already: its text stays, unnumbered.
       if target.isInPage, let fragment = target.fragment,
@@ -441,6 +452,14 @@ struct HTMLReader {
     case .inline:
       if entry.name == "button" {
         // Kept so the reader view can leave it out, as Readability does ("View comments").
+        entry.element = addElement(entry.name, kind: .inline, inline: false)
+        return
+      }
+      if entry.name == "span",
+        tokenizer.attribute("class")?.contains("mw-cite-backlink") == true
+      {
+        // A reference's `^ a b` back to where it is cited: MediaWiki's reader view leaves
+        // it out of the references.
         entry.element = addElement(entry.name, kind: .inline, inline: false)
         return
       }
@@ -610,6 +629,10 @@ struct HTMLReader {
     if entry.name == "script", let captured = capture, captured.kind == .jsonLD {
       capture = nil
       readJSONLD(captured.bytes)
+    }
+    if entry.name == "script", let captured = capture, captured.kind == .config {
+      capture = nil
+      document.metadata.wiki = WikiConfig.parse(String(decoding: captured.bytes, as: UTF8.self))
     }
     if entry.name == "math" && !entry.inert {
       if let formula = mathText { appendText(formula, alt: true) }

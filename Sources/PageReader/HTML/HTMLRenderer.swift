@@ -25,6 +25,14 @@ public enum HTMLRenderer {
       refreshNumber = layout.addLink(refresh)
       layout.note("This page sends you on to \(refresh.readableURL)", link: refreshNumber)
     }
+    if view == .reader, let plan = WikiArticle(document: document).plan() {
+      var wiki = DocumentLayout(document: plan.document, width: width)
+      let result = wiki.lay(plan.ranges, skipping: plan.skipped)
+      return RenderedPage(
+        title: plan.title, description: metadata.description, lines: result.lines,
+        links: result.links, view: .reader, byline: nil, published: nil,
+        placements: result.placements, anchors: result.anchors)
+    }
     var reader = earlier?.reader
     if view == .reader && reader == nil {
       reader = ReaderChoice(ArticleFinder(document: document).find())

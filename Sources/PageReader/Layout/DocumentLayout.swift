@@ -106,7 +106,8 @@ struct DocumentLayout {
       } else if case .cell(let header) = element.kind {
         layout.beginCell(header: header)
       }
-    case .link(let link): layout.beginLink(number(for: link))
+    case .link(let link):
+      layout.beginLink(number(for: link), bare: document.links[link].isCitation)
     case .inline: break
     }
     stack.append(entry)

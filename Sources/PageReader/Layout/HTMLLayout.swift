@@ -32,6 +32,8 @@ struct HTMLLayout {
   private var marker: String?
   /// The number of the link being read, until its `[n]` has been placed.
   private var openLink: Int?
+  /// The open link is a citation mark, laid out without a `[n]`.
+  private var bareLink = false
   /// A link whose text-start mark waits for the link's first visible character.
   private var pendingLinkStart: Int?
   /// Anchors met where no text was waiting: they land on the next line emitted.
@@ -184,10 +186,12 @@ struct HTMLLayout {
 
   /// Opens a numbered link: its `[n]` follows its text, at the end of the link or of
   /// the first block inside it that has text, whichever comes first.
-  mutating func beginLink(_ number: Int) {
+  /// A `bare` link (a citation mark) is its own mark: its text is the link, no `[n]`.
+  mutating func beginLink(_ number: Int, bare: Bool = false) {
     endLink()
     openLink = number
     pendingLinkStart = number
+    bareLink = bare
   }
 
   mutating func endLink() {
@@ -207,6 +211,12 @@ struct HTMLLayout {
   private mutating func appendLinkNumber(_ number: Int) {
     openLink = nil
     pendingLinkStart = nil
+    if bareLink {
+      bareLink = false
+      // U+2062 (linkPause): the link's text ends here, and no mark follows.
+      inline.append(contentsOf: [0xE2, 0x81, 0xA2])
+      return
+    }
     LinkMarks.append(LinkMarks.markStart, number, to: &inline)
     inline.append(UInt8(ascii: "["))
     LinkMarks.appendDecimal(number, to: &inline)

@@ -1,3 +1,4 @@
+import FetchModel
 /// Completion scripts for `browse`. Names come from the active data at completion time,
 /// through the hidden `browse --complete province|city|county [-p <province>] [-c <city>]`.
 public enum CompletionScript {
@@ -10,6 +11,8 @@ public enum CompletionScript {
   }
 
   private static var visible: [OptionSpec] { OptionSpec.all.filter { !$0.hidden } }
+
+  private static let variants = PageVariant.allCases.map(\.rawValue)
 
   private static var bash: String {
     let words = visible.flatMap { spec in [spec.short.map { "-\($0)" }, "--\(spec.long)"] }
@@ -57,6 +60,7 @@ public enum CompletionScript {
             return ;;
           -f|--format) COMPREPLY=($(compgen -W $'text\\ntsv\\njson\\nurl' -- "$cur")); return ;;
           --completion) COMPREPLY=($(compgen -W $'bash\\nzsh\\nfish' -- "$cur")); return ;;
+          --variant) COMPREPLY=($(compgen -W $'\(variants.joined(separator: "\\n"))' -- "$cur")); return ;;
           -d|--data|--validate) COMPREPLY=($(compgen -f -- "$cur")); return ;;
           -s|--search|--timeout|--max-bytes) return ;;
         esac
@@ -84,6 +88,7 @@ public enum CompletionScript {
       case .county: action = ":county:->county"
       case .format: action = ":format:(text tsv json url)"
       case .completion: action = ":shell:(bash zsh fish)"
+      case .variant: action = ":variant:(\(variants.joined(separator: " ")))"
       case .data: action = ":file:_files"
       default: action = spec.value.map { ":\($0): " } ?? ""
       }
@@ -136,6 +141,7 @@ public enum CompletionScript {
       case .county: line += " -x -a '(__browse_counties)'"
       case .format: line += " -x -a 'text tsv json url'"
       case .completion: line += " -x -a 'bash zsh fish'"
+      case .variant: line += " -x -a '\(variants.joined(separator: " "))'"
       case .data: line += " -r -F"
       default: if spec.value != nil { line += " -x" }
       }

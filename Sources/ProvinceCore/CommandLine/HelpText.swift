@@ -7,6 +7,10 @@ public enum HelpText {
     ("PROVINCE_BROWSER_DATA", "a data file to use instead of the built-in data"),
     ("NO_COLOR", "no colour when set"),
     ("BROWSER", "the program --open and 'o' use"),
+    (
+      "LC_ALL/LC_MESSAGES/LANG",
+      "the page variant without --variant (zh_TW: zh-tw, zh_HK, zh_SG, zh_CN)"
+    ),
     ("XDG_CACHE_HOME", "where the page cache lives (else ~/.cache)"),
     ("http_proxy, https_proxy", "proxies, as curl takes them (also all_proxy, no_proxy)"),
   ]

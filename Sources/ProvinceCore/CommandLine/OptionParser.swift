@@ -1,3 +1,4 @@
+import FetchModel
 import TextSupport
 
 /// Parses `browse`'s arguments in swift-argument-parser's conventions: `--name value`,
@@ -172,6 +173,14 @@ public enum OptionParser {
         throw UsageError("'--width' needs a whole number from 10 to 1000, not '\(text)'")
       }
       options.width = width
+    }
+    if let text = values[.variant] {
+      guard let variant = PageVariant(rawValue: text.lowercased()) else {
+        throw UsageError(
+          "the value '\(text)' is invalid for '--variant <variant>'; expected one of: "
+            + PageVariant.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      options.variant = variant
     }
     options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)

@@ -1,3 +1,4 @@
+import FetchModel
 /// One option `browse` understands: its spellings, its value and its help line.
 struct OptionSpec: Sendable {
   enum Key: Sendable {
@@ -5,7 +6,7 @@ struct OptionSpec: Sendable {
       pick
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
     case check, jobs, offline, noCache, cacheSize, lineMode
-    case width, fullPage
+    case width, fullPage, variant
     case manPage
   }
 
@@ -83,6 +84,12 @@ struct OptionSpec: Sendable {
     .init(
       key: .fullPage, long: "full-page", short: nil, value: nil,
       help: "Show the whole page, not just its article (the reader view)"),
+    .init(
+      key: .variant, long: "variant", short: nil, value: "variant",
+      help:
+        "Ask zh.wikipedia for this script: "
+        + PageVariant.allCases.map(\.rawValue).joined(separator: ", ")
+        + " (zh: as stored; default: from the locale, else zh-cn)"),
     .init(
       key: .check, long: "check", short: nil, value: nil,
       help: "Check every city and county URL (or a province's, with -p) and report the broken ones"),

@@ -90,6 +90,9 @@ public struct Options: Sendable, Equatable {
   public var width: Int?
   /// `--full-page`: the whole page rather than the reader view's article.
   public var fullPage = false
+  /// `--variant`: the script zh.wikipedia is asked for (nil: the locale's, else zh-cn;
+  /// `PageVariant.chosen` decides).
+  public var variant: PageVariant?
 
   public init() {}
 

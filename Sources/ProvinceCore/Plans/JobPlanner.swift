@@ -227,7 +227,7 @@ public struct JobPlanner: Sendable {
     case .open:
       return .open(url: catalog[ref].url)
     case .fetch:
-      return .fetch(url: catalog[ref].url)
+      return .fetch(url: catalog[ref].url, parents: DivisionParents.of(ref, in: catalog))
     }
   }
 

@@ -37,7 +37,7 @@ public enum CheckReport {
     case .json:
       return json(results)
     case .url:
-      return results.filter(\.isBroken).map { URLText.ascii($0.target.url) + "\n" }
+      return results.filter(\.isReported).map { URLText.ascii($0.target.url) + "\n" }
     }
   }
 
@@ -51,7 +51,11 @@ public enum CheckReport {
       interrupted
       ? "Interrupted: checked \(results.count) of \(total) URLs"
       : "Checked \(total) URL\(total == 1 ? "" : "s")"
-    let verdict = broken == 0 ? "none broken" : "\(broken) broken"
+    var verdict = broken == 0 ? "none broken" : "\(broken) broken"
+    let redirects = results.filter { if case .redirect = $0.finding { true } else { false } }.count
+    if redirects > 0 {
+      verdict += ", \(redirects) redirected to another title"
+    }
     return "\(checked) in \(seconds) s: \(verdict).\n"
   }
 
@@ -60,13 +64,13 @@ public enum CheckReport {
     _ results: [LinkCheck.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
   ) -> [String] {
     var lines = [summary(results, total: total, elapsed: elapsed, interrupted: interrupted)]
-    let broken = results.filter(\.isBroken)
-    let countyColumn = broken.contains { $0.target.county != nil }
-    let rows = broken.map { result in
+    let reported = results.filter(\.isReported)
+    let countyColumn = reported.contains { $0.target.county != nil }
+    let rows = reported.map { result in
       [TerminalText.sanitize(result.target.province), TerminalText.sanitize(result.target.city)]
         + (countyColumn ? [TerminalText.sanitize(result.target.county ?? "")] : [])
         + [
-          statusText(result.outcome),
+          result.finding.map(findingText) ?? statusText(result.outcome),
           URLText.ascii(result.finalURL?.absoluteString ?? result.target.url),
         ]
     }
@@ -120,6 +124,16 @@ public enum CheckReport {
     }
   }
 
+  /// `disambiguation → 朝阳区 (北京市)`, `disambiguation (no entry names 广东省)`,
+  /// `redirect → 广州市`.
+  private static func findingText(_ finding: LinkCheck.Finding) -> String {
+    switch finding {
+    case .disambiguation(let entry?): return "disambiguation → \(entry)"
+    case .disambiguation(nil): return "disambiguation (no entry names the province)"
+    case .redirect(let title): return "redirect → \(title)"
+    }
+  }
+
   private static func statusText(_ outcome: LinkCheck.Outcome) -> String {
     switch outcome {
     case .status(let code): return "HTTP \(code)"
@@ -132,10 +146,13 @@ public enum CheckReport {
       [ListFormatter.tsvField(result.target.province), ListFormatter.tsvField(result.target.city)]
       + (countyColumn ? [ListFormatter.tsvField(result.target.county ?? "")] : [])
       + [
-        URLText.ascii(result.target.url), statusField(result.outcome),
+        URLText.ascii(result.target.url), result.finding?.word ?? statusField(result.outcome),
         result.finalURL.map { URLText.ascii($0.absoluteString) } ?? "",
       ]
-    return fields.joined(separator: "\t") + "\n"
+    // A finding's entry or title in a column after the others, so that readers of the
+    // columns before it still work.
+    let detail = result.finding.map { [ListFormatter.tsvField($0.detail ?? "")] } ?? []
+    return (fields + detail).joined(separator: "\t") + "\n"
   }
 
   private static func json(_ results: [LinkCheck.Result]) -> [String] {
@@ -162,6 +179,8 @@ public enum CheckReport {
           ("status", status), ("error", error), ("message", message),
           ("final_url", result.finalURL.map { JSONWriter.string($0.absoluteString) } ?? "null"),
           ("attempts", String(result.attempts)),
+          ("page", result.finding.map { JSONWriter.string($0.word) } ?? "null"),
+          ("page_title", result.finding?.detail.map(JSONWriter.string) ?? "null"),
         ])
     }
     return ["[\n"] + objects.enumerated().map { $0.1 + ($0.0 == objects.count - 1 ? "\n" : ",\n") }

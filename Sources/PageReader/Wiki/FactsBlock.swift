@@ -1,0 +1,178 @@
+/// An infobox made into the reader view's facts block: one `label: value` line per row,
+/// appended to a copy of the document, its links kept; image rows, the repeated title and
+/// citation marks left out.
+struct FactsBlock {
+  private(set) var document: PageDocument
+  let skipped: Set<Int>
+
+  /// Appends the facts of the infobox `table` and returns their items' range; nil when no
+  /// row has a fact.
+  mutating func facts(of table: Int, children: [[Int]], title: String?) -> Range<Int>? {
+    let rows = rows(of: table, children: children)
+    let start = document.items.count
+    let block = open(blank: true)
+    var lines = 0
+    // A header row inside the box ("面积"): said before the `•` rows under it, else dropped.
+    var section: String?
+    var firstRow = true
+    for row in rows {
+      let cells = children[row].filter {
+        if case .cell = document.elements[$0].kind { return !skipped.contains($0) }
+        return false
+      }
+      guard !cells.isEmpty else { continue }
+      let texts = cells.map { document.textContent(of: $0) }
+      let first = firstRow
+      firstRow = false
+      if cells.count == 1 {
+        let text = texts[0]
+        // The title repeated, an image and its caption, an empty row: not facts.
+        if text.isEmpty || text == title || isImageCell(cells[0]) { continue }
+        if first, isHeader(cells[0]) { continue }
+        if isHeader(cells[0]) {
+          section = text
+          continue
+        }
+        section = nil
+        let line = open(blank: false)
+        copyInline(of: cells[0])
+        close(line)
+        lines += 1
+        continue
+      }
+      guard !texts[0].isEmpty, texts.dropFirst().contains(where: { !$0.isEmpty }) else {
+        continue
+      }
+      let line = open(blank: false)
+      if let section, texts[0].drop(while: { $0.isWhitespace }).hasPrefix("•") {
+        appendText(section)
+      }
+      copyInline(of: cells[0])
+      appendText(": ")
+      for (offset, cell) in cells.dropFirst().enumerated() {
+        if offset > 0 { appendText(" ") }
+        copyInline(of: cell)
+      }
+      close(line)
+      lines += 1
+    }
+    close(block)
+    guard lines > 0 else {
+      document.items.removeSubrange(start...)
+      document.elements.removeLast(document.elements.count - block)
+      return nil
+    }
+    return start..<document.items.count
+  }
+
+  /// The rows of `table` itself, not of tables nested in its cells.
+  private func rows(of table: Int, children: [[Int]]) -> [Int] {
+    var rows: [Int] = []
+    var queue = children[table]
+    while !queue.isEmpty {
+      let next = queue.removeFirst()
+      guard !skipped.contains(next) else { continue }
+      switch document.elements[next].kind {
+      case .row: rows.append(next)
+      case .tableSection, .caption: queue.append(contentsOf: children[next])
+      default: break
+      }
+    }
+    return rows.sorted()
+  }
+
+  private func isHeader(_ cell: Int) -> Bool {
+    if case .cell(let header) = document.elements[cell].kind { return header }
+    return false
+  }
+
+  /// A cell that holds an image (and perhaps its caption) rather than a fact.
+  private func isImageCell(_ cell: Int) -> Bool {
+    let element = document.elements[cell]
+    if WikiArticle.classes(element).contains(where: {
+      $0.contains("image") || $0.contains("caption") || $0.contains("map")
+    }) {
+      return true
+    }
+    return document.items[element.items].contains {
+      if case .image = $0 { return true }
+      if case .altText = $0 { return true }
+      return false
+    }
+  }
+
+  // MARK: - Building
+
+  private mutating func open(blank: Bool) -> Int {
+    let index = document.elements.count
+    let start = document.items.count
+    document.elements.append(
+      PageElement(name: "div", kind: .block(blank: blank), parent: nil, items: start..<start + 1))
+    document.items.append(.start(index))
+    return index
+  }
+
+  private mutating func close(_ element: Int) {
+    document.items.append(.end(element))
+    let start = document.elements[element].items.lowerBound
+    document.elements[element].items = start..<document.items.count
+  }
+
+  private mutating func appendText(_ text: String) {
+    let start = document.storage.count
+    document.storage.append(contentsOf: text.utf8)
+    document.items.append(.text(start..<document.storage.count))
+  }
+
+  /// The cell's text and links on one line: blocks, list items and breaks inside it read
+  /// as a separator; images, citation marks and left-out elements are dropped.
+  private mutating func copyInline(of cell: Int) {
+    let range = document.elements[cell].items
+    var index = range.lowerBound + 1
+    var wroteText = false
+    var pendingSeparator = false
+    func separate() { if wroteText { pendingSeparator = true } }
+    while index < range.upperBound - 1 {
+      let item = document.items[index]
+      index += 1
+      switch item {
+      case .start(let element):
+        let kind = document.elements[element].kind
+        if skipped.contains(element) || isCitation(kind) {
+          index = max(index, document.elements[element].items.upperBound)
+          continue
+        }
+        if case .link = kind {
+          document.items.append(item)
+        } else {
+          separate()
+        }
+      case .end(let element):
+        if case .link = document.elements[element].kind {
+          document.items.append(item)
+        } else {
+          separate()
+        }
+      case .text(let text):
+        let words = document.text(text)
+        guard !words.allSatisfy(\.isWhitespace) else {
+          if wroteText, !words.isEmpty { appendText(" ") }
+          continue
+        }
+        if pendingSeparator {
+          appendText("、")
+          pendingSeparator = false
+        }
+        document.items.append(item)
+        wroteText = true
+      case .lineBreak, .paragraphBreak: separate()
+      case .altText, .image, .rule, .anchor: continue
+      }
+    }
+  }
+
+  private func isCitation(_ kind: PageElement.Kind) -> Bool {
+    guard case .link(let link) = kind else { return false }
+    return document.links[link].isCitation
+  }
+}
