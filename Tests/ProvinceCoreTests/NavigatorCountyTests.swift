@@ -59,6 +59,10 @@ import TextSupport
     }
     // After a key the message is gone, and the status bar still says it.
     #expect(statusBar().contains("苏州市 · 1: the city's own page"))
+    // Where it does not fit whole, the path keeps the room.
+    _ = navigator.update(&state, .resize(Viewport(columns: 40, rows: 10)))
+    #expect(statusBar().contains("江苏省 › 苏州市") && !statusBar().contains("own page"))
+    _ = navigator.update(&state, .resize(Viewport(columns: 80, rows: 12)))
     // Not on a filtered list, whose first row may be a county, nor on the city list.
     _ = navigator.update(&state, .edit(.character("k")))
     #expect(!statusBar().contains("own page"))

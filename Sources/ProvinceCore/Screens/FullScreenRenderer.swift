@@ -289,8 +289,10 @@ public enum FullScreenRenderer {
       ScreenRenderer.path(state, navigator: navigator)
       + (!state.top.isMenu && state.top.showingLinks ? " › links" : "")
       + (!state.top.isMenu && state.top.showingHeadings ? " › headings" : "")
-      + countyListNote(state.top, navigator: navigator)
-    let path = middleCut(crumbs, toWidth: room)
+    // The county list's note only where it fits whole: the path matters more.
+    let note = countyListNote(state.top, navigator: navigator)
+    let fits = TerminalText.width(crumbs + note) <= room
+    let path = middleCut(fits ? crumbs + note : crumbs, toWidth: room)
     frame.put(" " + path, row: row, column: 0, style: palette.status)
     if frame.columns >= countWidth {
       frame.put(count, row: row, column: frame.columns - countWidth, style: palette.status)
