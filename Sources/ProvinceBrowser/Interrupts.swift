@@ -22,6 +22,10 @@ final class Interrupts: Sendable {
   }
 
   private let state = Mutex(State())
+  /// A serial queue of its own: Dispatch gives such a queue a thread even when the global
+  /// pool (two threads on two cores) is taken by a fetch's waits, where a signal source on
+  /// `.global()` waited for the fetch to end, up to its whole timeout, before the exit.
+  private let queue = DispatchQueue(label: "browse.signals", qos: .userInteractive)
 
   /// While set, an exit on a signal first runs `restore` (nil: the session has left).
   func setTerminalRestore(_ restore: (@Sendable () -> Void)?) {
@@ -40,7 +44,7 @@ final class Interrupts: Sendable {
     let count = state.withLock { state in
       for (number, code) in [(SIGINT, ExitCode.interrupted), (SIGTERM, .terminated)] {
         signal(number, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
         source.setEventHandler { [unowned self] in self.received(number, exitCode: code) }
         source.setRegistrationHandler { registered.signal() }
         source.resume()
