@@ -64,7 +64,7 @@ import Testing
   {
     let server = try server()
     defer { server.stop() }
-    let checker = checker()
+    let checker = checker(timeout: 30)
     let ok = await checker.check(target(server, CheckPath.ok))
     let refused = await checker.check(target(server, CheckPath.headRefused))
     let notImplemented = await checker.check(target(server, CheckPath.headNotImplemented))
@@ -98,7 +98,7 @@ import Testing
   @Test func aRedirectIsFollowedAndTheFinalURLReported() async throws {
     let server = try server()
     defer { server.stop() }
-    let result = await checker().check(target(server, CheckPath.redirect))
+    let result = await checker(timeout: 30).check(target(server, CheckPath.redirect))
     #expect(result.outcome == .status(200))
     #expect(result.finalURL == server.url(CheckPath.ok))
   }
