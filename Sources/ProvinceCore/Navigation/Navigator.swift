@@ -337,8 +337,10 @@ public struct Navigator: Sendable {
   /// The city whose county list `screen` is (its first row, followed by its counties), or nil.
   public func countyListCity(_ screen: Screen) -> CityRef? {
     guard case .cities(_, let refs) = screen.unfiltered ?? screen.kind,
-      let first = refs.first, !first.isCounty,
-      refs.dropFirst().contains(where: { $0.cityOnly == first && $0.isCounty })
+      // A county list is the city, then its counties: its second row says so, so a long
+      // city list is not read through on every frame that asks.
+      let first = refs.first, !first.isCounty, refs.count > 1,
+      refs[refs.startIndex + 1].isCounty, refs[refs.startIndex + 1].cityOnly == first
     else { return nil }
     return first
   }
