@@ -58,9 +58,8 @@ import Testing
     #expect(await browse.waitForOutput(containing: "loading…"))
     // Wait until the request reached the server, so the interrupt lands mid-fetch.
     #expect(
-      await Deadline.poll(10) { !server.requests.isEmpty },
+      await browse.signal(SIGINT, once: { !server.requests.isEmpty }),
       "the page was never requested from the server")
-    kill(browse.pid, SIGINT)
     #expect(await browse.waitForOutput(containing: "Cancelled."))
     #expect(browse.isRunning)
     #expect(

@@ -77,8 +77,8 @@ import Testing
       let browse = try BrowseProcess.Running(
         ["--data", data, "-c", "甲市", "--fetch", "--no-cache", "--timeout", "30"])
       // The request reached the server: the fault lands mid-fetch.
-      #expect(await Deadline.poll(10) { !server.requests.isEmpty })
-      #expect(await browse.signal(SIGSEGV) == 70)
+      #expect(await browse.signal(SIGSEGV, once: { !server.requests.isEmpty }))
+      #expect(await browse.waitForExit() == 70)
       let lines = browse.stderr.split(separator: "\n")
       #expect(lines.count == 1, "\(browse.stderr)")
       #expect(browse.stderr.contains("internal error"))

@@ -25,8 +25,9 @@ import Testing
         ]))
   }
 
-  func waitForRequest(_ server: TestHTTPServer, path: String) async -> Bool {
-    await Deadline.poll(10) { server.requests.contains { $0.path == path } }
+  /// Whether `server` has been asked for `path`: the moment for a signal meant mid-fetch.
+  func requested(_ server: TestHTTPServer, path: String) -> @Sendable () -> Bool {
+    { server.requests.contains { $0.path == path } }
   }
 
   @Test func sigtermWhileAPageLoadsInTheSessionExits143() async throws {
@@ -38,9 +39,9 @@ import Testing
     #expect(await browse.waitForOutput(containing: "> "))
     browse.send("1\n1\n")
     #expect(
-      await waitForRequest(server, path: TestHTTPServer.Path.silent), "the page was never requested"
-    )
-    #expect(await browse.signal(SIGTERM) == 143)
+      await browse.signal(SIGTERM, once: requested(server, path: TestHTTPServer.Path.silent)),
+      "the page was never requested")
+    #expect(await browse.waitForExit() == 143)
   }
 
   @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
@@ -52,9 +53,9 @@ import Testing
     let browse = try BrowseProcess.Running(
       ["--data", path, "-c", "慢市", "--fetch", "--timeout", "30"])
     #expect(
-      await waitForRequest(server, path: TestHTTPServer.Path.silent), "the page was never requested"
-    )
-    #expect(await browse.signal(signal) == code)
+      await browse.signal(signal, once: requested(server, path: TestHTTPServer.Path.silent)),
+      "the page was never requested")
+    #expect(await browse.waitForExit() == code)
     #expect(browse.stdout == "")
   }
 
@@ -67,8 +68,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let browse = try PseudoTerminalProcess(
       ["--data", path, "-c", "慢市", "--fetch", "--timeout", "30"])
-    #expect(await browse.waitForOutput(containing: "loading 127.0.0.1"))
-    browse.signal(signal)
+    #expect(await browse.signal(signal, onceShown: "loading 127.0.0.1"))
     #expect(await browse.waitForExit() == code)
     // The last thing on the terminal is the spinner's line erased, then a fresh line
     // (and for Ctrl-C the one-line reason); nothing is left half drawn.

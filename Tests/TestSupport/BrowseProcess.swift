@@ -165,6 +165,14 @@ package enum BrowseProcess {
       return await waitForExit(timeout: timeout)
     }
 
+    /// Sends `number` the moment `condition` holds; false if it never did within `timeout`
+    /// (`ChildProcess.signal(_:once:timeout:)`: polled off the cooperative pool).
+    package func signal(
+      _ number: Int32, once condition: @escaping @Sendable () -> Bool, timeout: TimeInterval = 30
+    ) async -> Bool {
+      await child.signal(number, once: condition, timeout: timeout)
+    }
+
     /// The exit status, or nil (and the process killed) if it is still running after `timeout`.
     package func waitForExit(timeout: TimeInterval = 30) async -> Int32? {
       await child.waitForExit(timeout: timeout)

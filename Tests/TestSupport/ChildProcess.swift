@@ -106,6 +106,23 @@ package final class ChildProcess: @unchecked Sendable {
     }
   }
 
+  /// Sends `number` the moment `condition` holds; false if it never held within `timeout`
+  /// (nothing is sent then). The polling is done on a thread of its own: a test polling
+  /// from Swift's cooperative pool (two threads on two cores) is resumed behind every test
+  /// still queued there, and in a loaded CI run a signal meant for the middle of a fetch
+  /// came after the fetch had timed out (30 s later).
+  package func signal(
+    _ number: Int32, once condition: @escaping @Sendable () -> Bool, timeout: TimeInterval = 30
+  ) async -> Bool {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread { [self] in
+        let held = Deadline.wait(timeout, until: condition)
+        if held { signal(number) }
+        continuation.resume(returning: held)
+      }
+    }
+  }
+
   /// Whether the child has a handler in place for `signal` (SigCgt in /proc/PID/status).
   /// `browse` installs its handlers asynchronously (Dispatch signal sources), so a signal
   /// sent the moment it shows a prompt can come before them.

@@ -119,6 +119,14 @@ package final class PseudoTerminalProcess: @unchecked Sendable {
   /// Sends `signal` to the program.
   package func signal(_ number: Int32) { child.signal(number) }
 
+  /// Sends `number` the moment the screen has shown `text`; false if it never did within
+  /// `timeout` (`ChildProcess.signal(_:once:timeout:)`: polled off the cooperative pool).
+  package func signal(_ number: Int32, onceShown text: String, timeout: TimeInterval = 30) async
+    -> Bool
+  {
+    await child.signal(number, once: { [self] in output.contains(text) }, timeout: timeout)
+  }
+
   /// The exit status, once the terminal has shown all the program wrote; nil (and the
   /// program killed) if it is still running after `timeout`.
   package func waitForExit(timeout: TimeInterval = 30) async -> Int32? {
