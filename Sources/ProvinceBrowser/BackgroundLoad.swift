@@ -13,8 +13,8 @@ struct BackgroundLoad {
   let startedAt: ContinuousClock.Instant
   private let task: Task<Void, Never>
 
-  /// `parents` name the division's city and province: on a disambiguation page the entry
-  /// naming one is loaded instead (`DisambiguationStep`).
+  /// `parents` name the division's city and province: on a disambiguation page the content
+  /// says which entry names one (`PageContent.disambiguation`), for the navigator to follow.
   init(
     url: String, layout: (width: Int, view: PageView), loader: PageLoader,
     mailbox: SessionMailbox, startedAt: ContinuousClock.Instant, parents: [[String]] = []
@@ -33,15 +33,11 @@ struct BackgroundLoad {
           }
           let (page, source) = try await fetcher.fetch(address, onEvent: progress)
           var loaded = LoadedPage(page: page, note: source.note)
-          switch DisambiguationStep.decide(page, parents: parents) {
-          case .follow(let entry, let note)?:
-            if let next = URL(string: entry),
-              let (followed, from) = try? await fetcher.fetch(next, onEvent: progress)
-            {
-              loaded = LoadedPage(page: followed, note: from.note.map { note + " · " + $0 } ?? note)
-            }
-          case .offer(let note, _)?: loaded.note = loaded.note.map { note + " · " + $0 } ?? note
-          case nil: break
+          // The navigator follows the entry (a step of its own, so that back returns to
+          // this page) or opens the page's links; the note says which.
+          let step = DisambiguationStep.decide(page, parents: parents)
+          if case .offer(let note, _)? = step {
+            loaded.note = loaded.note.map { note + " · " + $0 } ?? note
           }
           // A load cancelled while it fetched is not laid out for no one.
           result =
@@ -49,7 +45,8 @@ struct BackgroundLoad {
             ? .failure(.cancelled)
             : .success(
               PageContent(
-                loaded.page, width: layout.width, view: layout.view, note: loaded.note))
+                loaded.page, width: layout.width, view: layout.view, note: loaded.note,
+                disambiguation: step))
         } catch {
           result = .failure(error)
         }

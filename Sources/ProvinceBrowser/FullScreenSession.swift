@@ -94,12 +94,11 @@ struct FullScreenSession {
       switch effect {
       case .render:
         return nil
-      case .fetch(let url):
+      case .fetch(let url, let parents):
         load?.cancel()
         load = BackgroundLoad(
           url: url, layout: navigator.pageLayout(for: url, in: state), loader: loader,
-          mailbox: mailbox, startedAt: clock.now,
-          parents: DivisionParents.of(url: url, in: navigator.catalog))
+          mailbox: mailbox, startedAt: clock.now, parents: parents)
         return nil
       case .layOut(let url, let width, let view):
         // The layout under way is for a width the window no longer has.

@@ -61,12 +61,10 @@ struct InteractiveSession {
           screen.write("\n")
         }
         effect = navigator.update(&state, line.map(NavigationCommand.parse) ?? .quit)
-      case .fetch(let url):
+      case .fetch(let url, let parents):
         draw(prompt: false)
         // A disambiguation page: the entry naming the division's parent instead.
-        switch loader.load(url, parents: DivisionParents.of(url: url, in: navigator.catalog))
-          .outcome
-        {
+        switch loader.load(url, parents: parents).outcome {
         case .success(let loaded):
           let layout = navigator.pageLayout(for: url, in: state)
           let content = PageContent(

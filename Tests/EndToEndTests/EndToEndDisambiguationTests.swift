@@ -84,4 +84,51 @@ import Testing
     #expect(result.stdout.contains("朝阳区可以指"))
     #expect(server.requests.count == 1)
   }
+
+  /// The full screen in a real terminal: the entry naming 北京市 is shown, its facts say the
+  /// step, and one key (←) goes back to the disambiguation page and its list.
+  @Test func theFullScreenFollowsTheEntryAndLeftGoesBackToTheList() async throws {
+    try #require(PTYSession.isAvailable)
+    let server = try server()
+    defer { server.stop() }
+    let data = try dataFile(
+      province: "北京市", city: "朝阳区", url: server.baseURL + Self.disambiguation)
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let session = try PTYSession(["--data", data, "--no-cache"], columns: 120, rows: 30)
+    #expect(await session.waitForScreen(containing: "省份信息"))
+    session.type("1\r")
+    #expect(await session.waitForScreen(containing: "省份信息 › 北京市"))
+    session.type("1\r")
+    #expect(await session.waitForScreen(containing: "朝阳区是中华人民共和国"))
+    #expect(session.screen.text.contains("消歧义页「朝阳区」→ 朝阳区 (北京市)"))
+    #expect(server.requests.map(\.path) == [Self.disambiguation, Self.beijing])
+    session.type("\u{1B}[D")
+    #expect(await session.waitForScreen(containing: "朝阳区可以指"), "\(session.screen.text)")
+    // Back on the list, nothing was fetched again.
+    #expect(server.requests.count == 2)
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
+  }
+
+  /// Where no entry names the division's parent, the full screen opens the page's links, the
+  /// entries among them, to choose from.
+  @Test func theFullScreenOffersTheLinksWhereNoEntryNamesTheParent() async throws {
+    try #require(PTYSession.isAvailable)
+    let server = try server()
+    defer { server.stop() }
+    let data = try dataFile(province: "测试省", city: "甲区", url: server.baseURL + Self.disambiguation)
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let session = try PTYSession(["--data", data, "--no-cache"], columns: 120, rows: 30)
+    #expect(await session.waitForScreen(containing: "省份信息"))
+    session.type("1\r")
+    #expect(await session.waitForScreen(containing: "省份信息 › 测试省"))
+    session.type("1\r")
+    #expect(await session.waitForScreen(containing: "no entry names 测试省"), "\(session.screen.text)")
+    // The link list, a screen of its own, with the entries in it.
+    #expect(await session.waitForScreen(containing: "› 甲区 › links"), "\(session.screen.text)")
+    #expect(session.screen.text.contains("[3] 双塔区"))
+    #expect(server.requests.count == 1)
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
+  }
 }

@@ -46,7 +46,7 @@ import Testing
     #expect(state.top.selection == 1)
     #expect(press([.enter], &state) == [.render])
     #expect(state.top.kind == .cities(province: 1, guangdongCities))
-    #expect(press([.right], &state) == [.fetch(url: guangzhou)])
+    #expect(press([.right], &state) == [.fetch(url: guangzhou, parents: [["广东省", "广东"]])])
     #expect(state.top.kind == .detail(guangdongCities[0]))
   }
 
@@ -114,7 +114,7 @@ import Testing
   @Test func keysTypedDuringALoadAreDroppedAndEscCancelsIt() {
     var state = start()
     press([.down, .enter], &state)
-    #expect(press([.enter], &state) == [.fetch(url: guangzhou)])
+    #expect(press([.enter], &state) == [.fetch(url: guangzhou, parents: [["广东省", "广东"]])])
     let loading = state
     #expect(press([.end, .down, .character("G"), .tab, .character("r")], &state).isEmpty)
     #expect(state == loading)
@@ -134,7 +134,7 @@ import Testing
     #expect(state.pages[guangzhou] == .failed("Connection refused."))
     #expect(navigator.pageSections(state).body.first == "Connection refused.")
     #expect(press([.character("o")], &state) == [.open(url: guangzhou)])
-    #expect(press([.character("r")], &state) == [.fetch(url: guangzhou)])
+    #expect(press([.character("r")], &state) == [.fetch(url: guangzhou, parents: [["广东省", "广东"]])])
     #expect(state.pages[guangzhou] == .loading)
   }
 

@@ -38,10 +38,14 @@ import TextSupport
     #expect(navigator.labels(for: state.top) == ["苏州市", "姑苏区", "昆山市"])
     #expect(state.message == "苏州市: 2 counties; 1 苏州市 opens the city's own page.")
     #expect(ScreenRenderer.path(state, navigator: navigator) == "省份信息 › 江苏省 › 苏州市")
-    #expect(navigator.update(&state, .select(1)) == .fetch(url: "https://sz.test/"))
+    #expect(
+      navigator.update(&state, .select(1))
+        == .fetch(url: "https://sz.test/", parents: [["江苏省", "江苏"]]))
     #expect(state.top.kind == .detail(suzhou))
     _ = navigator.update(&state, .back)
-    #expect(navigator.update(&state, .select(3)) == .fetch(url: "https://ks.test/"))
+    #expect(
+      navigator.update(&state, .select(3))
+        == .fetch(url: "https://ks.test/", parents: [["苏州市", "苏州"], ["江苏省", "江苏"]]))
     #expect(navigator.pageSections(state).header.contains("  County   昆山市"))
   }
 
@@ -74,7 +78,9 @@ import TextSupport
   @Test func aCityWithoutCountiesOpensItsPageAsBefore() {
     var state = navigator.start()
     _ = navigator.update(&state, .select(1))
-    #expect(navigator.update(&state, .select(1)) == .fetch(url: "https://nj.test/"))
+    #expect(
+      navigator.update(&state, .select(1))
+        == .fetch(url: "https://nj.test/", parents: [["江苏省", "江苏"]]))
     #expect(state.top.kind == .detail(CityRef(province: 0, city: 0)))
   }
 
@@ -82,7 +88,9 @@ import TextSupport
     var state = navigator.start()
     _ = navigator.update(&state, .select(1))
     _ = navigator.update(&state, .select(2))
-    #expect(navigator.update(&state, .filter("su zhou")) == .fetch(url: "https://sz.test/"))
+    #expect(
+      navigator.update(&state, .filter("su zhou"))
+        == .fetch(url: "https://sz.test/", parents: [["江苏省", "江苏"]]))
     #expect(state.top.kind == .detail(suzhou))
   }
 

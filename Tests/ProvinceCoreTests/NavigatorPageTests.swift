@@ -59,7 +59,8 @@ import Testing
   @Test func reloadFetchesAgain() {
     var state = atGuangzhou()
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, content("<p>x</p>", url: guangzhou)))
-    #expect(navigator.update(&state, .filter("r")) == .fetch(url: guangzhou))
+    #expect(
+      navigator.update(&state, .filter("r")) == .fetch(url: guangzhou, parents: [["广东省", "广东"]]))
     #expect(state.pages[guangzhou] == .loading)
   }
 

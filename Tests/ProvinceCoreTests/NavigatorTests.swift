@@ -23,7 +23,8 @@ import Testing
     #expect(navigator.update(&state, .select(2)) == .render)
     #expect(state.top.kind == .cities(province: 1, (0..<3).map { CityRef(province: 1, city: $0) }))
     #expect(
-      navigator.update(&state, .select(1)) == .fetch(url: "https://zh.wikipedia.org/wiki/广州市"))
+      navigator.update(&state, .select(1))
+        == .fetch(url: "https://zh.wikipedia.org/wiki/广州市", parents: [["广东省", "广东"]]))
     #expect(state.top.kind == .detail(CityRef(province: 1, city: 0)))
     #expect(state.pages["https://zh.wikipedia.org/wiki/广州市"] == .loading)
     #expect(state.stack.count == 3)
@@ -63,7 +64,8 @@ import Testing
     _ = navigator.update(&state, .select(1))
     // `gbk` is in gbkmeta's name too, but names gbk alone; case and spaces do not count.
     #expect(
-      navigator.update(&state, .filter("GBK ")) == .fetch(url: "https://zh.wikipedia.org/wiki/gbk"))
+      navigator.update(&state, .filter("GBK "))
+        == .fetch(url: "https://zh.wikipedia.org/wiki/gbk", parents: [["测试"]]))
     #expect(state.top.kind == .detail(CityRef(province: 0, city: 1)))
     // `gb` begins every name but is gb's whole name; `g` is nobody's, so the menu stays.
     _ = navigator.update(&state, .back)

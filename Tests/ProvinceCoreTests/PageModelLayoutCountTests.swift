@@ -80,7 +80,7 @@ import Testing
     let effects = press([.enter], &state)
     let other = try #require(
       effects.compactMap { effect -> String? in
-        if case .fetch(let url) = effect { return url }
+        if case .fetch(let url, _) = effect { return url }
         return nil
       }.first)
     _ = navigator.update(&state, .pageLoaded(url: other, longPage(other, width: 40)))

@@ -8,7 +8,9 @@ public enum NavigationEffect: Sendable, Hashable {
   /// `--pick`: print this city on stdout and exit 0.
   case picked(CityRef)
   /// Draw the new state, fetch this URL, and report with `.pageLoaded` or `.pageFailed`.
-  case fetch(url: String)
+  /// `parents` name the division the page is for (its city, then its province; empty for a
+  /// followed link): on a disambiguation page, the entry naming one is the one to follow.
+  case fetch(url: String, parents: [[String]] = [])
   /// Lay the page at this URL out again for `width` and `view` off the UI thread (a long
   /// page after a resize), and report with `.pageLaidOut`; until then the screen shows
   /// the layout it has. A later `.layOut` replaces one not yet done.

@@ -17,6 +17,9 @@ public struct NavigationState: Sendable, Equatable {
   /// The URLs of the pages last shown, the latest last: those whose documents and
   /// layouts are kept (`Navigator.laidOutPages` of them); the others keep their bytes.
   public internal(set) var recentPages: [String] = []
+  /// A note for a page still to arrive, said in its facts once it does: the step from a
+  /// disambiguation page (`消歧义页「朝阳区」→ 朝阳区 (北京市)`).
+  var arrivalNotes: [String: String] = [:]
   /// How far the page being fetched has come, as the shell last reported it.
   public internal(set) var progress: LoadProgress?
   /// The session's clock as last told (`.clock`), for the number typed to time out.

@@ -80,7 +80,7 @@ extension Navigator {
       state.progress = nil
       state.top.page = 0
       state.top.scroll = 0
-      return .fetch(url: url)
+      return .fetch(url: url, parents: parents(of: state.top))
     case .openInBrowser:
       guard let url = pageURL(of: state.top) else { break }
       return .open(url: url)

@@ -1,4 +1,5 @@
 import CatalogModel
+import FetchModel
 import PageReader
 import TextSupport
 
@@ -60,9 +61,17 @@ public struct Navigator: Sendable {
       // A reload keeps the view it was asked from and, below, the line at the top.
       let reloading = state.stack.lastIndex { pageURL(of: $0) == url && $0.reloadView != nil }
       let view = reloading.flatMap { state.stack[$0].reloadView } ?? content.view
+      var content = content
+      if let note = state.arrivalNotes.removeValue(forKey: url) {
+        content.note = [note, content.note].compactMap { $0 }.joined(separator: " · ")
+      }
       // Laid out where it was loaded, as `pageLayout` asked; again only if the window
       // changed size since.
       state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns, view: view))
+      if reloading == nil, pageURL(of: state.top) == url, let step = content.disambiguation {
+        state.progress = nil
+        return disambiguationArrived(step, in: &state)
+      }
       state.progress = nil
       if pageURL(of: state.top) == url { layOutTop(&state) }
       if let reloading {
@@ -270,6 +279,13 @@ public struct Navigator: Sendable {
   }
 
   /// The URL a page screen shows (a city's, or a followed link's); nil for menus.
+  /// The names a disambiguation page's entry must carry for `screen`'s page: a division's
+  /// city and province; none for a followed link.
+  func parents(of screen: Screen) -> [[String]] {
+    guard case .detail(let ref) = screen.kind else { return [] }
+    return DivisionParents.of(ref, in: catalog)
+  }
+
   public func pageURL(of screen: Screen) -> String? {
     switch screen.kind {
     case .detail(let ref): return catalog[ref].url
@@ -331,7 +347,7 @@ public struct Navigator: Sendable {
     layOutTop(&state)
     guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }
     state.pages[url] = .loading
-    return .fetch(url: url)
+    return .fetch(url: url, parents: parents(of: screen))
   }
 
   /// The city whose county list `screen` is (its first row, followed by its counties), or nil.
@@ -370,6 +386,26 @@ public struct Navigator: Sendable {
       return Screen(.detail(refs[index]))
     case .detail, .link:
       return nil
+    }
+  }
+
+  /// The page on top is a disambiguation page, just arrived. Following its entry is a step
+  /// like following a link, so that back returns to the page and its list; with no entry to
+  /// follow, its links are opened, the entries among them, to choose from.
+  private func disambiguationArrived(_ step: DisambiguationStep, in state: inout NavigationState)
+    -> NavigationEffect
+  {
+    layOutTop(&state)
+    switch step {
+    case .follow(let entry, let note):
+      state.arrivalNotes[entry] = note
+      let effect = push(Screen(.link(entry)), in: &state)
+      // Shown already this session: the page as it was, the note not said twice.
+      if state.pages[entry] != .loading { state.arrivalNotes[entry] = nil }
+      return effect
+    case .offer:
+      if state.presentation == .fullScreen && !state.top.showingLinks { toggleLinks(in: &state) }
+      return .render
     }
   }
 

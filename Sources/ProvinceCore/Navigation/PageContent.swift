@@ -1,3 +1,4 @@
+import FetchModel
 import Foundation
 import PageReader
 
@@ -19,6 +20,10 @@ public struct PageContent: Sendable, Equatable {
   public var elapsed: TimeInterval
   /// Where the copy came from, when not straight from the network ("cached 3 min ago").
   public var note: String?
+  /// What the full screen does with a disambiguation page once it has arrived: follow the
+  /// entry naming the division's parent (a step back returns to the page and its list),
+  /// or open the page's links to choose from. Nil for any other page.
+  public var disambiguation: DisambiguationStep?
   /// The page read once; nil for types that are described, not shown.
   public var document: PageDocument?
   /// The document laid out for `width` and `view`.
@@ -39,7 +44,11 @@ public struct PageContent: Sendable, Equatable {
   public var isLaidOut: Bool { source == nil || document != nil }
 
   /// Reads `page` and lays its text out `width` cells wide, in `view`.
-  public init(_ page: FetchedPage, width: Int, view: PageView = .reader, note: String? = nil) {
+  public init(
+    _ page: FetchedPage, width: Int, view: PageView = .reader, note: String? = nil,
+    disambiguation: DisambiguationStep? = nil
+  ) {
+    self.disambiguation = disambiguation
     requestedURL = page.requestedURL.absoluteString
     finalURL = page.finalURL.absoluteString
     status = page.status

@@ -14,17 +14,4 @@ public enum DivisionParents {
       return short == name ? [name] : [name, short]
     }
   }
-
-  /// The parents of the first division whose page is `url` (a city before its counties);
-  /// empty when no division has that page.
-  public static func of(url: String, in catalog: Catalog) -> [[String]] {
-    for ref in catalog.allCities {
-      if catalog[ref].url == url { return of(ref, in: catalog) }
-      for county in catalog[ref].counties.indices
-      where catalog[ref].counties[county].url == url {
-        return of(CityRef(province: ref.province, city: ref.city, county: county), in: catalog)
-      }
-    }
-    return []
-  }
 }
