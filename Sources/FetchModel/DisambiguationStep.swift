@@ -25,11 +25,17 @@ public enum DisambiguationStep: Sendable, Equatable {
   /// Whether the page's bytes hold any word that marks a disambiguation page (a category
   /// or box name): most pages hold none and are not read a second time.
   static func mayBeDisambiguation(_ body: Data) -> Bool {
-    markers.contains { body.range(of: $0) != nil }
+    // Bytes, not `Data.range(of:)`: on a 10 MB page that was a tenth of the reader view.
+    body.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      return markers.contains { marker in
+        marker.withUnsafeBufferPointer { ByteSearch.contains(bytes, $0) }
+      }
+    }
   }
 
   private static let markers = ["消歧义", "消歧義", "dmbox", "disambigbox", "isambiguation pages"]
-    .map { Data($0.utf8) }
+    .map { Array($0.utf8) }
 
   /// The step for a page already read.
   public static func decide(_ document: PageDocument, parents: [[String]]) -> DisambiguationStep? {

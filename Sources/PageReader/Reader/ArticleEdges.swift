@@ -10,18 +10,22 @@ enum ArticleEdges {
 
   /// Whether a block's text, found at the start or the end of the article, is furniture.
   static func isFurniture(_ text: String, atStart: Bool) -> Bool {
-    let line = normalized(text)
+    isFurniture(line: normalized(text), atStart: atStart)
+  }
+
+  /// `isFurniture` of a line already `normalized`.
+  static func isFurniture(line: String, atStart: Bool) -> Bool {
     guard !line.isEmpty else { return true }
     // A notice of copyright closing the article may run to a few sentences.
     if !atStart && line.count <= 400
-      && (line.contains("all rights reserved") || line.contains("subject to copyright"))
+      && (line.containsBytes("all rights reserved") || line.containsBytes("subject to copyright"))
     {
       return true
     }
     guard line.count <= longest else { return false }
-    if isFurnitureAnywhere(text) { return true }
+    if isFurnitureAnywhere(line: line) { return true }
     if phrases.contains(where: { line.hasPrefix($0) }) { return true }
-    if fragments.contains(where: { line.contains($0) }) { return true }
+    if fragments.contains(where: { line.containsBytes($0) }) { return true }
     // A date or a byline above the text: the reader view's header already says them.
     if atStart && line.count <= 80 && isDateLine(line) { return true }
     if atStart && line.count <= 60 && line.hasPrefix("by ") && !line.hasSuffix(".") { return true }
@@ -31,7 +35,11 @@ enum ArticleEdges {
   /// Whether a short block is furniture wherever it stands in the article: a gallery's
   /// counter, an advertisement's label, an image's credit line.
   static func isFurnitureAnywhere(_ text: String) -> Bool {
-    let line = normalized(text)
+    isFurnitureAnywhere(line: normalized(text))
+  }
+
+  /// `isFurnitureAnywhere` of a line already `normalized`.
+  static func isFurnitureAnywhere(line: String) -> Bool {
     guard line.count <= 100 else { return false }
     if labels.contains(line) { return true }
     if credits.contains(where: { line.hasPrefix($0) }) { return true }
@@ -60,12 +68,16 @@ enum ArticleEdges {
   /// Whether a caption ends with its image's credit (`… Credit: EPA`, `… (Image: Getty)`,
   /// `… (AP Photo/Jane Doe)`): the credit and the caption it closes are the picture's.
   static func endsWithCredit(_ text: String, within tail: Int = 60) -> Bool {
-    let line = normalized(text)
+    endsWithCredit(line: normalized(text), within: tail)
+  }
+
+  /// `endsWithCredit` of a line already `normalized`.
+  static func endsWithCredit(line: String, within tail: Int = 60) -> Bool {
     let end = line.suffix(tail)
     return [
       "credit:", "(image:", "(photo:", "photo:", "(ap photo", "getty images", "(getty",
       "/getty", "(reuters", "/reuters", "©",
-    ].contains { end.contains($0) }
+    ].contains { end.containsBytes($0) }
   }
 
   /// Starts of lines that send the reader to another story.
@@ -76,7 +88,12 @@ enum ArticleEdges {
 
   /// Whether a short line heads a section the site closes the article with.
   static func opensClosingSection(_ text: String) -> Bool {
-    let line = normalized(text).trimmed(where: \.isPunctuation)
+    opensClosingSection(line: normalized(text))
+  }
+
+  /// `opensClosingSection` of a line already `normalized`.
+  static func opensClosingSection(line normalizedLine: String) -> Bool {
+    let line = normalizedLine.trimmed(where: \.isPunctuation)
     guard !line.isEmpty, line.count <= 40 else { return false }
     return closingSections.contains { line.hasPrefix($0) }
   }
@@ -132,7 +149,8 @@ enum ArticleEdges {
     let digits = words.filter { $0.allSatisfy(\.isNumber) }
     let hasMonth = words.contains { months.contains($0) }
     let slashed = hasNumericDate(line)
-    let clock = line.contains(":") && (line.contains(" am") || line.contains(" pm"))
+    let clock =
+      line.containsBytes(":") && (line.containsBytes(" am") || line.containsBytes(" pm"))
     return (hasMonth && !digits.isEmpty || slashed || clock) && digits.count * 3 >= words.count
       || (hasMonth || slashed || clock) && digits.count >= 2 && words.count <= 8
   }

@@ -601,11 +601,14 @@ struct ArticleFinder {
       return true
     }
     // Only short blocks can be furniture: longer ones are never turned into strings.
-    let texts = blocks.map { $0.text.count <= 1600 ? String(decoding: $0.text, as: UTF8.self) : "" }
+    // Normalized once here: each check below would otherwise lower-case the block again.
+    let texts = blocks.map {
+      $0.text.count <= 1600 ? ArticleEdges.normalized(String(decoding: $0.text, as: UTF8.self)) : ""
+    }
     let long = blocks.map { $0.text.count > 1600 }
     var first = 0
     while first < blocks.count - 1, !long[first], droppable(first),
-      ArticleEdges.isFurniture(texts[first], atStart: true)
+      ArticleEdges.isFurniture(line: texts[first], atStart: true)
     {
       skipped.insert(blocks[first].element)
       first += 1
@@ -613,7 +616,7 @@ struct ArticleFinder {
     var last = blocks.count - 1
     func trimEnd() {
       while last > first, !long[last], droppable(last),
-        ArticleEdges.isFurniture(texts[last], atStart: false)
+        ArticleEdges.isFurniture(line: texts[last], atStart: false)
       {
         skipped.insert(blocks[last].element)
         last -= 1
@@ -629,7 +632,7 @@ struct ArticleFinder {
     while position > first, last - position < 16 {
       after += blocks[position].text.count
       if after * 4 > total { break }
-      if ArticleEdges.opensClosingSection(texts[position]),
+      if ArticleEdges.opensClosingSection(line: texts[position]),
         (position...last).allSatisfy(droppable)
       {
         for cut in position...last { skipped.insert(blocks[cut].element) }
@@ -641,8 +644,8 @@ struct ArticleFinder {
     }
     for position in first...last where blocks[position].text.count <= 400 && droppable(position) {
       let block = blocks[position]
-      if block.text.count <= 160 && ArticleEdges.isFurnitureAnywhere(texts[position])
-        || block.text.count <= 250 && ArticleEdges.endsWithCredit(texts[position], within: 40)
+      if block.text.count <= 160 && ArticleEdges.isFurnitureAnywhere(line: texts[position])
+        || block.text.count <= 250 && ArticleEdges.endsWithCredit(line: texts[position], within: 40)
       {
         skipped.insert(block.element)
         continue

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// What an element's `class` and `id` say about it, as Mozilla Readability reads them:
 /// words that mark the article, words that mark page furniture.
 enum ClassHints {
@@ -96,24 +98,7 @@ enum ClassHints {
   /// Byte substring search: hints are short, and Foundation's `contains` was most of
   /// the reader view's time.
   static func contains(_ text: [UInt8], _ word: String) -> Bool {
-    var found = false
-    word.utf8.withContiguousStorageIfAvailable { pattern in
-      guard let first = pattern.first, text.count >= pattern.count else { return }
-      var start = 0
-      let last = text.count - pattern.count
-      while start <= last {
-        if text[start] == first {
-          var offset = 1
-          while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
-          if offset == pattern.count {
-            found = true
-            return
-          }
-        }
-        start += 1
-      }
-    }
-    return found
+    ByteSearch.contains(text, word)
   }
 
   /// Whether `word` is in `text` bounded by start, end, space, `-` or `_`.
