@@ -92,6 +92,25 @@ import Testing
     #expect(await session.waitForScreen(containing: text))
   }
 
+  /// `/` with nothing typed lists the cities in the data's order, as fzf lists everything
+  /// before the first key, and a query cleared again lists them again (not `0 / 0`).
+  @Test func anEmptySearchListsTheCitiesAndAClearedOneListsThemAgain() async throws {
+    let (server, session) = try await started()
+    defer { server.stop() }
+    session.type("/")
+    #expect(
+      await session.waitUntil { self.status($0).hasSuffix("1 / 15") }, "\(session.screen.text)")
+    #expect(session.screen.lines[0].contains("1 城0区（北京市）"))
+    session.type("珠海")
+    #expect(
+      await session.waitUntil { self.status($0).hasSuffix("1 / 1") }, "\(session.screen.text)")
+    session.type("\u{7F}\u{7F}")
+    #expect(
+      await session.waitUntil { self.status($0).hasSuffix("1 / 15") }, "\(session.screen.text)")
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
+  }
+
   @Test func everyLetterOfAFilterGoesToTheFilterAndCtrlKeysMove() async throws {
     let (server, session) = try await started()
     defer { server.stop() }

@@ -58,7 +58,8 @@ extension Navigator {
       findMatch(forward: command == .nextMatch, in: &state)
     case .startSearch:
       state.top.typing = false
-      var screen = Screen(.search(query: "", []))
+      // An empty query lists the cities, as fzf lists everything before a key.
+      var screen = Screen(.search(query: "", catalog.allCities))
       screen.editor = LineEditor()
       state.stack.append(screen)
     case .nextLink, .previousLink:
@@ -274,7 +275,7 @@ extension Navigator {
     screen.number = ""
     screen.numberDeadline = nil
     if case .search = screen.kind {
-      screen.kind = .search(query: text, text.isEmpty ? [] : matcher.search(text))
+      screen.kind = .search(query: text, text.isEmpty ? catalog.allCities : matcher.search(text))
     } else {
       let base = screen.unfiltered ?? screen.kind
       screen.kind = text.isEmpty ? base : filtered(base, by: text)
