@@ -44,7 +44,7 @@ struct FullScreenSession {
     guard let mailbox = SessionMailbox() else { return .ioError }
     let colors = TextStyle.wanted(
       isTerminal: true, environment: Terminal.environment, noColor: options.noColor)
-    let palette = FullScreenRenderer.Palette(colors: colors)
+    let palette = FullScreenRenderer.Palette(colors: colors, bold: !options.noColor)
     let loader = PageLoader(options: options)
     let clock = ContinuousClock()
     let began = clock.now

@@ -111,6 +111,46 @@ import Testing
     #expect(await session.waitForExit() == 130)
   }
 
+  /// The attributes of every SGR sequence the session wrote (`ESC [ 0 ; 1 ; 4 m` → 1, 4).
+  func attributes(_ session: PTYSession) -> Set<String> {
+    let text = String(decoding: session.output, as: UTF8.self)
+    var found: Set<String> = []
+    for piece in text.components(separatedBy: "\u{1B}[").dropFirst() {
+      guard let end = piece.firstIndex(where: { !($0.isNumber || $0 == ";") }), piece[end] == "m"
+      else { continue }
+      found.formUnion(piece[..<end].split(separator: ";").map(String.init))
+    }
+    return found
+  }
+
+  /// `--no-color` is "no colour or bold", as --help says: the search's matches, hints and
+  /// numbers are shown without bold or dim (underline and reverse video still show them),
+  /// while NO_COLOR alone keeps the attributes.
+  @Test(arguments: [(["--no-color"], [String: String](), false), ([], ["NO_COLOR": "1"], true)])
+  func noColorMeansNoBoldEither(
+    arguments: [String], environment: [String: String], bold: Bool
+  ) async throws {
+    try #require(PTYSession.isAvailable)
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    addRoutes(server)
+    let session = try PTYSession(
+      ["--data", try dataFile(server), "--no-cache"] + arguments, columns: 100, rows: 30,
+      environment: environment)
+    #expect(await session.waitForScreen(containing: "省份信息"))
+    session.type("/城1")
+    #expect(
+      await session.waitUntil { self.status($0).hasSuffix("1 / 2") }, "\(session.screen.text)")
+    let seen = attributes(session)
+    #expect(seen.contains("1") == bold, "\(seen)")
+    #expect(seen.contains("2") == bold, "\(seen)")
+    #expect(seen.contains("4"), "matches are still underlined: \(seen)")
+    #expect(seen.contains("7"), "the selection is still reverse video: \(seen)")
+    #expect(!seen.contains(where: { $0.hasPrefix("3") && $0.count == 2 }), "no colour: \(seen)")
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
+  }
+
   @Test func everyLetterOfAFilterGoesToTheFilterAndCtrlKeysMove() async throws {
     let (server, session) = try await started()
     defer { server.stop() }

@@ -18,18 +18,22 @@ public enum FullScreenRenderer {
     var hint: Style
     var heading: Style
 
-    /// The look on a colour terminal, or (false) without colour (`NO_COLOR`).
-    public init(colors: Bool) {
-      number = Style(dim: true)
-      matched = colors ? Style(bold: true, foreground: .yellow) : Style(bold: true, underline: true)
+    /// The look on a colour terminal, or (false) without colour (`NO_COLOR`). Without
+    /// `bold` (`--no-color`, which says "no colour or bold"), no bold or dim either: what
+    /// must show (the selection, links, matches, the status bar) is reverse video and
+    /// underline.
+    public init(colors: Bool, bold: Bool = true) {
+      number = Style(dim: bold)
+      matched =
+        colors ? Style(bold: true, foreground: .yellow) : Style(bold: bold, underline: true)
       link = colors ? Style(underline: true, foreground: .cyan) : Style(underline: true)
       focused = Style(reverse: true)
       selected = Style(reverse: true)
-      selectedMatched = Style(bold: true, underline: true, reverse: true)
+      selectedMatched = Style(bold: bold, underline: true, reverse: true)
       status = Style(reverse: true)
-      message = colors ? Style(bold: true, foreground: .yellow) : Style(bold: true)
-      hint = Style(dim: true)
-      heading = Style(bold: true)
+      message = colors ? Style(bold: true, foreground: .yellow) : Style(bold: bold)
+      hint = Style(dim: bold)
+      heading = Style(bold: bold)
     }
   }
 
