@@ -14,7 +14,7 @@ struct InteractiveSession {
   let options: Options
 
   init(catalog: Catalog, matcher: Matcher, options: Options, mode: Navigator.Mode) {
-    navigator = Navigator(catalog: catalog, matcher: matcher, mode: mode)
+    navigator = Navigator(catalog: catalog, matcher: matcher, mode: mode, pageWidth: options.width)
     self.options = options
   }
 

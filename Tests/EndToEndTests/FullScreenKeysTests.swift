@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import TextSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -360,6 +362,33 @@ import Testing
     #expect(
       await session.waitUntil { Array($0.screen.lines.prefix(3)) == reading },
       "\(session.screen.lines.prefix(3)) ≠ \(reading)")
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
+  }
+
+  /// The widest line of the article's text on screen, in cells.
+  func widestParagraphLine(_ session: PTYSession) -> Int {
+    session.screen.lines.filter { $0.contains("城市的历史") }
+      .map { TerminalText.width($0.trimmingSpaces) }.max() ?? 0
+  }
+
+  /// A wide window keeps the reader view's lines to a readable measure (100 cells), while
+  /// the whole page takes the window's width; `--width` sets both, on screen too.
+  @Test(arguments: [([String](), 100, 140), (["--width", "60"], 60, 60)])
+  func theReaderViewKeepsAMeasureOnAWideWindow(
+    arguments: [String], reader: Int, wholePage: Int
+  ) async throws {
+    let (server, session) = try await started(columns: 140, arguments: arguments)
+    defer { server.stop() }
+    await open(city: 4, session, showing: "第1节")
+    #expect(await session.waitUntil { self.widestParagraphLine($0) > 0 })
+    let readerWidth = widestParagraphLine(session)
+    #expect(readerWidth <= reader && readerWidth > reader - 4, "\(session.screen.text)")
+    session.type("v")
+    #expect(await session.waitForScreen(containing: "The whole page"))
+    #expect(await session.waitUntil { self.widestParagraphLine($0) > 0 })
+    let pageWidth = widestParagraphLine(session)
+    #expect(pageWidth <= wholePage && pageWidth > wholePage - 4, "\(session.screen.text)")
     session.type("\u{03}")
     #expect(await session.waitForExit() == 130)
   }

@@ -80,7 +80,7 @@ struct OptionSpec: Sendable {
     ),
     .init(
       key: .width, long: "width", short: nil, value: "n",
-      help: "Lay a fetched page out n cells wide (default: the terminal, $COLUMNS, 80)"),
+      help: "Lay pages out n cells wide, on screen too (default: the terminal, $COLUMNS, 80)"),
     .init(
       key: .fullPage, long: "full-page", short: nil, value: nil,
       help: "Show the whole page, not just its article (the reader view)"),

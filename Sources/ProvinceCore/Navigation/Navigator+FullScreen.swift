@@ -403,14 +403,15 @@ extension Navigator {
     state.viewport = viewport
     if state.presentation == .fullScreen, let url = pageURL(of: state.top),
       case .loaded(let content) = state.pages[url], content.isLaidOut,
-      content.document != nil, content.width != viewport.columns,
+      content.document != nil, content.width != layoutWidth(content.view, in: viewport),
       content.size >= Self.backgroundLayoutBytes
     {
       clampView(&state)
       if let anchor {
         state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
       }
-      return .layOut(url: url, width: viewport.columns, view: content.view)
+      return .layOut(
+        url: url, width: layoutWidth(content.view, in: viewport), view: content.view)
     }
     layOutTop(&state)
     state.top.page = min(state.top.page, pageCount(state) - 1)
@@ -427,7 +428,7 @@ extension Navigator {
   func laidOut(_ content: PageContent, url: String, in state: inout NavigationState) {
     guard case .loaded(let shown) = state.pages[url], shown.isLaidOut,
       shown.width != content.width, shown.view == content.view, shown.size == content.size,
-      content.width == state.viewport.columns
+      content.width == layoutWidth(content.view, in: state.viewport)
     else { return }
     let isTop = pageURL(of: state.top) == url
     let anchor = isTop ? resizeAnchor(state) : nil
@@ -481,10 +482,11 @@ extension Navigator {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
       return
     }
+    let width = layoutWidth(content.view, in: state.viewport)
     if !content.isLaidOut {
-      state.pages[url] = .loaded(content.restored(width: state.viewport.columns))
-    } else if content.width != state.viewport.columns, content.document != nil {
-      state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns))
+      state.pages[url] = .loaded(content.restored(width: width))
+    } else if content.width != width, content.document != nil {
+      state.pages[url] = .loaded(content.relaidOut(width: width))
     }
     guard state.recentPages.last != url else { return }
     state.recentPages.removeAll { $0 == url }
@@ -605,7 +607,7 @@ extension Navigator {
       ($0, Self.unmarked(before.line($0)))
     }
     let view: PageView = content.view == .reader ? .fullPage : .reader
-    let changed = content.relaidOut(width: content.width, view: view)
+    let changed = content.relaidOut(width: layoutWidth(view, in: state.viewport), view: view)
     state.pages[url] = .loaded(changed)
     state.top.focusedLink = nil
     state.top.focusedMarker = nil

@@ -16,11 +16,26 @@ public struct Navigator: Sendable {
   public let catalog: Catalog
   public let matcher: Matcher
   public let mode: Mode
+  /// `--width`: the width pages are laid out to on screen (at most the window's), in
+  /// both views; nil: the window's, the reader view at most `readerMeasure`.
+  public let pageWidth: Int?
 
-  public init(catalog: Catalog, matcher: Matcher, mode: Mode = .browse) {
+  public init(catalog: Catalog, matcher: Matcher, mode: Mode = .browse, pageWidth: Int? = nil) {
     self.catalog = catalog
     self.matcher = matcher
     self.mode = mode
+    self.pageWidth = pageWidth
+  }
+
+  /// The reader view's widest line on a wide window, in cells: lines much longer are hard
+  /// to follow back to their start (print keeps 60–100 characters to a line). The whole
+  /// page keeps the window's width, as it has tables and menus that need it.
+  public static let readerMeasure = 100
+
+  /// The width a page shown in `view` is laid out to in `viewport`.
+  public func layoutWidth(_ view: PageView, in viewport: Viewport) -> Int {
+    if let pageWidth { return max(1, min(pageWidth, viewport.columns)) }
+    return view == .reader ? min(viewport.columns, Self.readerMeasure) : viewport.columns
   }
 
   /// The province menu, as the seed app's first screen.
@@ -67,7 +82,8 @@ public struct Navigator: Sendable {
       }
       // Laid out where it was loaded, as `pageLayout` asked; again only if the window
       // changed size since.
-      state.pages[url] = .loaded(content.relaidOut(width: state.viewport.columns, view: view))
+      state.pages[url] = .loaded(
+        content.relaidOut(width: layoutWidth(view, in: state.viewport), view: view))
       if reloading == nil, pageURL(of: state.top) == url, let step = content.disambiguation {
         state.progress = nil
         return disambiguationArrived(step, in: &state)
@@ -211,7 +227,7 @@ public struct Navigator: Sendable {
     width: Int, view: PageView
   ) {
     let view = state.stack.last { pageURL(of: $0) == url && $0.reloadView != nil }?.reloadView
-    return (state.viewport.columns, view ?? .reader)
+    return (layoutWidth(view ?? .reader, in: state.viewport), view ?? .reader)
   }
 
   /// Leaving a page that is still loading for good cancels its fetch.
