@@ -80,10 +80,10 @@ package final class PTYSession {
   }
 
   deinit {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    // Killed, not waited for: Foundation learns of the exit on a queue of the two-thread
+    // pool, and two deinits spinning in `waitUntilExit` (it polls a run loop) took both
+    // threads, so that neither exit was ever seen and the whole run hung.
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     close(slave)
     close(master)
     try? FileManager.default.removeItem(at: home)
@@ -176,7 +176,6 @@ package final class PTYSession {
     drain()
     if process.isRunning {
       kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
       return nil
     }
     return process.terminationStatus
