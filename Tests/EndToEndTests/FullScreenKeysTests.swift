@@ -102,7 +102,8 @@ import Testing
     session.type("/")
     #expect(
       await session.waitUntil { self.status($0).hasSuffix("1 / 15") }, "\(session.screen.text)")
-    #expect(session.screen.lines[0].contains("1 城0区（北京市）"))
+    #expect(session.screen.lines[0].contains("1 城0区"))
+    #expect(session.screen.lines[0].contains("北京市"))
     session.type("珠海")
     #expect(
       await session.waitUntil { self.status($0).hasSuffix("1 / 1") }, "\(session.screen.text)")
@@ -123,6 +124,33 @@ import Testing
       found.formUnion(piece[..<end].split(separator: ";").map(String.init))
     }
     return found
+  }
+
+  /// Rows carry what the data knows, dimmed, in columns where the window has room: the
+  /// pinyin and the number of cities of a province, and in search results the province
+  /// in a column of its own rather than in brackets after the name.
+  @Test func rowsShowPinyinAndCountsAndSearchResultsTheirProvinceInAColumn() async throws {
+    let (server, session) = try await started()
+    defer { server.stop() }
+    let guangdong = try #require(session.screen.lines.first { $0.contains("广东省") })
+    #expect(guangdong.contains("guang dong sheng"), "\(guangdong)")
+    #expect(guangdong.contains("4 cities"), "\(guangdong)")
+    let beijing = try #require(session.screen.lines.first { $0.contains("北京市") })
+    #expect(beijing.contains("1 city"), "\(beijing)")
+    // The pinyin column starts at one place on every row (in cells).
+    let starts = session.screen.lines.prefix(12).compactMap { line in
+      line.firstIndex { $0.isASCII && $0.isLetter }.map { TerminalText.width(String(line[..<$0])) }
+    }
+    #expect(starts.count == 12 && Set(starts).count == 1, "\(starts)")
+    session.type("/珠海")
+    #expect(
+      await session.waitUntil { self.status($0).hasSuffix("1 / 1") }, "\(session.screen.text)")
+    let found = session.screen.lines[0]
+    #expect(found.contains("珠海市") && found.contains("广东省"), "\(found)")
+    #expect(!found.contains("（"), "\(found)")
+    #expect(found.contains("zhu hai shi"), "\(found)")
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
   }
 
   /// `--no-color` is "no colour or bold", as --help says: the search's matches, hints and
@@ -312,7 +340,7 @@ import Testing
     session.type(Self.down + Self.down)
     #expect(await session.waitUntil { self.status($0).contains("3 / ") })
     let third = try #require(session.screen.lines.first { $0.hasPrefix("  3 ") })
-    let chosen = try #require(Self.provinces.firstIndex { third.hasSuffix($0) })
+    let chosen = try #require(Self.provinces.firstIndex { third.contains(" 3 " + $0) })
     session.type(Self.escape)
     #expect(await session.waitUntil { !self.prompt($0).contains("filter: ") })
     #expect(await session.waitUntil { self.status($0).contains("\(chosen + 1) / 12") }, "\(third)")

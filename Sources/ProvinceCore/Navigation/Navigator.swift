@@ -276,6 +276,47 @@ public struct Navigator: Sendable {
     }
   }
 
+  /// Item `index`'s name alone, sanitised: the full screen's first column (search results
+  /// give the province a column of its own, `details`, where line mode says `（广东省）`).
+  public func name(for screen: Screen, at index: Int) -> String {
+    switch screen.kind {
+    case .search(_, let refs): return TerminalText.sanitize(catalog[refs[index]].name)
+    default: return label(for: screen, at: index)
+    }
+  }
+
+  /// What the full screen shows, dimmed, after item `index`'s name where the window has
+  /// room, most telling first: in search results the province (and a county's city),
+  /// then for every division its pinyin, its code and how many divisions it holds.
+  public func details(for screen: Screen, at index: Int) -> [String] {
+    func count(_ number: Int, _ one: String, _ many: String) -> String {
+      number == 0 ? "" : number == 1 ? "1 \(one)" : "\(number) \(many)"
+    }
+    switch screen.kind {
+    case .provinces(let indices):
+      let province = indices[index]
+      return [
+        matcher.pinyin(ofProvince: province), matcher.provinceCode(province) ?? "",
+        count(catalog.provinces[province].cities.count, "city", "cities"),
+      ]
+    case .cities(_, let refs):
+      let ref = refs[index]
+      return [
+        matcher.pinyin(of: ref), TerminalText.sanitize(catalog[ref].code ?? ""),
+        ref.isCounty ? "" : count(catalog[ref].counties.count, "county", "counties"),
+      ]
+    case .search(_, let refs):
+      let ref = refs[index]
+      let city = ref.isCounty ? " " + TerminalText.sanitize(catalog[ref.cityOnly].name) : ""
+      return [
+        TerminalText.sanitize(catalog.provinces[ref.province].name) + city,
+        matcher.pinyin(of: ref), TerminalText.sanitize(catalog[ref].code ?? ""),
+      ]
+    case .detail, .link:
+      return []
+    }
+  }
+
   /// The sanitised name of item `index` (below `itemCount(of:)`) of a menu screen.
   public func label(for screen: Screen, at index: Int) -> String {
     switch screen.kind {

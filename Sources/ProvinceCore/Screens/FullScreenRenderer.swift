@@ -76,10 +76,26 @@ public enum FullScreenRenderer {
     }
     let numberWidth = String(count).count
     let query = screen.editor?.text ?? ""
-    for row in 0..<state.contentRows {
-      let index = screen.scroll + row
-      guard index < count else { break }
-      let label = navigator.label(for: screen, at: index)
+    let shown = screen.scroll..<min(count, screen.scroll + state.contentRows)
+    let names = shown.map { navigator.name(for: screen, at: $0) }
+    let details = shown.map { navigator.details(for: screen, at: $0) }
+    // The secondary columns start where the longest name on screen ends, each as wide as
+    // its widest cell on screen; a column that does not fit whole is left out, and with it
+    // those after it.
+    var columns: [(start: Int, width: Int)] = []
+    var start = numberWidth + 2 + (names.map(TerminalText.width).max() ?? 0) + 3
+    for column in 0..<(details.map(\.count).max() ?? 0) {
+      let width = details.map { column < $0.count ? TerminalText.width($0[column]) : 0 }.max() ?? 0
+      guard start + width <= frame.columns else { break }
+      if width > 0 {
+        columns.append((start, width))
+        start += width + 2
+      } else {
+        columns.append((start, 0))
+      }
+    }
+    for (row, index) in shown.enumerated() {
+      let label = names[row]
       let isSelected = index == screen.selection
       if isSelected { frame.fill(row: row, columns: 0..<frame.columns, style: palette.selected) }
       let number = String(index + 1)
@@ -94,6 +110,10 @@ public enum FullScreenRenderer {
           ? (isSelected ? palette.selectedMatched : palette.matched)
           : (isSelected ? palette.selected : .plain)
         column = frame.put(String(character), row: row, column: column, style: style)
+      }
+      for (place, cell) in zip(columns, details[row]) where place.width > 0 && !cell.isEmpty {
+        frame.put(
+          cell, row: row, column: place.start, style: isSelected ? palette.selected : palette.hint)
       }
     }
   }
