@@ -421,6 +421,37 @@ import Testing
     #expect(await session.waitForExit() == 130)
   }
 
+  /// The page-search prompt has a history, as a shell's: ↑ brings back the searches made,
+  /// the latest first, ↓ goes on, and past the latest is what was being typed.
+  @Test func theFindPromptRecallsEarlierSearchesWithUpAndDown() async throws {
+    let (server, session) = try await started()
+    defer { server.stop() }
+    await open(city: 4, session, showing: "第1节")
+    session.type("/第5节\r")
+    #expect(await session.waitUntil { self.prompt($0).contains("Match 1 of") })
+    session.type("/第9节\r")
+    #expect(await session.waitUntil { self.prompt($0).contains("Match 1 of") })
+    session.type("/第2")
+    #expect(await session.waitUntil { self.prompt($0).contains("第2") })
+    #expect(prompt(session).contains("↑ ↓ earlier searches"))
+    session.type(Self.up)
+    #expect(await session.waitUntil { self.prompt($0).contains("第9节") }, "\(prompt(session))")
+    session.type(Self.up)
+    #expect(await session.waitUntil { self.prompt($0).contains("第5节") }, "\(prompt(session))")
+    session.type(Self.up)
+    #expect(await session.waitUntil { self.prompt($0).contains("第5节") }, "the oldest stays")
+    session.type(Self.down)
+    #expect(await session.waitUntil { self.prompt($0).contains("第9节") }, "\(prompt(session))")
+    session.type(Self.down)
+    #expect(
+      await session.waitUntil { self.prompt($0).contains("第2") && !self.prompt($0).contains("第9") },
+      "\(prompt(session))")
+    session.type(Self.up + "\r")
+    #expect(await session.waitUntil { self.top($0).contains("第9节") }, "\(session.screen.text)")
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
+  }
+
   @Test func reloadKeepsTheViewAndTheLine() async throws {
     let (server, session) = try await started()
     defer { server.stop() }

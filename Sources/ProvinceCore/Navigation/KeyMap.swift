@@ -41,6 +41,8 @@ public enum KeyMap {
       // Typing a page search: every key is text but those that end it.
       switch key {
       case .enter, .control("j"): return .choose
+      case .up, .control("p"): return .findHistory(-1)
+      case .down, .control("n"): return .findHistory(1)
       case .escape: return .escape
       case .control("c"): return .interrupt
       case .character, .paste, .backspace, .control("u"), .control("w"), .special(.left, _),

@@ -49,6 +49,9 @@ public enum NavigationCommand: Sendable, Equatable {
   /// A key that edits the typed filter while more keys of the same read follow: the
   /// filter is applied once, when they have all been typed (a paste without brackets).
   case typeAhead(Key)
+  /// In the page-search prompt: the search `step` back (-1, ↑) or on (+1, ↓) in the
+  /// session's history of searches, as a shell's history; past the newest, what was typed.
+  case findHistory(Int)
   /// The session's monotonic clock, told before the keys read at that time: a number
   /// typed ends when a second passes without another digit.
   case clock(Duration)

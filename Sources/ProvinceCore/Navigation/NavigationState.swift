@@ -17,6 +17,12 @@ public struct NavigationState: Sendable, Equatable {
   /// The URLs of the pages last shown, the latest last: those whose documents and
   /// layouts are kept (`Navigator.laidOutPages` of them); the others keep their bytes.
   public internal(set) var recentPages: [String] = []
+  /// The page searches made this session, the latest last (at most `findHistoryLimit`),
+  /// and while ↑ and ↓ walk them, where (an index into them) and what had been typed.
+  var findHistory: [String] = []
+  var findHistoryPosition: Int?
+  var findDraft = ""
+  static let findHistoryLimit = 100
   /// A note for a page still to arrive, said in its facts once it does: the step from a
   /// disambiguation page (`消歧义页「朝阳区」→ 朝阳区 (北京市)`).
   var arrivalNotes: [String: String] = [:]

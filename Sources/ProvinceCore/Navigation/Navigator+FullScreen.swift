@@ -54,6 +54,9 @@ extension Navigator {
       jump(digit, in: &state)
     case .startSearch where !state.top.isMenu:
       state.top.editor = LineEditor()
+      state.findHistoryPosition = nil
+    case .findHistory(let step) where !state.top.isMenu && state.top.editor != nil:
+      recallSearch(step, in: &state)
     case .nextMatch, .previousMatch:
       findMatch(forward: command == .nextMatch, in: &state)
     case .startSearch:
@@ -179,12 +182,37 @@ extension Navigator {
     return overflow ? (delta > 0 ? Int.max / 2 : 0) : sum
   }
 
+  /// ↑ and ↓ in the page-search prompt: an earlier or a later search, and past the
+  /// latest, the text that was being typed.
+  private func recallSearch(_ step: Int, in state: inout NavigationState) {
+    let history = state.findHistory
+    guard !history.isEmpty else { return }
+    if state.findHistoryPosition == nil {
+      guard step < 0 else { return }
+      state.findDraft = state.top.editor?.text ?? ""
+    }
+    let position = (state.findHistoryPosition ?? history.count) + step
+    if position >= history.count {
+      state.findHistoryPosition = nil
+      state.top.editor = LineEditor(text: state.findDraft)
+      return
+    }
+    state.findHistoryPosition = max(0, position)
+    state.top.editor = LineEditor(text: history[max(0, position)])
+  }
+
   private func choose(in state: inout NavigationState) -> NavigationEffect {
     state.top.number = ""
     if !state.top.isMenu, let editor = state.top.editor {
       state.top.editor = nil
       let query = editor.text.trimmingSpaces
       state.top.pageQuery = query.isEmpty ? nil : query
+      state.findHistoryPosition = nil
+      if !query.isEmpty && state.findHistory.last != query {
+        state.findHistory.append(query)
+        state.findHistory.removeFirst(
+          max(0, state.findHistory.count - NavigationState.findHistoryLimit))
+      }
       // A new search starts from the top of the window, that line included.
       state.top.matchLine = nil
       if !query.isEmpty { findMatch(forward: true, in: &state) }

@@ -260,7 +260,10 @@ public enum FullScreenRenderer {
   /// What the keys do beside a filter or search: while it is typed, q is text; once the
   /// screen is returned to, q backs out and a letter types on.
   static func editorNote(_ state: NavigationState) -> String {
-    guard state.top.isMenu else { return "   Enter find · Esc never mind" }
+    guard state.top.isMenu else {
+      return state.findHistory.isEmpty
+        ? "   Enter find · Esc never mind" : "   Enter find · ↑ ↓ earlier searches · Esc never mind"
+    }
     if state.top.isTyping {
       let esc =
         state.top.filterIsEmpty ? (state.stack.count > 1 ? "Esc back" : "Esc quit") : "Esc clear"
