@@ -90,9 +90,10 @@ enum Browse {
       return write(report)
     case .check(let targets, let format):
       return write(LinkCheckRun(options: options).run(targets, format: format))
-    case .session(let mode):
-      return InteractiveSession(catalog: catalog, matcher: matcher, options: options, mode: mode)
-        .run()
+    case .session(let session):
+      return InteractiveSession(
+        catalog: catalog, matcher: matcher, options: options, session: session
+      ).run()
     }
   }
 

@@ -18,9 +18,10 @@ struct FullScreenSession {
 
   /// The session, when it can have the terminal: full screen unless `-i`, `--line-mode`
   /// or `TERM=dumb` (or no TERM) ask for lines, and only on a terminal (`--pick`: /dev/tty).
-  static func make(navigator: Navigator, options: Options) -> FullScreenSession? {
-    // The core decides from what it is told; whether a terminal can be had is tried here.
-    let linesAsked = options.lineMode || options.mode == .catalog(.interactive)
+  static func make(navigator: Navigator, options: Options, linesAsked: Bool)
+    -> FullScreenSession?
+  {
+    // The planner decided what was asked; whether a terminal can be had is tried here.
     guard
       Navigator.presentation(
         linesAsked: linesAsked, term: Terminal.environment["TERM"], hasTerminal: true)

@@ -12,14 +12,19 @@ import TextSupport
 struct InteractiveSession {
   let navigator: Navigator
   let options: Options
+  let session: SessionPlan
 
-  init(catalog: Catalog, matcher: Matcher, options: Options, mode: Navigator.Mode) {
-    navigator = Navigator(catalog: catalog, matcher: matcher, mode: mode, pageWidth: options.width)
+  init(catalog: Catalog, matcher: Matcher, options: Options, session: SessionPlan) {
+    navigator = Navigator(
+      catalog: catalog, matcher: matcher, mode: session.mode, pageWidth: session.pageWidth)
     self.options = options
+    self.session = session
   }
 
   func run() -> ExitCode {
-    if let fullScreen = FullScreenSession.make(navigator: navigator, options: options) {
+    if let fullScreen = FullScreenSession.make(
+      navigator: navigator, options: options, linesAsked: session.linesAsked)
+    {
       return fullScreen.run()
     }
     // --pick draws on stderr so that stdout carries only the answer.

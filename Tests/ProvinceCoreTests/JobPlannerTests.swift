@@ -77,13 +77,24 @@ import Testing
   }
 
   @Test func noSelectionIsTheSessionOnATerminalAndTheProvinceListOnAPipe() throws {
-    #expect(try plan(terminal: true) == .session(.browse))
+    #expect(try plan(terminal: true) == .session(SessionPlan(.browse)))
     guard case .report(let list) = try plan() else {
       Issue.record("no list on a pipe")
       return
     }
     #expect(list.output.first == "北京市\t2\n")
     #expect(list.output.count == catalog.provinces.count)
+  }
+
+  /// The planner decides how the session runs; the shell only tries the terminal.
+  @Test func theSessionPlanSaysWhetherLinesWereAskedForAndTheWidth() throws {
+    #expect(try plan("-i") == .session(SessionPlan(.browse, linesAsked: true)))
+    #expect(
+      try plan("--line-mode", terminal: true) == .session(SessionPlan(.browse, linesAsked: true)))
+    #expect(try plan("--pick") == .session(SessionPlan(.pick)))
+    #expect(
+      try plan("--pick", "--line-mode", "--width", "60")
+        == .session(SessionPlan(.pick, linesAsked: true, pageWidth: 60)))
   }
 
   @Test func aSearchWithNoMatchPrintsAnEmptyJSONArrayAndExitsOne() throws {

@@ -25,16 +25,21 @@ public struct JobPlanner: Sendable {
   private var provinces: ProvinceResolver { ProvinceResolver(catalog: catalog, matcher: matcher) }
   private var listFormat: OutputFormat { options.format ?? (outputIsTerminal ? .text : .tsv) }
 
+  /// The session the options ask for: `-i` (or `--line-mode`) asks for lines.
+  private func session(_ mode: Navigator.Mode, lines: Bool = false) -> SessionPlan {
+    SessionPlan(mode, linesAsked: lines || options.lineMode, pageWidth: options.width)
+  }
+
   public func plan(_ job: Options.CatalogJob) -> Plan {
     switch job {
     case .automatic:
       // No selection on a terminal is the seed app's menus; on a pipe, the province list.
-      if inputIsTerminal && outputIsTerminal { return .session(.browse) }
+      if inputIsTerminal && outputIsTerminal { return .session(session(.browse)) }
       return .report(provinceList())
     case .interactive:
-      return .session(.browse)
+      return .session(session(.browse, lines: true))
     case .pick:
-      return .session(.pick)
+      return .session(session(.pick))
     case .lookup(let query, let action):
       return lookup(query, action)
     case .listProvince(let name):

@@ -1,4 +1,5 @@
 import FetchModel
+
 /// What the shell must do for a job: write a report, or perform one effect whose outcome
 /// the core turns into the report (`FetchReport`, `OpenReport`, `CheckReport`).
 public enum Plan: Sendable, Equatable {
@@ -12,5 +13,22 @@ public enum Plan: Sendable, Equatable {
   /// Check these URLs and report in `format`.
   case check([LinkCheck.Target], format: OutputFormat)
   /// Run the interactive session.
-  case session(Navigator.Mode)
+  case session(SessionPlan)
+}
+
+/// How the interactive session is to run, decided from the options: the shell only finds
+/// out whether it can have the terminal (and falls back to lines where it cannot).
+public struct SessionPlan: Sendable, Equatable {
+  public var mode: Navigator.Mode
+  /// Line mode asked for: `-i` or `--line-mode` (otherwise full screen, where the
+  /// terminal allows: `Navigator.presentation`).
+  public var linesAsked: Bool
+  /// `--width`: pages laid out this wide on screen (`Navigator.layoutWidth`).
+  public var pageWidth: Int?
+
+  public init(_ mode: Navigator.Mode, linesAsked: Bool = false, pageWidth: Int? = nil) {
+    self.mode = mode
+    self.linesAsked = linesAsked
+    self.pageWidth = pageWidth
+  }
 }
