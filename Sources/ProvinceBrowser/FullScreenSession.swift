@@ -38,7 +38,9 @@ struct FullScreenSession {
       guard isatty(0) == 1 && isatty(1) == 1 else { return nil }
       terminal = RawTerminal(input: 0, output: 1)
     }
-    return terminal.map { FullScreenSession(navigator: navigator, options: options, terminal: $0) }
+    guard var terminal else { return nil }
+    terminal.mouse = !options.noMouse
+    return FullScreenSession(navigator: navigator, options: options, terminal: terminal)
   }
 
   func run() -> ExitCode {

@@ -12,15 +12,21 @@ struct RawTerminal: Sendable {
   let input: Int32
   let output: Int32
   let saved: termios
+  /// Whether mouse reports are asked for (not with `--no-mouse`).
+  var mouse = true
 
   /// What leaving writes: the modes turned off, the normal screen back.
   static let leaveBytes = Array(
     (ControlSequence.disableMouse + ControlSequence.disableBracketedPaste
       + ControlSequence.resetStyle + ControlSequence.showCursor
       + ControlSequence.leaveAlternateScreen).utf8)
-  static let enterBytes = Array(
-    (ControlSequence.enterAlternateScreen + ControlSequence.hideCursor
-      + ControlSequence.enableBracketedPaste + ControlSequence.enableMouse).utf8)
+  /// What entering writes; mouse reports only when `mouse` (`--no-mouse` leaves the mouse
+  /// to the terminal, for selecting text).
+  static func enterBytes(mouse: Bool) -> [UInt8] {
+    Array(
+      (ControlSequence.enterAlternateScreen + ControlSequence.hideCursor
+        + ControlSequence.enableBracketedPaste + (mouse ? ControlSequence.enableMouse : "")).utf8)
+  }
 
   /// The terminal's modes as found, or nil when `input` is not a terminal.
   init?(input: Int32, output: Int32) {
@@ -37,7 +43,7 @@ struct RawTerminal: Sendable {
     // cfmakeraw also sets VMIN 1, VTIME 0: a read returns what is there, poll waits.
     cfmakeraw(&raw)
     _ = tcsetattr(input, TCSANOW, &raw)
-    write(Self.enterBytes)
+    write(Self.enterBytes(mouse: mouse))
   }
 
   /// The terminal as it was found.

@@ -452,6 +452,37 @@ import Testing
     #expect(await session.waitForExit() == 130)
   }
 
+  /// A click on a link's text follows it, as in w3m (here a `#fragment` of the page, so
+  /// the page moves to its anchor); a click on plain text does nothing.
+  @Test func aClickOnALinkFollowsIt() async throws {
+    let (server, session) = try await started()
+    defer { server.stop() }
+    await open(city: 1, session, showing: "跳到历史")
+    let row = try #require(session.screen.lines.firstIndex { $0.contains("跳到历史") })
+    let line = session.screen.lines[row]
+    let start = try #require(line.range(of: "跳到历史")).lowerBound
+    let column = TerminalText.width(String(line[..<start])) + 2
+    // SGR reports (1006): press, then release, 1-based.
+    session.type("\u{1B}[<0;1;\(row + 1)M\u{1B}[<0;1;\(row + 1)m")
+    try await Task.sleep(for: .milliseconds(200))
+    #expect(!session.screen.text.contains("故事在这里"), "a click beside the link followed it")
+    session.type("\u{1B}[<0;\(column);\(row + 1)M\u{1B}[<0;\(column);\(row + 1)m")
+    #expect(await session.waitForScreen(containing: "故事在这里"), "\(session.screen.text)")
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
+  }
+
+  /// `--no-mouse` leaves the mouse to the terminal: no mouse reports are asked for.
+  @Test(arguments: [([String](), true), (["--no-mouse"], false)])
+  func noMouseAsksForNoMouseReports(arguments: [String], reports: Bool) async throws {
+    let (server, session) = try await started(arguments: arguments)
+    defer { server.stop() }
+    let asked = String(decoding: session.output, as: UTF8.self).contains("\u{1B}[?1000h")
+    #expect(asked == reports)
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
+  }
+
   @Test func reloadKeepsTheViewAndTheLine() async throws {
     let (server, session) = try await started()
     defer { server.stop() }

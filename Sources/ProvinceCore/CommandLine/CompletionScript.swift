@@ -1,4 +1,5 @@
 import FetchModel
+
 /// Completion scripts for `browse`. Names come from the active data at completion time,
 /// through the hidden `browse --complete province|city|county [-p <province>] [-c <city>]`.
 public enum CompletionScript {

@@ -123,6 +123,7 @@ public enum OptionParser {
     options.dataPath = values[.data]
     options.strict = keys.contains(.strict)
     options.noColor = keys.contains(.noColor)
+    options.noMouse = keys.contains(.noMouse)
     options.lineMode = keys.contains(.lineMode)
     if let format = values[.format] {
       guard let parsed = OutputFormat(rawValue: format.lowercased()) else {

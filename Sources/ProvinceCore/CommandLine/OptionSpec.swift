@@ -1,4 +1,5 @@
 import FetchModel
+
 /// One option `browse` understands: its spellings, its value and its help line.
 struct OptionSpec: Sendable {
   enum Key: Sendable {
@@ -6,7 +7,7 @@ struct OptionSpec: Sendable {
       pick
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
     case check, jobs, offline, noCache, cacheSize, lineMode
-    case width, fullPage, variant
+    case width, fullPage, variant, noMouse
     case manPage
   }
 
@@ -109,6 +110,9 @@ struct OptionSpec: Sendable {
     .init(
       key: .noColor, long: "no-color", short: nil, value: nil,
       help: "No colour or bold (also: NO_COLOR set, TERM=dumb)"),
+    .init(
+      key: .noMouse, long: "no-mouse", short: nil, value: nil,
+      help: "Leave the mouse to the terminal (selecting text) in full screen"),
     .init(
       key: .completion, long: "completion", short: nil, value: "shell",
       help: "Print a completion script for bash, zsh or fish"),

@@ -78,6 +78,8 @@ public struct Options: Sendable, Equatable {
   public var dataPath: String?
   public var strict = false
   public var noColor = false
+  /// `--no-mouse`: the full screen asks for no mouse reports.
+  public var noMouse = false
   /// `--line-mode`: the numbered menus and a prompt even on a terminal (as `-i`, `TERM=dumb`).
   public var lineMode = false
   public var timeout: Double = Defaults.timeout

@@ -79,6 +79,10 @@ public enum KeyMap {
       guard row >= 0 && row < state.contentRows else { return nil }
       let index = state.top.scroll + row
       return index == state.top.selection ? .choose : .move(index - state.top.selection)
+    case .press(.left):
+      // On a page, a click on a link follows it, as in w3m.
+      guard event.row >= 1 && event.row <= state.contentRows else { return nil }
+      return .click(row: event.row - 1, column: event.column - 1)
     default: return nil
     }
   }

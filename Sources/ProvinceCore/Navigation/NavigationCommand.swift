@@ -52,6 +52,8 @@ public enum NavigationCommand: Sendable, Equatable {
   /// In the page-search prompt: the search `step` back (-1, ↑) or on (+1, ↓) in the
   /// session's history of searches, as a shell's history; past the newest, what was typed.
   case findHistory(Int)
+  /// A left click on a page's window, 0-based: on a link's text or mark, follows it.
+  case click(row: Int, column: Int)
   /// The session's monotonic clock, told before the keys read at that time: a number
   /// typed ends when a second passes without another digit.
   case clock(Duration)

@@ -57,6 +57,8 @@ extension Navigator {
       state.findHistoryPosition = nil
     case .findHistory(let step) where !state.top.isMenu && state.top.editor != nil:
       recallSearch(step, in: &state)
+    case .click(let row, let column) where !state.top.isMenu:
+      return click(row: row, column: column, in: &state)
     case .nextMatch, .previousMatch:
       findMatch(forward: command == .nextMatch, in: &state)
     case .startSearch:
@@ -180,6 +182,26 @@ extension Navigator {
   private func clampedAdd(_ value: Int, _ delta: Int) -> Int {
     let (sum, overflow) = value.addingReportingOverflow(delta)
     return overflow ? (delta > 0 ? Int.max / 2 : 0) : sum
+  }
+
+  /// A click on the page's text: the link whose text or mark is under it is followed (its
+  /// cells come from the model's side table, as the frame draws them); elsewhere nothing.
+  private func click(row: Int, column: Int, in state: inout NavigationState) -> NavigationEffect {
+    guard !state.top.showingLinks, !state.top.showingHeadings, state.top.editor == nil else {
+      return .render
+    }
+    let sections = pageSections(state)
+    guard let model = sections.model else { return .render }
+    let line = state.top.scroll + row - sections.textStart
+    guard line >= 0 else { return .render }
+    guard
+      let cell = model.cells(onLines: line..<(line + 1)).first(where: {
+        $0.columns.contains(column)
+      })
+    else { return .render }
+    let link = model.positions[cell.position].link
+    state.top.focusedLink = link
+    return follow(link: link, in: &state)
   }
 
   /// ↑ and ↓ in the page-search prompt: an earlier or a later search, and past the
