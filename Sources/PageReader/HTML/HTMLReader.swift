@@ -247,8 +247,8 @@ struct HTMLReader {
         bylineName = (stack.count, [], false, true)
       } else if bylineName == nil, let className = tokenizer.attribute("class") {
         let hints = Array(className.lowercased().utf8)
-        if ClassHints.contains(hints, "name"),
-          ClassHints.contains(hints, "author") || ClassHints.contains(hints, "byline")
+        if ByteSearch.contains(hints, "name"),
+          ByteSearch.contains(hints, "author") || ByteSearch.contains(hints, "byline")
         {
           bylineName = (stack.count, [], false, false)
         }
@@ -696,7 +696,7 @@ struct HTMLReader {
     guard className != nil || id != nil else { return false }
     let hints = Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8)
     return ["byline", "author", "dateline", "writtenby"].contains {
-      ClassHints.contains(hints, $0)
+      ByteSearch.contains(hints, $0)
     }
   }
 
@@ -950,7 +950,7 @@ struct HTMLReader {
   /// Inline `display: none`, which pages use for hidden content as often as `hidden`.
   private static func hidesByStyle(_ style: String) -> Bool {
     let compact = style.utf8.filter { $0 > 0x20 }.map(HTMLTokenizer.lowercased)
-    return ClassHints.contains(compact, "display:none")
+    return ByteSearch.contains(compact, "display:none")
   }
 
   private static func trimmed(_ text: String) -> String {

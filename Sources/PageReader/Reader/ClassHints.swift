@@ -55,8 +55,10 @@ enum ClassHints {
         unlikely: isUnlikely(hints), weight: weight(element),
         share: hasWord(hints, "share") || hasWord(hints, "sharedaddy")
           || hasWord(hints, "sharing"),
-        credit: ["credit", "copyright", "attribution"].contains { contains(hints, $0) },
-        media: ["gallery", "slideshow", "carousel", "lightbox"].contains { contains(hints, $0) },
+        credit: ["credit", "copyright", "attribution"].contains { ByteSearch.contains(hints, $0) },
+        media: ["gallery", "slideshow", "carousel", "lightbox"].contains {
+          ByteSearch.contains(hints, $0)
+        },
         comments: isComments(hints))
       if known.count < 4096 { known[key] = verdict }
       return verdict
@@ -71,14 +73,15 @@ enum ClassHints {
   ]
 
   static func isComments(_ hints: [UInt8]) -> Bool {
-    commentWords.contains { hasWord(hints, $0) } || contains(hints, "disqus")
+    commentWords.contains { hasWord(hints, $0) } || ByteSearch.contains(hints, "disqus")
       ? !["article", "content", "main", "body", "post", "entry", "story"].contains {
-        contains(hints, $0)
+        ByteSearch.contains(hints, $0)
       } : false
   }
 
   static func isUnlikely(_ hints: [UInt8]) -> Bool {
-    unlikelyWords.contains { contains(hints, $0) } && !maybeWords.contains { contains(hints, $0) }
+    unlikelyWords.contains { ByteSearch.contains(hints, $0) }
+      && !maybeWords.contains { ByteSearch.contains(hints, $0) }
   }
 
   /// +25 for a positive word, −25 for a negative one, in the class and in the id.
@@ -87,18 +90,13 @@ enum ClassHints {
     for text in [element.className, element.id] {
       guard let text = text?.lowercased(), !text.isEmpty else { continue }
       let bytes = Array(text.utf8)
-      if negativeWords.contains(where: { contains(bytes, $0) }) || hasWord(bytes, "hid") {
+      if negativeWords.contains(where: { ByteSearch.contains(bytes, $0) }) || hasWord(bytes, "hid")
+      {
         weight -= 25
       }
-      if positiveWords.contains(where: { contains(bytes, $0) }) { weight += 25 }
+      if positiveWords.contains(where: { ByteSearch.contains(bytes, $0) }) { weight += 25 }
     }
     return weight
-  }
-
-  /// Byte substring search: hints are short, and Foundation's `contains` was most of
-  /// the reader view's time.
-  static func contains(_ text: [UInt8], _ word: String) -> Bool {
-    ByteSearch.contains(text, word)
   }
 
   /// Whether `word` is in `text` bounded by start, end, space, `-` or `_`.

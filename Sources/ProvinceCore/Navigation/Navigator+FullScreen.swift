@@ -213,14 +213,14 @@ extension Navigator {
       guard step < 0 else { return }
       state.findDraft = state.top.editor?.text ?? ""
     }
-    let position = (state.findHistoryPosition ?? history.count) + step
+    let position = max(0, (state.findHistoryPosition ?? history.count) + step)
     if position >= history.count {
       state.findHistoryPosition = nil
       state.top.editor = LineEditor(text: state.findDraft)
       return
     }
-    state.findHistoryPosition = max(0, position)
-    state.top.editor = LineEditor(text: history[max(0, position)])
+    state.findHistoryPosition = position
+    state.top.editor = LineEditor(text: history[position])
   }
 
   private func choose(in state: inout NavigationState) -> NavigationEffect {

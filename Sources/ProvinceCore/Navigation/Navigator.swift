@@ -84,11 +84,10 @@ public struct Navigator: Sendable {
       // changed size since.
       state.pages[url] = .loaded(
         content.relaidOut(width: layoutWidth(view, in: state.viewport), view: view))
+      state.progress = nil
       if reloading == nil, pageURL(of: state.top) == url, let step = content.disambiguation {
-        state.progress = nil
         return disambiguationArrived(step, in: &state)
       }
-      state.progress = nil
       if pageURL(of: state.top) == url { layOutTop(&state) }
       if let reloading {
         state.stack[reloading].scroll = state.stack[reloading].reloadScroll ?? 0
@@ -307,14 +306,19 @@ public struct Navigator: Sendable {
       ]
     case .search(_, let refs):
       let ref = refs[index]
-      let city = ref.isCounty ? " " + TerminalText.sanitize(catalog[ref.cityOnly].name) : ""
       return [
-        TerminalText.sanitize(catalog.provinces[ref.province].name) + city,
-        matcher.pinyin(of: ref), TerminalText.sanitize(catalog[ref].code ?? ""),
+        place(of: ref), matcher.pinyin(of: ref), TerminalText.sanitize(catalog[ref].code ?? ""),
       ]
     case .detail, .link:
       return []
     }
+  }
+
+  /// Where a search result is, sanitised: its province, and a county's city too
+  /// (`江苏省 南京市` for 鼓楼区).
+  private func place(of ref: CityRef) -> String {
+    let city = ref.isCounty ? " " + TerminalText.sanitize(catalog[ref.cityOnly].name) : ""
+    return TerminalText.sanitize(catalog.provinces[ref.province].name) + city
   }
 
   /// The sanitised name of item `index` (below `itemCount(of:)`) of a menu screen.
@@ -326,16 +330,12 @@ public struct Navigator: Sendable {
       return TerminalText.sanitize(catalog[refs[index]].name)
     case .search(_, let refs):
       let ref = refs[index]
-      // A county says its city too: 鼓楼区（江苏省 南京市）.
-      let city = ref.isCounty ? " " + TerminalText.sanitize(catalog[ref.cityOnly].name) : ""
-      return TerminalText.sanitize(catalog[ref].name) + "（"
-        + TerminalText.sanitize(catalog.provinces[ref.province].name) + city + "）"
+      return TerminalText.sanitize(catalog[ref].name) + "（" + place(of: ref) + "）"
     case .detail, .link:
       return ""
     }
   }
 
-  /// The URL a page screen shows (a city's, or a followed link's); nil for menus.
   /// The names a disambiguation page's entry must carry for `screen`'s page: a division's
   /// city and province; none for a followed link.
   func parents(of screen: Screen) -> [[String]] {
@@ -343,6 +343,7 @@ public struct Navigator: Sendable {
     return DivisionParents.of(ref, in: catalog)
   }
 
+  /// The URL a page screen shows (a city's, or a followed link's); nil for menus.
   public func pageURL(of screen: Screen) -> String? {
     switch screen.kind {
     case .detail(let ref): return catalog[ref].url
