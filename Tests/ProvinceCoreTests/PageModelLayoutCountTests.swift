@@ -163,8 +163,9 @@ import Testing
   }
 }
 
-/// A resize on a long page, full screen: the screen answers at once and the page is laid
-/// out off the UI thread (`.layOut`), then takes its place at the same text.
+/// A resize on a long page, full screen: the screen answers at once with the lines it
+/// shows laid out for the new width (a window of the page), and the whole page, laid out
+/// off the UI thread (`.layOut`), then takes its place at the same text.
 @Suite struct BackgroundLayoutTests {
   let navigator = Navigator(
     catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
@@ -179,7 +180,7 @@ import Testing
     return PageContent(page, width: width, view: .fullPage)
   }
 
-  @Test func aResizeOnALongPageAsksForTheLayoutAndKeepsTheLineWhenItComes() throws {
+  func opened(_ content: PageContent) -> NavigationState {
     var state = navigator.start(
       viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
     for key in [Key.down, .enter, .enter] {
@@ -187,31 +188,92 @@ import Testing
         _ = navigator.update(&state, command)
       }
     }
+    _ = navigator.update(&state, .pageLoaded(url: guangzhou, content))
+    return state
+  }
+
+  func shown(_ state: NavigationState) throws -> PageContent {
+    guard case .loaded(let content) = state.pages[guangzhou] else {
+      throw CancellationError()
+    }
+    return content
+  }
+
+  /// The paragraph's number (`第1234段`) the top line of the window is in: the lines of
+  /// one paragraph after its first do not name it, so the one above is looked for.
+  func paragraph(atTopOf state: NavigationState) -> String? {
+    let sections = navigator.pageSections(state)
+    for line in stride(from: state.top.scroll, through: 0, by: -1) {
+      let text = sections.line(line)
+      if let end = text.firstIndex(of: "段"), text.hasPrefix("第") {
+        return String(text[...end])
+      }
+    }
+    return nil
+  }
+
+  @Test func aResizeOnALongPageShowsItsWindowAtOnceAndTheWholePageWhenItComes() throws {
     let content = longPage(width: 60)
     #expect(content.size >= Navigator.backgroundLayoutBytes)
-    _ = navigator.update(&state, .pageLoaded(url: guangzhou, content))
+    var state = opened(content)
     _ = navigator.update(&state, .move(2000))
-    let top = navigator.pageSections(state).line(state.top.scroll)
+    let top = try #require(paragraph(atTopOf: state))
     let counter = LayoutCounter()
     let effect = LayoutCounter.$current.withValue(counter) {
       navigator.update(&state, .resize(Viewport(columns: 30, rows: 12)))
     }
     #expect(effect == .layOut(url: guangzhou, width: 30, view: .fullPage))
+    // No layout of the page: a window of a few screens, at the same paragraph.
     #expect(counter.count == 0)
+    let window = try shown(state)
+    #expect(window.isWindow && window.width == 30)
+    #expect(window.rendered.map(\.lines.count) ?? 0 < 3 * 12 + 10)
+    #expect(window.rendered?.lines.allSatisfy { TerminalText.width($0) <= 30 } == true)
+    #expect(paragraph(atTopOf: state) == top)
+    #expect(FullScreenRenderer.counter(state, navigator: navigator) == "laying out…")
     // What the shell does off the UI thread, then reports.
-    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, content.relaidOut(width: 30)))
-    guard case .loaded(let shown) = state.pages[guangzhou] else {
-      Issue.record("the page is gone")
-      return
-    }
-    #expect(shown.width == 30)
-    let first = try #require(top.split(separator: " ").first)
-    #expect(navigator.pageSections(state).line(state.top.scroll).hasPrefix(first))
-    // A layout for a width the window no longer has is dropped.
-    _ = navigator.update(&state, .resize(Viewport(columns: 50, rows: 12)))
-    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, content.relaidOut(width: 40)))
-    guard case .loaded(let kept) = state.pages[guangzhou] else { return }
-    #expect(kept.width == 30)
+    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, window.relaidOut(width: 30)))
+    let whole = try shown(state)
+    #expect(!whole.isWindow && whole.width == 30)
+    #expect(paragraph(atTopOf: state) == top)
+    #expect(
+      FullScreenRenderer.counter(state, navigator: navigator).hasSuffix(
+        "/ \(navigator.pageSections(state).count)"))
+  }
+
+  @Test func keysAndAnotherResizeOnAWindowKeepToTheText() throws {
+    var state = opened(longPage(width: 60))
+    _ = navigator.update(&state, .move(1500))
+    _ = navigator.update(&state, .resize(Viewport(columns: 30, rows: 12)))
+    _ = navigator.update(&state, .move(3))
+    let moved = try #require(paragraph(atTopOf: state))
+    // A second resize before the first layout came: a window again, from the window.
+    let effect = navigator.update(&state, .resize(Viewport(columns: 50, rows: 12)))
+    #expect(effect == .layOut(url: guangzhou, width: 50, view: .fullPage))
+    let window = try shown(state)
+    #expect(window.isWindow && window.width == 50)
+    #expect(paragraph(atTopOf: state) == moved)
+    // The layout for a width the window no longer has is dropped; the one for it is kept.
+    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, longPage(width: 30)))
+    #expect(try shown(state).isWindow)
+    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, window.relaidOut(width: 50)))
+    #expect(try !shown(state).isWindow)
+    #expect(paragraph(atTopOf: state) == moved)
+  }
+
+  @Test func aLongPageOfPlainTextHasAWindowToo() throws {
+    let lines = (1...6000).map { "第\($0)段 plain text, one line of the source each." }
+    let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")
+    let page = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/plain; charset=utf-8"],
+      body: Data(lines.joined(separator: "\n").utf8))
+    var state = opened(PageContent(page, width: 60, view: .fullPage))
+    _ = navigator.update(&state, .move(4000))
+    let top = try #require(paragraph(atTopOf: state))
+    _ = navigator.update(&state, .resize(Viewport(columns: 30, rows: 12)))
+    #expect(try shown(state).isWindow)
+    #expect(paragraph(atTopOf: state) == top)
   }
 }
 

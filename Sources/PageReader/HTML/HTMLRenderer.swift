@@ -28,10 +28,12 @@ public enum HTMLRenderer {
     if view == .reader, let plan = WikiArticle(document: document).plan() {
       var wiki = DocumentLayout(document: plan.document, width: width)
       let result = wiki.lay(plan.ranges, skipping: plan.skipped)
-      return RenderedPage(
+      var page = RenderedPage(
         title: plan.title, description: metadata.description, lines: result.lines,
         links: result.links, view: .reader, byline: nil, published: nil,
         placements: result.placements, anchors: result.anchors)
+      page.restarts = result.restarts
+      return page
     }
     var reader = earlier?.reader
     if view == .reader && reader == nil {
@@ -45,15 +47,40 @@ public enum HTMLRenderer {
         published: metadata.published.map(Self.date), placements: result.placements,
         anchors: result.anchors)
       page.reader = reader
+      page.kept(
+        result, items: LaidOutItems(ranges: article.ranges, skipped: article.skipped),
+        numbers: layout.linkNumbers)
       return page
     }
-    let result = layout.lay([0..<document.items.count])
+    let all = [0..<document.items.count]
+    let result = layout.lay(all)
     var page = RenderedPage(
       title: metadata.title, description: metadata.description, lines: result.lines,
       links: result.links, view: .fullPage, byline: nil, published: nil,
       placements: result.placements, anchors: result.anchors)
     page.reader = reader
+    page.kept(result, items: LaidOutItems(ranges: all, skipped: []), numbers: layout.linkNumbers)
     return page
+  }
+
+  /// The lines of `page` (a layout of `document`) from restart point `item` on, laid out
+  /// `width` cells wide until there are `lines` of them: what a resize shows at once,
+  /// while the whole page is laid out for the new width. Links keep their numbers. Nil
+  /// for a layout a window cannot take part of (the wiki reader's, from its own plan).
+  public static func window(
+    _ document: PageDocument, width: Int, of page: RenderedPage, from item: Int, lines: Int
+  ) -> RenderedPage? {
+    guard let items = page.items, document.items.indices.contains(item) else { return nil }
+    var layout = DocumentLayout(document: document, width: width, numbering: page)
+    let result = layout.lay(items.ranges, skipping: items.skipped, from: item, lines: lines)
+    var window = page
+    window.lines = result.lines
+    window.links = result.links
+    window.placements = result.placements
+    window.anchors = result.anchors
+    window.restarts = result.restarts
+    window.isWindow = true
+    return window
   }
 
   /// Reads `html` and lays out the whole page to `width` cells (`parse`, then `layout`).

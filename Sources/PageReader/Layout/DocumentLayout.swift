@@ -14,6 +14,11 @@ struct DocumentLayout {
   private var stack: [Open] = []
   /// For each open table, whether it is laid out as blocks.
   private var tables: [Bool] = []
+  /// The open list-like elements, innermost last; the open links; the open tables laid
+  /// out in columns (`track`).
+  private var openLists: [Int] = []
+  private var openLinks = 0
+  private var columnTables = 0
   private var numbers: [String: Int] = [:]
   private var links: [PageLink] = []
   private var anchorNames: [String] = []
@@ -26,35 +31,102 @@ struct DocumentLayout {
     links.reserveCapacity(document.links.count)
   }
 
+  /// A layout that numbers links as `earlier` did: the lines of a window of the page
+  /// (`lay(_:skipping:from:lines:)`) carry the numbers the whole page gives them.
+  init(document: PageDocument, width: Int, numbering earlier: RenderedPage) {
+    self.document = document
+    layout = HTMLLayout(width: width)
+    numbers = earlier.numbers
+    links = earlier.links
+  }
+
+  /// The link numbers given, by URL, to keep for a window laid out later.
+  var linkNumbers: [String: Int] { numbers }
+
   /// Lays out the items of `ranges` in order, leaving out the elements in `skipping`.
-  mutating func lay(_ ranges: [Range<Int>], skipping: Set<Int> = []) -> (
-    lines: [String], links: [PageLink], placements: [LinkPlacement], anchors: [String: Int]
-  ) {
+  mutating func lay(_ ranges: [Range<Int>], skipping: Set<Int> = []) -> Laid {
     for range in ranges {
-      var index = range.lowerBound
-      while index < range.upperBound {
-        let item = document.items[index]
-        if case .start(let element) = item, skipping.contains(element) {
-          index = max(index + 1, document.elements[element].items.upperBound)
-          continue
-        }
-        replay(item)
-        index += 1
-      }
+      _ = replay(range, skipping: skipping, until: nil)
       while !stack.isEmpty { close() }
     }
+    return finish()
+  }
+
+  /// Lays out, of the items of `ranges`, those from `item` (a `RestartPoint`'s) on until
+  /// `lines` lines are made and a block ends: the part of the page a window shows, in
+  /// time that grows with the window, not the page. The elements `item` is inside are
+  /// opened first, as the whole layout had them open there.
+  mutating func lay(
+    _ ranges: [Range<Int>], skipping: Set<Int> = [], from item: Int, lines wanted: Int
+  ) -> Laid {
+    guard let first = ranges.firstIndex(where: { $0.contains(item) }) else { return finish() }
+    layout.restart(at: item)
+    if case .start(let element) = document.items[item] {
+      var chain: [Int] = []
+      var parent = document.elements[element].parent
+      while let ancestor = parent,
+        document.elements[ancestor].items.lowerBound >= ranges[first].lowerBound
+      {
+        chain.append(ancestor)
+        parent = document.elements[ancestor].parent
+      }
+      for ancestor in chain.reversed() {
+        open(ancestor, at: document.elements[ancestor].items.lowerBound)
+      }
+    }
+    var from = item
+    for range in ranges[first...] {
+      let done = replay(
+        max(from, range.lowerBound)..<range.upperBound, skipping: skipping, until: wanted)
+      while !stack.isEmpty { close() }
+      if done { break }
+      from = range.upperBound
+    }
+    return finish()
+  }
+
+  /// What a layout made: the lines, the links numbered, where they are, and where the
+  /// anchors and restart points landed.
+  typealias Laid = (
+    lines: [String], links: [PageLink], placements: [LinkPlacement], anchors: [String: Int],
+    restarts: [RestartPoint]
+  )
+
+  /// Replays the items of `range`, leaving out the elements in `skipping`; with `wanted`,
+  /// stops once that many lines are made (true when it stopped).
+  private mutating func replay(_ range: Range<Int>, skipping: Set<Int>, until wanted: Int?) -> Bool
+  {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      // Two lines more than asked, the last with text: a block cut short where the
+      // window stops, or blank lines trimmed at its ends, cost none of the lines asked.
+      if let wanted, layout.lines.count >= wanted + 2, layout.lines.last?.isEmpty == false {
+        return true
+      }
+      let item = document.items[index]
+      if case .start(let element) = item, skipping.contains(element) {
+        index = max(index + 1, document.elements[element].items.upperBound)
+        continue
+      }
+      replay(item, at: index)
+      index += 1
+    }
+    return false
+  }
+
+  private mutating func finish() -> Laid {
     let lines = layout.finish()
     var anchors: [String: Int] = [:]
     for (index, line) in layout.anchorLines where index < anchorNames.count {
       let name = anchorNames[index]
       if anchors[name] == nil { anchors[name] = line }
     }
-    return (lines, links, layout.placements, anchors)
+    return (lines, links, layout.placements, anchors, layout.restarts)
   }
 
-  private mutating func replay(_ item: PageItem) {
+  private mutating func replay(_ item: PageItem, at index: Int) {
     switch item {
-    case .start(let element): open(element)
+    case .start(let element): open(element, at: index)
     case .end(let element):
       if let last = stack.last, last.element == element { close() }
     case .text(let range):
@@ -69,11 +141,35 @@ struct DocumentLayout {
       anchorNames.append(name)
       layout.anchor(anchorNames.count - 1)
     }
+    switch item {
+    case .lineBreak, .paragraphBreak, .rule:
+      // A new line of plain text, or of a page with no elements around it.
+      if stack.isEmpty && layout.canRestart { layout.restart(at: index + 1) }
+    default: break
+    }
+  }
+
+  /// Whether element `index` may begin a layout afresh (`RestartPoint`): a block, heading,
+  /// table, quote or list outside any list and link, or an item of a bulleted list
+  /// outside any other (a numbered item's number depends on the items before it).
+  private func isRestart(_ index: Int) -> Bool {
+    // A link around blocks has its `[n]` after its first: opened again, a second.
+    guard layout.canRestart, columnTables == 0, openLinks == 0 else { return false }
+    switch document.elements[index].kind {
+    case .block, .heading, .list, .quote, .pre, .table, .definitionList:
+      return openLists.isEmpty
+    case .listItem:
+      guard openLists.count == 1, case .list(let style) = document.elements[openLists[0]].kind
+      else { return false }
+      return !style.isOrdered
+    default: return false
+    }
   }
 
   private var inLinearTable: Bool { tables.last == true }
 
-  private mutating func open(_ index: Int) {
+  private mutating func open(_ index: Int, at item: Int) {
+    if isRestart(index) { layout.restart(at: item) }
     let element = document.elements[index]
     var entry = Open(element: index, saved: nil, linear: false)
     switch element.kind {
@@ -111,10 +207,24 @@ struct DocumentLayout {
     case .inline: break
     }
     stack.append(entry)
+    track(index, opening: true)
+  }
+
+  /// Keeps count of the open lists, links and column tables, which `isRestart` asks
+  /// about on every element: counted as they open and close, not by walking the stack.
+  private mutating func track(_ index: Int, opening: Bool) {
+    switch document.elements[index].kind {
+    case .list, .listItem, .definitionList, .definition:
+      if opening { openLists.append(index) } else { openLists.removeLast() }
+    case .link: openLinks += opening ? 1 : -1
+    case .table(let linear) where !linear: columnTables += opening ? 1 : -1
+    default: break
+    }
   }
 
   private mutating func close() {
     guard let entry = stack.popLast() else { return }
+    track(entry.element, opening: false)
     let element = document.elements[entry.element]
     switch element.kind {
     case .block(let blank): layout.blockBoundary(blank: blank)

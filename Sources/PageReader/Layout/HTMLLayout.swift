@@ -39,6 +39,10 @@ struct HTMLLayout {
   /// Anchors met where no text was waiting: they land on the next line emitted.
   private var pendingAnchors: [Int] = []
   private(set) var anchorLines: [Int: Int] = [:]
+  /// Restart points met where no text was waiting: they land on the next line emitted.
+  private var pendingRestarts: [Int] = []
+  /// Where the layout may start again (`RestartPoint`): an item and the line it begins.
+  private(set) var restarts: [RestartPoint] = []
   private(set) var placements: [LinkPlacement] = []
   private var headingLevel = 0
   private var preDepth = 0
@@ -251,6 +255,18 @@ struct HTMLLayout {
     } else {
       LinkMarks.append(LinkMarks.anchor, index, to: &inline)
     }
+  }
+
+  /// Whether a layout begun afresh at this point would lay out what follows as this one
+  /// does: no text waiting, and no table, `pre`, heading or list marker open.
+  var canRestart: Bool {
+    tableDepth == 0 && preDepth == 0 && headingLevel == 0 && marker == nil && inline.isEmpty
+      && openLink == nil
+  }
+
+  /// Records that a layout may begin again at item `item`, on the next line emitted.
+  mutating func restart(at item: Int) {
+    pendingRestarts.append(item)
   }
 
   mutating func lineBreak() {
@@ -481,6 +497,11 @@ struct HTMLLayout {
     }
     for anchor in pendingAnchors { anchorLines[anchor] = last }
     pendingAnchors.removeAll()
+    pendingRestarts.removeAll()
+    restarts = restarts.compactMap { point in
+      let line = point.line - firstText
+      return result.indices.contains(line) ? RestartPoint(item: point.item, line: line) : nil
+    }
     placements = extracted.placements.compactMap { placement in
       var moved = placement
       moved.text = placement.text.compactMap { span in
@@ -504,6 +525,14 @@ struct HTMLLayout {
     }
     for anchor in pendingAnchors { anchorLines[anchor] = lines.count }
     pendingAnchors.removeAll(keepingCapacity: true)
+    // An empty line is trimmed from the top of a window: restart points wait for text.
+    if !pendingRestarts.isEmpty && !line.isEmpty {
+      // Of restart points with no line between them, the last one: it lays out least.
+      if let item = pendingRestarts.last {
+        restarts.append(RestartPoint(item: item, line: lines.count))
+      }
+      pendingRestarts.removeAll(keepingCapacity: true)
+    }
     lines.append(line)
   }
 
@@ -541,6 +570,11 @@ struct HTMLLayout {
     {
       if last.altOnly {
         lines.removeSubrange(last.lines)
+        // Restart points on the lines taken out begin with what comes in their place.
+        while let point = restarts.last, point.line >= last.lines.lowerBound {
+          restarts.removeLast()
+          pendingRestarts.insert(point.item, at: 0)
+        }
       } else {
         return
       }

@@ -22,6 +22,16 @@ public struct RenderedPage: Sendable, Equatable {
   /// What the reader found in the document, once it has looked: laid out again for
   /// another width or view, the page does not look again.
   var reader: ReaderChoice?
+  /// Where a layout of the same items may begin again, top to bottom.
+  public internal(set) var restarts: [RestartPoint] = []
+  /// True for a window (`HTMLRenderer.window`): the lines from a restart point on, as
+  /// many as a screen needs, while the whole page is laid out.
+  public internal(set) var isWindow = false
+  /// The items laid out, for a window to lay out part of; nil when they came from
+  /// another document (the wiki reader's plan), which a window does not lay out.
+  var items: LaidOutItems?
+  /// The link numbers given, by URL: a window numbers its links as the page did.
+  var numbers: [String: Int] = [:]
 
   /// A page from its parts (`HTMLRenderer.layout` makes them).
   public init(
@@ -87,8 +97,47 @@ public struct RenderedPage: Sendable, Equatable {
     text.lowercased().filter(\.isLetter).map { $0 }
   }
 
+  /// Keeps what a window of this layout needs: its restart points, the items it laid
+  /// out and the numbers its links were given.
+  mutating func kept(_ laid: DocumentLayout.Laid, items: LaidOutItems, numbers: [String: Int]) {
+    restarts = laid.restarts
+    self.items = items
+    self.numbers = numbers
+  }
+
+  /// The restart point nearest above line `line` (or on it), by bisection.
+  public func restart(atOrAbove line: Int) -> RestartPoint? {
+    let after = Self.firstIndex(in: restarts.count) { restarts[$0].line > line }
+    return after > 0 ? restarts[after - 1] : nil
+  }
+
+  /// The restart point of item `item` or, when this layout has none there, the nearest
+  /// before it.
+  public func restart(atOrBefore item: Int) -> RestartPoint? {
+    let after = Self.firstIndex(in: restarts.count) { restarts[$0].item > item }
+    return after > 0 ? restarts[after - 1] : nil
+  }
+
+  /// The first index below `count` for which `isAfter` holds, where it holds from some
+  /// index on; `count` when it never does.
+  private static func firstIndex(in count: Int, where isAfter: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if isAfter(middle) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
   /// The links' absolute URLs: `urls[n - 1]` for mark `[n]`.
   public var urls: [String] { links.map(\.url) }
+}
+
+/// The items of a document a layout replayed: ranges of items and the elements left out.
+struct LaidOutItems: Sendable, Equatable {
+  var ranges: [Range<Int>]
+  var skipped: Set<Int>
 }
 
 /// The reader's finding on a document: its article, or none (the whole page is shown).

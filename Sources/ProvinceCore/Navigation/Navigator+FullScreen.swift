@@ -447,7 +447,9 @@ extension Navigator {
   /// A new window size: the page on top laid out again (the others when they are shown
   /// again), and kept at the line its window began with, by content (the characters
   /// above it), not by proportion. Full screen, a long page is laid out off the UI
-  /// thread (`.layOut`): the screen answers at once, with the layout it has until then.
+  /// thread (`.layOut`); the screen answers at once with the lines it shows laid out for
+  /// the new width from the restart point above them (a window of the page), or, where
+  /// the layout cannot be taken up in the middle, with the layout it has until then.
   func resize(_ state: inout NavigationState, to viewport: Viewport) -> NavigationEffect {
     let anchor = resizeAnchor(state)
     state.viewport = viewport
@@ -456,12 +458,20 @@ extension Navigator {
       content.document != nil, content.width != layoutWidth(content.view, in: viewport),
       content.size >= Self.backgroundLayoutBytes
     {
-      clampView(&state)
-      if let anchor {
-        state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
+      let width = layoutWidth(content.view, in: viewport)
+      if let anchor, let item = anchor.item,
+        let window = content.window(width: width, from: item, lines: Self.windowLines(viewport))
+      {
+        state.pages[url] = .loaded(window)
+        scroll(to: anchor, in: &state)
+      } else {
+        clampView(&state)
+        if let anchor {
+          state.top.anchor = ResizeAnchor(
+            item: anchor.item, characters: anchor.characters, scroll: state.top.scroll)
+        }
       }
-      return .layOut(
-        url: url, width: layoutWidth(content.view, in: viewport), view: content.view)
+      return .layOut(url: url, width: width, view: content.view)
     }
     layOutTop(&state)
     state.top.page = min(state.top.page, pageCount(state) - 1)
@@ -469,16 +479,21 @@ extension Navigator {
     return .render
   }
 
+  /// The lines a window of a page is laid out to after a resize: the screen twice over,
+  /// so a few keys move over laid-out text while the whole page follows.
+  static func windowLines(_ viewport: Viewport) -> Int { 3 * max(1, viewport.rows) }
+
   /// Pages of this many bytes and more are laid out again off the UI thread after a
   /// resize; smaller ones take less than a frame and are laid out at once.
   public static let backgroundLayoutBytes = 200_000
 
-  /// A page laid out off the UI thread (`.layOut`) takes the place of the one shown, if
-  /// it is still the page's and the window's width is still the one it was made for.
+  /// A page laid out off the UI thread (`.layOut`) takes the place of the one shown (a
+  /// window of it, or its layout for another width), if it is still the page's and the
+  /// window's width is still the one it was made for.
   func laidOut(_ content: PageContent, url: String, in state: inout NavigationState) {
-    guard case .loaded(let shown) = state.pages[url], shown.isLaidOut,
-      shown.width != content.width, shown.view == content.view, shown.size == content.size,
-      content.width == layoutWidth(content.view, in: state.viewport)
+    guard case .loaded(let shown) = state.pages[url], shown.isLaidOut, !content.isWindow,
+      shown.width != content.width || shown.isWindow, shown.view == content.view,
+      shown.size == content.size, content.width == layoutWidth(content.view, in: state.viewport)
     else { return }
     let isTop = pageURL(of: state.top) == url
     let anchor = isTop ? resizeAnchor(state) : nil
@@ -487,38 +502,74 @@ extension Navigator {
     scroll(to: anchor, in: &state)
   }
 
-  /// The characters above the window of the page on top (nil on a menu): the one the
-  /// last resize kept while the window has not moved since, so resizes back and forth
-  /// land on the same line.
-  private func resizeAnchor(_ state: NavigationState) -> Int? {
+  /// Where the window of the page on top begins (nil on a menu): the anchor the last
+  /// resize kept while the window has not moved since, so resizes back and forth land
+  /// on the same line; else the restart point above its top line and the characters
+  /// from there, or (above the page's own lines, or with its link list shown) the
+  /// characters from the top.
+  private func resizeAnchor(_ state: NavigationState) -> ResizeAnchor? {
     guard !state.top.isMenu else { return nil }
-    if let kept = state.top.anchor, kept.scroll == state.top.scroll { return kept.characters }
+    if let kept = state.top.anchor, kept.scroll == state.top.scroll { return kept }
     let sections = pageSections(state)
-    return (0..<min(state.top.scroll, sections.count)).reduce(0) {
+    let scroll = state.top.scroll
+    if let page = renderedPage(of: state), let start = sections.pageStart, scroll >= start,
+      scroll - start < page.lines.count, let point = page.restart(atOrAbove: scroll - start)
+    {
+      let characters = page.lines[point.line..<(scroll - start)].reduce(0) {
+        $0 + Self.characters(in: $1)
+      }
+      return ResizeAnchor(item: point.item, characters: characters, scroll: scroll)
+    }
+    let characters = (0..<min(scroll, sections.count)).reduce(0) {
       $0 + Self.characters(in: sections.line($1))
     }
+    return ResizeAnchor(item: nil, characters: characters, scroll: scroll)
   }
 
-  /// Scrolls the page on top to the line the characters `anchor` end on.
-  private func scroll(to anchor: Int?, in state: inout NavigationState) {
+  /// The laid-out page on top, if it is one.
+  private func renderedPage(of state: NavigationState) -> RenderedPage? {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
+      return nil
+    }
+    return content.rendered
+  }
+
+  /// Scrolls the page on top to the line the characters of `anchor` end on.
+  private func scroll(to anchor: ResizeAnchor?, in state: inout NavigationState) {
     guard let anchor else {
       clampView(&state)
       return
     }
     let sections = pageSections(state)
-    var before = 0
-    var line = sections.count
-    for index in 0..<sections.count {
-      let count = Self.characters(in: sections.line(index))
-      if before + count > anchor {
-        line = index
-        break
+    if let item = anchor.item, let page = renderedPage(of: state),
+      let start = sections.pageStart, let point = page.restart(atOrBefore: item)
+    {
+      // Another restart point than the anchor's: its characters do not count from here.
+      var left = point.item == item ? anchor.characters : 0
+      var line = point.line
+      while line < page.lines.count {
+        let count = Self.characters(in: page.lines[line])
+        if count > left { break }
+        left -= count
+        line += 1
       }
-      before += count
+      state.top.scroll = start + line
+    } else if anchor.item == nil {
+      var before = 0
+      var line = sections.count
+      for index in 0..<sections.count {
+        let count = Self.characters(in: sections.line(index))
+        if before + count > anchor.characters {
+          line = index
+          break
+        }
+        before += count
+      }
+      state.top.scroll = line
     }
-    state.top.scroll = line
     clampView(&state)
-    state.top.anchor = ResizeAnchor(characters: anchor, scroll: state.top.scroll)
+    state.top.anchor = ResizeAnchor(
+      item: anchor.item, characters: anchor.characters, scroll: state.top.scroll)
   }
 
   /// How many pages keep their documents and layouts: the one shown and the last ones

@@ -99,9 +99,9 @@ public struct PageContent: Sendable, Equatable {
     relaidOut(width: newWidth, view: view)
   }
 
-  /// The same page laid out for another width or view.
+  /// The same page laid out for another width or view (or, from a window, whole).
   public func relaidOut(width newWidth: Int, view newView: PageView) -> PageContent {
-    guard newWidth != width || newView != view, let document else { return self }
+    guard newWidth != width || newView != view || isWindow, let document else { return self }
     var copy = self
     copy.width = newWidth
     copy.view = newView
@@ -109,6 +109,25 @@ public struct PageContent: Sendable, Equatable {
     copy.rendered = HTMLRenderer.layout(
       document, width: newWidth, view: newView, reusing: rendered)
     copy.model = PageModel(copy)
+    return copy
+  }
+
+  /// True while only a window of the page is laid out for its width (`window(width:…)`).
+  public var isWindow: Bool { rendered?.isWindow == true }
+
+  /// The page laid out `newWidth` cells wide from the layout's restart point at `item`,
+  /// `lines` lines of it: what a resize shows at once while the whole page is laid out
+  /// off the UI thread. Its link list is the one the page had (the numbers do not
+  /// change). Nil when the layout cannot be taken up in the middle.
+  public func window(width newWidth: Int, from item: Int, lines: Int) -> PageContent? {
+    guard let document, let rendered,
+      let window = HTMLRenderer.window(
+        document, width: newWidth, of: rendered, from: item, lines: lines)
+    else { return nil }
+    var copy = self
+    copy.width = newWidth
+    copy.rendered = window
+    copy.model = PageModel(window: window, keepingLinksOf: model)
     return copy
   }
 

@@ -67,13 +67,30 @@ public struct PageModel: Sendable, Equatable {
       links: page.links.count, rendered: page)
   }
 
+  /// The model of a window of a page (`PageContent.window`): its lines alone, and the
+  /// link list of `earlier`, the page's model before, whose links it numbers alike.
+  init(window: RenderedPage, keepingLinksOf earlier: PageModel) {
+    self.init(
+      text: window.lines, pageStart: 0, linkList: earlier.linkList,
+      entries: earlier.linkEntries, rendered: window)
+  }
+
   private init(
     text: [String], pageStart: Int?, linkList: [String], links: Int, rendered: RenderedPage?
+  ) {
+    self.init(
+      text: text, pageStart: pageStart, linkList: linkList,
+      entries: Self.entries(in: linkList, count: links), rendered: rendered)
+  }
+
+  private init(
+    text: [String], pageStart: Int?, linkList: [String], entries: [Range<Int>],
+    rendered: RenderedPage?
   ) {
     self.text = text
     self.pageStart = pageStart
     self.linkList = linkList
-    linkEntries = Self.entries(in: linkList, count: links)
+    linkEntries = entries
     var positions: [PageLinks.Position] = []
     var headings: [Heading] = []
     if let page = rendered, let start = pageStart {

@@ -89,9 +89,14 @@ public struct Screen: Sendable, Hashable {
   public var isTyping: Bool { typing && isMenu }
 }
 
-/// Where a page's top line was, by content, when the window last changed size.
+/// Where a page's top line was, by content, when the window last changed size: the
+/// nearest restart point of the layout above it (`RestartPoint`, which every layout of
+/// the page has alike) and the characters from there, so finding the line again costs a
+/// bisection and a block, not the page.
 public struct ResizeAnchor: Sendable, Hashable {
-  /// The non-blank characters of the lines above the window.
+  /// The document item of the restart point; nil to count from the top of the text.
+  public var item: Int?
+  /// The non-blank characters of the lines above the window, from the restart point.
   public var characters: Int
   /// The scroll that the last resize gave; a scroll since then makes a new anchor.
   public var scroll: Int

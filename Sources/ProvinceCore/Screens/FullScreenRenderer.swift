@@ -359,6 +359,10 @@ public enum FullScreenRenderer {
       guard count > 0 else { return "links 0 / 0" }
       return "links \((state.top.focusedLink ?? 0) + 1) / \(count)"
     }
+    if case .loaded(let content) = state.pages[url], content.isWindow {
+      // Only the lines on screen are laid out for this width yet: no count to give.
+      return "laying out…"
+    }
     let total = navigator.pageSections(state).count
     let last = min(total, state.top.scroll + state.contentRows)
     return "\(min(total, state.top.scroll + 1))–\(last) / \(total)"
