@@ -107,27 +107,15 @@ public struct RenderedPage: Sendable, Equatable {
 
   /// The restart point nearest above line `line` (or on it), by bisection.
   public func restart(atOrAbove line: Int) -> RestartPoint? {
-    let after = Self.firstIndex(in: restarts.count) { restarts[$0].line > line }
+    let after = Bisection.firstIndex(in: restarts.count) { restarts[$0].line > line }
     return after > 0 ? restarts[after - 1] : nil
   }
 
   /// The restart point of item `item` or, when this layout has none there, the nearest
   /// before it.
   public func restart(atOrBefore item: Int) -> RestartPoint? {
-    let after = Self.firstIndex(in: restarts.count) { restarts[$0].item > item }
+    let after = Bisection.firstIndex(in: restarts.count) { restarts[$0].item > item }
     return after > 0 ? restarts[after - 1] : nil
-  }
-
-  /// The first index below `count` for which `isAfter` holds, where it holds from some
-  /// index on; `count` when it never does.
-  private static func firstIndex(in count: Int, where isAfter: (Int) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if isAfter(middle) { high = middle } else { low = middle + 1 }
-    }
-    return low
   }
 
   /// The links' absolute URLs: `urls[n - 1]` for mark `[n]`.

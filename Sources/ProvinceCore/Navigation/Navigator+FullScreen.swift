@@ -421,7 +421,7 @@ extension Navigator {
     let line = state.top.scroll - pageSections(state).textStart
     // The section being read: the last heading at or above the top of the window.
     let current =
-      PageModel.firstIndex(in: headings.count) { headings[$0].line > line } - 1
+      Bisection.firstIndex(in: headings.count) { headings[$0].line > line } - 1
     state.top.textScroll = state.top.scroll
     state.top.showingHeadings = true
     state.top.focusedHeading = max(0, current)

@@ -1,3 +1,4 @@
+import PageReader
 import TextSupport
 
 /// `/` on a page: the lines that hold the query, found in the laid-out lines (facts
@@ -77,6 +78,6 @@ struct SearchHits {
 
   /// The first index whose line satisfies `isAfter` (which holds from some line on).
   func firstIndex(where isAfter: (Int) -> Bool) -> Int {
-    PageModel.firstIndex(in: count) { isAfter(self[$0]) }
+    Bisection.firstIndex(in: count) { isAfter(self[$0]) }
   }
 }

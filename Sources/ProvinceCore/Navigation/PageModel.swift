@@ -128,35 +128,23 @@ public struct PageModel: Sendable, Equatable {
 
   /// The link cells on lines `lines` of `text`, found by bisection.
   func cells(onLines lines: Range<Int>) -> ArraySlice<LinkCell> {
-    let first = Self.firstIndex(in: cells.count) { cells[$0].line >= lines.lowerBound }
-    let end = Self.firstIndex(in: cells.count) { cells[$0].line >= lines.upperBound }
+    let first = Bisection.firstIndex(in: cells.count) { cells[$0].line >= lines.lowerBound }
+    let end = Bisection.firstIndex(in: cells.count) { cells[$0].line >= lines.upperBound }
     return cells[first..<max(first, end)]
   }
 
   /// The first position at or below line `line` of `text`, or nil.
   func firstPosition(atOrBelow line: Int) -> Int? {
     guard positionsInOrder else { return positions.firstIndex { $0.line >= line } }
-    let index = Self.firstIndex(in: positions.count) { positions[$0].line >= line }
+    let index = Bisection.firstIndex(in: positions.count) { positions[$0].line >= line }
     return index < positions.count ? index : nil
   }
 
   /// The last position above line `line` of `text`, or nil.
   func lastPosition(above line: Int) -> Int? {
     guard positionsInOrder else { return positions.lastIndex { $0.line < line } }
-    let index = Self.firstIndex(in: positions.count) { positions[$0].line >= line }
+    let index = Bisection.firstIndex(in: positions.count) { positions[$0].line >= line }
     return index > 0 ? index - 1 : nil
-  }
-
-  /// The first index below `count` for which `isAfter` holds, where it holds from some
-  /// index on (the lines are sorted); `count` when it never does.
-  static func firstIndex(in count: Int, where isAfter: (Int) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if isAfter(middle) { high = middle } else { low = middle + 1 }
-    }
-    return low
   }
 
   /// A laid-out heading line (`## 地理`, as `HTMLLayout` marks h2) as its level and text;
