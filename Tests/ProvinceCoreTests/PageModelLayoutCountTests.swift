@@ -192,12 +192,13 @@ import Testing
     return state
   }
 
+  /// The page as the state holds it; a test fails where it is not loaded.
   func shown(_ state: NavigationState) throws -> PageContent {
-    guard case .loaded(let content) = state.pages[guangzhou] else {
-      throw CancellationError()
-    }
+    guard case .loaded(let content) = state.pages[guangzhou] else { throw PageNotLoaded() }
     return content
   }
+
+  struct PageNotLoaded: Error {}
 
   /// The paragraph's number (`第1234段`) the top line of the window is in: the lines of
   /// one paragraph after its first do not name it, so the one above is looked for.

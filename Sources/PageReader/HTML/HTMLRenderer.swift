@@ -49,7 +49,7 @@ public enum HTMLRenderer {
       page.reader = reader
       page.kept(
         result, items: LaidOutItems(ranges: article.ranges, skipped: article.skipped),
-        numbers: layout.linkNumbers)
+        numbers: layout.numbers)
       return page
     }
     let all = [0..<document.items.count]
@@ -59,7 +59,7 @@ public enum HTMLRenderer {
       links: result.links, view: .fullPage, byline: nil, published: nil,
       placements: result.placements, anchors: result.anchors)
     page.reader = reader
-    page.kept(result, items: LaidOutItems(ranges: all, skipped: []), numbers: layout.linkNumbers)
+    page.kept(result, items: LaidOutItems(ranges: all, skipped: []), numbers: layout.numbers)
     return page
   }
 

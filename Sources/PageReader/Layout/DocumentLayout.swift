@@ -19,7 +19,8 @@ struct DocumentLayout {
   private var openLists: [Int] = []
   private var openLinks = 0
   private var columnTables = 0
-  private var numbers: [String: Int] = [:]
+  /// The link numbers given, by URL (a window of the page numbers its links alike).
+  private(set) var numbers: [String: Int] = [:]
   private var links: [PageLink] = []
   private var anchorNames: [String] = []
 
@@ -39,9 +40,6 @@ struct DocumentLayout {
     numbers = earlier.numbers
     links = earlier.links
   }
-
-  /// The link numbers given, by URL, to keep for a window laid out later.
-  var linkNumbers: [String: Int] { numbers }
 
   /// Lays out the items of `ranges` in order, leaving out the elements in `skipping`.
   mutating func lay(_ ranges: [Range<Int>], skipping: Set<Int> = []) -> Laid {
