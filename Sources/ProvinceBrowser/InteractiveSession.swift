@@ -37,14 +37,25 @@ struct InteractiveSession {
     var state = navigator.start(viewport: Terminal.viewport(fd: screen.fd))
     let loader = PageLoader(options: options)
 
+    // A transcript (nothing redrawn) writes a page's facts once: the page screen last
+    // written (its depth in the stack and URL) and the fact lines written for it.
+    var written: (depth: Int, url: String, facts: [String])?
     func draw(prompt: Bool) {
       let viewport = Terminal.viewport(fd: screen.fd)
       if viewport != state.viewport {
         _ = navigator.update(&state, .resize(viewport))
       }
       var frame = redraws ? ControlSequence.home + ControlSequence.eraseScreen : ""
-      frame += ScreenRenderer.render(state, navigator: navigator, style: style).joined(
-        separator: "\n")
+      let url = navigator.pageURL(of: state.top)
+      let shownFacts =
+        written.flatMap { $0.depth == state.stack.count && $0.url == url ? $0.facts : nil }
+      frame += ScreenRenderer.render(
+        state, navigator: navigator, style: style, shownFacts: redraws ? nil : shownFacts
+      ).joined(separator: "\n")
+      written = nil
+      if !redraws, let url, let facts = ScreenRenderer.facts(state, navigator: navigator) {
+        written = (state.stack.count, url, facts)
+      }
       screen.write(frame + (prompt ? "\n> " : "\n"))
       screen.flush()
     }

@@ -97,6 +97,33 @@ import Testing
     }
   }
 
+  /// A transcript (`-i` into a pipe) writes a page's facts once: the frame drawn while it
+  /// loads names the city, the loaded frame goes on from the status, and page 2 of the
+  /// text is the text alone; every paragraph is there exactly once.
+  @Test func aTranscriptWritesAPagesFactsOnce() async throws {
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    let paragraphs = (1...30).map { "Paragraph number \($0) of the long page." }
+    let html = "<html><body>" + paragraphs.map { "<p>\($0)</p>" }.joined() + "</body></html>"
+    server.route("/long") { _ in .bytes(Array(html.utf8), contentType: "text/html") }
+    let data = try dataFile(server, [("甲市", "/long")])
+    let result = try await BrowseProcess.run(
+      ["-i", "--data", data, "--no-cache"], input: "1\n1\n\n\n\n\n\nb\nq\n",
+      environment: ["LINES": "24", "COLUMNS": "80"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let out = result.stdout
+    func count(_ text: String) -> Int { out.components(separatedBy: text).count - 1 }
+    #expect(count("  Province 测试省") == 1, "\(out)")
+    #expect(count("  URL      \(server.baseURL)/long") == 1)
+    #expect(count("  Status   loading…") == 1)
+    #expect(count("  Status   200 OK") == 1)
+    #expect(count("省份信息 › 测试省 › 甲市") == 1)
+    #expect(out.contains("page 6/6"))
+    for paragraph in paragraphs { #expect(count(paragraph) == 1, "\(paragraph)") }
+    // Back on the list, the list is drawn whole again.
+    #expect(count("省份信息 › 测试省\n") == 2)
+  }
+
   @Test func aSlowPageTimesOutWithinTheLimit() async throws {
     try await withServer { server in
       let data = try dataFile(server, [("甲市", TestHTTPServer.Path.silent)])

@@ -3,13 +3,19 @@ import TextSupport
 /// The line-mode view: a navigation state drawn as lines of text, a pure function of the
 /// state. What the page holds and how far it pages is the model's (`pageSections`).
 public enum ScreenRenderer {
-  public static func render(_ state: NavigationState, navigator: Navigator, style: TextStyle)
-    -> [String]
-  {
+  /// The lines of `state`. `shownFacts`, in a transcript (a pipe or file, where nothing is
+  /// redrawn), are the fact lines this page screen's last frame already wrote: the path
+  /// and those lines are left out, so that a page's facts are written once however often
+  /// it is drawn (loading, then loaded; page 2 of its text).
+  public static func render(
+    _ state: NavigationState, navigator: Navigator, style: TextStyle, shownFacts: [String]? = nil
+  ) -> [String] {
     let width = state.viewport.columns
-    var lines = [
-      style.bold(TerminalText.truncate(path(state, navigator: navigator), toWidth: width)), "",
-    ]
+    let continued = shownFacts != nil && !state.showingHelp && !state.top.isMenu
+    var lines =
+      continued
+      ? []
+      : [style.bold(TerminalText.truncate(path(state, navigator: navigator), toWidth: width)), ""]
     if state.showingHelp {
       lines += help.map { TerminalText.truncate($0, toWidth: width) }
     } else if !state.top.isMenu {
@@ -19,7 +25,10 @@ public enum ScreenRenderer {
       }()
       let rows = max(1, state.contentRows - header.count)
       let start = min(state.top.page * rows, body.count)
-      lines += header.map { PageSections.fitted($0, toWidth: width) }
+      let fitted = header.map { PageSections.fitted($0, toWidth: width) }
+      let repeated =
+        continued ? zip(fitted, shownFacts ?? []).prefix { $0 == $1 }.count : 0
+      lines += fitted.dropFirst(repeated)
       lines += body[start..<min(body.count, start + rows)]
     } else {
       let layout = navigator.layout(state)
@@ -33,6 +42,15 @@ public enum ScreenRenderer {
     lines.append(
       style.dim(TerminalText.truncate(hints(state, navigator: navigator), toWidth: width)))
     return lines
+  }
+
+  /// The fact lines `render` writes above a page screen's text, as fitted to the window;
+  /// nil for a menu or help.
+  public static func facts(_ state: NavigationState, navigator: Navigator) -> [String]? {
+    guard !state.showingHelp, !state.top.isMenu else { return nil }
+    return navigator.pageSections(state).header.map {
+      PageSections.fitted($0, toWidth: state.viewport.columns)
+    }
   }
 
   /// `省份信息 › 广东省 › 广州市`, with filters and searches shown where they were made.
