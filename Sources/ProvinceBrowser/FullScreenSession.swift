@@ -78,8 +78,16 @@ struct FullScreenSession {
       terminal.leave()
       if null >= 0 && ownError != 2 { dup2(ownError, 2) }
     }
+    // The preview pane's word on a page: whether the cache holds it (a stat, not a read).
+    func storedPage(_ url: String) -> String? {
+      guard let address = URL(string: URLText.ascii(url)),
+        let size = loader.fetcher.storedSize(of: address)
+      else { return nil }
+      return "cached · " + PageText.byteCount(size)
+    }
     func draw() {
-      let frame = FullScreenRenderer.frame(state, navigator: navigator, palette: palette)
+      let frame = FullScreenRenderer.frame(
+        state, navigator: navigator, palette: palette, storedPage: storedPage)
       let output = FrameDiff.output(from: shown, to: frame)
       if !output.isEmpty { terminal.write(output) }
       shown = frame

@@ -21,6 +21,12 @@ public final class CachingFetcher: Sendable {
     self.variant = variant
   }
 
+  /// The size of the stored copy of `url`'s page, without reading it; nil when there is
+  /// none (or no cache). For the menu's preview, which says whether a page is at hand.
+  public func storedSize(of url: URL) -> Int? {
+    cache?.storedSize(for: url, variant: variant?.rawValue)
+  }
+
   /// The page at `url` and where it came from. Offline without a copy throws `.notCached`;
   /// when the network fails outright, a cached copy is served with its age instead. On a
   /// zh.wikipedia host the variant's address is fetched (`/zh-cn/Title`); the cache keys

@@ -89,6 +89,16 @@ public final class PageCache: Sendable {
     return entry
   }
 
+  /// The size of `url`'s entry in `variant` when there is one, from `lstat` alone: the
+  /// entry is neither read nor marked as used.
+  public func storedSize(for url: URL, variant: String? = nil) -> Int? {
+    var info = stat()
+    guard lstat(fileURL(for: url, variant: variant).path, &info) == 0,
+      info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, Int(info.st_size) <= readLimit
+    else { return nil }
+    return Int(info.st_size)
+  }
+
   /// The bytes of the entry at `file`, read only when fstat shows a regular file of at most
   /// `limit` bytes; an oversized or odd entry (a FIFO, a device, a link) is unlinked.
   static func readEntry(_ file: URL, limit: Int) -> Data? {

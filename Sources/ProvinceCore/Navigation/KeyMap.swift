@@ -77,6 +77,12 @@ public enum KeyMap {
     case .press(.left) where state.top.isMenu:
       let row = event.row - 1
       guard row >= 0 && row < state.contentRows else { return nil }
+      // The preview pane beside the list is not a row.
+      if let pane = MenuPreview.columns(forWidth: state.viewport.columns),
+        event.column - 1 >= pane.lowerBound
+      {
+        return nil
+      }
       let index = state.top.scroll + row
       return index == state.top.selection ? .choose : .move(index - state.top.selection)
     case .press(.left):

@@ -74,20 +74,12 @@ public struct PageSections: Sendable, Equatable {
 extension Navigator {
   /// The facts and body of the page screen on top of the stack.
   public func pageSections(_ state: NavigationState) -> PageSections {
-    var rows: [[String]] = []
-    if case .detail(let ref) = state.top.kind {
-      let city = catalog[ref]
-      rows.append(["Province", catalog.provinces[ref.province].name])
-      rows.append(["City", catalog[ref.cityOnly].name])
-      if ref.isCounty { rows.append(["County", city.name]) }
-      if let code = city.code { rows.append(["Code", code]) }
-      let pinyin = matcher.pinyin(of: ref)
-      if !pinyin.isEmpty { rows.append(["Pinyin", pinyin]) }
-    }
+    var rows: [(label: String, value: String)] = []
+    if case .detail(let ref) = state.top.kind { rows = facts(of: ref) }
     let url = pageURL(of: state.top) ?? ""
-    rows.append(["URL", URLText.ascii(url)])
+    rows.append(("URL", URLText.ascii(url)))
     var header = rows.map {
-      "  " + TerminalText.pad($0[0], toWidth: 9) + TerminalText.sanitize($0[1])
+      "  " + TerminalText.pad($0.label, toWidth: 9) + TerminalText.sanitize($0.value)
     }
     let status = "  " + TerminalText.pad("Status", toWidth: 9)
     switch state.pages[url] {
@@ -140,5 +132,18 @@ extension Navigator {
     case nil:
       return PageSections(header: header, body: [])
     }
+  }
+
+  /// What the data says of a city or county, as the page's facts and the menu's preview
+  /// show it: province, city (and county), code and pinyin; not sanitised.
+  func facts(of ref: CityRef) -> [(label: String, value: String)] {
+    let city = catalog[ref]
+    var rows = [("Province", catalog.provinces[ref.province].name)]
+    rows.append(("City", catalog[ref.cityOnly].name))
+    if ref.isCounty { rows.append(("County", city.name)) }
+    if let code = city.code { rows.append(("Code", code)) }
+    let pinyin = matcher.pinyin(of: ref)
+    if !pinyin.isEmpty { rows.append(("Pinyin", pinyin)) }
+    return rows
   }
 }

@@ -37,10 +37,12 @@ public enum FullScreenRenderer {
     }
   }
 
-  /// The frame that shows `state` in its viewport.
-  public static func frame(_ state: NavigationState, navigator: Navigator, palette: Palette)
-    -> Frame
-  {
+  /// The frame that shows `state` in its viewport. `storedPage` says of a URL whether a
+  /// copy of its page is at hand (`cached · 84 kB`), for the menu's preview pane.
+  public static func frame(
+    _ state: NavigationState, navigator: Navigator, palette: Palette,
+    storedPage: (String) -> String? = { _ in nil }
+  ) -> Frame {
     let rows = state.viewport.rows
     let columns = state.viewport.columns
     var frame = Frame(rows: rows, columns: columns)
@@ -51,7 +53,15 @@ public enum FullScreenRenderer {
         frame.put(line, row: row, column: 0, style: line.hasPrefix(" ") ? .plain : palette.heading)
       }
     } else if state.top.isMenu {
-      drawMenu(state, navigator: navigator, palette: palette, into: &frame)
+      let pane = MenuPreview.columns(forWidth: columns)
+      drawMenu(
+        state, navigator: navigator, palette: palette, width: pane?.lowerBound ?? columns,
+        into: &frame)
+      if let pane {
+        drawPreview(
+          state, navigator: navigator, palette: palette, columns: pane, storedPage: storedPage,
+          into: &frame)
+      }
     } else {
       drawPage(state, navigator: navigator, palette: palette, into: &frame)
     }
@@ -60,8 +70,10 @@ public enum FullScreenRenderer {
     return frame
   }
 
+  /// The menu's rows in the frame's first `width` columns.
   private static func drawMenu(
-    _ state: NavigationState, navigator: Navigator, palette: Palette, into frame: inout Frame
+    _ state: NavigationState, navigator: Navigator, palette: Palette, width: Int,
+    into frame: inout Frame
   ) {
     let screen = state.top
     let count = navigator.itemCount(of: screen)
@@ -85,11 +97,11 @@ public enum FullScreenRenderer {
     var columns: [(start: Int, width: Int)] = []
     var start = numberWidth + 2 + (names.map(TerminalText.width).max() ?? 0) + 3
     for column in 0..<(details.map(\.count).max() ?? 0) {
-      let width = details.map { column < $0.count ? TerminalText.width($0[column]) : 0 }.max() ?? 0
-      guard start + width <= frame.columns else { break }
-      if width > 0 {
-        columns.append((start, width))
-        start += width + 2
+      let cells = details.map { column < $0.count ? TerminalText.width($0[column]) : 0 }.max() ?? 0
+      guard start + cells <= width else { break }
+      if cells > 0 {
+        columns.append((start, cells))
+        start += cells + 2
       } else {
         columns.append((start, 0))
       }
@@ -97,7 +109,7 @@ public enum FullScreenRenderer {
     for (row, index) in shown.enumerated() {
       let label = names[row]
       let isSelected = index == screen.selection
-      if isSelected { frame.fill(row: row, columns: 0..<frame.columns, style: palette.selected) }
+      if isSelected { frame.fill(row: row, columns: 0..<width, style: palette.selected) }
       let number = String(index + 1)
       let padded = String(repeating: " ", count: numberWidth - number.count + 1) + number + " "
       var column = frame.put(
@@ -105,6 +117,8 @@ public enum FullScreenRenderer {
       let marked = MatchHighlight.offsets(
         in: label, query: query, syllables: syllables(of: screen, index, navigator))
       for (offset, character) in label.enumerated() {
+        // A name too long for the list stops short of the preview pane.
+        guard column + TerminalText.width(String(character)) <= width else { break }
         let style =
           marked.contains(offset)
           ? (isSelected ? palette.selectedMatched : palette.matched)
@@ -115,6 +129,32 @@ public enum FullScreenRenderer {
         frame.put(
           cell, row: row, column: place.start, style: isSelected ? palette.selected : palette.hint)
       }
+    }
+  }
+
+  /// The selected item's preview in `columns`, the first of them a rule (│) from top to
+  /// bottom of the content.
+  private static func drawPreview(
+    _ state: NavigationState, navigator: Navigator, palette: Palette, columns: Range<Int>,
+    storedPage: (String) -> String?, into frame: inout Frame
+  ) {
+    for row in 0..<state.contentRows {
+      frame.put("│", row: row, column: columns.lowerBound, style: palette.hint)
+    }
+    let screen = state.top
+    guard navigator.itemCount(of: screen) > 0,
+      let preview = navigator.preview(for: screen, at: screen.selection)
+    else { return }
+    let pageState = preview.url.map { url in
+      if case .loaded = state.pages[url] { return "loaded" }
+      return storedPage(url) ?? "not cached"
+    }
+    let lines = preview.lines(
+      width: columns.count - 3, rows: state.contentRows, pageState: pageState)
+    for (row, line) in lines.enumerated() {
+      frame.put(
+        line, row: row, column: columns.lowerBound + 2,
+        style: row == 0 ? palette.heading : .plain)
     }
   }
 

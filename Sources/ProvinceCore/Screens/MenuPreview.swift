@@ -1,0 +1,119 @@
+import CatalogModel
+import PageReader
+import TextSupport
+
+/// The pane beside a menu on a wide window, as fzf's `--preview` and yazi's preview show
+/// one: what the data knows of the selected item (its code, pinyin and URL, whether its
+/// page is at hand) and the names of the divisions it holds. Not sanitised: the renderer
+/// sanitises what it draws.
+public struct MenuPreview: Sendable, Equatable {
+  public struct Fact: Sendable, Equatable {
+    public var label: String
+    public var value: String
+  }
+
+  /// The window is wide enough for the pane from this many columns on.
+  public static let minimumColumns = 140
+
+  /// The item's name.
+  public var title: String
+  /// Province, city, code, pinyin, as the page's facts show them.
+  public var facts: [Fact]
+  /// The page a city or county opens; nil for a province.
+  public var url: String?
+  /// `21 cities`, `11 counties`: what `children` are; empty when there are none.
+  public var childrenHeading: String
+  public var children: [String]
+
+  /// The columns the pane takes in a window `width` wide: the right two fifths, the
+  /// first of them a rule; nil on a narrower window than `minimumColumns`.
+  public static func columns(forWidth width: Int) -> Range<Int>? {
+    guard width >= minimumColumns else { return nil }
+    return (width - width * 2 / 5)..<width
+  }
+
+  /// The pane's lines for `width` columns and at most `rows` rows, with `pageState`
+  /// (`loaded`, `cached · 84 kB`, `not cached`) said of the page: the title, the facts,
+  /// then the children's names as wrapped text, cut with `… N more` where rows run out.
+  /// The first line is the title; fact labels are padded as the page's are.
+  public func lines(width: Int, rows: Int, pageState: String?) -> [String] {
+    guard width > 0, rows > 0 else { return [] }
+    func fact(_ label: String, _ value: String) -> String {
+      // A long value (a URL) loses its middle, so that its end (the title) stays.
+      TerminalText.pad(label, toWidth: 9)
+        + TextCut.middle(TerminalText.sanitize(value), toWidth: max(1, width - 9))
+    }
+    var lines = [TerminalText.truncate(TerminalText.sanitize(title), toWidth: width), ""]
+    lines += facts.map { fact($0.label, $0.value) }
+    if let url {
+      // As a link's URL reads in the link list: 广州市, not %E5%B9%BF….
+      lines.append(fact("URL", PageLink(url: URLText.ascii(url), text: "").readableURL))
+      if let pageState { lines.append(fact("Page", pageState)) }
+    }
+    if !children.isEmpty {
+      lines += ["", TerminalText.truncate(childrenHeading, toWidth: width)]
+      // Names fill lines two spaces apart; the last line that fits ends in `… N more`.
+      var filled: [[String]] = [[]]
+      var used = 0
+      for child in children {
+        let name = TerminalText.truncate(TerminalText.sanitize(child), toWidth: width)
+        let cells = TerminalText.width(name)
+        if !filled[filled.count - 1].isEmpty && used + 2 + cells > width {
+          filled.append([])
+          used = 0
+        }
+        used += (filled[filled.count - 1].isEmpty ? 0 : 2) + cells
+        filled[filled.count - 1].append(name)
+      }
+      let room = rows - lines.count
+      if filled.count > room, room > 0 {
+        filled = Array(filled.prefix(room))
+        var shown = filled.reduce(0) { $0 + $1.count }
+        func more() -> String { "… \(children.count - shown) more" }
+        while let last = filled.last, !last.isEmpty,
+          TerminalText.width((last + [more()]).joined(separator: "  ")) > width
+        {
+          filled[filled.count - 1].removeLast()
+          shown -= 1
+        }
+        filled[filled.count - 1].append(more())
+      }
+      lines += filled.map { $0.joined(separator: "  ") }
+    }
+    return lines.prefix(rows).map { TerminalText.truncate($0, toWidth: width) }
+  }
+}
+
+extension Navigator {
+  /// The preview of item `index` (below `itemCount(of:)`) of a menu screen; nil for a
+  /// page screen.
+  public func preview(for screen: Screen, at index: Int) -> MenuPreview? {
+    func heading(_ count: Int, _ one: String, _ many: String) -> String {
+      count == 1 ? "1 \(one)" : "\(count) \(many)"
+    }
+    switch screen.kind {
+    case .provinces(let indices) where index < indices.count:
+      let province = catalog.provinces[indices[index]]
+      var facts: [MenuPreview.Fact] = []
+      if let code = matcher.provinceCode(indices[index]) {
+        facts.append(.init(label: "Code", value: code))
+      }
+      let pinyin = matcher.pinyin(ofProvince: indices[index])
+      if !pinyin.isEmpty { facts.append(.init(label: "Pinyin", value: pinyin)) }
+      return MenuPreview(
+        title: province.name, facts: facts, url: nil,
+        childrenHeading: heading(province.cities.count, "city", "cities"),
+        children: province.cities.map(\.name))
+    case .cities(_, let refs) where index < refs.count,
+      .search(_, let refs) where index < refs.count:
+      let ref = refs[index]
+      let city = catalog[ref]
+      return MenuPreview(
+        title: city.name, facts: facts(of: ref).map { .init(label: $0.label, value: $0.value) },
+        url: city.url, childrenHeading: heading(city.counties.count, "county", "counties"),
+        children: ref.isCounty ? [] : city.counties.map(\.name))
+    default:
+      return nil
+    }
+  }
+}
