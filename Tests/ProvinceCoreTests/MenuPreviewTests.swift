@@ -32,6 +32,22 @@ import Testing
     #expect(shown == Array(names.prefix(shown.count)))
   }
 
+  /// A province of a large data file: only the first names are kept, and the count says
+  /// how many more there are in all, even where every kept name fits.
+  @Test func aDivisionOfThousandsKeepsItsFirstNamesAndCountsTheRest() throws {
+    let names = (1...5000).map { "城\($0)" }
+    let preview = MenuPreview(
+      title: "大省", facts: [], url: nil, childrenHeading: "5000 cities", children: names)
+    #expect(preview.children.count == MenuPreview.namesKept)
+    #expect(preview.childCount == 5000)
+    let lines = preview.lines(width: 100, rows: 1000, pageState: nil)
+    let last = try #require(lines.last)
+    let shown = lines.drop { $0 != "5000 cities" }.dropFirst().joined(separator: "  ")
+      .components(separatedBy: "  ").filter { $0.hasPrefix("城") }
+    #expect(last.hasSuffix("… \(5000 - shown.count) more"), "\(last)")
+    #expect(shown.count > 300)
+  }
+
   @Test func namesThatFitAreAllShownWithoutACount() {
     let lines = preview(children: ["广州市", "深圳市"]).lines(width: 40, rows: 20, pageState: nil)
     #expect(lines.suffix(2) == ["2 cities", "广州市  深圳市"])

@@ -23,7 +23,26 @@ public struct MenuPreview: Sendable, Equatable {
   public var url: String?
   /// `21 cities`, `11 counties`: what `children` are; empty when there are none.
   public var childrenHeading: String
+  /// The first names of the divisions it holds (at most `namesKept`), and how many it
+  /// holds in all.
   public var children: [String]
+  public var childCount: Int
+
+  /// More names than a pane of any height shows: a province of a large data file holds
+  /// thousands, and a key's frame copies no more than this.
+  static let namesKept = 400
+
+  public init(
+    title: String, facts: [Fact], url: String?, childrenHeading: String, children: [String],
+    childCount: Int? = nil
+  ) {
+    self.title = title
+    self.facts = facts
+    self.url = url
+    self.childrenHeading = childrenHeading
+    self.children = Array(children.prefix(Self.namesKept))
+    self.childCount = childCount ?? children.count
+  }
 
   /// The columns the pane takes in a window `width` wide: the right two fifths, the
   /// first of them a rule; nil on a narrower window than `minimumColumns`.
@@ -53,9 +72,12 @@ public struct MenuPreview: Sendable, Equatable {
     if !children.isEmpty {
       lines += ["", TerminalText.truncate(childrenHeading, toWidth: width)]
       // Names fill lines two spaces apart; the last line that fits ends in `… N more`.
+      let room = rows - lines.count
       var filled: [[String]] = [[]]
       var used = 0
       for child in children {
+        // One line more than there is room for says the rest are cut.
+        if filled.count > room { break }
         let name = TerminalText.truncate(TerminalText.sanitize(child), toWidth: width)
         let cells = TerminalText.width(name)
         if !filled[filled.count - 1].isEmpty && used + 2 + cells > width {
@@ -65,11 +87,10 @@ public struct MenuPreview: Sendable, Equatable {
         used += (filled[filled.count - 1].isEmpty ? 0 : 2) + cells
         filled[filled.count - 1].append(name)
       }
-      let room = rows - lines.count
-      if filled.count > room, room > 0 {
+      if filled.count > room || children.count < childCount, room > 0 {
         filled = Array(filled.prefix(room))
         var shown = filled.reduce(0) { $0 + $1.count }
-        func more() -> String { "… \(children.count - shown) more" }
+        func more() -> String { "… \(childCount - shown) more" }
         while let last = filled.last, !last.isEmpty,
           TerminalText.width((last + [more()]).joined(separator: "  ")) > width
         {
@@ -103,7 +124,8 @@ extension Navigator {
       return MenuPreview(
         title: province.name, facts: facts, url: nil,
         childrenHeading: heading(province.cities.count, "city", "cities"),
-        children: province.cities.map(\.name))
+        children: province.cities.prefix(MenuPreview.namesKept).map(\.name),
+        childCount: province.cities.count)
     case .cities(_, let refs) where index < refs.count,
       .search(_, let refs) where index < refs.count:
       let ref = refs[index]
@@ -111,7 +133,8 @@ extension Navigator {
       return MenuPreview(
         title: city.name, facts: facts(of: ref).map { .init(label: $0.label, value: $0.value) },
         url: city.url, childrenHeading: heading(city.counties.count, "county", "counties"),
-        children: ref.isCounty ? [] : city.counties.map(\.name))
+        children: ref.isCounty ? [] : city.counties.prefix(MenuPreview.namesKept).map(\.name),
+        childCount: ref.isCounty ? 0 : city.counties.count)
     default:
       return nil
     }
