@@ -59,7 +59,8 @@ import reader  # noqa: E402  (its loopback server and HTML-to-text)
 PROVINCE = "Bench"
 WIDTH = 1000
 TOOLS = ["browse", "trafilatura", "readability-lxml"]
-PIP = {"trafilatura": "trafilatura", "readability-lxml": "readability-lxml"}
+# lxml 5.2 moved lxml.html.clean, which trafilatura imports, into a project of its own.
+PIP = {"trafilatura": ["trafilatura", "lxml_html_clean"], "readability-lxml": ["readability-lxml"]}
 MODULE = {"trafilatura": "trafilatura", "readability-lxml": "readability"}
 WORD = re.compile(r"\w+")
 LINK_MARK = re.compile(r"\[\d+\]")
@@ -139,11 +140,12 @@ def peer(tool):
         return importlib.import_module(MODULE[tool]), None
     except ImportError:
         pass
-    print(f"extraction.py: installing {PIP[tool]} with pip", file=sys.stderr)
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", PIP[tool]],
+    names = " ".join(PIP[tool])
+    print(f"extraction.py: installing {names} with pip", file=sys.stderr)
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "-q", *PIP[tool]],
                           capture_output=True, text=True)
     if done.returncode != 0:
-        return None, f"pip install {PIP[tool]} failed"
+        return None, f"pip install {names} failed"
     importlib.invalidate_caches()
     try:
         return importlib.import_module(MODULE[tool]), None
