@@ -123,6 +123,17 @@ import Testing
     #expect(jsonLD.title == "The headline")
     #expect(jsonLD.byline == "Ann, Bo")
     #expect(jsonLD.published == "2023-01-05")
+    // Character references inside JSON-LD strings, as sites escape them, are read as text,
+    // and the article's h1 that repeats the headline is then known for a repeat.
+    let escaped = reader(
+      """
+      <script type="application/ld+json">{"@type":"NewsArticle",
+      "headline":"Club pays &#163;71m &amp; signs keeper","author":{"name":"O&#39;Neil"}}
+      </script><article><h1>Club pays £71m &amp; signs keeper</h1>\(paragraphs)</article>
+      """)
+    #expect(escaped.title == "Club pays £71m & signs keeper")
+    #expect(escaped.byline == "O'Neil")
+    #expect(!escaped.lines.contains { $0.contains("Club pays") })
     let markup = reader(
       """
       <article><div class="byline">By <span itemprop="name">Chen Jing</span>, staff</div>

@@ -388,6 +388,8 @@ struct HTMLReader {
         "dc:date", "date", "pubdate",
       ]) ?? timeFallback
     metadata.articleBody = jsonLD.body
+    metadata.canonicalURL = first(["og:url"])
+    metadata.documentURL = documentURL
     document.metadata = metadata
   }
 
@@ -718,11 +720,13 @@ struct HTMLReader {
       guard type.hasSuffix("Article") || type == "BlogPosting" || type == "Report" else {
         continue
       }
+      // Sites often escape JSON-LD strings as HTML (`&#163;`, `&amp;`): decoded, as
+      // Readability unescapes every metadata value.
       if jsonLD.headline == nil, let headline = object["headline"] as? String {
-        jsonLD.headline = Self.oneLine(headline)
+        jsonLD.headline = Self.oneLine(CharacterReferences.decode(headline))
       }
       if jsonLD.byline == nil, let author = Self.authorName(object["author"]) {
-        jsonLD.byline = Self.oneLine(author)
+        jsonLD.byline = Self.oneLine(CharacterReferences.decode(author))
       }
       if jsonLD.published == nil, let date = object["datePublished"] as? String {
         jsonLD.published = Self.oneLine(date)
@@ -730,7 +734,7 @@ struct HTMLReader {
       if jsonLD.body == nil,
         let body = (object["articleBody"] as? String) ?? (object["description"] as? String)
       {
-        jsonLD.body = Self.oneLine(String(body.prefix(4096)))
+        jsonLD.body = Self.oneLine(CharacterReferences.decode(String(body.prefix(4096))))
       }
       return
     }
