@@ -167,6 +167,65 @@ import Testing
     #expect(!shown.contains("Other story"))
   }
 
+  // MARK: - Other stories inside the article
+
+  @Test func aRailOfOtherStoriesInsideTheArticleIsLeftOut() {
+    let rail = (1...4).map { n in
+      """
+      <div class="rail__item"><a href="/news/\(n)/"><img alt=""></a>
+      <h3 class="rail__item-headline">HEADLINE \(n)</h3>
+      <span class="rail__item-sub">Another story number \(n), told at length elsewhere</span></div>
+      """
+    }.joined()
+    let html = Self.page(
+      """
+      <article><div class="article-body">\(Self.prose("plague", 6))
+      <div class="rail rail--trending"><h3>Most read in world news</h3>\(rail)</div>
+      </div></article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("plague report, part 6"))
+    #expect(!shown.contains("HEADLINE"))
+    #expect(!shown.contains("Another story number"))
+  }
+
+  @Test func listsOfLinksToTheSitesOtherStoriesAreLeftOutButLinksElsewhereStay() {
+    let html = Self.page(
+      """
+      <article><div class="article-body">\(Self.prose("crash", 3))
+      <h4>More:</h4>
+      <ul><li><h4><a href="https://www.news.test/b/2">Woman politician sees talks as only hope</a></h4></li></ul>
+      <ul><li><h4><a href="/b/3">Young people must be heard, envoy says</a></h4></li></ul>
+      \(Self.prose("deals", 3))
+      <ul><li><a href="https://shop.example/x">Get it at the shop for $39.99</a></li></ul>
+      <ul><li><a href="#part-2">Part two of this report</a></li><li><a href="#part-3">Part three</a></li></ul>
+      \(Self.prose("closing", 2))
+      </div></article>
+      """,
+      head: #"<meta property="og:url" content="https://news.test/a/1">"#)
+    let parsed = HTMLRenderer.parse(html, baseURL: URL(string: "http://127.0.0.1:8080/page"))
+    let shown = HTMLRenderer.layout(parsed, width: 200, view: .reader).lines
+      .joined(separator: "\n")
+    #expect(shown.contains("crash report, part 3"))
+    #expect(shown.contains("closing report, part 2"))
+    // Links to the site's other stories, whether by the address the page gives itself
+    // (og:url) or by the one it was read from (a relative link).
+    #expect(!shown.contains("Woman politician"))
+    #expect(!shown.contains("Young people"))
+    #expect(!shown.contains("More:"))
+    // A link to another site is the article's own, and so is a table of contents.
+    #expect(shown.contains("Get it at the shop"))
+    #expect(shown.contains("Part two of this report"))
+  }
+
+  @Test func aHostIsReadWithoutItsSchemeUserPortAndWww() {
+    #expect(ArticleFinder.host("https://www.News.test/a") == "news.test")
+    #expect(ArticleFinder.host("http://user@news.test:8080/a?b") == "news.test")
+    #expect(ArticleFinder.host("http://[::1]:80/") == "[::1]")
+    #expect(ArticleFinder.host("/relative/path") == nil)
+    #expect(ArticleFinder.host("mailto:someone@news.test") == nil)
+  }
+
   // MARK: - The edges
 
   @Test func furnitureLinesAtTheArticlesEdgesAreLeftOut() {

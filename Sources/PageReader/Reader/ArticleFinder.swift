@@ -42,6 +42,8 @@ struct ArticleFinder {
   private let root: Int
   private let children: [[Int]]
   private let hints: [ClassHints.Verdict]
+  /// The hosts of the page's own site, without `www.`.
+  private let siteHosts: Set<String>
 
   init(document: PageDocument) {
     self.document = document
@@ -58,6 +60,9 @@ struct ArticleFinder {
     }
     self.children = children
     hints = ClassHints.verdicts(nodes)
+    siteHosts = Set(
+      [document.metadata.documentURL, document.metadata.canonicalURL].compactMap { $0 }
+        .compactMap(Self.host))
   }
 
   /// The article, or nil when the page has none that can be trusted (a list, a form, a
@@ -478,9 +483,10 @@ struct ArticleFinder {
         skipped.insert(index)
         continue
       }
-      // An image's credit, and a gallery's slides, counters and captions beside the text.
+      // An image's credit, a gallery's slides, counters and captions beside the text, and
+      // a rail of other stories ("Most read") set inside it.
       if hints[index].credit && mine.text < 200
-        || hints[index].media && mine.text * 2 < stats[root].text
+        || (hints[index].media || hints[index].teasers) && mine.text * 2 < stats[root].text
         || element.name == "figcaption" && mine.text < 400
           && ArticleEdges.endsWithCredit(document.textContent(of: index))
       {
@@ -501,12 +507,55 @@ struct ArticleFinder {
         continue  // Data tables and code are kept whole.
       default: break
       }
-      if flags.cleanConditionally, isJunk(index, stats: stats, flags: flags) {
+      if flags.cleanConditionally,
+        isJunk(index, stats: stats, flags: flags)
+          || isLinkList(index, stats: stats, within: stats[root])
+      {
         skipped.insert(index)
         continue
       }
       pending.append(contentsOf: children[index])
     }
+  }
+
+  /// A short list of links to other stories of the same site between the article's
+  /// paragraphs ("More:", "Read also"): nearly all of it linked, a small part of the
+  /// article. In-page links (a table of contents) weigh too little to count, and links to
+  /// other sites (a shop's "Get it on Amazon", sources) are the article's own.
+  private func isLinkList(_ index: Int, stats: [Stats], within root: Stats) -> Bool {
+    guard case .list = nodes[index].kind else { return false }
+    let mine = stats[index]
+    guard mine.text > 0, linkDensity(mine) >= 0.9, mine.text * 4 < root.text,
+      mine.text <= 150 * max(1, mine.items)
+    else { return false }
+    var links = 0
+    for item in document.items[nodes[index].items] {
+      guard case .start(let element) = item, case .link(let link) = nodes[element].kind else {
+        continue
+      }
+      guard let host = Self.host(document.links[link].url), siteHosts.contains(host) else {
+        return false
+      }
+      links += 1
+    }
+    return links > 0
+  }
+
+  /// The host of an absolute http(s) URL, lower case and without `www.`.
+  static func host(_ url: String) -> String? {
+    let lower = url.lowercased()
+    guard let scheme = lower.range(of: "://"),
+      lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    else { return nil }
+    var host = lower[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+    if host.hasPrefix("[") {
+      if let bracket = host.firstIndex(of: "]") { host = host[...bracket] }
+    } else if let colon = host.lastIndex(of: ":") {
+      host = host[..<colon]
+    }
+    if host.hasPrefix("www.") { host = host.dropFirst(4) }
+    return host.isEmpty ? nil : String(host)
   }
 
   /// Readability's `_cleanConditionally` for one `ul`, `ol`, `div`, `section` or table.

@@ -41,7 +41,16 @@ enum ClassHints {
     /// A comment section or a part of one: `comments`, `disqus`, `respond`, `replies`,
     /// unless a word such as `article` or `content` says it holds more.
     var comments = false
+    /// Teasers for other stories: `trending`, `most-read`, `more-stories`, `outbrain`.
+    var teasers = false
   }
+
+  /// Words of a rail or box of links to other stories, a part of the class or id.
+  static let teaserWords = [
+    "trending", "most-read", "mostread", "most-popular", "mostpopular", "more-stories",
+    "top-stories", "recommended", "recirc", "outbrain", "taboola", "related", "read-next",
+    "up-next", "more-on",
+  ]
 
   /// The verdicts on every element; elements that share a class share the work.
   static func verdicts(_ elements: [PageElement]) -> [Verdict] {
@@ -59,7 +68,8 @@ enum ClassHints {
         media: ["gallery", "slideshow", "carousel", "lightbox"].contains {
           ByteSearch.contains(hints, $0)
         },
-        comments: isComments(hints))
+        comments: isComments(hints),
+        teasers: teaserWords.contains { ByteSearch.contains(hints, $0) })
       if known.count < 4096 { known[key] = verdict }
       return verdict
     }
