@@ -218,6 +218,23 @@ import Testing
     #expect(shown.contains("Part two of this report"))
   }
 
+  @Test func aPostEmbeddedFromASocialNetworkIsQuotedButAShareBarIsNot() {
+    let html = Self.page(
+      """
+      <article><div class="article-body">\(Self.prose("slogan", 4))
+      <div class="social-media-embed"><blockquote class="twitter-tweet"><p>Yes this is real and
+      the state spent half a million on it: <a href="https://t.co/x">https://t.co/x</a></p>
+      — Dianna (@dianna) <a href="https://twitter.com/d/status/1">November 18, 2019</a></blockquote></div>
+      \(Self.prose("reaction", 3))
+      <div class="social-share"><a href="https://twitter.com/share">Tweet this story</a></div>
+      </div></article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("reaction report, part 3"))
+    #expect(shown.contains("the state spent half a million on it"))
+    #expect(!shown.contains("Tweet this story"))
+  }
+
   @Test func aHostIsReadWithoutItsSchemeUserPortAndWww() {
     #expect(ArticleFinder.host("https://www.News.test/a") == "news.test")
     #expect(ArticleFinder.host("http://user@news.test:8080/a?b") == "news.test")

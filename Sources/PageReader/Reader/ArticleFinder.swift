@@ -174,13 +174,28 @@ struct ArticleFinder {
       length: textLength(ranges, skipping: skipped, weighingWide: true))
   }
 
+  /// A post quoted from a social network (a tweet's `blockquote` in a `social-media-embed`
+  /// box): the article quotes it, though its box's class reads as a share bar's.
+  private func isEmbeddedPost(_ index: Int) -> Bool {
+    guard hints[index].embed else { return false }
+    let range = nodes[index].items
+    var position = range.lowerBound
+    while position < min(range.upperBound, range.lowerBound + 256) {
+      if case .start(let element) = document.items[position], case .quote = nodes[element].kind {
+        return true
+      }
+      position += 1
+    }
+    return false
+  }
+
   /// Elements never worth scoring: unlikely class names, navigation roles and tags.
   private func unlikely(_ junk: [Int]) -> Set<Int> {
     var removed = Set(junk)
     for (index, element) in nodes.enumerated() {
       guard element.name != "a", element.name != "body", !inTableOrCode(index) else { continue }
       if case .link = element.kind { continue }
-      if hints[index].unlikely { removed.insert(index) }
+      if hints[index].unlikely && !isEmbeddedPost(index) { removed.insert(index) }
       if let role = element.role?.lowercased(), ClassHints.unlikelyRoles.contains(role) {
         removed.insert(index)
       }
@@ -570,7 +585,7 @@ struct ArticleFinder {
     default: return false
     }
     let mine = stats[index]
-    if mine.dataTable { return false }
+    if mine.dataTable || isEmbeddedPost(index) { return false }
     let weight = flags.weighClasses ? hints[index].weight : 0
     if weight < 0 { return true }
     guard mine.commas < 10 else { return false }

@@ -43,6 +43,8 @@ enum ClassHints {
     var comments = false
     /// Teasers for other stories: `trending`, `most-read`, `more-stories`, `outbrain`.
     var teasers = false
+    /// A box that embeds something from elsewhere (`social-embed`, `embed-tweet`).
+    var embed = false
   }
 
   /// Words of a rail or box of links to other stories, a part of the class or id.
@@ -69,7 +71,8 @@ enum ClassHints {
           ByteSearch.contains(hints, $0)
         },
         comments: isComments(hints),
-        teasers: teaserWords.contains { ByteSearch.contains(hints, $0) })
+        teasers: teaserWords.contains { ByteSearch.contains(hints, $0) },
+        embed: ByteSearch.contains(hints, "embed"))
       if known.count < 4096 { known[key] = verdict }
       return verdict
     }
