@@ -235,6 +235,42 @@ import Testing
     #expect(!shown.contains("Tweet this story"))
   }
 
+  @Test func aPromosLabelTakesTheLinksItIntroducesAlong() {
+    let html = Self.page(
+      """
+      <article><div class="article-body">\(Self.prose("order", 3))
+      <p><strong>DON'T MISS</strong></p>
+      <p><a href="/a">Mayor furious at the council over flood walls</a> [<strong>INSIGHT]|<br></strong>
+      <a href="/b">Storm makes final decision on the weekend match</a> [<strong>VIDEO]</strong></p>
+      \(Self.prose("closing", 3))
+      <p>See the <a href="/maps">flood maps</a> for the streets that were closed overnight.</p>
+      </div></article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("closing report, part 3"))
+    #expect(!shown.contains("DON'T MISS"))
+    #expect(!shown.contains("Mayor furious"))
+    #expect(!shown.contains("[VIDEO]"))
+    // A paragraph with a link in it, not after a label, is the article's.
+    #expect(shown.contains("flood maps"))
+  }
+
+  @Test func altTextThatIsAFilesNameIsNotShownAsALinksText() {
+    #expect(HTMLReader.isFileName("milano-design-week-2018-flos-arrangements-01"))
+    #expect(HTMLReader.isFileName("IMG_2041_final_crop"))
+    #expect(HTMLReader.isFileName("photo.JPG"))
+    #expect(!HTMLReader.isFileName("A well-known, long-awaited re-opening"))
+    #expect(!HTMLReader.isFileName("state-of-the-art"))
+    #expect(!HTMLReader.isFileName("广州塔夜景"))
+    let html = Self.page(
+      """
+      <article>\(Self.prose("design", 6))
+      <p><a href="/full-01.jpg"><img src="/week-arrangements-01.jpg"
+      alt="milano-design-week-2018-arrangements-01"></a></p></article>
+      """)
+    #expect(!text(reader(html)).contains("arrangements-01"))
+  }
+
   @Test func aHostIsReadWithoutItsSchemeUserPortAndWww() {
     #expect(ArticleFinder.host("https://www.News.test/a") == "news.test")
     #expect(ArticleFinder.host("http://user@news.test:8080/a?b") == "news.test")

@@ -921,9 +921,16 @@ struct HTMLReader {
   static func isFileName(_ alt: String) -> Bool {
     let lower = alt.lowercased().trimmingSpaces
     guard !lower.contains(" ") || lower.count < 60 else { return false }
-    return [".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".bmp"].contains {
+    if [".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".bmp"].contains(where: {
       lower.hasSuffix($0)
+    }) {
+      return true
     }
+    // A file's name without its extension, as a CMS fills in alt text by default
+    // (`milano-design-week-2018-arrangements-01`, `IMG_2041_final`): no words to read.
+    let joins = lower.utf8.count { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+    let digits = lower.utf8.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    return !lower.contains(" ") && lower.utf8.count >= 16 && joins >= 3 && (digits || joins >= 5)
   }
 
   /// A citation mark as superscript (`[3]` → `⁽³⁾`): the page's own bracketed numbers

@@ -63,6 +63,20 @@ enum ArticleEdges {
     "view comments", "show comments", "load comments", "this slideshow requires javascript",
     "read more", "see more", "more", "related", "related articles", "related stories",
     "recommended", "trending", "most read", "most popular", "top stories", "back to top",
+    "don't miss", "don’t miss", "must read", "read also", "also read",
+    "more on this", "more stories", "related content", "related links",
+  ]
+
+  /// A label that introduces links to other stories: `DON'T MISS`, `Related:`, `More`.
+  static func isPromoLabel(_ line: String) -> Bool {
+    line.count <= 40 && promoLabels.contains(line.trimmed(where: \.isPunctuation))
+  }
+
+  private static let promoLabels: Set<String> = [
+    "don't miss", "don’t miss", "must read", "read also", "also read", "more",
+    "more on this", "more stories", "related", "related content", "related links",
+    "related articles", "related stories", "read more", "see more", "recommended", "trending",
+    "most read", "most popular", "top stories",
   ]
 
   /// Whether a caption ends with its image's credit (`… Credit: EPA`, `… (Image: Getty)`,

@@ -706,8 +706,18 @@ struct ArticleFinder {
       }
       position -= 1
     }
+    // After a promo's label ("DON'T MISS", "Related"), the links it introduces, though
+    // their tags ("[VIDEO]") are not linked.
+    var afterLabel = false
     for position in first...last where blocks[position].text.count <= 400 && droppable(position) {
       let block = blocks[position]
+      defer {
+        afterLabel = skipped.contains(block.element) && ArticleEdges.isPromoLabel(texts[position])
+      }
+      if afterLabel && block.linked * 10 >= block.text.count * 6 {
+        skipped.insert(block.element)
+        continue
+      }
       if block.text.count <= 160 && ArticleEdges.isFurnitureAnywhere(line: texts[position])
         || block.text.count <= 250 && ArticleEdges.endsWithCredit(line: texts[position], within: 40)
       {
