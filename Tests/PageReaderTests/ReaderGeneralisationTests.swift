@@ -271,6 +271,27 @@ import Testing
     #expect(!text(reader(html)).contains("arrangements-01"))
   }
 
+  @Test func aRewordedHeadlineAtTheTopIsTheTitleButASectionOfTheSameWordsIsNot() {
+    let top = Self.page(
+      """
+      <article><h1>Key moments from the river's flood hearing testimony</h1>
+      \(Self.prose("hearing", 5))</article>
+      """,
+      head:
+        #"<meta property="og:title" content="Flood hearings: Key moments from the river's testimony">"#
+    )
+    #expect(!text(reader(top)).contains("Key moments"))
+    let section = Self.page(
+      """
+      <article><p>Rivers rise, and councils plan for it with walls, pumps and warnings.</p>
+      \(Self.prose("walls", 3))<h2>How the river rises</h2>\(Self.prose("pumps", 3))</article>
+      """,
+      head: #"<meta property="og:title" content="How the river rises, and what to do about it">"#)
+    #expect(text(reader(section)).contains("How the river rises"))
+    #expect(ArticleFinder.similarity(of: "Some words here", to: "Other text") == 0)
+    #expect(ArticleFinder.similarity(of: "Key moments", to: "Hearings: key moments") == 1)
+  }
+
   @Test func aHostIsReadWithoutItsSchemeUserPortAndWww() {
     #expect(ArticleFinder.host("https://www.News.test/a") == "news.test")
     #expect(ArticleFinder.host("http://user@news.test:8080/a?b") == "news.test")

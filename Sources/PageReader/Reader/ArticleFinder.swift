@@ -772,12 +772,22 @@ struct ArticleFinder {
 
   /// The first `h1` or `h2` of the article when it only repeats the title shown above.
   private func titleHeading(in roots: [Int], title: String?, skipping: Set<Int>) -> Int? {
-    guard let title = title.map(Self.normalized), !title.isEmpty else { return nil }
+    guard let rawTitle = title else { return nil }
+    let title = Self.normalized(rawTitle)
+    guard !title.isEmpty else { return nil }
+    // A reworded headline is the title only where it opens the article: further down, a
+    // heading of the same words names a section ("How to retire early").
+    var atTop = true
     for root in roots {
       let range = nodes[root].items
       var index = range.lowerBound
       while index < min(range.upperBound, document.items.count) {
         defer { index += 1 }
+        if case .text(let text) = document.items[index],
+          !document.storage[text].allSatisfy(HTMLTokenizer.isSpace)
+        {
+          atTop = false
+        }
         guard case .start(let element) = document.items[index] else { continue }
         // The first heading shown, not one inside what is left out (a menu's h1).
         if skipping.contains(element) {
@@ -792,10 +802,26 @@ struct ArticleFinder {
           || (title.contains(heading) || heading.contains(title))
             && Double(min(heading.count, title.count)) / Double(max(heading.count, title.count))
               > 0.75
+          || atTop && Self.similarity(of: document.textContent(of: element), to: rawTitle) > 0.75
         return similar ? element : nil
       }
     }
     return nil
+  }
+
+  /// Readability's `_textSimilarity`: how much of `heading`, by the length of its words,
+  /// is words of `title` (the same headline reworded: "Key moments from …" under
+  /// "Impeachment hearings: Key moments from …").
+  static func similarity(of heading: String, to title: String) -> Double {
+    func words(_ text: String) -> [Substring] {
+      text.lowercased().split { !$0.isLetter && !$0.isNumber }
+    }
+    let headingWords = words(heading)
+    let titleWords = Set(words(title))
+    guard !headingWords.isEmpty, !titleWords.isEmpty else { return 0 }
+    let unique = headingWords.filter { !titleWords.contains($0) }
+    let length = { (words: [Substring]) in words.reduce(0) { $0 + $1.count } + words.count - 1 }
+    return 1 - Double(max(0, length(unique))) / Double(length(headingWords))
   }
 
   private static func normalized(_ text: String) -> String {
