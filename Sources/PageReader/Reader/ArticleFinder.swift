@@ -540,8 +540,10 @@ struct ArticleFinder {
   private func isLinkList(_ index: Int, stats: [Stats], within root: Stats) -> Bool {
     guard case .list = nodes[index].kind else { return false }
     let mine = stats[index]
-    guard mine.text > 0, linkDensity(mine) >= 0.9, mine.text * 4 < root.text,
-      mine.text <= 150 * max(1, mine.items)
+    // A few headlines: a long or deep list is something else, and is not read through
+    // (nested lists would each be read to their end).
+    guard mine.text > 0, mine.items <= 50, nodes[index].items.count <= 1024,
+      linkDensity(mine) >= 0.9, mine.text * 4 < root.text, mine.text <= 150 * max(1, mine.items)
     else { return false }
     var links = 0
     for item in document.items[nodes[index].items] {
