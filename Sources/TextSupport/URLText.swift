@@ -43,14 +43,10 @@ public enum URLText {
   static func internationalHost(
     in bytes: UnsafeBufferPointer<UInt8>
   ) -> (range: Range<Int>, name: String)? {
-    guard let start = authorityStart(bytes) else { return nil }
-    var end = start
-    while end < bytes.count, !isAuthorityEnd(bytes[end]) { end += 1 }
-    var hostStart = start
-    for index in start..<end where bytes[index] == UInt8(ascii: "@") { hostStart = index + 1 }
-    guard hostStart < end, bytes[hostStart] != UInt8(ascii: "[") else { return nil }
-    var hostEnd = hostStart
-    while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
+    guard let range = hostRange(in: bytes), bytes[range.lowerBound] != UInt8(ascii: "[") else {
+      return nil
+    }
+    let (hostStart, hostEnd) = (range.lowerBound, range.upperBound)
     let host = UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd])
     if host.contains(where: { $0 >= 0x80 }) {
       return (hostStart..<hostEnd, String(decoding: host, as: UTF8.self))
@@ -60,6 +56,36 @@ public enum URLText {
       let name = String(validating: decoded, as: UTF8.self)
     else { return nil }
     return (hostStart..<hostEnd, name)
+  }
+
+  /// The host of an absolute `scheme://` URL, lower case, without user or port (an IP
+  /// literal keeps its brackets); nil for a URL without an authority (`mailto:`, a path).
+  public static func host(_ url: String) -> String? {
+    var url = url
+    return url.withUTF8 { bytes in
+      hostRange(in: bytes).map {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self).lowercased()
+      }
+    }
+  }
+
+  /// The bytes of the host in an absolute `scheme://` URL: after any `user@`, before any
+  /// `:port`; an IP literal with its brackets.
+  private static func hostRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    guard let start = authorityStart(bytes) else { return nil }
+    var end = start
+    while end < bytes.count, !isAuthorityEnd(bytes[end]) { end += 1 }
+    var hostStart = start
+    for index in start..<end where bytes[index] == UInt8(ascii: "@") { hostStart = index + 1 }
+    guard hostStart < end else { return nil }
+    var hostEnd = hostStart
+    if bytes[hostStart] == UInt8(ascii: "[") {
+      while hostEnd < end, bytes[hostEnd] != UInt8(ascii: "]") { hostEnd += 1 }
+      hostEnd = min(end, hostEnd + 1)
+    } else {
+      while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
+    }
+    return hostStart..<hostEnd
   }
 
   /// Where the authority begins: after `scheme://`, the scheme a letter then letters,

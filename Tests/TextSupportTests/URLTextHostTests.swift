@@ -37,6 +37,16 @@ import Testing
     #expect(URLText.requestURL("http://[::1]:8080/")?.port == 8080)
   }
 
+  @Test func theHostIsReadWithoutUserAndPortInLowerCase() {
+    #expect(URLText.host("https://www.News.test/a") == "www.news.test")
+    #expect(URLText.host("http://user@news.test:8080/a?b") == "news.test")
+    #expect(URLText.host("http://[::1]:80/") == "[::1]")
+    #expect(URLText.host("https://例子.测试/") == "例子.测试")
+    #expect(URLText.host("/relative/path") == nil)
+    #expect(URLText.host("mailto:someone@news.test") == nil)
+    #expect(URLText.host("http:///x") == nil)
+  }
+
   @Test func anUnconvertibleHostIsNoRequestURL() {
     #expect(URLText.requestURL("https://例子..测试/") == nil)
     #expect(URLText.requestURL("https://" + String(repeating: "例", count: 60) + ".cn/") == nil)

@@ -13,9 +13,10 @@ public struct PageMetadata: Sendable, Equatable {
   /// The article's text as JSON-LD gives it (`articleBody`, else its `description`), on
   /// one line: a hint of where the article is, never shown.
   public var articleBody: String?
-  /// The address the page gives for itself (`og:url`), and the one it was read from:
-  /// links to either host lead to the same site.
+  /// The address the page gives for itself (`og:url`): links to its host, or to the
+  /// document's, stay on the same site.
   public var canonicalURL: String?
+  /// The address the page was read from.
   public var documentURL: String?
   /// `<html lang>`.
   public var language: String?

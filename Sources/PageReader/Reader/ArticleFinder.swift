@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Finds a page's main article as Mozilla Readability (Firefox's reader view) does:
 /// paragraphs score their ancestors by text length and commas, candidates are weighed
 /// by class hints and link density, the best one takes well-scoring siblings along, and
@@ -558,21 +560,10 @@ struct ArticleFinder {
     return links > 0
   }
 
-  /// The host of an absolute http(s) URL, lower case and without `www.`.
+  /// A URL's host without `www.`: `www.site.test` and `site.test` are one site.
   static func host(_ url: String) -> String? {
-    let lower = url.lowercased()
-    guard let scheme = lower.range(of: "://"),
-      lower.hasPrefix("http://") || lower.hasPrefix("https://")
-    else { return nil }
-    var host = lower[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-    if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
-    if host.hasPrefix("[") {
-      if let bracket = host.firstIndex(of: "]") { host = host[...bracket] }
-    } else if let colon = host.lastIndex(of: ":") {
-      host = host[..<colon]
-    }
-    if host.hasPrefix("www.") { host = host.dropFirst(4) }
-    return host.isEmpty ? nil : String(host)
+    guard let host = URLText.host(url), !host.isEmpty else { return nil }
+    return host.hasPrefix("www.") ? String(host.dropFirst(4)) : host
   }
 
   /// Readability's `_cleanConditionally` for one `ul`, `ol`, `div`, `section` or table.
