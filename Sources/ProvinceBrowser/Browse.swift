@@ -29,6 +29,7 @@ enum Browse {
       return write(
         Report(messages: ["\(error)\n", OptionParser.usageLine + "\n"], exitCode: .usage))
     }
+    if options.fetchesAtOnce { PageFetcher.prepare() }
     switch options.mode {
     case .help:
       return write(Report(output: [HelpText.help + "\n"]))

@@ -23,6 +23,17 @@ public final class PageFetcher: Sendable {
     self.acceptLanguage = acceptLanguage
   }
 
+  /// Makes the transport ready on a thread of its own: loads libcurl (about 30 libraries,
+  /// some 7 ms) and makes the process's URLSession, so that a fetch that follows finds them
+  /// done. A one-shot fetch calls this first and loads its data meanwhile; on two cores the
+  /// two overlap. Safe to call more than once and beside a fetch (both are made once).
+  public static func prepare() {
+    Thread.detachNewThread {
+      guard province_curl_load() != 0 else { return }
+      _ = FetchSession.shared
+    }
+  }
+
   /// Fetches `url`, following redirects. `onEvent` is called in order (`.started` on the
   /// caller's thread, the rest on a background queue); keep it quick. Cancelling the
   /// calling task stops the transfer and throws `.cancelled`.

@@ -145,6 +145,17 @@ import Testing
     #expect(try parse("--offline").cachePolicy == .offline)
   }
 
+  @Test func onlyAJobThatFetchesAtOnceMakesTheTransportReadyEarly() throws {
+    #expect(try parse("-c", "广州", "--fetch").fetchesAtOnce)
+    #expect(try parse("-c", "广州", "--fetch", "--no-cache").fetchesAtOnce)
+    #expect(try parse("--check").fetchesAtOnce)
+    #expect(try !parse("-c", "广州", "--fetch", "--offline").fetchesAtOnce)
+    #expect(try !parse("-c", "广州").fetchesAtOnce)
+    #expect(try !parse("-c", "广州", "--open").fetchesAtOnce)
+    #expect(try !parse("-i").fetchesAtOnce)
+    #expect(try !parse("--version").fetchesAtOnce)
+  }
+
   @Test func valuesAndFlagsAreCarried() throws {
     let options = try parse(
       "-c", "x", "--fetch", "--timeout", "2.5", "--max-bytes", "1M", "--no-color", "-d", "f")

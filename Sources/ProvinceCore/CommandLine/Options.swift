@@ -103,6 +103,16 @@ public struct Options: Sendable, Equatable {
     offline ? .offline : noCache ? .bypass : .normal
   }
 
+  /// Whether the job fetches over the network as soon as it starts (`--fetch` of one place,
+  /// `--check`), so that the transport is worth making ready while the data loads.
+  public var fetchesAtOnce: Bool {
+    guard !offline, case .catalog(let job) = mode else { return false }
+    switch job {
+    case .lookup(_, .fetch), .check: return true
+    default: return false
+    }
+  }
+
   /// The width a page is laid out to: `--width`, else the terminal's, else `COLUMNS` (a
   /// pipe still has a reader's width in mind: `COLUMNS=120 browse … | less`), else 80.
   public func pageWidth(terminalColumns: Int?, columnsVariable: String?) -> Int {
