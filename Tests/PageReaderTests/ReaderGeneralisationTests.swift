@@ -255,6 +255,24 @@ import Testing
     #expect(shown.contains("flood maps"))
   }
 
+  @Test func aPromoWhoseLabelIsBoldBeforeItsColonIsLeftOut() {
+    // "<strong>SEE MORE</strong>: <a>…</a>" reads "SEE MORE: …", the promo it is; read
+    // with a space before the colon it was taken for a sentence of the article.
+    let html = Self.page(
+      """
+      <article><div class="article-body">\(Self.prose("order", 3))
+      <p></p><p><strong>SEE MORE</strong>: <a href="/news/2">Students under siege in university</a></p>
+      <p>Read <em>the</em>: council's <a href="/plan">flood plan</a>, which names the streets.</p>
+      \(Self.prose("closing", 3))
+      </div></article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("closing report, part 3"))
+    #expect(!shown.contains("SEE MORE"))
+    #expect(!shown.contains("under siege"))
+    #expect(shown.contains("flood plan"))
+  }
+
   @Test func altTextThatIsAFilesNameIsNotShownAsALinksText() {
     #expect(HTMLReader.isFileName("milano-design-week-2018-flos-arrangements-01"))
     #expect(HTMLReader.isFileName("IMG_2041_final_crop"))

@@ -602,6 +602,9 @@ struct ArticleFinder {
   /// the short furniture lines inside it: the innermost blocks that hold text, in order,
   /// dropped from each end while they read as furniture. A block is dropped only when it
   /// holds no other block's text, so that no article text goes with it.
+  /// Bytes that close up to the text before them (`:` `,` `.` `;` `!` `?` `)` `]`).
+  private static let closingPunctuation: Set<UInt8> = Set(":,.;!?)]".utf8)
+
   private func trimEdges(of roots: [Int], skipping skipped: inout Set<Int>) {
     var blocks: [(element: Int, text: [UInt8], linked: Int)] = []
     for root in roots {
@@ -630,7 +633,15 @@ struct ArticleFinder {
           let owner = open.last ?? root
           let linked = links > 0 ? range.count : 0
           if blocks.last?.element == owner {
-            blocks[blocks.count - 1].text.append(0x20)
+            // Runs of one block meet as they are shown: `<b>SEE MORE</b>: <a>…` is
+            // "SEE MORE: …", not "SEE MORE : …"; a space only where neither run has one.
+            let before = blocks[blocks.count - 1].text.last ?? 0x20
+            let after = document.storage[range.lowerBound]
+            if !HTMLTokenizer.isSpace(before) && !HTMLTokenizer.isSpace(after)
+              && !Self.closingPunctuation.contains(after)
+            {
+              blocks[blocks.count - 1].text.append(0x20)
+            }
             blocks[blocks.count - 1].text.append(contentsOf: document.storage[range])
             blocks[blocks.count - 1].linked += linked
           } else {
