@@ -42,6 +42,24 @@ public struct PageDocument: Sendable, Equatable {
     return HTMLReader.oneLine(String(decoding: bytes, as: UTF8.self)) ?? ""
   }
 
+  /// The text inside element `index` as `textContent` gives it, but read only until some
+  /// `limit` bytes are had (or `limit` items read): enough to compare a few words,
+  /// whatever the element holds.
+  public func leadingText(of index: Int, limit: Int) -> String {
+    guard elements.indices.contains(index) else { return "" }
+    var bytes: [UInt8] = []
+    for item in items[elements[index].items].prefix(limit) {
+      if bytes.count >= limit { break }
+      switch item {
+      case .text(let range), .altText(let range):
+        bytes.append(contentsOf: storage[range].prefix(limit))
+        bytes.append(0x20)
+      default: break
+      }
+    }
+    return HTMLReader.oneLine(String(decoding: bytes, as: UTF8.self)) ?? ""
+  }
+
   /// A plain-text page (`text/plain`) as a document: each source line its own line,
   /// long lines wrapped by the layout.
   public static func plainText(_ text: String) -> PageDocument {

@@ -467,7 +467,14 @@ struct HTMLReader {
       }
       guard bylineCapture == nil, !bylineFound, stack.last?.furniture != true,
         Self.hasBylineHint(tokenizer)
-      else { return }
+      else {
+        if entry.name == "span", Self.hasCardHint(tokenizer) {
+          // A hover card's box (`rollover`, `popover`, `tooltip`): kept so the reader view
+          // can tell a card repeating a linked name from text that only shares its class.
+          entry.element = addElement(entry.name, kind: .inline, inline: false)
+        }
+        return
+      }
       // Kept only so the reader view can leave the byline out of the article.
       let index = addElement(entry.name, kind: .inline, inline: true)
       entry.element = index
@@ -698,6 +705,17 @@ struct HTMLReader {
     guard className != nil || id != nil else { return false }
     let hints = Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8)
     return ["byline", "author", "dateline", "writtenby"].contains {
+      ByteSearch.contains(hints, $0)
+    }
+  }
+
+  /// Whether a span's class or id names a box shown on hover over a link.
+  private static func hasCardHint(_ tokenizer: HTMLTokenizer) -> Bool {
+    let className = tokenizer.attribute("class")
+    let id = tokenizer.attribute("id")
+    guard className != nil || id != nil else { return false }
+    let hints = Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8)
+    return ["rollover", "hovercard", "hover-card", "popover", "tooltip"].contains {
       ByteSearch.contains(hints, $0)
     }
   }

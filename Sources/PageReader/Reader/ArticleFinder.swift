@@ -496,7 +496,7 @@ struct ArticleFinder {
         continue
       }
       // Readability's `_prepArticle` drops buttons: "View comments", "Load more".
-      if element.name == "button" {
+      if element.name == "button" || isHoverCard(index, stats: stats) {
         skipped.insert(index)
         continue
       }
@@ -533,6 +533,40 @@ struct ArticleFinder {
       }
       pending.append(contentsOf: children[index])
     }
+  }
+
+  /// A hover card: the box a style sheet shows over a linked name, set right after the
+  /// link (`<a>Ann Lee</a><span class="rollover…">Ann Lee · her latest stories…</span>`).
+  /// In the text it repeats the name and runs a list of links into the sentence. Only a
+  /// span whose class says so (`HTMLReader` keeps those), that follows a link and begins
+  /// with the name it links (its first word, its last soon after), and is nearly all links.
+  private func isHoverCard(_ index: Int, stats: [Stats]) -> Bool {
+    guard nodes[index].name == "span", case .inline = nodes[index].kind else { return false }
+    let mine = stats[index]
+    guard mine.text > 0, linkDensity(mine) >= 0.9 else { return false }
+    // The link it follows: the item just before it, past spaces.
+    var position = nodes[index].items.lowerBound - 1
+    while position >= 0, position > nodes[index].items.lowerBound - 4,
+      case .text(let range) = document.items[position],
+      document.storage[range].allSatisfy(HTMLTokenizer.isSpace)
+    {
+      position -= 1
+    }
+    guard position >= 0, case .end(let previous) = document.items[position],
+      case .link = nodes[previous].kind
+    else { return false }
+    func words(_ element: Int, _ count: Int) -> [Substring] {
+      Array(
+        document.leadingText(of: element, limit: 400).lowercased()
+          .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(count))
+    }
+    let name = words(previous, 8)
+    guard let first = name.first, let last = name.last, name.joined().count >= 3 else {
+      return false
+    }
+    // The card may give the name in full: `Kristi Noem`, then `Kristi Lynn Noem …`.
+    let card = words(index, name.count + 2)
+    return card.first == first && (name.count == 1 || card.dropFirst().contains(last))
   }
 
   /// A short list of links to other stories of the same site between the article's
