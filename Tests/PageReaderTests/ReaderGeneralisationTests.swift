@@ -316,6 +316,44 @@ import Testing
     #expect(shown.contains("Ann Lee"))
   }
 
+  @Test func aLabelledDateLineNearTheArticlesEdgesIsLeftOut() {
+    let html = Self.page(
+      """
+      <article><div class="article-body">
+      <h3>Troops were sent to the city after months of floods, the council said.</h3>
+      <p>PUBLISHED: 10:48, Tue, Nov 19, 2019 | UPDATED: 11:05, Tue, Nov 19, 2019</p>
+      \(Self.prose("order", 4))
+      <p>Updated figures show the river rose 3 m on 12 March.</p>
+      <p>Updated at 10:32 a.m.</p>
+      \(Self.prose("middle", 4))
+      <p>Updated at 1:23 p.m.</p>
+      </div></article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("Troops were sent"))
+    #expect(shown.contains("middle report, part 4"))
+    #expect(!shown.contains("PUBLISHED"))
+    #expect(!shown.contains("1:23 p.m."))
+    // Prose that starts with the word stays, and so does a live blog's time further in.
+    #expect(shown.contains("Updated figures show"))
+    #expect(shown.contains("10:32 a.m."))
+  }
+
+  @Test func labelledDatesAreToldFromProse() {
+    for line in [
+      "published: 10:48, tue, nov 19, 2019 | updated: 11:05, tue, nov 19, 2019",
+      "updated at 1:23 p.m.", "posted on 19/11/2019", "last updated: november 19, 2019",
+    ] {
+      #expect(ArticleEdges.isLabelledDate(line: line), "\(line)")
+    }
+    for line in [
+      "updated figures show the river rose 3 m on 12 march.", "published by the council",
+      "the report was published on 19 november 2019", "updated: see the maps below",
+    ] {
+      #expect(!ArticleEdges.isLabelledDate(line: line), "\(line)")
+    }
+  }
+
   @Test func altTextThatIsAFilesNameIsNotShownAsALinksText() {
     #expect(HTMLReader.isFileName("milano-design-week-2018-flos-arrangements-01"))
     #expect(HTMLReader.isFileName("IMG_2041_final_crop"))

@@ -164,10 +164,35 @@ enum ArticleEdges {
     let hasMonth = words.contains { months.contains($0) }
     let slashed = hasNumericDate(line)
     let clock =
-      line.containsBytes(":") && (line.containsBytes(" am") || line.containsBytes(" pm"))
+      line.containsBytes(":")
+      && ([" am", " pm", " a.m", " p.m"].contains { line.containsBytes($0) })
     return (hasMonth && !digits.isEmpty || slashed || clock) && digits.count * 3 >= words.count
       || (hasMonth || slashed || clock) && digits.count >= 2 && words.count <= 8
   }
+
+  /// Whether a line only says, under a label, when the article was published or updated:
+  /// `PUBLISHED: 10:48, Tue, Nov 19, 2019 | UPDATED: 11:05, Tue, Nov 19, 2019`,
+  /// `Updated at 1:23 p.m.` The reader view's header gives the date already.
+  static func isLabelledDate(line: String) -> Bool {
+    guard line.count <= 120, dateLabels.contains(where: { line.hasPrefix($0) }) else {
+      return false
+    }
+    return line.split(separator: "|").allSatisfy { part in
+      var rest = part.trimmed(where: { $0 == " " })
+      for label in dateLabels where rest.hasPrefix(label) {
+        rest = rest.dropFirst(label.count).trimmed(where: { $0 == " " || $0 == ":" })
+        break
+      }
+      if rest.hasPrefix("at ") || rest.hasPrefix("on ") { rest = String(rest.dropFirst(3)) }
+      return isDateLine(rest)
+    }
+  }
+
+  /// Labels a date line starts with, longest first.
+  private static let dateLabels = [
+    "first published", "last updated", "last modified", "published", "updated", "modified",
+    "posted",
+  ]
 
   /// Whether the line holds a date written with slashes: digits, `/`, digits, `/`, digits.
   private static func hasNumericDate(_ line: String) -> Bool {

@@ -756,7 +756,10 @@ struct ArticleFinder {
         skipped.insert(block.element)
         continue
       }
+      // A date line under a label, near either end (further in, a live blog's entries).
+      let nearEdge = position - first < 4 || last - position < 4
       if block.text.count <= 160 && ArticleEdges.isFurnitureAnywhere(line: texts[position])
+        || nearEdge && ArticleEdges.isLabelledDate(line: texts[position])
         || block.text.count <= 250 && ArticleEdges.endsWithCredit(line: texts[position], within: 40)
       {
         skipped.insert(block.element)
