@@ -339,6 +339,23 @@ import Testing
     #expect(shown.contains("10:32 a.m."))
   }
 
+  @Test func aTitlesBoxBesideTheTextIsLeftOutWithItsDateLine() {
+    // The box holding the headline and the time joins the article as a sibling; with the
+    // headline taken for the title, all it has left is its date line.
+    let html = Self.page(
+      """
+      <div class="article"><div class="article-title">
+        <h1 class="headline">River rises</h1>
+        <span class="timestamp">Updated
+          <time datetime="2019-11-20T05:21:58Z">11:21 pm CST, Tuesday, November 19, 2019</time>
+        </span>
+      </div><div class="article-body">\(Self.prose("order", 5))</div></div>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("order report, part 5"))
+    #expect(!shown.contains("11:21 pm"))
+  }
+
   @Test func labelledDatesAreToldFromProse() {
     for line in [
       "published: 10:48, tue, nov 19, 2019 | updated: 11:05, tue, nov 19, 2019",

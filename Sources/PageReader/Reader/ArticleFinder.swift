@@ -692,9 +692,23 @@ struct ArticleFinder {
     // text again) hold other text: never dropped.
     var owners: [Int: Int] = [:]
     for block in blocks { owners[block.element, default: 0] += 1 }
+    // A root of the article is dropped only when it is a sibling holding nothing else: a
+    // title's box, its headline gone, left with "Updated 11:21 pm …".
+    var blocksIn: [Int: Int] = [:]
+    if roots.count > 1 {
+      for block in blocks {
+        if let root = roots.first(where: {
+          nodes[$0].items.contains(nodes[block.element].items.lowerBound)
+        }) {
+          blocksIn[root, default: 0] += 1
+        }
+      }
+    }
     func droppable(_ position: Int) -> Bool {
       let element = blocks[position].element
-      guard !roots.contains(element), owners[element] == 1 else { return false }
+      guard !roots.contains(element) || blocksIn[element] == 1, owners[element] == 1 else {
+        return false
+      }
       // Nor a block with another block of text inside it.
       let range = nodes[element].items
       for other in [position - 1, position + 1] where blocks.indices.contains(other) {
