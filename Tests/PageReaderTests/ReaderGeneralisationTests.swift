@@ -356,6 +356,25 @@ import Testing
     #expect(!shown.contains("11:21 pm"))
   }
 
+  @Test func aBoxAboutTheAuthorIsLeftOut() {
+    let html = Self.page(
+      """
+      <article><div class="entry-content">\(Self.prose("order", 5))
+      <div class="post-author"><div class="author-content">
+      <h5><a href="/author/ann" rel="author">Ann</a></h5>
+      <p>Ann is a river engineer from the valley who now lives by the coast with two cats,
+      and writes about floods, bridges and the towns that live with both.</p>
+      </div></div></div></article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("order report, part 5"))
+    #expect(!shown.contains("river engineer from the valley"))
+    // A box named so that holds the whole article is the article.
+    let whole = Self.page(
+      "<article><div class=\"author-box\">\(Self.prose("order", 5))</div></article>")
+    #expect(text(reader(whole)).contains("order report, part 5"))
+  }
+
   @Test func labelledDatesAreToldFromProse() {
     for line in [
       "published: 10:48, tue, nov 19, 2019 | updated: 11:05, tue, nov 19, 2019",

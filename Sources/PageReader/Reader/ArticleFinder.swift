@@ -500,9 +500,10 @@ struct ArticleFinder {
         skipped.insert(index)
         continue
       }
-      // An image's credit, a gallery's slides, counters and captions beside the text, and
-      // a rail of other stories ("Most read") set inside it.
+      // An image's credit, a gallery's slides, counters and captions beside the text, a
+      // rail of other stories ("Most read") set inside it, and a box about the author.
       if hints[index].credit && mine.text < 200
+        || hints[index].authorBox && mine.text < 1500 && mine.text * 3 < stats[root].text
         || (hints[index].media || hints[index].teasers) && mine.text * 2 < stats[root].text
         || element.name == "figcaption" && mine.text < 400
           && ArticleEdges.endsWithCredit(document.textContent(of: index))

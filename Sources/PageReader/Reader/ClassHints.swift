@@ -45,7 +45,16 @@ enum ClassHints {
     var teasers = false
     /// A box that embeds something from elsewhere (`social-embed`, `embed-tweet`).
     var embed = false
+    /// A box about the author (`author-bio`, `about-author`, `post-author`).
+    var authorBox = false
   }
+
+  /// Words of a box about the article's author, a part of the class or id.
+  static let authorBoxWords = [
+    "author-bio", "authorbio", "author-box", "authorbox", "about-author", "about-the-author",
+    "author-info", "authorinfo", "post-author", "author-card", "author-details",
+    "author-profile", "bio-box", "biobox",
+  ]
 
   /// Words of a rail or box of links to other stories, a part of the class or id.
   static let teaserWords = [
@@ -72,7 +81,8 @@ enum ClassHints {
         },
         comments: isComments(hints),
         teasers: teaserWords.contains { ByteSearch.contains(hints, $0) },
-        embed: ByteSearch.contains(hints, "embed"))
+        embed: ByteSearch.contains(hints, "embed"),
+        authorBox: authorBoxWords.contains { ByteSearch.contains(hints, $0) })
       if known.count < 4096 { known[key] = verdict }
       return verdict
     }
