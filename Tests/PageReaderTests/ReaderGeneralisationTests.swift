@@ -492,6 +492,10 @@ import Testing
     #expect(ArticleEdges.isFurnitureAnywhere("Photo: Hau Dinh, AP"))
     #expect(ArticleEdges.endsWithCredit("Protesters in the street (Image: GETTY )"))
     #expect(ArticleEdges.opensClosingSection("About the Author"))
+    // A rail's heading left behind when its list is gone, and the promo it labels.
+    #expect(ArticleEdges.isFurnitureAnywhere("Related news"))
+    #expect(ArticleEdges.isPromoLabel("you may also like"))
+    #expect(!ArticleEdges.isFurnitureAnywhere("Related news reached the town by noon."))
     // Prose is not furniture, even short prose at an edge.
     #expect(!ArticleEdges.isFurniture("The river fell by noon.", atStart: false))
     #expect(!ArticleEdges.isFurniture("By the end of the week, the water was gone.", atStart: true))

@@ -64,7 +64,9 @@ enum ArticleEdges {
     "read more", "see more", "more", "related", "related articles", "related stories",
     "recommended", "trending", "most read", "most popular", "top stories", "back to top",
     "don't miss", "don’t miss", "must read", "read also", "also read",
-    "more on this", "more stories", "related content", "related links",
+    "more on this", "more stories", "related content", "related links", "related news",
+    "related posts", "related reading", "related coverage", "related videos", "read next",
+    "you may also like", "you might also like",
   ]
 
   /// A label that introduces links to other stories: `DON'T MISS`, `Related:`, `More`.
@@ -76,7 +78,9 @@ enum ArticleEdges {
     "don't miss", "don’t miss", "must read", "read also", "also read", "more",
     "more on this", "more stories", "related", "related content", "related links",
     "related articles", "related stories", "read more", "see more", "recommended", "trending",
-    "most read", "most popular", "top stories",
+    "most read", "most popular", "top stories", "related news", "related posts",
+    "related reading", "related coverage", "related videos", "read next",
+    "you may also like", "you might also like",
   ]
 
   /// Whether a caption ends with its image's credit (`… Credit: EPA`, `… (Image: Getty)`,
