@@ -472,6 +472,8 @@ import Testing
       <figure><img src="/a.jpg" alt=""><figcaption>The flooded square on Wednesday. Credit: Jane Doe/AP</figcaption></figure>
       <figure><img src="/b.jpg" alt=""><figcaption>The old market hall, which stayed dry.</figcaption></figure>
       <p class="image-credit">Photo: John Roe</p>
+      <figure><img src="/c.jpg" alt=""><figcaption><span class="caption">The bridge at dawn.</span>
+      <span class="credit">Ann Lee/Test News</span></figcaption></figure>
       \(Self.prose("after", 2))
       </article>
       """)
@@ -479,7 +481,10 @@ import Testing
     #expect(shown.contains("credit report, part 4"))
     #expect(shown.contains("after report, part 2"))
     #expect(shown.contains("The old market hall"))
-    for furniture in ["Image 1 of 12", "Volunteers fill", "Credit: Jane Doe", "Photo: John Roe"] {
+    #expect(shown.contains("The bridge at dawn."))
+    for furniture in [
+      "Image 1 of 12", "Volunteers fill", "Credit: Jane Doe", "Photo: John Roe", "Ann Lee/Test",
+    ] {
       #expect(!shown.contains(furniture), "furniture shown: \(furniture)")
     }
   }

@@ -468,9 +468,10 @@ struct HTMLReader {
       guard bylineCapture == nil, !bylineFound, stack.last?.furniture != true,
         Self.hasBylineHint(tokenizer)
       else {
-        if entry.name == "span", Self.hasCardHint(tokenizer) {
-          // A hover card's box (`rollover`, `popover`, `tooltip`): kept so the reader view
-          // can tell a card repeating a linked name from text that only shares its class.
+        if entry.name == "span", Self.hasKeptSpanHint(tokenizer) {
+          // A hover card's box (`rollover`, `popover`, `tooltip`) or an image's credit:
+          // kept so the reader view can leave them out (a card only where it repeats a
+          // linked name; text that just shares its class stays).
           entry.element = addElement(entry.name, kind: .inline, inline: false)
         }
         return
@@ -709,13 +710,16 @@ struct HTMLReader {
     }
   }
 
-  /// Whether a span's class or id names a box shown on hover over a link.
-  private static func hasCardHint(_ tokenizer: HTMLTokenizer) -> Bool {
+  /// Whether a span's class or id names a box shown on hover over a link, or a credit.
+  private static func hasKeptSpanHint(_ tokenizer: HTMLTokenizer) -> Bool {
     let className = tokenizer.attribute("class")
     let id = tokenizer.attribute("id")
     guard className != nil || id != nil else { return false }
     let hints = Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8)
-    return ["rollover", "hovercard", "hover-card", "popover", "tooltip"].contains {
+    return [
+      "rollover", "hovercard", "hover-card", "popover", "tooltip", "credit", "copyright",
+      "attribution",
+    ].contains {
       ByteSearch.contains(hints, $0)
     }
   }
