@@ -133,6 +133,26 @@ import Testing
 
   // MARK: - Siblings
 
+  @Test func anOpeningParagraphSetInAMediaBoxIsKept() {
+    // Readability drops any box whose class weighs it down; `media` does, and CNN sets the
+    // first paragraph in one. Prose there stays; a box of media links still goes.
+    let html = Self.page(
+      """
+      <article><div class="body-text">
+      <div class="leafmedia leafmedia--sourced-paragraph"><p><cite>Riverton (Test News)</cite>A
+      <a href="/x">muddled view</a> of the flood talks once again weighs on the people of the town.</p></div>
+      \(Self.prose("order", 5))
+      <div class="media-links"><a href="/v/1">Video: the flood from the air, in full</a>
+      <a href="/v/2">Video: the bridge at dawn, closed</a></div>
+      \(Self.prose("closing", 2))
+      </div></article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("once again weighs on the people"))
+    #expect(shown.contains("closing report, part 2"))
+    #expect(!shown.contains("Video: the flood"))
+  }
+
   @Test func aFormAroundTheWholePageDoesNotHideTheArticle() {
     // ASP.NET wraps every page in one <form>: the article inside it is still the article.
     let html = Self.page(

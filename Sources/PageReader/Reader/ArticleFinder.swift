@@ -615,11 +615,16 @@ struct ArticleFinder {
     let mine = stats[index]
     if mine.dataTable || isEmbeddedPost(index) { return false }
     let weight = flags.weighClasses ? hints[index].weight : 0
-    if weight < 0 { return true }
-    guard mine.commas < 10 else { return false }
-    let wholeList = isList || (mine.text > 0 && Double(mine.listText) / Double(mine.text) > 0.9)
     let density = linkDensity(mine)
     let headingDensity = mine.text == 0 ? 0 : Double(mine.headingText) / Double(mine.text)
+    // A box weighed down only as `media` that holds a paragraph of prose keeps it: CNN
+    // sets an article's first paragraph in one, and a long caption is shown anyway.
+    let prose =
+      hints[index].mediaOnly && mine.paragraphs >= 1 && mine.text >= 80 && density < 0.25
+      && headingDensity < 0.5
+    if weight < 0 && !prose { return true }
+    guard mine.commas < 10 else { return false }
+    let wholeList = isList || (mine.text > 0 && Double(mine.listText) / Double(mine.text) > 0.9)
     if !wholeList && mine.items - 100 > mine.paragraphs { return true }
     if !wholeList && element.name != "figure" && headingDensity < 0.9 && mine.text < 25
       && density > 0

@@ -47,6 +47,9 @@ enum ClassHints {
     var embed = false
     /// A box about the author (`author-bio`, `about-author`, `post-author`).
     var authorBox = false
+    /// Weighed down only for the word `media`: a box for a picture or a video, which may
+    /// hold a paragraph of the text too (`el__leafmedia--sourced-paragraph`).
+    var mediaOnly = false
   }
 
   /// Words of a box about the article's author, a part of the class or id.
@@ -82,7 +85,10 @@ enum ClassHints {
         comments: isComments(hints),
         teasers: teaserWords.contains { ByteSearch.contains(hints, $0) },
         embed: ByteSearch.contains(hints, "embed"),
-        authorBox: authorBoxWords.contains { ByteSearch.contains(hints, $0) })
+        authorBox: authorBoxWords.contains { ByteSearch.contains(hints, $0) },
+        mediaOnly: ByteSearch.contains(hints, "media")
+          && !negativeWords.contains { $0 != "media" && ByteSearch.contains(hints, $0) }
+          && !hasWord(hints, "hid"))
       if known.count < 4096 { known[key] = verdict }
       return verdict
     }
