@@ -513,6 +513,10 @@ import Testing
     #expect(ArticleEdges.isFurniture("Subscribe to our newsletter", atStart: false))
     #expect(ArticleEdges.isFurniture("PUBLISHED: 10:48, Tue, Nov 19, 2019", atStart: true))
     #expect(ArticleEdges.isFurniture("By Jane Doe", atStart: true))
+    #expect(ArticleEdges.isDateLine("sunday 17 november 2019 10.20 gmt"))
+    #expect(ArticleEdges.isDateLine("posted on november 19, 2019 by ann lee"))
+    // A line with a version and a month in it that says something else.
+    #expect(!ArticleEdges.isFurniture("What’s new in 2.26 (September pack)?", atStart: true))
     #expect(ArticleEdges.isFurnitureAnywhere("Image 3 of 23"))
     #expect(ArticleEdges.isFurnitureAnywhere("Photo: Hau Dinh, AP"))
     #expect(ArticleEdges.endsWithCredit("Protesters in the street (Image: GETTY )"))

@@ -170,9 +170,25 @@ enum ArticleEdges {
     let clock =
       line.containsBytes(":")
       && ([" am", " pm", " a.m", " p.m"].contains { line.containsBytes($0) })
-    return (hasMonth && !digits.isEmpty || slashed || clock) && digits.count * 3 >= words.count
+    let dated =
+      (hasMonth && !digits.isEmpty || slashed || clock) && digits.count * 3 >= words.count
       || (hasMonth || slashed || clock) && digits.count >= 2 && words.count <= 8
+    // And little else: "Posted on November 19, 2019 by Ann Lee" is a date line, "What's new
+    // in 2.26 (September pack)?" is not.
+    let others = words.count { word in
+      !word.allSatisfy(\.isNumber) && !months.contains(word) && !dateWords.contains(word)
+    }
+    return dated && others <= 2
   }
+
+  /// Words a date line has besides numbers and months: days, clocks, zones, its labels.
+  private static let dateWords: Set<String> = [
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "mon", "tue",
+    "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "am", "pm", "a", "p", "m", "at",
+    "on", "of", "in", "the", "by", "and", "published", "updated", "posted", "modified", "last",
+    "first", "date", "time", "st", "nd", "rd", "th", "est", "edt", "cst", "cdt", "mst", "mdt",
+    "pst", "pdt", "gmt", "utc", "bst", "cet", "cest", "ist", "jst", "aest", "aedt",
+  ]
 
   /// Whether a line only says, under a label, when the article was published or updated:
   /// `PUBLISHED: 10:48, Tue, Nov 19, 2019 | UPDATED: 11:05, Tue, Nov 19, 2019`,
