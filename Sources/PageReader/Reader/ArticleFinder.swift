@@ -638,13 +638,13 @@ struct ArticleFinder {
 
   // MARK: - Edges
 
+  /// Bytes that close up to the text before them (`:` `,` `.` `;` `!` `?` `)` `]`).
+  private static let closingPunctuation: Set<UInt8> = Set(":,.;!?)]".utf8)
+
   /// Leaves out the furniture at the article's start and end (see `ArticleEdges`), and
   /// the short furniture lines inside it: the innermost blocks that hold text, in order,
   /// dropped from each end while they read as furniture. A block is dropped only when it
   /// holds no other block's text, so that no article text goes with it.
-  /// Bytes that close up to the text before them (`:` `,` `.` `;` `!` `?` `)` `]`).
-  private static let closingPunctuation: Set<UInt8> = Set(":,.;!?)]".utf8)
-
   private func trimEdges(of roots: [Int], skipping skipped: inout Set<Int>) {
     var blocks: [(element: Int, text: [UInt8], linked: Int)] = []
     for root in roots {
