@@ -172,7 +172,7 @@ import Testing
     defer { server.stop() }
     server.addScreenRoutes()
     let session = try PTYSession(["--data", try dataFile(server), "--no-cache"])
-    let before = session.sttySettings()
+    let before = session.initialSttySettings
     #expect(await session.waitForScreen(containing: "省份信息"))
     #expect(session.sttySettings() != before)
     session.type(key)
@@ -185,7 +185,7 @@ import Testing
   func signalsRestoreTheTerminalModes(signal: Int32, code: Int32) async throws {
     try #require(PTYSession.isAvailable)
     let session = try PTYSession(["--offline"])
-    let before = session.sttySettings()
+    let before = session.initialSttySettings
     #expect(await session.waitForScreen(containing: "省份信息"))
     kill(session.pid, signal)
     #expect(await session.waitForExit() == code)
@@ -210,7 +210,7 @@ import Testing
     }
     let session = try PTYSession(
       ["--data", try dataFile(server), "--no-cache"], environment: ["BROWSER": script])
-    let before = session.sttySettings()
+    let before = session.initialSttySettings
     #expect(await session.waitForScreen(containing: "省份信息"))
     session.type("\r\r")
     #expect(await session.waitForScreen(containing: "跳到历史"))

@@ -25,6 +25,9 @@ package final class PTYSession {
   private let home: URL
   private let outputPipe = Pipe()
   private let errorPipe = Pipe()
+  /// The terminal's modes before browse started (`sttySettings()` then): read once
+  /// browse runs, they may be browse's own already.
+  package let initialSttySettings: String
   /// Everything the child wrote, as bytes.
   package private(set) var output: [UInt8] = []
   /// The screen, as the output so far draws it.
@@ -48,6 +51,7 @@ package final class PTYSession {
     master = terminal.master
     slave = terminal.slave
     slavePath = terminal.slavePath
+    initialSttySettings = Self.sttySettings(of: terminal.slavePath)
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     screen = PTYScreen(rows: rows, columns: columns)
     home = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -192,6 +196,11 @@ package final class PTYSession {
 
   /// The terminal's modes as `stty -g` prints them.
   package func sttySettings() -> String {
+    Self.sttySettings(of: slavePath)
+  }
+
+  /// `stty -g` of the terminal at `path`.
+  private static func sttySettings(of slavePath: String) -> String {
     let stty = Process()
     let pipe = Pipe()
     stty.executableURL = URL(fileURLWithPath: Self.sttyPath)
