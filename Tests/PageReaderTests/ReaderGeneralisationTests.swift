@@ -395,6 +395,24 @@ import Testing
     #expect(text(reader(whole)).contains("order report, part 5"))
   }
 
+  @Test func aBarRepeatingTheHeadlineAndAListOfIconsAboveTheTextAreLeftOut() {
+    let html = Self.page(
+      """
+      <article><div class="bar"><a href="/economy">Economy</a>|<span>River rises as the town
+      waits for the flood</span></div>
+      <ul><li><button><svg></svg></button></li><li><button><svg></svg></button></li></ul>
+      <p>River rises as the town waits for the flood, and the council meets tonight.</p>
+      \(Self.prose("order", 5))</article>
+      """, head: #"<meta property="og:title" content="River rises as the town waits for the flood">"#)
+    let page = reader(html)
+    let shown = text(page)
+    #expect(shown.contains("order report, part 5"))
+    #expect(!shown.contains("Economy"))
+    // No bare bullets of the icons, and the sentence that starts with the headline stays.
+    #expect(!page.lines.contains { $0.trimmingCharacters(in: .whitespaces) == "*" })
+    #expect(shown.contains("and the council meets tonight"))
+  }
+
   @Test func labelledDatesAreToldFromProse() {
     for line in [
       "published: 10:48, tue, nov 19, 2019 | updated: 11:05, tue, nov 19, 2019",

@@ -169,7 +169,7 @@ struct ArticleFinder {
       skipped.insert(duplicate)
     }
     if let byline = document.metadata.bylineElement { skipped.insert(byline) }
-    trimEdges(of: roots, skipping: &skipped)
+    trimEdges(of: roots, title: title, skipping: &skipped)
     let ranges = roots.map { nodes[$0].items }
     return Article(
       ranges: ranges, skipped: skipped, title: title,
@@ -516,6 +516,10 @@ struct ArticleFinder {
         // An image link without alt text would be a bare `[n]` in the article.
         skipped.insert(index)
         continue
+      case .list where mine.text == 0:
+        // A list of icons (share buttons, their buttons gone) would be bare bullets.
+        skipped.insert(index)
+        continue
       case .heading(let level) where level <= 2:
         if flags.weighClasses && hints[index].weight < 0 {
           skipped.insert(index)
@@ -645,7 +649,7 @@ struct ArticleFinder {
   /// the short furniture lines inside it: the innermost blocks that hold text, in order,
   /// dropped from each end while they read as furniture. A block is dropped only when it
   /// holds no other block's text, so that no article text goes with it.
-  private func trimEdges(of roots: [Int], skipping skipped: inout Set<Int>) {
+  private func trimEdges(of roots: [Int], title: String?, skipping skipped: inout Set<Int>) {
     var blocks: [(element: Int, text: [UInt8], linked: Int)] = []
     for root in roots {
       var open: [Int] = []
@@ -728,9 +732,20 @@ struct ArticleFinder {
       $0.text.count <= 1600 ? ArticleEdges.normalized(String(decoding: $0.text, as: UTF8.self)) : ""
     }
     let long = blocks.map { $0.text.count > 1600 }
+    // A bar above the text that repeats the headline (`Economy | As Debt Rises, …`): the
+    // header shows the title already. With two words more at most: a first sentence that
+    // starts with the headline's words goes on to say more.
+    let headline = title.map(ArticleEdges.normalized) ?? ""
+    func repeatsTitle(_ line: String) -> Bool {
+      guard headline.count >= 15, line.count <= headline.count + 40,
+        let range = line.range(of: headline)
+      else { return false }
+      let rest = line[..<range.lowerBound] + " " + line[range.upperBound...]
+      return rest.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count <= 2
+    }
     var first = 0
     while first < blocks.count - 1, !long[first], droppable(first),
-      ArticleEdges.isFurniture(line: texts[first], atStart: true)
+      ArticleEdges.isFurniture(line: texts[first], atStart: true) || repeatsTitle(texts[first])
     {
       skipped.insert(blocks[first].element)
       first += 1
