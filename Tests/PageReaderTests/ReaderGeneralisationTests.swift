@@ -403,7 +403,8 @@ import Testing
       <ul><li><button><svg></svg></button></li><li><button><svg></svg></button></li></ul>
       <p>River rises as the town waits for the flood, and the council meets tonight.</p>
       \(Self.prose("order", 5))</article>
-      """, head: #"<meta property="og:title" content="River rises as the town waits for the flood">"#)
+      """,
+      head: #"<meta property="og:title" content="River rises as the town waits for the flood">"#)
     let page = reader(html)
     let shown = text(page)
     #expect(shown.contains("order report, part 5"))
