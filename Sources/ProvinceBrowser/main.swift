@@ -1,5 +1,6 @@
 import Foundation
 import ProvinceCore
+import ProvinceIO
 
 // A closed standard descriptor would be reused by the next file opened (Dispatch's own,
 // even), and output meant for the user would go there; hold each with /dev/null first.
@@ -12,4 +13,5 @@ if let localeWarning { StandardStream.error.write(localeWarning) }
 let status = Browse.run(arguments)
 StandardStream.output.flush()
 StandardStream.error.flush()
+PageFetcher.finishPreparing()
 exit(status.rawValue)

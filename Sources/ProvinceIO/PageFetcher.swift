@@ -28,11 +28,22 @@ public final class PageFetcher: Sendable {
   /// done. A one-shot fetch calls this first and loads its data meanwhile; on two cores the
   /// two overlap. Safe to call more than once and beside a fetch (both are made once).
   public static func prepare() {
+    preparing.enter()
     Thread.detachNewThread {
+      defer { preparing.leave() }
       guard province_curl_load() != 0 else { return }
       _ = FetchSession.shared
     }
   }
+
+  /// Waits (a second at most) for `prepare`'s thread to end. Call it before `exit`: a run
+  /// that ends before its fetch (a name not found) would otherwise run exit's clean-up of
+  /// the libraries while that thread is still loading them or making the session.
+  public static func finishPreparing() {
+    _ = preparing.wait(timeout: .now() + 1)
+  }
+
+  private static let preparing = DispatchGroup()
 
   /// Fetches `url`, following redirects. `onEvent` is called in order (`.started` on the
   /// caller's thread, the rest on a background queue); keep it quick. Cancelling the

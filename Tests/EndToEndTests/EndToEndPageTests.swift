@@ -39,6 +39,20 @@ import Testing
     }
   }
 
+  @Test func aFetchOfANameNotFoundEndsCleanlyWhileTheTransportIsStillLoading() async throws {
+    // The transport is made ready on a thread of its own from the start; a run that ends
+    // at once (the name is not there) must not exit under it: once in some 300 runs that
+    // exit was a SIGSEGV in libcurl's loading, reported as an internal error (exit 70).
+    try await withServer { server in
+      let data = try dataFile(server, [("甲市", TestHTTPServer.Path.utf8)])
+      for _ in 0..<40 {
+        let result = try await BrowseProcess.run(["--data", data, "-c", "无此市", "--fetch"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "browse: no city or county matches '无此市'\n")
+      }
+    }
+  }
+
   @Test func fetchDecodesAGBKPageDeclaredOnlyInMeta() async throws {
     try await withServer { server in
       let data = try dataFile(server, [("甲市", TestHTTPServer.Path.gbkMeta)])
