@@ -8,7 +8,8 @@ import PackageDescription
 //        ↑    ↖        ↑
 //   PageReader  TerminalUI      (keys, frames, diffs)
 //        ↑          ↑
-//   FetchModel      │           (fetch errors, limits, events, link checks: values only)
+//   FetchModel      │           (fetch errors, limits, events, link checks: values only;
+//        │          │            also CatalogModel's, for the names a link check reports)
 //        ↑    ↖     │
 //        │    ProvinceCore      (navigation, screens, reports, options, a plan per mode;
 //        │          ↑            also CatalogModel's)
@@ -63,7 +64,7 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["TextSupport"]),
     // The fetch vocabulary (errors, limits, events, link checks), shared by the core that
     // decides and the effects that fetch, so that ProvinceIO needs nothing of the app core.
-    .target(name: "FetchModel", dependencies: ["TextSupport", "PageReader"]),
+    .target(name: "FetchModel", dependencies: ["TextSupport", "PageReader", "CatalogModel"]),
     .target(
       name: "ProvinceCore",
       dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI", "FetchModel"]),
