@@ -177,7 +177,10 @@ import Testing
       let result = try await fetch("甲市", ["--timeout", "3"])
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.contains("still arriving at the timeout; this is as far as it came"))
-      #expect(result.stdout.contains("xxxxxxxx"))
+      // Some of the body, however little came (a byte every 0.1 s, from a loaded server).
+      #expect(
+        result.stdout.split(separator: "\n").contains { !$0.isEmpty && $0.allSatisfy { $0 == "x" } }
+      )
       // A whole page in the same cache is there offline; the cut one is not.
       #expect(try await fetch("乙市", []).status == 0)
       #expect(try await fetch("乙市", ["--offline"]).stdout.contains("广州"))

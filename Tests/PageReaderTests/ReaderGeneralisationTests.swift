@@ -320,6 +320,51 @@ import Testing
     #expect(shown.contains("who drew the plans"))
   }
 
+  @Test func spansKeptForTheirClassLoseNoTextOfTheArticle() {
+    // Spans are kept for hover cards and credits; no other rule for boxes reaches them,
+    // and a credit is a whole word under a picture (found in review).
+    let html = Self.page(
+      """
+      <article><div class="article-body">\(Self.prose("order", 3))
+      <blockquote><p>"We will rebuild the bridge."</p>
+      <p>— <span class="attribution">Mayor Ann Lee</span></p></blockquote>
+      <p>Families can claim the <span class="term tax-credit">child tax credit</span> twice.</p>
+      <p>The word <span class="tooltip popup">levee</span> came up, <span
+      class="comment-tooltip">speaking at the town hall</span>, all night.</p>
+      <p>Written with <a href="/people/ann">Ann</a> <span class="popover"><a
+      href="/people/ann/books">Ann's new book on the river</a></span>, out in May.</p>
+      <p>On <a href="/topic/climate">Climate</a> <span class="tooltip"><a
+      href="/topic/climate-change">Climate change</a></span> the council said little.</p>
+      \(Self.prose("closing", 3))
+      </div></article>
+      """)
+    let shown = text(reader(html))
+    for phrase in [
+      "Mayor Ann Lee", "child tax credit", "levee", "speaking at the town hall",
+      "Ann's new book on the river", "Climate change",
+    ] {
+      #expect(shown.contains(phrase), "lost: \(phrase)")
+    }
+  }
+
+  @Test func siblingsAndDateLinesThatSayMoreThanADateStay() {
+    let html = Self.page(
+      """
+      <div class="wrap"><p>Share prices in the valley's water company fell by a third on
+      Monday, as the river rose.</p><div class="article-body">
+      <p>Updated 9 am: 3 dead, 12 injured</p>
+      \(Self.prose("order", 5))
+      <p>Posted on 3 May: 12 people died.</p>
+      <p>The council meets again on Friday.</p>
+      </div></div>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("order report, part 5"))
+    #expect(shown.contains("Share prices in the valley"))
+    #expect(shown.contains("3 dead, 12 injured"))
+    #expect(shown.contains("12 people died"))
+  }
+
   @Test func hoverCardsNestedDeepAreEachReadOnlyForTheirFirstWords() {
     // Each card follows a link and is all links, but names someone else, so each is kept
     // and read into. Each is read only as far as its first words: whole, these 5,000 took
@@ -534,6 +579,10 @@ import Testing
     #expect(ArticleEdges.isFurniture("By Jane Doe", atStart: true))
     #expect(ArticleEdges.isDateLine("sunday 17 november 2019 10.20 gmt"))
     #expect(ArticleEdges.isDateLine("posted on november 19, 2019 by ann lee"))
+    #expect(ArticleEdges.isPlainlyFurniture(line: "posted on oktober 27, 2015 by admin"))
+    #expect(ArticleEdges.isPlainlyFurniture(line: "welcome to our deals. follow us at @deals."))
+    #expect(!ArticleEdges.isPlainlyFurniture(line: "posted guards stood at every bridge."))
+    #expect(!ArticleEdges.isPlainlyFurniture(line: "share prices fell by a third on monday."))
     // A line with a version and a month in it that says something else.
     #expect(!ArticleEdges.isFurniture("What’s new in 2.26 (September pack)?", atStart: true))
     #expect(ArticleEdges.isFurnitureAnywhere("Image 3 of 23"))

@@ -716,12 +716,9 @@ struct HTMLReader {
     let id = tokenizer.attribute("id")
     guard className != nil || id != nil else { return false }
     let hints = Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8)
-    return [
-      "rollover", "hovercard", "hover-card", "popover", "tooltip", "credit", "copyright",
-      "attribution",
-    ].contains {
+    return ["rollover", "hovercard", "hover-card", "popover", "tooltip"].contains {
       ByteSearch.contains(hints, $0)
-    }
+    } || ClassHints.creditWords.contains { ClassHints.hasWord(hints, $0) }
   }
 
   // MARK: - JSON-LD

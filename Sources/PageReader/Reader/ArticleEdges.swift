@@ -160,8 +160,9 @@ enum ArticleEdges {
     "sep", "sept", "oct", "nov", "dec",
   ]
 
-  /// A line that is mostly a date or a time: a month's name or a d/m/y with digits.
-  static func isDateLine(_ line: String) -> Bool {
+  /// A line that is mostly a date or a time: a month's name or a d/m/y with digits, and
+  /// at most `otherWords` words that belong to no date.
+  static func isDateLine(_ line: String, otherWords: Int = 2) -> Bool {
     let words = line.split { !$0.isLetter && !$0.isNumber }.map(String.init)
     guard !words.isEmpty, words.count <= 12 else { return false }
     let digits = words.filter { $0.allSatisfy(\.isNumber) }
@@ -178,7 +179,7 @@ enum ArticleEdges {
     let others = words.count { word in
       !word.allSatisfy(\.isNumber) && !months.contains(word) && !dateWords.contains(word)
     }
-    return dated && others <= 2
+    return dated && others <= otherWords
   }
 
   /// Words a date line has besides numbers and months: days, clocks, zones, its labels.
@@ -189,6 +190,16 @@ enum ArticleEdges {
     "first", "date", "time", "st", "nd", "rd", "th", "est", "edt", "cst", "cdt", "mst", "mdt",
     "pst", "pdt", "gmt", "utc", "bst", "cet", "cest", "ist", "jst", "aest", "aedt",
   ]
+
+  /// Whether a line holds furniture a loose paragraph of prose never does: "follow us",
+  /// "subscribe", "all rights reserved", or a short dated line under a label ("Posted on
+  /// Oktober 27, 2015 by Admin", in a language whose months are not listed).
+  static func isPlainlyFurniture(line: String) -> Bool {
+    guard line.count <= longest else { return false }
+    if fragments.contains(where: { line.containsBytes($0) }) { return true }
+    return line.count <= 60 && dateLabels.contains(where: { line.hasPrefix($0) })
+      && line.contains(where: \.isNumber)
+  }
 
   /// Whether a line only says, under a label, when the article was published or updated:
   /// `PUBLISHED: 10:48, Tue, Nov 19, 2019 | UPDATED: 11:05, Tue, Nov 19, 2019`,
@@ -204,7 +215,8 @@ enum ArticleEdges {
         break
       }
       if rest.hasPrefix("at ") || rest.hasPrefix("on ") { rest = String(rest.dropFirst(3)) }
-      return isDateLine(rest)
+      // Nothing but the date: "Updated 9 am: 3 dead, 12 injured" is news.
+      return isDateLine(rest, otherWords: 0)
     }
   }
 

@@ -197,6 +197,7 @@ struct ArticleFinder {
     for (index, element) in nodes.enumerated() {
       guard element.name != "a", element.name != "body", !inTableOrCode(index) else { continue }
       if case .link = element.kind { continue }
+      if Self.isKeptSpan(element) { continue }
       if hints[index].unlikely && !isEmbeddedPost(index) { removed.insert(index) }
       if let role = element.role?.lowercased(), ClassHints.unlikelyRoles.contains(role) {
         removed.insert(index)
@@ -218,7 +219,7 @@ struct ArticleFinder {
         return !(mine.paragraphs >= 3 && Double(mine.text) - mine.linkText >= 500)
       }
       // Comment sections are never the article, however long the thread (issue 25).
-      if hints[index].comments { return true }
+      if hints[index].comments && !Self.isKeptSpan(element) { return true }
       return ["nav", "aside", "footer", "fieldset", "dialog"].contains(element.name)
         || ["navigation", "menu", "menubar", "dialog", "alertdialog"].contains(
           element.role?.lowercased() ?? "")
@@ -491,6 +492,16 @@ struct ArticleFinder {
       if skipped.contains(index) { continue }
       let element = nodes[index]
       let mine = stats[index]
+      // A span is kept for what it is (a byline, a hover card, a picture's credit), and
+      // only the rules for those apply to it: a `tooltip popup` word is the article's.
+      if Self.isKeptSpan(element) {
+        if isHoverCard(index, stats: stats) || isPictureCredit(index, stats: stats) {
+          skipped.insert(index)
+        } else {
+          pending.append(contentsOf: children[index])
+        }
+        continue
+      }
       if hints[index].share && mine.text < Self.enoughText {
         skipped.insert(index)
         continue
@@ -569,9 +580,43 @@ struct ArticleFinder {
     guard let first = name.first, let last = name.last, name.joined().count >= 3 else {
       return false
     }
+    // A card names the person and lists more: two links at least (one link after a
+    // name, `Climate` then `Climate change`, is a reference of the text's).
+    var links = 0
+    for item in document.items[nodes[index].items].prefix(512) {
+      if case .start(let element) = item, case .link = nodes[element].kind { links += 1 }
+    }
+    guard links >= 2 else { return false }
     // The card may give the name in full: `Kristi Noem`, then `Kristi Lynn Noem …`.
     let card = words(index, name.count + 2)
     return card.first == first && (name.count == 1 || card.dropFirst().contains(last))
+  }
+
+  /// Whether an element is a span `HTMLReader` kept for its class.
+  private static func isKeptSpan(_ element: PageElement) -> Bool {
+    guard element.name == "span", case .inline = element.kind else { return false }
+    return true
+  }
+
+  /// A span classed as a credit under a picture (inside a figure, a caption or a block
+  /// classed as one), or one that reads as a credit.
+  private func isPictureCredit(_ index: Int, stats: [Stats]) -> Bool {
+    guard hints[index].credit, stats[index].text < 200 else { return false }
+    // A credit that says so ("© Amazon", "Photo: …") is one wherever it stands.
+    if ArticleEdges.isFurnitureAnywhere(document.leadingText(of: index, limit: 200)) {
+      return true
+    }
+    var current = nodes[index].parent
+    var steps = 0
+    while let ancestor = current, steps < 6 {
+      let element = nodes[ancestor]
+      if element.name == "figure" || element.name == "figcaption" { return true }
+      if case .caption = element.kind { return true }
+      if element.className?.lowercased().contains("caption") == true { return true }
+      current = element.parent
+      steps += 1
+    }
+    return false
   }
 
   /// A short list of links to other stories of the same site between the article's
@@ -702,30 +747,6 @@ struct ArticleFinder {
     // text again) hold other text: never dropped.
     var owners: [Int: Int] = [:]
     for block in blocks { owners[block.element, default: 0] += 1 }
-    // A root of the article is dropped only when it is a sibling holding nothing else: a
-    // title's box, its headline gone, left with "Updated 11:21 pm …".
-    var blocksIn: [Int: Int] = [:]
-    if roots.count > 1 {
-      for block in blocks {
-        if let root = roots.first(where: {
-          nodes[$0].items.contains(nodes[block.element].items.lowerBound)
-        }) {
-          blocksIn[root, default: 0] += 1
-        }
-      }
-    }
-    func droppable(_ position: Int) -> Bool {
-      let element = blocks[position].element
-      guard !roots.contains(element) || blocksIn[element] == 1, owners[element] == 1 else {
-        return false
-      }
-      // Nor a block with another block of text inside it.
-      let range = nodes[element].items
-      for other in [position - 1, position + 1] where blocks.indices.contains(other) {
-        if range.contains(nodes[blocks[other].element].items.lowerBound) { return false }
-      }
-      return true
-    }
     // Only short blocks can be furniture: longer ones are never turned into strings.
     // Normalized once here: each check below would otherwise lower-case the block again.
     let texts = blocks.map {
@@ -742,6 +763,37 @@ struct ArticleFinder {
       else { return false }
       let rest = line[..<range.lowerBound] + " " + line[range.upperBound...]
       return rest.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count <= 2
+    }
+    // A root of the article is dropped only when it is a sibling holding nothing else but
+    // a date, the headline again or plain furniture: a title's box, its headline gone, left
+    // with "Updated 11:21 pm …". A loose paragraph that joined as a sibling ("Share prices
+    // fell …") is not read by the rules for lines that merely start like furniture.
+    var blocksIn: [Int: Int] = [:]
+    if roots.count > 1 {
+      for block in blocks {
+        if let root = roots.first(where: {
+          nodes[$0].items.contains(nodes[block.element].items.lowerBound)
+        }) {
+          blocksIn[root, default: 0] += 1
+        }
+      }
+    }
+    func droppable(_ position: Int) -> Bool {
+      let element = blocks[position].element
+      guard owners[element] == 1 else { return false }
+      if roots.contains(element) {
+        let line = texts[position]
+        return blocksIn[element] == 1
+          && (line.count <= 80 && ArticleEdges.isDateLine(line)
+            || ArticleEdges.isLabelledDate(line: line) || repeatsTitle(line)
+            || ArticleEdges.isPlainlyFurniture(line: line))
+      }
+      // Nor a block with another block of text inside it.
+      let range = nodes[element].items
+      for other in [position - 1, position + 1] where blocks.indices.contains(other) {
+        if range.contains(nodes[blocks[other].element].items.lowerBound) { return false }
+      }
+      return true
     }
     var first = 0
     while first < blocks.count - 1, !long[first], droppable(first),

@@ -52,6 +52,10 @@ enum ClassHints {
     var mediaOnly = false
   }
 
+  /// Words of an image's credit, each a whole word of a span's class or id (a span
+  /// classed `tax-credit` is a phrase of the text).
+  static let creditWords = ["credit", "credits", "copyright", "attribution"]
+
   /// Words of a box about the article's author, a part of the class or id.
   static let authorBoxWords = [
     "author-bio", "authorbio", "author-box", "authorbox", "about-author", "about-the-author",
