@@ -45,7 +45,7 @@ import Testing
     // exit was a SIGSEGV in libcurl's loading, reported as an internal error (exit 70).
     try await withServer { server in
       let data = try dataFile(server, [("甲市", TestHTTPServer.Path.utf8)])
-      for _ in 0..<40 {
+      for _ in 0..<12 {
         let result = try await BrowseProcess.run(["--data", data, "-c", "无此市", "--fetch"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr == "browse: no city or county matches '无此市'\n")
