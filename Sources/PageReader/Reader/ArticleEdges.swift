@@ -54,20 +54,15 @@ enum ArticleEdges {
     return false
   }
 
-  /// Lines that are only a label of the page's furniture.
-  private static let labels: Set<String> = [
+  /// Lines that are only a label of the page's furniture, promo labels among them.
+  private static let labels: Set<String> = promoLabels.union([
     "advertisement", "advert", "ad", "sponsored", "sponsored content", "continue reading",
     "continue reading below", "story continues below", "article continues below", "caption",
     "close", "hide caption", "toggle caption", "enlarge this image", "share", "share this",
     "share this article", "share this story", "tweet", "email", "print", "comments",
     "view comments", "show comments", "load comments", "this slideshow requires javascript",
-    "read more", "see more", "more", "related", "related articles", "related stories",
-    "recommended", "trending", "most read", "most popular", "top stories", "back to top",
-    "don't miss", "don’t miss", "must read", "read also", "also read",
-    "more on this", "more stories", "related content", "related links", "related news",
-    "related posts", "related reading", "related coverage", "related videos", "read next",
-    "you may also like", "you might also like",
-  ]
+    "back to top",
+  ])
 
   /// A label that introduces links to other stories: `DON'T MISS`, `Related:`, `More`.
   static func isPromoLabel(_ line: String) -> Bool {

@@ -507,7 +507,7 @@ struct ArticleFinder {
         continue
       }
       // Readability's `_prepArticle` drops buttons: "View comments", "Load more".
-      if element.name == "button" || isHoverCard(index, stats: stats) {
+      if element.name == "button" {
         skipped.insert(index)
         continue
       }
@@ -557,7 +557,7 @@ struct ArticleFinder {
   /// span whose class says so (`HTMLReader` keeps those), that follows a link and begins
   /// with the name it links (its first word, its last soon after), and is nearly all links.
   private func isHoverCard(_ index: Int, stats: [Stats]) -> Bool {
-    guard nodes[index].name == "span", case .inline = nodes[index].kind else { return false }
+    guard Self.isKeptSpan(nodes[index]) else { return false }
     let mine = stats[index]
     guard mine.text > 0, linkDensity(mine) >= 0.9 else { return false }
     // The link it follows: the item just before it, past spaces.
@@ -572,9 +572,7 @@ struct ArticleFinder {
       case .link = nodes[previous].kind
     else { return false }
     func words(_ element: Int, _ count: Int) -> [Substring] {
-      Array(
-        document.leadingText(of: element, limit: 400).lowercased()
-          .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(count))
+      Array(Self.words(document.leadingText(of: element, limit: 400)).prefix(count))
     }
     let name = words(previous, 8)
     guard let first = name.first, let last = name.last, name.joined().count >= 3 else {
@@ -761,8 +759,7 @@ struct ArticleFinder {
       guard headline.count >= 15, line.count <= headline.count + 40,
         let range = line.range(of: headline)
       else { return false }
-      let rest = line[..<range.lowerBound] + " " + line[range.upperBound...]
-      return rest.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).count <= 2
+      return Self.words(line[..<range.lowerBound] + " " + line[range.upperBound...]).count <= 2
     }
     // A root of the article is dropped only when it is a sibling holding nothing else but
     // a date, the headline again or plain furniture: a title's box, its headline gone, left
@@ -941,15 +938,17 @@ struct ArticleFinder {
   /// is words of `title` (the same headline reworded: "Key moments from …" under
   /// "Impeachment hearings: Key moments from …").
   static func similarity(of heading: String, to title: String) -> Double {
-    func words(_ text: String) -> [Substring] {
-      text.lowercased().split { !$0.isLetter && !$0.isNumber }
-    }
     let headingWords = words(heading)
     let titleWords = Set(words(title))
     guard !headingWords.isEmpty, !titleWords.isEmpty else { return 0 }
     let unique = headingWords.filter { !titleWords.contains($0) }
     let length = { (words: [Substring]) in words.reduce(0) { $0 + $1.count } + words.count - 1 }
     return 1 - Double(max(0, length(unique))) / Double(length(headingWords))
+  }
+
+  /// A text's words, lower case: its runs of letters and digits.
+  static func words(_ text: String) -> [Substring] {
+    text.lowercased().split { !$0.isLetter && !$0.isNumber }
   }
 
   private static func normalized(_ text: String) -> String {
