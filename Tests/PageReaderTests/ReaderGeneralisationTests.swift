@@ -647,6 +647,61 @@ import Testing
     #expect(!text(page).contains("Other headline number 7"))
   }
 
+  @Test func aShortArticleOnAPageThatSaysItIsAnArticleIsShownAsTheArticle() {
+    // No itemprop and no JSON-LD text: only the page's word that it is an article, by
+    // Open Graph or by a JSON-LD type. A news brief is then its article, not the page.
+    let links = (1...30).map { "<li><a href=\"/n/\($0)\">Other headline number \($0)</a></li>" }
+      .joined()
+    let body = """
+      <div class="x1"><h1>River rises</h1>
+      <div class="x2">The river rose by two metres overnight, the council said on Wednesday,
+      and the low streets were closed to cars until further notice, the police added.</div>
+      </div>
+      <div class="x3"><ul>\(links)</ul></div>
+      """
+    let heads = [
+      "<meta property=\"og:type\" content=\"Article\">",
+      "<script type=\"application/ld+json\">{\"@type\": \"NewsArticle\", \"headline\": \"River rises\"}</script>",
+    ]
+    for head in heads {
+      let html = Self.page(body, head: head)
+      #expect(HTMLRenderer.parse(html, baseURL: nil).metadata.declaresArticle, "\(head)")
+      let page = reader(html)
+      #expect(page.view == .reader, "\(head)")
+      #expect(text(page).contains("closed to cars"))
+      #expect(!text(page).contains("Other headline number 7"), "\(head)")
+    }
+    // A page that calls itself a website keeps the whole page for a text this short.
+    let website = Self.page(body, head: "<meta property=\"og:type\" content=\"website\">")
+    #expect(!HTMLRenderer.parse(website, baseURL: nil).metadata.declaresArticle)
+    #expect(reader(website).view == .fullPage)
+  }
+
+  @Test func aCaptionHeavyWithCommasDoesNotOutweighTheArticle() {
+    // Readability scores a paragraph by its commas: a photo's caption full of them, above
+    // and apart from the text, can outscore an article of short plain paragraphs when no
+    // class name says which is which. The caption alone was the article.
+    let caption = """
+      <div class="x7"><img src="/p.jpg" alt=""><div class="x8">In this Dec. 12, 2006, file
+      photo, made available by the agency, the crew, left, and the pilot, right, take part in a
+      space walk, during the building of the station, in orbit over the Pacific. (Agency)</div></div>
+      """
+    let paragraphs = (1...4).map { n in
+      "<p>Part \(n) of the story says the agency thinks sleep could make the long trip to the red"
+        + " planet easier for the crew and much cheaper for the people who pay for it.</p>"
+    }.joined(separator: "\n")
+    let html = Self.page(
+      """
+      <div class="x5"><section class="x9"><h1>River rises</h1>\(caption)</section>
+      <div class="x10"><div class="x6">\(paragraphs)</div><div class="x11"></div></div></div>
+      """)
+    let page = reader(html)
+    #expect(page.view == .reader)
+    let shown = text(page)
+    for n in 1...4 { #expect(shown.contains("Part \(n) of the story"), "part \(n)") }
+    #expect(!shown.contains("About us"))
+  }
+
   @Test func withoutAHintAShortTextAmongLinksIsStillShownAsTheWholePage() {
     let links = (1...30).map { "<li><a href=\"/n/\($0)\">Other headline number \($0)</a></li>" }
       .joined()

@@ -13,6 +13,9 @@ public struct PageMetadata: Sendable, Equatable {
   /// The article's text as JSON-LD gives it (`articleBody`, else its `description`), on
   /// one line: a hint of where the article is, never shown.
   public var articleBody: String?
+  /// Whether the page says it is an article (`og:type` article, or a JSON-LD `Article`,
+  /// `NewsArticle`, `BlogPosting`…): a short text found in it can be trusted as its article.
+  public var declaresArticle = false
   /// The address the page gives for itself (`og:url`): links to its host, or to the
   /// document's, stay on the same site.
   public var canonicalURL: String?

@@ -63,9 +63,10 @@ struct HTMLReader {
   private var titleBytes: [UInt8]?
   /// `<meta>` contents by normalised name or property (`og:title`, `dc:creator`).
   private var metaValues: [String: String] = [:]
-  private var jsonLD: (headline: String?, byline: String?, published: String?, body: String?) = (
-    nil, nil, nil, nil
-  )
+  private var jsonLD:
+    (headline: String?, byline: String?, published: String?, body: String?, isArticle: Bool) = (
+      nil, nil, nil, nil, false
+    )
   private var markupByline: String?
   private var capture: (kind: Capture, bytes: [UInt8])?
   private var mathText: String?
@@ -388,6 +389,8 @@ struct HTMLReader {
         "dc:date", "date", "pubdate",
       ]) ?? timeFallback
     metadata.articleBody = jsonLD.body
+    metadata.declaresArticle =
+      jsonLD.isArticle || first(["og:type"])?.lowercased().hasPrefix("article") == true
     metadata.canonicalURL = first(["og:url"])
     metadata.documentURL = documentURL
     document.metadata = metadata
@@ -739,6 +742,7 @@ struct HTMLReader {
       guard type.hasSuffix("Article") || type == "BlogPosting" || type == "Report" else {
         continue
       }
+      jsonLD.isArticle = true
       // Sites often escape JSON-LD strings as HTML (`&#163;`, `&amp;`): decoded, as
       // Readability unescapes every metadata value.
       if jsonLD.headline == nil, let headline = object["headline"] as? String {

@@ -35,6 +35,9 @@ struct ArticleFinder {
 
   /// Readability's bar for an article long enough to trust (characters).
   private static let enoughText = 500
+  /// The shortest text (characters, not counting spaces) taken for the article of a page
+  /// that marks or declares it, though it is short of `enoughText`: a news brief.
+  private static let shortestMarked = 80
 
   let document: PageDocument
   /// The document's elements and, last, a root standing for `body`, which is not an
@@ -85,14 +88,17 @@ struct ArticleFinder {
       if article.length >= Self.enoughText { return article }
       if article.length > best?.length ?? 0 { best = article }
     }
-    guard let best, isReaderable() || isMarkedArticle(best) else { return nil }
+    guard let best,
+      isReaderable() || isMarkedArticle(best)
+        || document.metadata.declaresArticle && best.length >= Self.shortestMarked
+    else { return nil }
     return best
   }
 
   /// Whether the page says a short article is its article: it is, or is inside, an
   /// `itemprop=articleBody`, or it opens with the JSON-LD `articleBody` (or description).
   private func isMarkedArticle(_ article: Article) -> Bool {
-    guard article.length >= 80 else { return false }
+    guard article.length >= Self.shortestMarked else { return false }
     let roots = Set(
       article.ranges.compactMap { range in
         nodes.indices.first { nodes[$0].items == range }
@@ -158,6 +164,7 @@ struct ArticleFinder {
       }
     }
     guard var top else { return nil }
+    top = preferLonger(over: top, topScore: topScore, scores: scores, stats: stats)
     top = climb(from: top, scores: scores, stats: stats)
     let roots = siblings(of: top, scores: scores, stats: stats)
     var skipped = removed
@@ -174,6 +181,34 @@ struct ArticleFinder {
     return Article(
       ranges: ranges, skipped: skipped, title: title,
       length: textLength(ranges, skipping: skipped, weighingWide: true))
+  }
+
+  /// A best candidate too short to be an article on its own (a caption heavy with
+  /// commas, one comment) gives way to a candidate that scores nearly as well and holds
+  /// an article's worth of text that is not links: Readability's scores count commas,
+  /// and a photo's caption can have more than the article's short paragraphs.
+  private func preferLonger(
+    over top: Int, topScore: Double, scores: [Int: Double], stats: [Stats]
+  ) -> Int {
+    func prose(_ index: Int) -> Double {
+      Double(stats[index].text) * (1 - linkDensity(stats[index]))
+    }
+    let own = prose(top)
+    guard own < Double(Self.enoughText), topScore > 0 else { return top }
+    var best = top
+    var bestScore = -Double.infinity
+    for (index, score) in scores where index != top {
+      let boosted = score + tagBoost(index) * (1 - linkDensity(stats[index]))
+      guard boosted >= topScore * 0.75, prose(index) >= Double(Self.enoughText),
+        prose(index) >= 2 * own, linkDensity(stats[index]) < 0.25,
+        !nodes[top].items.contains(nodes[index].items.lowerBound)
+      else { continue }
+      if boosted > bestScore || (boosted == bestScore && index < best) {
+        best = index
+        bestScore = boosted
+      }
+    }
+    return best
   }
 
   /// A post quoted from a social network (a tweet's `blockquote` in a `social-media-embed`
