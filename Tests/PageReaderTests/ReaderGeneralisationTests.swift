@@ -255,6 +255,26 @@ import Testing
     #expect(!shown.contains("Tweet this story"))
   }
 
+  @Test func aQuotedPostInABoxOfNoKnownClassIsKeptButAListOfLinksIsNot() {
+    // The box's class says nothing (generated names): what it holds, a quotation, does.
+    let html = Self.page(
+      """
+      <article><div class="x1">\(Self.prose("slogan", 4))
+      <div class="x2"><blockquote class="x3"><p>Yes this is real and the state spent half a
+      million on it: <a href="https://t.co/x">https://t.co/x</a></p>— Dianna (<a
+      href="https://x.test/dianna">@dianna</a>) <a href="https://x.test/d/1">November 18, 2019</a>
+      </blockquote></div>
+      \(Self.prose("reaction", 3))
+      <div class="x4"><a href="/a/2">Other story one here</a> <a href="/a/3">Other story two
+      here</a> <a href="/a/4">Other story three</a></div>
+      </div></article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("reaction report, part 3"))
+    #expect(shown.contains("the state spent half a"))
+    #expect(!shown.contains("Other story two"))
+  }
+
   @Test func aPromosLabelTakesTheLinksItIntroducesAlong() {
     let html = Self.page(
       """

@@ -226,6 +226,25 @@ struct ArticleFinder {
     return false
   }
 
+  /// A box that is little but a quotation (an embedded post, whatever its class: the
+  /// post's text, its links, "— Name (@name) date"): its links are the post's, not a
+  /// list of links, and it is the article's as its other quotations are.
+  private func isQuoteBox(_ index: Int, stats: [Stats]) -> Bool {
+    let mine = stats[index]
+    guard mine.text >= 40 else { return false }
+    var quoted = 0
+    for child in children[index].prefix(8) {
+      if case .quote = nodes[child].kind {
+        quoted += stats[child].text
+      } else if children[child].count == 1, let only = children[child].first,
+        case .quote = nodes[only].kind
+      {
+        quoted += stats[only].text
+      }
+    }
+    return quoted * 10 >= mine.text * 8
+  }
+
   /// Elements never worth scoring: unlikely class names, navigation roles and tags.
   private func unlikely(_ junk: [Int]) -> Set<Int> {
     var removed = Set(junk)
@@ -705,6 +724,8 @@ struct ArticleFinder {
       hints[index].mediaOnly && mine.paragraphs >= 1 && mine.text >= 80 && density < 0.25
       && headingDensity < 0.5
     if weight < 0 && !prose { return true }
+    // A quotation's links are its own; a box weighed down by its class still goes.
+    if isQuoteBox(index, stats: stats) { return false }
     guard mine.commas < 10 else { return false }
     let wholeList = isList || (mine.text > 0 && Double(mine.listText) / Double(mine.text) > 0.9)
     if !wholeList && mine.items - 100 > mine.paragraphs { return true }
