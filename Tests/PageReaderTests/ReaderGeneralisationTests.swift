@@ -189,6 +189,27 @@ import Testing
 
   // MARK: - Other stories inside the article
 
+  @Test func partsOfTheArticleCutByFiguresJoinItThoughTheFirstIsMarkedSo() {
+    // Readability takes a sibling along for a class attribute equal to the best one's; a
+    // site that marks its first part (`t1 t-first`) had the parts after it left out.
+    func part(_ n: Int) -> String {
+      "<p>Section \(n) of the review says the console is fast, quiet and small, and that its games"
+        + " load in seconds where the old one took a minute or more to start.</p>"
+    }
+    let figure =
+      "<figure><img src=\"/p.jpg\" alt=\"\"><figcaption>The console</figcaption></figure>"
+    let html = Self.page(
+      """
+      <div class="x-wrap"><div class="t1 t-first">\(part(1))\(part(2))\(part(3))</div>
+      \(figure)<div class="t1">\(part(4))</div>
+      \(figure)<div class="t1">\(part(5))</div>
+      <div class="t2">Sponsored: buy a new phone today</div></div>
+      """)
+    let shown = text(reader(html))
+    for n in 1...5 { #expect(shown.contains("Section \(n) of the review"), "part \(n)") }
+    #expect(!shown.contains("Sponsored"))
+  }
+
   @Test func aRailOfOtherStoriesInsideTheArticleIsLeftOut() {
     let rail = (1...4).map { n in
       """

@@ -509,12 +509,12 @@ struct ArticleFinder {
     guard let parent = nodes[top].parent else { return [top] }
     let topScore = scores[top] ?? 0
     let threshold = max(10, topScore * 0.2)
-    let topClass = nodes[top].className ?? ""
+    let topClasses = Self.classes(nodes[top].className)
     return children[parent].filter { sibling in
       if sibling == top { return true }
       let element = nodes[sibling]
       var bonus = 0.0
-      if !topClass.isEmpty && element.className == topClass { bonus += topScore * 0.2 }
+      if Self.isSameKind(topClasses, Self.classes(element.className)) { bonus += topScore * 0.2 }
       if let score = scores[sibling], score + bonus >= threshold { return true }
       let density = linkDensity(stats[sibling])
       let length = stats[sibling].text
@@ -533,6 +533,21 @@ struct ArticleFinder {
       }
       return false
     }
+  }
+
+  /// An element's class names.
+  private static func classes(_ names: String?) -> Set<Substring> {
+    guard let names else { return [] }
+    return Set(names.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }))
+  }
+
+  /// Whether two elements' classes make them blocks of one kind: the same names, or one's
+  /// names all among the other's (a modifier more: `body-text first` beside `body-text`).
+  /// Readability asks for the same class attribute; a page cut into parts by figures
+  /// marks its first or last part so.
+  private static func isSameKind(_ one: Set<Substring>, _ other: Set<Substring>) -> Bool {
+    guard !one.isEmpty, !other.isEmpty else { return false }
+    return one.isSubset(of: other) || other.isSubset(of: one)
   }
 
   // MARK: - Cleaning
