@@ -31,12 +31,8 @@ The metric, as the benchmark defines it (this is our own code):
     has precision 0), each averaged over the pages, and F1 is taken from the two means.
 
 --disguise stands in for pages never seen, which the held-out half is and this machine
-cannot score: it rewrites every page before any tool reads it. `classes` replaces each
-class and id with a meaningless name (the same name for the same value, as a site's
-generated CSS names are), so that no rule keyed to words like `article`, `comment` or
-`share` can help; `markup` does that and also turns `article`, `main`, `aside`, `nav`,
-`header`, `footer`, `section`, `figure` and `figcaption` into `div` and drops `itemprop`
-and `role`, leaving the text and the tree's shape alone to go by.
+cannot score: every page is rewritten before any tool reads it (reader.py's `disguise`,
+which says how).
 
 The Markdown report goes to stdout and DIR/extraction.md, every figure to
 DIR/extraction.json and browse's scored text to DIR/extraction/KEY.browse.txt
@@ -50,7 +46,6 @@ import collections
 import concurrent.futures
 import datetime
 import gzip
-import hashlib
 import importlib
 import json
 import os
@@ -206,29 +201,6 @@ def report(meta, results, sums, available):
     return "\n".join(lines)
 
 
-# --- disguise --------------------------------------------------------------------------------
-
-ATTRIBUTE = re.compile(rb"""(\s)(class|id)(\s*=\s*)(?:"([^"]*)"|'([^']*)')""", re.I)
-SEMANTIC = re.compile(rb"<(/?)(article|main|aside|nav|header|footer|section|figure|figcaption)\b",
-                      re.I)
-HINT = re.compile(rb"""\s(itemprop|role)\s*=\s*(?:"[^"]*"|'[^']*')""", re.I)
-
-
-def disguise(markup, how):
-    """MARKUP (bytes) with its class and id values meaningless; with `markup`, its
-    semantic tags and itemprop/role hints gone too."""
-    def rename(match):
-        value = match.group(4) if match.group(4) is not None else match.group(5)
-        names = b" ".join(b"c" + hashlib.sha1(word).hexdigest()[:6].encode()
-                          for word in value.split())
-        return match.group(1) + match.group(2) + match.group(3) + b'"' + names + b'"'
-    markup = ATTRIBUTE.sub(rename, markup)
-    if how == "markup":
-        markup = SEMANTIC.sub(rb"<\1div", markup)
-        markup = HINT.sub(b"", markup)
-    return markup
-
-
 # --- main ----------------------------------------------------------------------------------
 
 def main():
@@ -264,7 +236,7 @@ def main():
 
     pages = {k: gzip.decompress((pages_dir / "html" / f"{k}.html.gz").read_bytes()) for k in keys}
     if args.disguise:
-        pages = {k: disguise(v, args.disguise) for k, v in pages.items()}
+        pages = {k: reader.disguise(v, args.disguise) for k, v in pages.items()}
     name = {k: "p" + k[:12] for k in keys}
     results = {k: {"url": truth[k].get("url", "")} for k in keys}
     available = {t: (True if t in tools else "not asked for") for t in TOOLS}

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The reader view measured: how much of the article each text browser shows, and how soon.
 
-    reader.py [--browse BIN] [--out DIR] [--runs N] [--timeout S] [PAGES_DIR]
+    reader.py [--browse BIN] [--out DIR] [--runs N] [--timeout S] [--disguise classes|markup]
+              [PAGES_DIR]
 
 PAGES_DIR (default ../shared/pages/readability from the repository root) holds
 NAME/source.html, NAME/expected.html (the article Mozilla Readability extracts)
@@ -75,6 +76,7 @@ Python 3.11 standard library only. Not part of `swift test` or CI.
 import argparse
 import collections
 import datetime
+import hashlib
 import html.parser
 import http.server
 import json
@@ -427,7 +429,8 @@ def slower_than_w3m(results, tool):
 
 def report(meta, results, summary, available, flags):
     lines = [f"- Run: {meta['date']} · pages: {meta['pages_dir']} ({len(results)})"
-             f" · {meta['runs']} runs a command",
+             f" · {meta['runs']} runs a command"
+             + (f" · disguised: {meta['disguise']}" if meta.get("disguise") else ""),
              f"- browse: {meta['browse']} ({meta['browse_width']})",
              f"- Load average (1, 5, 15 min) at the start → at the end: {meta['load']}", "",
              "| tool | recall mean | recall min | lines before, median | lines before, mean "
@@ -499,6 +502,33 @@ def report(meta, results, summary, available, flags):
     return "\n".join(lines)
 
 
+# --- disguise --------------------------------------------------------------------------------
+
+ATTRIBUTE = re.compile(rb"""(\s)(class|id)(\s*=\s*)(?:"([^"]*)"|'([^']*)')""", re.I)
+SEMANTIC = re.compile(rb"<(/?)(article|main|aside|nav|header|footer|section|figure|figcaption)\b",
+                      re.I)
+HINT = re.compile(rb"""\s(itemprop|role)\s*=\s*(?:"[^"]*"|'[^']*')""", re.I)
+
+
+def disguise(markup, how):
+    """MARKUP (bytes) as a page never seen, for --disguise. `classes` replaces each class
+    and id with a meaningless name (the same name for the same word, as a site's generated
+    CSS names are), so that no rule keyed to words like `article`, `comment` or `share`
+    can help; `markup` does that and also turns `article`, `main`, `aside`, `nav`, `header`,
+    `footer`, `section`, `figure` and `figcaption` into `div` and drops `itemprop` and
+    `role`, leaving the text and the shape of the tree alone to go by."""
+    def rename(match):
+        value = match.group(4) if match.group(4) is not None else match.group(5)
+        names = b" ".join(b"c" + hashlib.sha1(word).hexdigest()[:6].encode()
+                          for word in value.split())
+        return match.group(1) + match.group(2) + match.group(3) + b'"' + names + b'"'
+    markup = ATTRIBUTE.sub(rename, markup)
+    if how == "markup":
+        markup = SEMANTIC.sub(rb"<\1div", markup)
+        markup = HINT.sub(b"", markup)
+    return markup
+
+
 # --- main ----------------------------------------------------------------------------------
 
 def main():
@@ -509,6 +539,8 @@ def main():
     parser.add_argument("--out", help="results directory (default Benchmarks/data/results/<UTC>)")
     parser.add_argument("--runs", type=int, default=4)
     parser.add_argument("--timeout", type=float, default=30)
+    parser.add_argument("--disguise", choices=["classes", "markup"],
+                        help="serve the pages rewritten as pages never seen (see disguise)")
     args = parser.parse_args()
 
     pages_dir = pathlib.Path(args.pages).resolve()
@@ -536,7 +568,10 @@ def main():
         except (OSError, ValueError):
             titles[name], headers[name] = "", []
 
-    server, port = serve({n: (pages_dir / n / "source.html").read_bytes() for n in names})
+    sources = {n: (pages_dir / n / "source.html").read_bytes() for n in names}
+    if args.disguise:
+        sources = {n: disguise(markup, args.disguise) for n, markup in sources.items()}
+    server, port = serve(sources)
     url = {n: f"http://127.0.0.1:{port}/{n}/" for n in names}
     work = tempfile.TemporaryDirectory(prefix="reader-bench-")
     data = os.path.join(work.name, "pages.json")
@@ -607,7 +642,7 @@ def main():
              and r["browse-full"]["recall"] < r["w3m"]["recall"] - 0.02]
     load_end = open("/proc/loadavg").read().split()[:3]
     meta = {"date": stamp, "pages_dir": str(pages_dir), "runs": args.runs,
-            "browse": args.browse,
+            "disguise": args.disguise, "browse": args.browse,
             "browse_width": "--width 80" if width_flag else "COLUMNS=80 (no --width in this build)",
             "load": f"{' '.join(load_start)} → {' '.join(load_end)}",
             "available": available}
