@@ -210,6 +210,27 @@ import Testing
     #expect(!shown.contains("Sponsored"))
   }
 
+  @Test func aBlockOfPlainParagraphsStaysThoughOnePromoLinkIsAmongThem() {
+    // Readability drops a block that is over a fifth links unless its class lifts it: one
+    // "See more" link under three paragraphs took them along.
+    let plain = (1...3).map { n in
+      "<p>Plain part \(n): the ambassador said the army could be sent in, and that it was already"
+        + " there in the garrison to show sovereignty.</p>"
+    }.joined()
+    let html = Self.page(
+      """
+      <div class="x1">\(Self.prose("ambassador", 4))
+      <div class="x2">\(plain)<p><strong>SEE MORE</strong>: <a href="/a/9">Hong Kong protests: 800
+      students under siege in the university as the police move in on the campus at night</a></p>
+      </div>
+      \(Self.prose("garrison", 2))</div>
+      """)
+    let shown = text(reader(html))
+    for n in 1...3 { #expect(shown.contains("Plain part \(n):"), "part \(n)") }
+    #expect(shown.contains("garrison report, part 2"))
+    #expect(!shown.contains("students under siege"))
+  }
+
   @Test func aRailOfOtherStoriesInsideTheArticleIsLeftOut() {
     let rail = (1...4).map { n in
       """

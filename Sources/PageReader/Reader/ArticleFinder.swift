@@ -245,6 +245,17 @@ struct ArticleFinder {
     return quoted * 10 >= mine.text * 8
   }
 
+  /// The paragraphs right inside an element that are prose without a link (80 characters
+  /// at least), up to three.
+  private func plainParagraphs(in index: Int, stats: [Stats]) -> Int {
+    var count = 0
+    for child in children[index] where nodes[child].name == "p" {
+      if stats[child].text >= 80 && stats[child].linkText == 0 { count += 1 }
+      if count == 3 { break }
+    }
+    return count
+  }
+
   /// Elements never worth scoring: unlikely class names, navigation roles and tags.
   private func unlikely(_ junk: [Int]) -> Set<Int> {
     var removed = Set(junk)
@@ -749,7 +760,13 @@ struct ArticleFinder {
     {
       return true
     }
-    if !wholeList && weight < 25 && density > 0.2 { return true }
+    // Readability's bar for links is low (a fifth), and with no class to lift a block
+    // three paragraphs of plain prose went for one "See more: …" link among them.
+    if !wholeList && weight < 25 && density > 0.2
+      && (density >= 0.5 || plainParagraphs(in: index, stats: stats) < 3)
+    {
+      return true
+    }
     if weight >= 25 && density > 0.5 { return true }
     return false
   }
