@@ -546,19 +546,22 @@ struct ArticleFinder {
     }
   }
 
-  /// An element's class names.
-  private static func classes(_ names: String?) -> Set<Substring> {
+  /// An element's class names, in order.
+  private static func classes(_ names: String?) -> [Substring] {
     guard let names else { return [] }
-    return Set(names.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }))
+    return names.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
   }
 
-  /// Whether two elements' classes make them blocks of one kind: the same names, or one's
-  /// names all among the other's (a modifier more: `body-text first` beside `body-text`).
-  /// Readability asks for the same class attribute; a page cut into parts by figures
-  /// marks its first or last part so.
-  private static func isSameKind(_ one: Set<Substring>, _ other: Set<Substring>) -> Bool {
-    guard !one.isEmpty, !other.isEmpty else { return false }
-    return one.isSubset(of: other) || other.isSubset(of: one)
+  /// Whether two elements' classes make them blocks of one kind: the same names, or the
+  /// same first name (the component's) with one's names all among the other's (a
+  /// modifier more: `body-text first` beside `body-text`). Readability asks for the same
+  /// class attribute; a page cut into parts by figures marks its first or last part so.
+  /// A state a script adds (`article loaded` beside `loaded`) is no component.
+  private static func isSameKind(_ one: [Substring], _ other: [Substring]) -> Bool {
+    guard let first = one.first, first == other.first else { return false }
+    let ones = Set(one)
+    let others = Set(other)
+    return ones.isSubset(of: others) || others.isSubset(of: ones)
   }
 
   // MARK: - Cleaning
