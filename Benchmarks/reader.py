@@ -504,10 +504,13 @@ def report(meta, results, summary, available, flags):
 
 # --- disguise --------------------------------------------------------------------------------
 
-ATTRIBUTE = re.compile(rb"""(\s)(class|id)(\s*=\s*)(?:"([^"]*)"|'([^']*)')""", re.I)
-SEMANTIC = re.compile(rb"<(/?)(article|main|aside|nav|header|footer|section|figure|figcaption)\b",
-                      re.I)
-HINT = re.compile(rb"""\s(itemprop|role)\s*=\s*(?:"[^"]*"|'[^']*')""", re.I)
+TAG = re.compile(rb"<[A-Za-z][^<>]*>")
+ATTRIBUTE = re.compile(
+    rb"""(?<=[\s"'])(class|id)(\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.I)
+SEMANTIC = re.compile(rb"<(/?)(article|main|aside|nav|header|footer|section|figure|figcaption)"
+                      rb"(?=[\s/>])", re.I)
+HINT = re.compile(rb"""(?<=[\s"'])(itemprop|role)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+)""",
+                  re.I)
 
 
 def disguise(markup, how):
@@ -516,16 +519,22 @@ def disguise(markup, how):
     CSS names are), so that no rule keyed to words like `article`, `comment` or `share`
     can help; `markup` does that and also turns `article`, `main`, `aside`, `nav`, `header`,
     `footer`, `section`, `figure` and `figcaption` into `div` and drops `itemprop` and
-    `role`, leaving the text and the shape of the tree alone to go by."""
+    `role`, leaving the text and the shape of the tree alone to go by. Only tags are
+    rewritten (quoted, single-quoted and bare values alike), never the text between them."""
     def rename(match):
-        value = match.group(4) if match.group(4) is not None else match.group(5)
+        value = next(g for g in match.groups()[2:] if g is not None)
         names = b" ".join(b"c" + hashlib.sha1(word).hexdigest()[:6].encode()
                           for word in value.split())
-        return match.group(1) + match.group(2) + match.group(3) + b'"' + names + b'"'
-    markup = ATTRIBUTE.sub(rename, markup)
+        return match.group(1) + match.group(2) + b'"' + names + b'"'
+
+    def tag(match):
+        text = ATTRIBUTE.sub(rename, match.group(0))
+        if how == "markup":
+            text = HINT.sub(b"", SEMANTIC.sub(rb"<\1div", text))
+        return text
+    markup = TAG.sub(tag, markup)
     if how == "markup":
-        markup = SEMANTIC.sub(rb"<\1div", markup)
-        markup = HINT.sub(b"", markup)
+        markup = SEMANTIC.sub(rb"<\1div", markup)  # end tags
     return markup
 
 

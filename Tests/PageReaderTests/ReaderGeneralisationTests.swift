@@ -783,4 +783,113 @@ import Testing
       """)
     #expect(reader(html).view == .fullPage)
   }
+
+  // MARK: - What the rules for unseen pages must not take in (found in review)
+
+  private static let brief = """
+    <div class="x1"><h1>River rises</h1>
+    <p>The river rose by two metres overnight, the council said on Wednesday, and the low streets
+    were closed.</p>
+    <p>Residents were asked to move their cars to the hill, and the ferry will not run until
+    Friday, its owners said.</p>
+    <p>Forecasters expect more rain on Thursday, though less than last week, and the water to fall
+    by Sunday.</p>
+    </div>
+    """
+
+  @Test func oneLongCommentUnderABriefIsNotTakenForTheArticle() {
+    let comment = """
+      <div class="x7"><h3>1 comment</h3><div class="x8"><a href="/u/ann">Ann</a> <span>3 hours
+      ago</span><p>I have lived on the harbour road for thirty years and I can tell you that nobody
+      from the council has ever come down here when the water rises. They send a letter after the
+      fact and that is all we ever get from them. The drains were last cleared before my children
+      were born and the pumps at the end of the road have not worked since the storm two winters
+      ago. We pay the same rates as the people on the hill and we get nothing for it but a wet
+      floor and a bill for the cleaning. Something has to change before somebody gets hurt down
+      here, and I for one will be at the meeting on Monday night to say so. My neighbours will come
+      too, and we will bring the photographs of the street from every flood since the year the new
+      estate was built up the hill.</p><a href="/reply/1">Reply</a></div></div>
+      """
+    for head in ["", "<meta property=\"og:type\" content=\"article\">"] {
+      let shown = text(reader(Self.page(Self.brief + comment, head: head)))
+      #expect(shown.contains("rose by two metres"), "\(head)")
+      #expect(!shown.contains("harbour road"), "\(head)")
+    }
+  }
+
+  @Test func aConsentNoticeOnAPageThatSaysItIsAnArticleIsNotTheArticle() {
+    let links = (1...30).map { "<li><a href=\"/v/\($0)\">Other video number \($0)</a></li>" }
+      .joined()
+    let body = """
+      <div class="x1"><img src="/poster.jpg" alt=""><h1>Watch: the river rises</h1></div>
+      <div class="x3"><h2>More videos</h2><ul>\(links)</ul></div>
+      <div class="x4"><p>We use cookies and similar technologies to personalise content and ads and
+      to analyse our traffic. Find out more in our cookie policy.</p><button>Accept all</button></div>
+      """
+    let page = reader(Self.page(body, head: "<meta property=\"og:type\" content=\"article\">"))
+    #expect(page.view == .fullPage)
+  }
+
+  @Test func blocksSharingTheArticlesUtilityClassesAndMoreAreNotItsParts() {
+    // Utility classes (`mx-auto max-w-2xl`): the boxes after the article add one of their
+    // own (`mt-8`) and are not parts of it.
+    let items = (1...3).map { n in
+      "<div><h4><a href=\"/a/\(n + 10)\">Story \(n)</a></h4><p>Summary \(n): the mayor says the new"
+        + " bridge will be open by the summer, and that the old one is to be kept for walkers.</p></div>"
+    }.joined()
+    let html = Self.page(
+      """
+      <div class="x-wrap"><div class="mx-auto max-w-2xl">\(Self.prose("flood", 6))</div>
+      <div class="mx-auto max-w-2xl mt-8"><h3>Get the morning briefing</h3><p>Sign up to our
+      newsletter and get the day's top stories in your inbox, every weekday, before seven.</p></div>
+      <div class="mx-auto max-w-2xl border-t"><h3>About the author</h3><p>Ann Lee covers the north
+      for Test News. She has reported on floods, fires and elections for twenty years.</p></div>
+      <div class="mx-auto max-w-2xl py-4"><h3>More news</h3>\(items)</div></div>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("flood report, part 6"))
+    for furniture in ["morning briefing", "twenty years", "Summary 2"] {
+      #expect(!shown.contains(furniture), "\(furniture)")
+    }
+  }
+
+  @Test func aRailOrCommentsLaidOutFlatInsideTheArticleStillGo() {
+    let rail = (1...3).map { n in
+      "<h4><a href=\"/a/\(n + 10)\">Mayor opens new bridge number \(n) to traffic</a></h4><p>Summary"
+        + " \(n): the mayor says the new bridge will be open by the summer and the old one is for walkers.</p>"
+    }.joined()
+    let comments = (1...4).map { n in
+      "<p><a href=\"/u/\(n)\">reader_number_\(n)</a> <a href=\"/c/\(n)\">3 hours ago</a> <a"
+        + " href=\"/r/\(n)\">Reply</a></p><p>Comment \(n): nobody from the council ever comes down here"
+        + " when the water is up to our doors, and it is always the same.</p>"
+    }.joined()
+    let railPage = Self.page(
+      """
+      <article><div class="x1">\(Self.prose("flood", 4))
+      <div class="x9"><h3>More stories</h3>\(rail)</div>
+      \(Self.prose("storm", 2))</div></article>
+      """)
+    let commentPage = Self.page(
+      """
+      <article><div class="x1">\(Self.prose("flood", 5))
+      <div class="x9"><h3>4 comments</h3>\(comments)</div></div></article>
+      """)
+    #expect(!text(reader(railPage)).contains("Summary 2"))
+    #expect(text(reader(railPage)).contains("storm report, part 2"))
+    #expect(!text(reader(commentPage)).contains("Comment 2:"))
+  }
+
+  @Test func aClickToTweetBoxIsNotAQuotedPost() {
+    let tweet = "https://twitter.com/intent/tweet?text=x"
+    let html = Self.page(
+      """
+      <article><div class="x1">\(Self.prose("flood", 3))
+      <div class="x5"><blockquote><a href="\(tweet)">The council asked people in low streets to
+      move their cars before dawn.</a> <a href="\(tweet)">Click to tweet</a></blockquote></div>
+      \(Self.prose("storm", 3))</div></article>
+      """)
+    let shown = text(reader(html))
+    #expect(shown.contains("storm report, part 3"))
+    #expect(!shown.contains("Click to tweet"))
+  }
 }

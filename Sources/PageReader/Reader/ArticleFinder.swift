@@ -91,6 +91,7 @@ struct ArticleFinder {
     guard let best,
       isReaderable() || isMarkedArticle(best)
         || document.metadata.declaresArticle && best.length >= Self.shortestMarked
+          && !Self.isConsentNotice(text(of: best))
     else { return nil }
     return best
   }
@@ -124,16 +125,26 @@ struct ArticleFinder {
     guard let body = document.metadata.articleBody else { return false }
     let opening = Self.normalized(String(body.prefix(120)))
     guard opening.count >= 40 else { return false }
-    let text = Self.normalized(
-      article.ranges.map { range in
-        document.items[range].compactMap { item -> String? in
-          switch item {
-          case .text(let text): return document.text(text)
-          default: return nil
-          }
-        }.joined(separator: " ")
-      }.joined(separator: " "))
-    return text.contains(String(opening.prefix(40)))
+    return Self.normalized(text(of: article)).contains(String(opening.prefix(40)))
+  }
+
+  /// The text of an article's ranges, its runs joined by spaces.
+  private func text(of article: Article) -> String {
+    article.ranges.map { range in
+      document.items[range].compactMap { item -> String? in
+        switch item {
+        case .text(let text): return document.text(text)
+        default: return nil
+        }
+      }.joined(separator: " ")
+    }.joined(separator: " ")
+  }
+
+  /// A notice about cookies or consent: on a page built by a script, often the only text
+  /// the markup has, and never its article.
+  static func isConsentNotice(_ text: String) -> Bool {
+    let words = Self.words(text)
+    return words.contains { $0.hasPrefix("cookie") || $0 == "consent" }
   }
 
   static func isArticleBody(_ element: PageElement) -> Bool {
@@ -183,10 +194,10 @@ struct ArticleFinder {
       length: textLength(ranges, skipping: skipped, weighingWide: true))
   }
 
-  /// A best candidate too short to be an article on its own (a caption heavy with
-  /// commas, one comment) gives way to a candidate that scores nearly as well and holds
-  /// an article's worth of text that is not links: Readability's scores count commas,
-  /// and a photo's caption can have more than the article's short paragraphs.
+  /// A best candidate too short to be an article on its own, and not paragraphs (a caption
+  /// heavy with commas), gives way to one that scores nearly as well and holds an article's
+  /// worth of paragraphs that are not links: Readability's scores count commas, and a
+  /// photo's caption can have more than the article's short paragraphs.
   private func preferLonger(
     over top: Int, topScore: Double, scores: [Int: Double], stats: [Stats]
   ) -> Int {
@@ -194,12 +205,17 @@ struct ArticleFinder {
       Double(stats[index].text) * (1 - linkDensity(stats[index]))
     }
     let own = prose(top)
-    guard own < Double(Self.enoughText), topScore > 0 else { return top }
+    // Only a block that is not paragraphs itself (a caption, a note), and only for one
+    // that is: a short article of three paragraphs stays, a long comment under it or not.
+    guard own < Double(Self.enoughText), topScore > 0, stats[top].paragraphs < 2 else {
+      return top
+    }
     var best = top
     var bestScore = -Double.infinity
     for (index, score) in scores where index != top {
       let boosted = score + tagBoost(index) * (1 - linkDensity(stats[index]))
-      guard boosted >= topScore * 0.75, prose(index) >= Double(Self.enoughText),
+      guard boosted >= topScore * 0.75, stats[index].paragraphs >= 3,
+        prose(index) >= Double(Self.enoughText),
         prose(index) >= 2 * own, linkDensity(stats[index]) < 0.25,
         !nodes[top].items.contains(nodes[index].items.lowerBound)
       else { continue }
@@ -231,7 +247,8 @@ struct ArticleFinder {
   /// list of links, and it is the article's as its other quotations are.
   private func isQuoteBox(_ index: Int, stats: [Stats]) -> Bool {
     let mine = stats[index]
-    guard mine.text >= 40 else { return false }
+    // A quotation that is all links is a "click to tweet" button, not a post.
+    guard mine.text >= 40, linkDensity(mine) < 0.6 else { return false }
     var quoted = 0
     for child in children[index].prefix(8) {
       if case .quote = nodes[child].kind {
@@ -245,15 +262,20 @@ struct ArticleFinder {
     return quoted * 10 >= mine.text * 8
   }
 
-  /// The paragraphs right inside an element that are prose without a link (80 characters
-  /// at least), up to three.
-  private func plainParagraphs(in index: Int, stats: [Stats]) -> Int {
-    var count = 0
-    for child in children[index] where nodes[child].name == "p" {
-      if stats[child].text >= 80 && stats[child].linkText == 0 { count += 1 }
-      if count == 3 { break }
+  /// Whether an element's own paragraphs are prose, three at least of 80 characters with
+  /// no link, and its links are all in one of its children ("SEE MORE: …").
+  private func isProseWithOneLink(_ index: Int, stats: [Stats]) -> Bool {
+    var plain = 0
+    var linked = 0
+    for child in children[index] {
+      if stats[child].linkText > 0 {
+        linked += 1
+        if linked > 1 { return false }
+      } else if nodes[child].name == "p" && stats[child].text >= 80 {
+        plain += 1
+      }
     }
-    return count
+    return plain >= 3
   }
 
   /// Elements never worth scoring: unlikely class names, navigation roles and tags.
@@ -525,7 +547,9 @@ struct ArticleFinder {
       if sibling == top { return true }
       let element = nodes[sibling]
       var bonus = 0.0
-      if Self.isSameKind(topClasses, Self.classes(element.className)) { bonus += topScore * 0.2 }
+      if Self.isSameKind(Self.classes(element.className), as: topClasses) {
+        bonus += topScore * 0.2
+      }
       if let score = scores[sibling], score + bonus >= threshold { return true }
       let density = linkDensity(stats[sibling])
       let length = stats[sibling].text
@@ -546,22 +570,24 @@ struct ArticleFinder {
     }
   }
 
-  /// An element's class names, in order.
+  /// An element's class names, in order (the first 32).
   private static func classes(_ names: String?) -> [Substring] {
     guard let names else { return [] }
-    return names.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+    return Array(
+      names.split(maxSplits: 32, whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        .prefix(32))
   }
 
-  /// Whether two elements' classes make them blocks of one kind: the same names, or the
-  /// same first name (the component's) with one's names all among the other's (a
-  /// modifier more: `body-text first` beside `body-text`). Readability asks for the same
-  /// class attribute; a page cut into parts by figures marks its first or last part so.
-  /// A state a script adds (`article loaded` beside `loaded`) is no component.
-  private static func isSameKind(_ one: [Substring], _ other: [Substring]) -> Bool {
-    guard let first = one.first, first == other.first else { return false }
-    let ones = Set(one)
-    let others = Set(other)
-    return ones.isSubset(of: others) || others.isSubset(of: ones)
+  /// Whether a sibling's classes make it a block of the top candidate's kind: the same
+  /// names, or the same first name (the component's) and no name the top lacks (the top
+  /// has a modifier more: `body-text first` beside `body-text`). Readability asks for the
+  /// same class attribute; a page cut into parts by figures marks its first part so. A
+  /// block with a name of its own (`mx-auto max-w-2xl mt-8`, a newsletter box beside
+  /// the article's `mx-auto max-w-2xl`) is another kind, and a state a script adds
+  /// (`articlecontent loaded` beside `loaded`) is no component.
+  private static func isSameKind(_ sibling: [Substring], as top: [Substring]) -> Bool {
+    guard let first = sibling.first, first == top.first else { return false }
+    return Set(sibling).isSubset(of: top)
   }
 
   // MARK: - Cleaning
@@ -764,9 +790,10 @@ struct ArticleFinder {
       return true
     }
     // Readability's bar for links is low (a fifth), and with no class to lift a block
-    // three paragraphs of plain prose went for one "See more: …" link among them.
+    // three paragraphs of plain prose went for one "See more: …" link among them. A rail
+    // (headings) or a thread (a linked name over each comment) is no such block.
     if !wholeList && weight < 25 && density > 0.2
-      && (density >= 0.5 || plainParagraphs(in: index, stats: stats) < 3)
+      && (density >= 0.5 || mine.headingText > 0 || !isProseWithOneLink(index, stats: stats))
     {
       return true
     }
