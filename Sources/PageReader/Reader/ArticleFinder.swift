@@ -165,10 +165,7 @@ struct ArticleFinder {
     for (index, score) in scores {
       let final = score * (1 - linkDensity(stats[index]))
       scores[index] = final
-      // `<article>`, `<main>` and `role=main` say where the content is: a boost when
-      // choosing the best candidate, but not a score the climb to its ancestors weighs
-      // (a `<main>` around the article and its furniture would win every time).
-      let boosted = final + tagBoost(index) * (1 - linkDensity(stats[index]))
+      let boosted = self.boosted(index, final, stats: stats)
       if boosted > topScore || (boosted == topScore && index < (top ?? Int.max)) {
         top = index
         topScore = boosted
@@ -213,7 +210,7 @@ struct ArticleFinder {
     var best = top
     var bestScore = -Double.infinity
     for (index, score) in scores where index != top {
-      let boosted = score + tagBoost(index) * (1 - linkDensity(stats[index]))
+      let boosted = self.boosted(index, score, stats: stats)
       guard boosted >= topScore * 0.75, stats[index].paragraphs >= 3,
         prose(index) >= Double(Self.enoughText),
         prose(index) >= 2 * own, linkDensity(stats[index]) < 0.25,
@@ -474,6 +471,14 @@ struct ArticleFinder {
     return score
   }
 
+  /// A candidate's score as the best candidate is chosen by. `<article>`, `<main>` and
+  /// `role=main` say where the content is: a boost when choosing the best candidate, but
+  /// not a score the climb to its ancestors weighs (a `<main>` around the article and its
+  /// furniture would win every time).
+  private func boosted(_ index: Int, _ score: Double, stats: [Stats]) -> Double {
+    score + tagBoost(index) * (1 - linkDensity(stats[index]))
+  }
+
   private func tagBoost(_ index: Int) -> Double {
     let element = nodes[index]
     var boost = 0.0
@@ -554,7 +559,7 @@ struct ArticleFinder {
       let density = linkDensity(stats[sibling])
       let length = stats[sibling].text
       // A part of the article cut off by a figure may sit deeper than the five levels that
-      // paragraphs score: same tag and class as the top candidate and text, not links.
+      // paragraphs score: the top candidate's tag, a class of its kind, and text, not links.
       if bonus > 0, element.name == nodes[top].name, length >= 140,
         density < 0.3
       {
