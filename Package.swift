@@ -3,13 +3,15 @@ import PackageDescription
 
 // The target graph is the architecture (README, "How the code is laid out"): each target
 // may import only those below it, and only ProvinceIO and the executable may do I/O.
+// Scripts/check-architecture (run by .ci/run) holds both: a file imports only the package
+// modules its target lists here, and a pure target calls no file system, clock or terminal.
 //
 //   TextSupport ← CatalogModel ← BuiltInCatalog
 //        ↑    ↖        ↑
 //   PageReader  TerminalUI      (keys, frames, diffs)
 //        ↑          ↑
 //   FetchModel      │           (fetch errors, limits, events, link checks: values only;
-//        │          │            also CatalogModel's, for the names a link check reports)
+//        │          │            PageReader's for FetchedPage and DisambiguationStep)
 //        ↑    ↖     │
 //        │    ProvinceCore      (navigation, screens, reports, options, a plan per mode;
 //        │          ↑            also CatalogModel's)
@@ -64,7 +66,7 @@ let package = Package(
     .target(name: "TerminalUI", dependencies: ["TextSupport"]),
     // The fetch vocabulary (errors, limits, events, link checks), shared by the core that
     // decides and the effects that fetch, so that ProvinceIO needs nothing of the app core.
-    .target(name: "FetchModel", dependencies: ["TextSupport", "PageReader", "CatalogModel"]),
+    .target(name: "FetchModel", dependencies: ["TextSupport", "PageReader"]),
     .target(
       name: "ProvinceCore",
       dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI", "FetchModel"]),
@@ -82,25 +84,49 @@ let package = Package(
       swiftSettings: withoutLibcurl),
     .executableTarget(
       name: "ProvinceBrowser",
-      dependencies: ["ProvinceCore", "ProvinceIO", "FetchModel", "BuiltInCatalog"],
+      dependencies: [
+        "ProvinceCore", "ProvinceIO", "FetchModel", "BuiltInCatalog", "CatalogModel", "PageReader",
+        "TerminalUI", "TextSupport",
+      ],
       swiftSettings: withoutLibcurl),
+    // Test helpers in two targets: fixtures made in memory (catalogs, data files, a seeded
+    // generator) for any test, and the helpers that start servers, processes and
+    // pseudo-terminals, linked only into the tests that need them.
+    .target(name: "TestFixtures", dependencies: ["CatalogModel"], path: "Tests/TestFixtures"),
     .target(
       name: "TestSupport",
-      dependencies: ["ProvinceCore", "ProvinceIO", "BuiltInCatalog"],
+      dependencies: [
+        "TestFixtures", "ProvinceCore", "ProvinceIO", "CatalogModel", "PageReader", "TextSupport",
+      ],
       path: "Tests/TestSupport"),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     .testTarget(
-      name: "CatalogModelTests", dependencies: ["CatalogModel", "BuiltInCatalog", "TestSupport"]),
+      name: "CatalogModelTests",
+      dependencies: ["CatalogModel", "BuiltInCatalog", "TextSupport", "TestFixtures"]),
     .testTarget(
       // Fixtures are read from the checkout (#filePath), not bundled.
-      name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "ProvinceCoreTests", dependencies: ["ProvinceCore", "TestSupport"]),
-    .testTarget(name: "ProvinceIOTests", dependencies: ["ProvinceIO", "TestSupport"]),
+      name: "PageReaderTests", dependencies: ["PageReader", "TextSupport", "TestFixtures"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ProvinceCoreTests",
+      dependencies: [
+        "ProvinceCore", "CatalogModel", "FetchModel", "PageReader", "TerminalUI", "TextSupport",
+        "TestFixtures",
+      ]),
+    .testTarget(
+      name: "ProvinceIOTests",
+      dependencies: [
+        "ProvinceIO", "ProvinceCore", "CatalogModel", "FetchModel", "PageReader", "TextSupport",
+        "TestFixtures", "TestSupport",
+      ]),
     .testTarget(
       name: "EndToEndTests",
       // These run the built `browse`, so it must be built first.
-      dependencies: ["ProvinceBrowser", "TestSupport"]),
+      dependencies: [
+        "ProvinceBrowser", "ProvinceCore", "ProvinceIO", "CatalogModel", "PageReader",
+        "TextSupport", "TestFixtures", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,4 @@
-import CatalogModel
 import Foundation
-import PageReader
 import TextSupport
 
 /// The values of a link check: what is checked, what came of it, how it is going.
@@ -59,26 +57,6 @@ public enum LinkCheck {
       case .redirect(let title): return title
       }
     }
-  }
-
-  /// What the head of `page`, fetched for `target`, shows: a disambiguation page, or a
-  /// redirect to another title; nil for an article under the division's name or any page
-  /// that is not MediaWiki's.
-  public static func finding(_ page: FetchedPage, for target: Target) -> Finding? {
-    guard page.isHTML, (200..<300).contains(page.status) else { return nil }
-    let document = HTMLRenderer.parse(page.text(), baseURL: page.finalURL)
-    if let page = Disambiguation(document) {
-      let short = NameSuffix.strip(target.province)
-      let names = short == target.province ? [target.province] : [target.province, short]
-      return .disambiguation(entry: page.entry(naming: [names])?.title)
-    }
-    if let config = document.metadata.wiki, config.redirectedFrom != nil,
-      let title = config.title ?? config.pageName?.replacingOccurrences(of: "_", with: " "),
-      title != target.city
-    {
-      return .redirect(to: TerminalText.sanitize(title))
-    }
-    return nil
   }
 
   /// The result for one target.
@@ -174,7 +152,7 @@ public enum LinkCheck {
 
     /// The wait before retry number `retry` (0-based), honouring `retryAfter` (seconds or
     /// an HTTP date) between the floor and `maxDelay`.
-    public func delay(retry: Int, retryAfter: String?, now: Date = Date()) -> TimeInterval {
+    public func delay(retry: Int, retryAfter: String?, now: Date) -> TimeInterval {
       let asked = retryAfter.flatMap { Self.seconds(fromRetryAfter: $0, now: now) }
       return min(max(floor(retry: retry), asked ?? backoff(retry: retry)), maxDelay)
     }
@@ -184,8 +162,7 @@ public enum LinkCheck {
     /// wait (at least the floor), or give up because the server asks for longer than the
     /// budget allows (`rateLimited`), or because backing off would outlast it (`giveUp`).
     public func next(
-      retry: Int, retryAfter: String?, waited: TimeInterval, budget: TimeInterval,
-      now: Date = Date()
+      retry: Int, retryAfter: String?, waited: TimeInterval, budget: TimeInterval, now: Date
     ) -> RetryDecision {
       let allowed = min(maxDelay, budget - waited)
       let asked = retryAfter.flatMap { Self.seconds(fromRetryAfter: $0, now: now) }

@@ -103,7 +103,9 @@ public final class LinkChecker: Sendable {
         continue
       }
       if (status == 429 || status == 503) && retries < retry.maxRetries {
-        switch retry.next(retry: retries, retryAfter: retryAfter, waited: waited, budget: budget) {
+        switch retry.next(
+          retry: retries, retryAfter: retryAfter, waited: waited, budget: budget, now: Date())
+        {
         case .wait(let seconds):
           await wait(seconds)
           waited += seconds

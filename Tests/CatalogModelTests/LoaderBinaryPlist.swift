@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestFixtures
 
 @testable import BuiltInCatalog
 @testable import CatalogModel

@@ -1,5 +1,5 @@
 import BuiltInCatalog
-import TestSupport
+import TestFixtures
 import Testing
 
 @testable import CatalogModel

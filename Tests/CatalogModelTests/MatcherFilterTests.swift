@@ -1,4 +1,4 @@
-import TestSupport
+import TestFixtures
 import Testing
 
 @testable import BuiltInCatalog

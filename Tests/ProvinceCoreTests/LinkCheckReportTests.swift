@@ -1,6 +1,6 @@
 import FetchModel
 import Foundation
-import TestSupport
+import TestFixtures
 import Testing
 
 @testable import CatalogModel

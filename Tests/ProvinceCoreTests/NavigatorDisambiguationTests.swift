@@ -1,7 +1,7 @@
 import FetchModel
 import Foundation
 import TerminalUI
-import TestSupport
+import TestFixtures
 import Testing
 
 @testable import CatalogModel

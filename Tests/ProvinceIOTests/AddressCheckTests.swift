@@ -1,5 +1,6 @@
 import FetchModel
 import Foundation
+import TestFixtures
 import TestSupport
 import Testing
 

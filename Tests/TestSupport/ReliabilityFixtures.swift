@@ -3,6 +3,7 @@ import Foundation
 import PageReader
 import ProvinceCore
 import ProvinceIO
+import TestFixtures
 import TextSupport
 
 /// Temporary files, hostile text and a pseudo-terminal runner for the reliability tests.
@@ -65,17 +66,8 @@ package enum ReliabilityFixtures {
       .contains { stderr.contains($0) }
   }
 
-  /// A small xorshift generator, so that "random" inputs are the same on every run.
-  package struct SeededGenerator: RandomNumberGenerator {
-    package var state: UInt64
-    package init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
-    package mutating func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
-  }
+  /// The seeded generator of the pure fixtures, by the name these tests have used.
+  package typealias SeededGenerator = TestFixtures.SeededGenerator
 
   /// Whether the binary under test was built with a sanitizer, whose shadow memory makes
   /// resident-size bounds meaningless (they are checked only without one).

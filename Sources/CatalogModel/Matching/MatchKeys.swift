@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Builds the key columns a Matcher scans: names (with their suffix-less length), and,
 /// only once a query has Latin letters, compact pinyin and initials.
 enum MatchKeys {

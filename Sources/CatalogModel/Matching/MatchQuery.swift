@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A user's query in the forms the key columns hold.
 struct MatchQuery {
   /// Trimmed, ASCII letters lowercased.

@@ -1,4 +1,5 @@
 import CatalogModel
+import TextSupport
 
 /// The names of a division's parents, nearest first (a county's city, then the province),
 /// each full and short (`北京市`, `北京`): what a disambiguation page's entry must name.

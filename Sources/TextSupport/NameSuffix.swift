@@ -3,7 +3,7 @@
 public enum NameSuffix {
   /// The length in UTF-8 bytes of `name` without its administrative suffix; the whole
   /// length when there is none or when stripping would leave fewer than two characters.
-  static func shortLength(of name: UnsafeBufferPointer<UInt8>) -> Int {
+  package static func shortLength(of name: UnsafeBufferPointer<UInt8>) -> Int {
     let end = name.count
     if let cut = cut(special, from: name, end: end) { return cut }
     for suffix in autonomous where endsWith(suffix, name, end) {

@@ -1,8 +1,4 @@
 import CatalogModel
-import PageReader
-import ProvinceCore
-import ProvinceIO
-import TextSupport
 
 /// A small hand-made catalog for tests: real names, deliberately not in sorted order.
 package enum SampleCatalog {

@@ -1,9 +1,5 @@
 import CatalogModel
 import Foundation
-import PageReader
-import ProvinceCore
-import ProvinceIO
-import TextSupport
 
 /// Builds data files in code, so the tests need no resource files.
 package enum LoaderFixtures {
