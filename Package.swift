@@ -25,7 +25,8 @@ let withoutLibcurl: [SwiftSetting] = [
 ]
 
 /// The libcurl functions CurlLoader defines (its FUNCTIONS list), exported one by one:
-/// gold, the linker Swift uses on Linux, takes no pattern here.
+/// gold, the linker Swift uses on Linux, takes no pattern here. Scripts/check-curl-shim
+/// (in .ci/run) holds this list and FUNCTIONS to the `nm -u` of FoundationNetworking.
 let curlFunctions = [
   "curl_easy_cleanup",
   "curl_easy_getinfo",
