@@ -26,9 +26,17 @@ import Testing
       #expect(FileManager.default.fileExists(atPath: file), "\(path)")
       #expect(result.stdout.contains("installed \(file)"))
     }
-    #expect(
-      FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/browse").path)
-    )
+    let binary = prefix.appendingPathComponent("bin/browse").path
+    #expect(FileManager.default.isExecutableFile(atPath: binary))
+    // Stripped: the debug information and symbol table the build leaves are gone, and the
+    // sizes are said.
+    #expect(result.stdout.contains("stripped "))
+    let sections = try await BrowseProcess.run(
+      executable: "/usr/bin/env", ["readelf", "--sections", "--wide", binary])
+    #expect(sections.status == 0, "\(sections.stderr)")
+    #expect(sections.stdout.contains(".text"))
+    #expect(!sections.stdout.contains(".debug_info"))
+    #expect(!sections.stdout.contains(".symtab"))
     let installed = try await BrowseProcess.shell(
       "'\(prefix.path)/bin/browse' -p 广东 -c 广州 && head -c 14 '\(prefix.path)/share/man/man1/browse.1'"
     )
