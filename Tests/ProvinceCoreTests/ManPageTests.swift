@@ -42,6 +42,18 @@ import Testing
     }
   }
 
+  /// The name line and the description cover every level a menu drills through.
+  @Test func theNameAndDescriptionNameEveryLevel() throws {
+    let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
+    let name = try #require(lines.firstIndex(of: ".SH NAME"))
+    #expect(lines[name + 1].contains("provinces, cities and counties"))
+    let description = try #require(lines.firstIndex(of: ".SH DESCRIPTION"))
+    let text = lines[description + 1]
+    for level in ["provincial-level", "prefecture-level cities", "county-level", "page"] {
+      #expect(text.contains(ManPage.escape(level)), "\(level)")
+    }
+  }
+
   @Test func roffEscapingKeepsTextInert() {
     #expect(ManPage.escape(#"a\b"#) == #"a\eb"#)
     #expect(ManPage.escape(".SH X") == #"\&.SH X"#)
