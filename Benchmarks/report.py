@@ -2,6 +2,12 @@
 """Turn one run's hyperfine JSON files and peak-memory records into Markdown tables.
 
     report.py RESULTS_DIR
+    report.py --document RESULTS_ROOT BENCHMARKS.md
+
+The second form (what `Benchmarks/run report` runs) rewrites BENCHMARKS.md: the text above
+its FIGURES marker (what is measured, against which peer, the commands) stays, and below
+it each benchmark gets one table, from the newest run under RESULTS_ROOT that measured it,
+with that run's date, machine and load. Older figures live in git's history of the file.
 
 Times are medians of each command's wall time; a ratio is browse's median over
 the peer's (below 1 means browse is faster). The CPU ratio (mean user + system
@@ -94,8 +100,8 @@ def machine():
     return f"{os.cpu_count()} cores ({model}, {platform.machine()}){memory}, {platform.system()} {platform.release()}"
 
 
-def main():
-    root = pathlib.Path(sys.argv[1])
+def report(root):
+    """The tables of one results directory, as Markdown lines."""
     meta = load(root / "meta.json") if (root / "meta.json").exists() else {}
     rss = load(root / "rss.json") if (root / "rss.json").exists() else {}
     lines = [f"- Run: {meta.get('date', '?')} · machine: {machine()}",
@@ -178,7 +184,56 @@ def main():
         lines += ["", "9. Article body (Benchmarks/extraction.py):", "", extraction.read_text(encoding="utf-8").rstrip()]
     elif "extraction" in meta.get("skipped", {}):
         lines += ["", f"9. Article body: skipped: {meta['skipped']['extraction']}"]
-    print("\n".join(lines))
+    return lines
+
+
+# One section per benchmark: its title and the files of a run that hold its figures.
+SECTIONS = [
+    ("1. Start-up", ["startup.json"]),
+    ("2. Lookup", ["lookup.json"]),
+    ("3. Large data", ["large.json"]),
+    ("3b. Growth", ["scale-10k.json", "scale-100k.json", "scale-1M.json"]),
+    ("4. Search", ["search.json"]),
+    ("5. Page rendering", ["render-1mb.json", "render-10mb.json"]),
+    ("5b. One-shot fetch", ["fetch-small.json", "fetch-1mb.json"]),
+    ("6. Link checking", ["check.json"]),
+    ("Peak memory", ["rss.json"]),
+    ("7. Reader view", ["reader.md"]),
+    ("8. Keystroke to finished frame", ["keys.md", "pagekeys.md"]),
+    ("9. Article body", ["extraction.md"]),
+]
+MARKER = "<!-- FIGURES: everything below is written by `Benchmarks/run report`; edit above. -->"
+
+
+def document(results, target):
+    """Rewrite `target` below its marker with the newest figures of each benchmark."""
+    import shutil
+    import tempfile
+    text = target.read_text(encoding="utf-8") if target.exists() else ""
+    head = text.split(MARKER, 1)[0].rstrip() if MARKER in text else text.rstrip()
+    runs = sorted((d for d in results.iterdir() if d.is_dir() and not d.is_symlink()),
+                  key=lambda d: d.name, reverse=True) if results.is_dir() else []
+    lines = [head, "", MARKER, ""]
+    for title, files in SECTIONS:
+        run = next((d for d in runs if any((d / f).exists() for f in files)), None)
+        lines += [f"### {title}", ""]
+        if run is None:
+            lines += ["Not measured yet: run `Benchmarks/run` for this case, then `Benchmarks/run report`.", ""]
+            continue
+        with tempfile.TemporaryDirectory() as scratch:
+            scratch = pathlib.Path(scratch)
+            for name in files + ["meta.json"]:
+                if (run / name).exists():
+                    shutil.copy(run / name, scratch / name)
+            lines += report(scratch) + [""]
+    target.write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--document":
+        document(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
+        return
+    print("\n".join(report(pathlib.Path(sys.argv[1]))))
 
 
 def record_limit(key, meta):
