@@ -463,9 +463,20 @@ import Testing
     let start = try #require(line.range(of: "跳到历史")).lowerBound
     let column = TerminalText.width(String(line[..<start])) + 2
     // SGR reports (1006): press, then release, 1-based.
-    session.type("\u{1B}[<0;1;\(row + 1)M\u{1B}[<0;1;\(row + 1)m")
-    try await Task.sleep(for: .milliseconds(200))
+    let before = session.screen.lines
+    // Beside the link: two cells past its end, on the same row.
+    let beside = TerminalText.width(line) + 3
+    session.type("\u{1B}[<0;\(beside);\(row + 1)M\u{1B}[<0;\(beside);\(row + 1)m")
+    // Keys typed after the click, and their answer on the screen: once the keys are shown,
+    // the click has been read (a pause for it was a guess of how long a loaded machine takes).
+    session.type("?")
+    #expect(await session.waitUntil { $0.screen.lines != before }, "\(session.screen.text)")
+    session.type("?")
+    #expect(
+      await session.waitUntil { $0.screen.lines.first == before.first },
+      "\(session.screen.text)")
     #expect(!session.screen.text.contains("故事在这里"), "a click beside the link followed it")
+    #expect(session.screen.lines[row] == line, "a click beside the link moved the page")
     session.type("\u{1B}[<0;\(column);\(row + 1)M\u{1B}[<0;\(column);\(row + 1)m")
     #expect(await session.waitForScreen(containing: "故事在这里"), "\(session.screen.text)")
     session.type("\u{03}")

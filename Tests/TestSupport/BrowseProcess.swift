@@ -52,21 +52,25 @@ package enum BrowseProcess {
       terminal: terminal, timeout: timeout)
   }
 
-  /// Runs a bash script in which `$BROWSE` is the binary.
+  /// Runs a bash script in which `$BROWSE` is the binary. With `ready`, the time limit
+  /// counts from the moment it holds (an event the script brings about), not from the start.
   package static func shell(
     _ script: String, input: String = "", environment: [String: String] = [:],
-    timeout: TimeInterval = 90
+    timeout: TimeInterval = 90, ready: (@Sendable () -> Bool)? = nil
   ) async throws -> Result {
     var env = environment
     env["BROWSE"] = executable.path
     return try await run(
-      executable: "/bin/bash", ["-c", script], input: input, environment: env, timeout: timeout)
+      executable: "/bin/bash", ["-c", script], input: input, environment: env, timeout: timeout,
+      ready: ready)
   }
 
-  /// Runs any program the same way (a shell to try a completion script in, say).
+  /// Runs any program the same way (a shell to try a completion script in, say). With
+  /// `ready`, the time limit counts from the moment it holds (within a generous minute).
   package static func run(
     executable: String, _ arguments: [String], input: String = "",
-    environment: [String: String] = [:], terminal: String? = nil, timeout: TimeInterval = 90
+    environment: [String: String] = [:], terminal: String? = nil, timeout: TimeInterval = 90,
+    ready: (@Sendable () -> Bool)? = nil
   ) async throws -> Result {
     let scratch = try Scratch()
     let stdin = try scratch.open("stdin", writing: false, contents: Data(input.utf8))
@@ -79,6 +83,7 @@ package enum BrowseProcess {
       executable: executable, arguments: arguments,
       environment: ChildEnvironment.make(scratch: scratch, terminal: terminal, extra: environment),
       stdin: stdin, stdout: stdout, stderr: stderr)
+    if let ready { _ = await Deadline.poll(60) { ready() } }
     let status = await child.waitForExit(timeout: timeout)
     // Whatever it left running in its session (a shell's background job) goes too.
     ChildProcess.killSession(child.pid)
