@@ -188,7 +188,7 @@ struct ArticleFinder {
     let ranges = roots.map { nodes[$0].items }
     return Article(
       ranges: ranges, skipped: skipped, title: title,
-      length: textLength(ranges, skipping: skipped, weighingWide: true))
+      length: textLength(ranges, skipping: skipped))
   }
 
   /// A best candidate too short to be an article on its own, and not paragraphs (a caption
@@ -382,14 +382,22 @@ struct ArticleFinder {
     return stats
   }
 
-  /// Characters that are not spaces, and commas (Latin, Arabic and CJK ones).
-  private static func measure(_ bytes: ArraySlice<UInt8>) -> (Int, Int) {
+  /// Characters that are not spaces, and commas (Latin, Arabic and CJK ones). A CJK
+  /// character (U+3000–U+9FFF) counts three: it says about as much as a Latin word, and
+  /// Chinese has no spaces, so that Readability's bars (25 characters for a paragraph,
+  /// a point per 100, 140 for `isProbablyReaderable`, 500 for an article) mean as much
+  /// text on a Chinese page as on an English one. Readability counts `length` alone.
+  static func measure(_ bytes: ArraySlice<UInt8>) -> (Int, Int) {
     var length = 0
     var commas = 0
     var index = bytes.startIndex
     while index < bytes.endIndex {
       let byte = bytes[index]
-      if byte & 0xC0 != 0x80 && !HTMLTokenizer.isSpace(byte) { length += 1 }
+      if byte >= 0xE3 && byte <= 0xE9 {
+        length += 3
+      } else if byte & 0xC0 != 0x80 && !HTMLTokenizer.isSpace(byte) {
+        length += 1
+      }
       if byte == UInt8(ascii: ",") {
         commas += 1
       } else if byte == 0xEF, index + 2 < bytes.endIndex, bytes[index + 1] == 0xBC,
@@ -1082,12 +1090,8 @@ struct ArticleFinder {
       .map(Character.init))
   }
 
-  /// Characters of text in `ranges`; with `weighingWide`, a CJK character counts three,
-  /// as much as a Latin word says, so that Readability's 500-character bar means as
-  /// much article for a Chinese page as for an English one.
-  private func textLength(_ ranges: [Range<Int>], skipping: Set<Int>, weighingWide: Bool)
-    -> Int
-  {
+  /// Characters of text in `ranges`, as `measure` counts them (a CJK character three).
+  private func textLength(_ ranges: [Range<Int>], skipping: Set<Int>) -> Int {
     var length = 0
     for range in ranges {
       var index = range.lowerBound
@@ -1097,11 +1101,7 @@ struct ArticleFinder {
           index = max(index + 1, nodes[element].items.upperBound)
           continue
         case .text(let text), .altText(let text):
-          let bytes = document.storage[text]
-          length += Self.measure(bytes).0
-          if weighingWide {
-            length += 2 * bytes.reduce(0) { $0 + ($1 >= 0xE3 && $1 <= 0xE9 ? 1 : 0) }
-          }
+          length += Self.measure(document.storage[text]).0
         default: break
         }
         index += 1
