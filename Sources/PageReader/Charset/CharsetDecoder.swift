@@ -97,13 +97,42 @@ public enum CharsetDecoder {
     }
     // A sample cut mid-character is fine; a whole body ending mid-character is not.
     let sample = bytes.prefix(65_536)
-    if let result = IconvDecoder.decode(sample, from: "GB18030"), result.invalidSequences == 0,
-      !(result.endedMidSequence && sample.count == bytes.count)
-    {
-      return Choice(name: "gb18030", source: .sniffed)
+    func clean(_ charset: String) -> String? {
+      guard let result = IconvDecoder.decode(sample, from: charset), result.invalidSequences == 0,
+        !(result.endedMidSequence && sample.count == bytes.count)
+      else { return nil }
+      return result.text
     }
-    return Choice(name: "utf-8", source: .byDefault)
+    // Big5 bytes are nearly always valid GB18030 too (both take two bytes from 0x81 up),
+    // and read so they are a jumble of rare characters: of the two readings, the one
+    // with more of the commonest Chinese characters is the page's.
+    let gb = clean("GB18030")
+    let big5 = clean("BIG5-HKSCS") ?? clean("BIG5")
+    switch (gb, big5) {
+    case (let gb?, let big5?):
+      let name = Self.commonness(big5) > Self.commonness(gb) ? "big5" : "gb18030"
+      return Choice(name: name, source: .sniffed)
+    case (.some, nil): return Choice(name: "gb18030", source: .sniffed)
+    case (nil, .some): return Choice(name: "big5", source: .sniffed)
+    case (nil, nil): return Choice(name: "utf-8", source: .byDefault)
+    }
   }
+
+  /// How many of the text's characters are among the commonest of written Chinese, in
+  /// either script: text read in the wrong one of GB18030 and Big5 has almost none.
+  static func commonness(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { $0 + (commonHan.contains($1) ? 1 : 0) }
+  }
+
+  /// The commonest characters of Chinese text, simplified and traditional (the first
+  /// hundred or so of a frequency list, with the traditional forms of those that differ),
+  /// and the full-width comma and full stop.
+  private static let commonHan: Set<Unicode.Scalar> = Set(
+    ("的一是不了人我在有他这這中大来來上国國个個到说說们們为為子和你地出道也时時年得就那要下以生会會"
+      + "自着著去之过過家学學对對可她里裏後后小么麼心多天而能好都然没沒日于於起还還发發成事只作当當想看文"
+      + "无無开開手十用主行方又如前所本见見经經头頭面公同三已老从從动動两兩长長知民样樣现現分将將外但身些"
+      + "与與高意进進把法此实實回二理美点點月明其种種声聲全工己话話儿兒者向情部正名定女问問力机機给給等几幾"
+      + "新市区區政府报報道记記者，。").unicodeScalars)
 
   /// The multi-byte legacy encodings whose text is never valid UTF-8 with multi-byte
   /// characters: a page declaring one of them whose bytes are such UTF-8 has moved to UTF-8.

@@ -183,7 +183,7 @@ struct HTMLReader {
     let hidden =
       tokenizer.hasAttribute("hidden")
       || tokenizer.attribute("aria-hidden")?.lowercased() == "true"
-      || tokenizer.attribute("style").map(Self.hidesByStyle) == true
+      || tokenizer.attribute("style").map(Self.hidesByStyle) == true && !isCollapsedTable(name)
       // MediaWiki's "[edit]" beside every heading: a control for editors, not text, and
       // every city page of the built-in data is a Wikipedia article.
       || (name == "span" && tokenizer.attribute("class")?.hasPrefix("mw-editsection") == true)
@@ -979,6 +979,16 @@ struct HTMLReader {
   private static func isFormulaImage(_ className: String?) -> Bool {
     guard let className = className?.lowercased() else { return false }
     return className.contains("math") || className.contains("tex")
+  }
+
+  /// A table a collapsible box hides until it is opened (`<div class="…collapse…">`, a
+  /// table of facts behind a "Quick facts" toggle): content, shown as a browser shows it
+  /// once tapped, not hidden content.
+  private func isCollapsedTable(_ name: String) -> Bool {
+    guard name == "table", let parent = stack.last?.element,
+      let className = document.elements[parent].className?.lowercased()
+    else { return false }
+    return className.contains("collapse")
   }
 
   /// Inline `display: none`, which pages use for hidden content as often as `hidden`.

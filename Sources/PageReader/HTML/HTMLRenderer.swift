@@ -18,6 +18,15 @@ public enum HTMLRenderer {
   public static func layout(
     _ document: PageDocument, width: Int, view: PageView, reusing earlier: RenderedPage? = nil
   ) -> RenderedPage {
+    layout(document, width: width, view: view, reusing: earlier, options: .standard)
+  }
+
+  /// `layout` with the general reader's options: Readability's numbers and the switches of
+  /// the rules added to it (Benchmarks/reader-rules.py turns each off in turn).
+  static func layout(
+    _ document: PageDocument, width: Int, view: PageView, reusing earlier: RenderedPage? = nil,
+    options: ReaderOptions
+  ) -> RenderedPage {
     var layout = DocumentLayout(document: document, width: width)
     let metadata = document.metadata
     var refreshNumber: Int?
@@ -37,7 +46,7 @@ public enum HTMLRenderer {
     }
     var reader = earlier?.reader
     if view == .reader && reader == nil {
-      reader = ReaderChoice(ArticleFinder(document: document).find())
+      reader = ReaderChoice(ArticleFinder(document: document, options: options).find())
     }
     if view == .reader, let article = reader?.article {
       let result = layout.lay(article.ranges, skipping: article.skipped)

@@ -28,6 +28,7 @@ enum ArticleEdges {
     if fragments.contains(where: { line.containsBytes($0) }) { return true }
     // A date or a byline above the text: the reader view's header already says them.
     if atStart && line.count <= 80 && isDateLine(line) { return true }
+    if atStart && Chinese.isDateLine(line) { return true }
     if atStart && line.count <= 60 && line.hasPrefix("by ") && !line.hasSuffix(".") { return true }
     return false
   }
@@ -62,21 +63,21 @@ enum ArticleEdges {
     "share this article", "share this story", "tweet", "email", "print", "comments",
     "view comments", "show comments", "load comments", "this slideshow requires javascript",
     "back to top",
-  ])
+  ]).union(Chinese.labels)
 
   /// A label that introduces links to other stories: `DON'T MISS`, `Related:`, `More`.
   static func isPromoLabel(_ line: String) -> Bool {
     line.count <= 40 && promoLabels.contains(line.trimmed(where: \.isPunctuation))
   }
 
-  private static let promoLabels: Set<String> = [
+  private static let promoLabels: Set<String> = Set([
     "don't miss", "don’t miss", "must read", "read also", "also read", "more",
     "more on this", "more stories", "related", "related content", "related links",
     "related articles", "related stories", "read more", "see more", "recommended", "trending",
     "most read", "most popular", "top stories", "related news", "related posts",
     "related reading", "related coverage", "related videos", "read next",
     "you may also like", "you might also like",
-  ]
+  ]).union(Chinese.promoLabels)
 
   /// Whether a caption ends with its image's credit (`… Credit: EPA`, `… (Image: Getty)`,
   /// `… (AP Photo/Jane Doe)`): the credit and the caption it closes are the picture's.
@@ -94,10 +95,11 @@ enum ArticleEdges {
   }
 
   /// Starts of lines that send the reader to another story.
-  private static let promos = [
-    "related:", "see more:", "read more:", "more:", "see also:", "read also:", "also read:",
-    "watch:", "listen:", "recommended:", "don't miss:", "don’t miss:",
-  ]
+  private static let promos =
+    [
+      "related:", "see more:", "read more:", "more:", "see also:", "read also:", "also read:",
+      "watch:", "listen:", "recommended:", "don't miss:", "don’t miss:",
+    ] + Chinese.promos
 
   /// Whether a short line heads a section the site closes the article with.
   static func opensClosingSection(_ text: String) -> Bool {
@@ -111,43 +113,47 @@ enum ArticleEdges {
     return closingSections.contains { line.hasPrefix($0) }
   }
 
-  private static let closingSections = [
-    "about the author", "about ", "you may also like", "you might also like", "you may like",
-    "related", "more from", "more stories", "more on", "don't miss", "don’t miss",
-    "recommended", "read more", "read next", "most read", "most popular", "trending",
-    "comments", "view comments", "leave a comment", "leave a reply", "join the discussion",
-    "tell us what", "what do you think", "latest", "popular", "share this", "sponsored",
-  ]
+  private static let closingSections =
+    [
+      "about the author", "about ", "you may also like", "you might also like", "you may like",
+      "related", "more from", "more stories", "more on", "don't miss", "don’t miss",
+      "recommended", "read more", "read next", "most read", "most popular", "trending",
+      "comments", "view comments", "leave a comment", "leave a reply", "join the discussion",
+      "tell us what", "what do you think", "latest", "popular", "share this", "sponsored",
+    ] + Chinese.closingSections
 
   /// Starts of lines that credit an image.
-  private static let credits = [
-    "photo:", "photo by", "photograph:", "photograph by", "image:", "image credit",
-    "image by", "credit:", "credits:", "picture:", "pictures:", "illustration:",
-    "photo credit", "courtesy of", "file photo", "getty images", "(getty", "©",
-  ]
+  private static let credits =
+    [
+      "photo:", "photo by", "photograph:", "photograph by", "image:", "image credit",
+      "image by", "credit:", "credits:", "picture:", "pictures:", "illustration:",
+      "photo credit", "courtesy of", "file photo", "getty images", "(getty", "©",
+    ] + Chinese.credits
 
   /// Starts of lines of furniture at the article's edges.
-  private static let phrases = [
-    "share ", "share:", "subscribe", "sign up", "follow us", "follow ", "read more",
-    "see more", "see also", "more:", "more from", "more on this", "related:", "related ",
-    "you may also like", "you might also like", "you may like", "don't miss", "don’t miss",
-    "recommended", "advertisement", "continue reading", "click here", "comments",
-    "view comments", "view all", "leave a comment", "leave a reply", "post a comment",
-    "add a comment", "tell us what", "join the conversation", "join the discussion",
-    "have your say", "get the latest", "get our", "download our", "newsletter", "updated",
-    "published", "posted", "last updated", "source:", "sources:", "copyright", "all rights",
-    "related topics", "topics:", "tags:", "filed under", "listen to", "watch:", "watch ",
-    "have a tip", "got a tip", "this slideshow", "citation:",
-    "we'd love", "we’d love", "we want to hear", "what do you think", "let us know",
-    "like us on", "find us on", "read next", "up next", "next:", "previous:", "next article",
-    "previous article",
-  ]
+  private static let phrases =
+    [
+      "share ", "share:", "subscribe", "sign up", "follow us", "follow ", "read more",
+      "see more", "see also", "more:", "more from", "more on this", "related:", "related ",
+      "you may also like", "you might also like", "you may like", "don't miss", "don’t miss",
+      "recommended", "advertisement", "continue reading", "click here", "comments",
+      "view comments", "view all", "leave a comment", "leave a reply", "post a comment",
+      "add a comment", "tell us what", "join the conversation", "join the discussion",
+      "have your say", "get the latest", "get our", "download our", "newsletter", "updated",
+      "published", "posted", "last updated", "source:", "sources:", "copyright", "all rights",
+      "related topics", "topics:", "tags:", "filed under", "listen to", "watch:", "watch ",
+      "have a tip", "got a tip", "this slideshow", "citation:",
+      "we'd love", "we’d love", "we want to hear", "what do you think", "let us know",
+      "like us on", "find us on", "read next", "up next", "next:", "previous:", "next article",
+      "previous article",
+    ] + Chinese.phrases
 
   /// Pieces that mark a short edge line as furniture wherever they stand in it.
-  private static let fragments = [
-    "newsletter", "subscribe", "sign up for", "all rights reserved", "click here",
-    "follow us", "in your inbox", "full coverage of",
-  ]
+  private static let fragments =
+    [
+      "newsletter", "subscribe", "sign up for", "all rights reserved", "click here",
+      "follow us", "in your inbox", "full coverage of",
+    ] + Chinese.fragments
 
   private static let months = [
     "january", "february", "march", "april", "may", "june", "july", "august", "september",

@@ -33,13 +33,13 @@ struct ArticleFinder {
     var dataTable = false
   }
 
-  /// Readability's bar for an article long enough to trust (characters).
-  private static let enoughText = 500
   /// The shortest text (characters, not counting spaces) taken for the article of a page
-  /// that marks or declares it, though it is short of `enoughText`: a news brief.
+  /// that marks or declares it, though it is short of `charThreshold`: a news brief.
   private static let shortestMarked = 80
 
   let document: PageDocument
+  /// Readability's numbers under its names, and the switches of the rules added to it.
+  let options: ReaderOptions
   /// The document's elements and, last, a root standing for `body`, which is not an
   /// element of the document (its tags are too often misplaced to trust) but is where
   /// Readability scores paragraphs that sit loose in the page.
@@ -50,8 +50,9 @@ struct ArticleFinder {
   /// The hosts of the page's own site, without `www.`.
   private let siteHosts: Set<String>
 
-  init(document: PageDocument) {
+  init(document: PageDocument, options: ReaderOptions = .standard) {
     self.document = document
+    self.options = options
     root = document.elements.count
     var nodes = document.elements
     for index in nodes.indices where nodes[index].parent == nil { nodes[index].parent = root }
@@ -85,13 +86,15 @@ struct ArticleFinder {
     let junk = structuralJunk()
     for flags in attempts {
       guard let article = attempt(flags, junk: junk) else { continue }
-      if article.length >= Self.enoughText { return article }
+      if article.length >= options.charThreshold { return article }
       if article.length > best?.length ?? 0 { best = article }
     }
     guard let best,
-      isReaderable() || isMarkedArticle(best)
-        || document.metadata.declaresArticle && best.length >= Self.shortestMarked
-          && !Self.isConsentNotice(text(of: best))
+      isReaderable()
+        || options.has(.markedArticle)
+          && (isMarkedArticle(best)
+            || document.metadata.declaresArticle && best.length >= Self.shortestMarked
+              && !Self.isConsentNotice(text(of: best)))
     else { return nil }
     return best
   }
@@ -184,11 +187,11 @@ struct ArticleFinder {
       skipped.insert(duplicate)
     }
     if let byline = document.metadata.bylineElement { skipped.insert(byline) }
-    trimEdges(of: roots, title: title, skipping: &skipped)
+    if options.has(.edges) { trimEdges(of: roots, title: title, skipping: &skipped) }
     let ranges = roots.map { nodes[$0].items }
     return Article(
       ranges: ranges, skipped: skipped, title: title,
-      length: textLength(ranges, skipping: skipped, weighingWide: true))
+      length: textLength(ranges, skipping: skipped))
   }
 
   /// A best candidate too short to be an article on its own, and not paragraphs (a caption
@@ -201,18 +204,19 @@ struct ArticleFinder {
     func prose(_ index: Int) -> Double {
       Double(stats[index].text) * (1 - linkDensity(stats[index]))
     }
+    guard options.has(.preferLonger) else { return top }
     let own = prose(top)
     // Only a block that is not paragraphs itself (a caption, a note), and only for one
     // that is: a short article of three paragraphs stays, a long comment under it or not.
-    guard own < Double(Self.enoughText), topScore > 0, stats[top].paragraphs < 2 else {
+    guard own < Double(options.charThreshold), topScore > 0, stats[top].paragraphs < 2 else {
       return top
     }
     var best = top
     var bestScore = -Double.infinity
     for (index, score) in scores where index != top {
       let boosted = self.boosted(index, score, stats: stats)
-      guard boosted >= topScore * 0.75, stats[index].paragraphs >= 3,
-        prose(index) >= Double(Self.enoughText),
+      guard boosted >= topScore * options.alternativeScoreRatio, stats[index].paragraphs >= 3,
+        prose(index) >= Double(options.charThreshold),
         prose(index) >= 2 * own, linkDensity(stats[index]) < 0.25,
         !nodes[top].items.contains(nodes[index].items.lowerBound)
       else { continue }
@@ -227,7 +231,7 @@ struct ArticleFinder {
   /// A post quoted from a social network (a tweet's `blockquote` in a `social-media-embed`
   /// box): the article quotes it, though its box's class reads as a share bar's.
   private func isEmbeddedPost(_ index: Int) -> Bool {
-    guard hints[index].embed else { return false }
+    guard options.has(.embeddedPost), hints[index].embed else { return false }
     let range = nodes[index].items
     var position = range.lowerBound
     while position < min(range.upperBound, range.lowerBound + 256) {
@@ -243,6 +247,7 @@ struct ArticleFinder {
   /// post's text, its links, "— Name (@name) date"): its links are the post's, not a
   /// list of links, and it is the article's as its other quotations are.
   private func isQuoteBox(_ index: Int, stats: [Stats]) -> Bool {
+    guard options.has(.quoteBox) else { return false }
     let mine = stats[index]
     // A quotation that is all links is a "click to tweet" button, not a post.
     guard mine.text >= 40, linkDensity(mine) < 0.6 else { return false }
@@ -262,6 +267,7 @@ struct ArticleFinder {
   /// Whether an element's own paragraphs are prose, three at least of 80 characters with
   /// no link, and its links are all in one of its children ("SEE MORE: …").
   private func isProseWithOneLink(_ index: Int, stats: [Stats]) -> Bool {
+    guard options.has(.proseWithOneLink) else { return false }
     var plain = 0
     var linked = 0
     for child in children[index] {
@@ -298,12 +304,17 @@ struct ArticleFinder {
     return nodes.indices.filter { index in
       let element = nodes[index]
       if element.name == "form" {
+        guard options.has(.formWrapper) else { return true }
         if all == nil { all = statistics(skipping: []) }
         guard let mine = all?[index] else { return true }
-        return !(mine.paragraphs >= 3 && Double(mine.text) - mine.linkText >= 500)
+        return
+          !(mine.paragraphs >= 3
+          && Double(mine.text) - mine.linkText >= Double(options.charThreshold))
       }
       // Comment sections are never the article, however long the thread (issue 25).
-      if hints[index].comments && !Self.isKeptSpan(element) { return true }
+      if options.has(.commentSections) && hints[index].comments && !Self.isKeptSpan(element) {
+        return true
+      }
       return ["nav", "aside", "footer", "fieldset", "dialog"].contains(element.name)
         || ["navigation", "menu", "menubar", "dialog", "alertdialog"].contains(
           element.role?.lowercased() ?? "")
@@ -371,7 +382,8 @@ struct ArticleFinder {
         stats[parent].dataTable = stats[parent].dataTable || own.dataTable
       case .text(let range), .altText(let range):
         guard let owner = stack.last else { break }
-        let (length, commas) = Self.measure(document.storage[range])
+        let (length, commas) = Self.measure(
+          document.storage[range], weighingWide: options.has(.cjkWeight))
         stats[owner].text += length
         stats[owner].commas += commas
         if linkDepth > 0 { stats[owner].linkText += Double(length) * linkWeight }
@@ -382,14 +394,22 @@ struct ArticleFinder {
     return stats
   }
 
-  /// Characters that are not spaces, and commas (Latin, Arabic and CJK ones).
-  private static func measure(_ bytes: ArraySlice<UInt8>) -> (Int, Int) {
+  /// Characters that are not spaces, and commas (Latin, Arabic and CJK ones). A CJK
+  /// character (U+3000–U+9FFF) counts three: it says about as much as a Latin word, and
+  /// Chinese has no spaces, so that Readability's bars (25 characters for a paragraph,
+  /// a point per 100, 140 for `isProbablyReaderable`, 500 for an article) mean as much
+  /// text on a Chinese page as on an English one. Readability counts `length` alone.
+  static func measure(_ bytes: ArraySlice<UInt8>, weighingWide: Bool = true) -> (Int, Int) {
     var length = 0
     var commas = 0
     var index = bytes.startIndex
     while index < bytes.endIndex {
       let byte = bytes[index]
-      if byte & 0xC0 != 0x80 && !HTMLTokenizer.isSpace(byte) { length += 1 }
+      if weighingWide && byte >= 0xE3 && byte <= 0xE9 {
+        length += 3
+      } else if byte & 0xC0 != 0x80 && !HTMLTokenizer.isSpace(byte) {
+        length += 1
+      }
       if byte == UInt8(ascii: ",") {
         commas += 1
       } else if byte == 0xEF, index + 2 < bytes.endIndex, bytes[index + 1] == 0xBC,
@@ -416,7 +436,7 @@ struct ArticleFinder {
   ) {
     let element = nodes[index]
     let own = ownText(index, stats: stats)
-    guard own.length >= 25 else { return }
+    guard own.length >= options.minParagraphLength else { return }
     var chain: [Int] = []
     switch element.name {
     case "p", "pre", "td", "h2", "h3", "h4", "h5", "h6":
@@ -428,11 +448,13 @@ struct ArticleFinder {
       return
     }
     var ancestor = element.parent
-    while let next = ancestor, chain.count < 5 {
+    while let next = ancestor, chain.count < options.ancestorLevels {
       chain.append(next)
       ancestor = nodes[next].parent
     }
-    let content = 1 + Double(own.commas) + Double(min(own.length / 100, 3))
+    let content =
+      1 + Double(own.commas)
+      + Double(min(own.length / options.charsPerPoint, options.maxLengthPoints))
     for (level, candidate) in chain.enumerated() {
       if scores[candidate] == nil { scores[candidate] = initialScore(candidate, flags: flags) }
       let divider = level == 0 ? 1 : level == 1 ? 2 : Double(level * 3)
@@ -480,6 +502,7 @@ struct ArticleFinder {
   }
 
   private func tagBoost(_ index: Int) -> Double {
+    guard options.has(.tagBoost) else { return 0 }
     let element = nodes[index]
     var boost = 0.0
     if element.name == "article" || element.name == "main" { boost += 10 }
@@ -500,17 +523,19 @@ struct ArticleFinder {
     // Several good candidates under one ancestor: the article is that ancestor.
     // Readability looks at the five best candidates only; that also bounds the work
     // on a page of thousands of nested, equally scored blocks.
-    let alternatives = scores.filter { $0.key != top && $0.value >= topScore * 0.75 }
-      .sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
-      .prefix(4).map(\.key)
-    if alternatives.count >= 3 {
+    let alternatives = scores.filter {
+      $0.key != top && $0.value >= topScore * options.alternativeScoreRatio
+    }
+    .sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+    .prefix(options.nTopCandidates - 1).map(\.key)
+    if alternatives.count >= options.minimumTopCandidates {
       var ancestor = nodes[top].parent
       var steps = 0
       while let next = ancestor, next != root, steps < 256 {
         steps += 1
         let range = nodes[next].items
         let inside = alternatives.filter { range.contains(nodes[$0].items.lowerBound) }
-        if inside.count >= 3 {
+        if inside.count >= options.minimumTopCandidates {
           top = next
           break
         }
@@ -518,7 +543,7 @@ struct ArticleFinder {
       }
     }
     var lastScore = scores[top] ?? topScore
-    let threshold = lastScore / 3
+    let threshold = lastScore / options.parentScoreDivisor
     var parent = nodes[top].parent
     while let next = parent {
       guard let parentScore = scores[next] else {
@@ -528,7 +553,11 @@ struct ArticleFinder {
       if parentScore < threshold { break }
       // A parent that is mostly links (teasers, "more stories") around the article only
       // scores through its class name: the article does not grow into it.
-      if linkDensity(stats[next]) > max(0.25, linkDensity(stats[top]) + 0.2) { break }
+      if options.has(.linkParentStop),
+        linkDensity(stats[next]) > max(0.25, linkDensity(stats[top]) + 0.2)
+      {
+        break
+      }
       if parentScore > lastScore {
         top = next
         break
@@ -546,28 +575,35 @@ struct ArticleFinder {
   private func siblings(of top: Int, scores: [Int: Double], stats: [Stats]) -> [Int] {
     guard let parent = nodes[top].parent else { return [top] }
     let topScore = scores[top] ?? 0
-    let threshold = max(10, topScore * 0.2)
+    let threshold = max(options.siblingMinScore, topScore * options.siblingScoreRatio)
     let topClasses = Self.classes(nodes[top].className)
     return children[parent].filter { sibling in
       if sibling == top { return true }
       let element = nodes[sibling]
       var bonus = 0.0
-      if Self.isSameKind(Self.classes(element.className), as: topClasses) {
-        bonus += topScore * 0.2
+      // Readability's bonus is for the same class attribute, not empty.
+      let sameKind =
+        options.has(.siblingOfKind)
+        ? Self.isSameKind(Self.classes(element.className), as: topClasses)
+        : element.className != nil && element.className == nodes[top].className
+      if sameKind {
+        bonus += topScore * options.siblingScoreRatio
       }
       if let score = scores[sibling], score + bonus >= threshold { return true }
       let density = linkDensity(stats[sibling])
       let length = stats[sibling].text
       // A part of the article cut off by a figure may sit deeper than the five levels that
       // paragraphs score: the top candidate's tag, a class of its kind, and text, not links.
-      if bonus > 0, element.name == nodes[top].name, length >= 140,
+      if options.has(.siblingOfKind), bonus > 0, element.name == nodes[top].name, length >= 140,
         density < 0.3
       {
         return true
       }
       guard element.name == "p" else { return false }
-      if length > 80 && density < 0.25 { return true }
-      if length > 0 && length <= 80 && density == 0 {
+      if length > options.siblingParagraphLength && density < options.siblingLinkDensity {
+        return true
+      }
+      if length > 0 && length <= options.siblingParagraphLength && density == 0 {
         let text = document.textContent(of: sibling)
         return text.hasSuffix(".") || text.contains(". ")
       }
@@ -609,14 +645,16 @@ struct ArticleFinder {
       // A span is kept for what it is (a byline, a hover card, a picture's credit), and
       // only the rules for those apply to it: a `tooltip popup` word is the article's.
       if Self.isKeptSpan(element) {
-        if isHoverCard(index, stats: stats) || isPictureCredit(index, stats: stats) {
+        if options.has(.hoverCard) && isHoverCard(index, stats: stats)
+          || options.has(.pictureCredit) && isPictureCredit(index, stats: stats)
+        {
           skipped.insert(index)
         } else {
           pending.append(contentsOf: children[index])
         }
         continue
       }
-      if hints[index].share && mine.text < Self.enoughText {
+      if hints[index].share && mine.text < options.charThreshold {
         skipped.insert(index)
         continue
       }
@@ -627,11 +665,12 @@ struct ArticleFinder {
       }
       // An image's credit, a gallery's slides, counters and captions beside the text, a
       // rail of other stories ("Most read") set inside it, and a box about the author.
-      if hints[index].credit && mine.text < 200
-        || hints[index].authorBox && mine.text < 1500 && mine.text * 3 < stats[root].text
-        || (hints[index].media || hints[index].teasers) && mine.text * 2 < stats[root].text
-        || element.name == "figcaption" && mine.text < 400
-          && ArticleEdges.endsWithCredit(document.textContent(of: index))
+      if options.has(.furnitureBoxes)
+        && (hints[index].credit && mine.text < 200
+          || hints[index].authorBox && mine.text < 1500 && mine.text * 3 < stats[root].text
+          || (hints[index].media || hints[index].teasers) && mine.text * 2 < stats[root].text
+          || element.name == "figcaption" && mine.text < 400
+            && ArticleEdges.endsWithCredit(document.textContent(of: index)))
       {
         skipped.insert(index)
         continue
@@ -656,7 +695,7 @@ struct ArticleFinder {
       }
       if flags.cleanConditionally,
         isJunk(index, stats: stats, flags: flags)
-          || isLinkList(index, stats: stats, within: stats[root])
+          || options.has(.linkList) && isLinkList(index, stats: stats, within: stats[root])
       {
         skipped.insert(index)
         continue
@@ -786,7 +825,7 @@ struct ArticleFinder {
     if weight < 0 && !prose { return true }
     // A quotation's links are its own; a box weighed down by its class still goes.
     if isQuoteBox(index, stats: stats) { return false }
-    guard mine.commas < 10 else { return false }
+    guard mine.commas < options.cleanCommas else { return false }
     let wholeList = isList || (mine.text > 0 && Double(mine.listText) / Double(mine.text) > 0.9)
     if !wholeList && mine.items - 100 > mine.paragraphs { return true }
     if !wholeList && element.name != "figure" && headingDensity < 0.9 && mine.text < 25
@@ -1082,12 +1121,8 @@ struct ArticleFinder {
       .map(Character.init))
   }
 
-  /// Characters of text in `ranges`; with `weighingWide`, a CJK character counts three,
-  /// as much as a Latin word says, so that Readability's 500-character bar means as
-  /// much article for a Chinese page as for an English one.
-  private func textLength(_ ranges: [Range<Int>], skipping: Set<Int>, weighingWide: Bool)
-    -> Int
-  {
+  /// Characters of text in `ranges`, as `measure` counts them (a CJK character three).
+  private func textLength(_ ranges: [Range<Int>], skipping: Set<Int>) -> Int {
     var length = 0
     for range in ranges {
       var index = range.lowerBound
@@ -1097,11 +1132,7 @@ struct ArticleFinder {
           index = max(index + 1, nodes[element].items.upperBound)
           continue
         case .text(let text), .altText(let text):
-          let bytes = document.storage[text]
-          length += Self.measure(bytes).0
-          if weighingWide {
-            length += 2 * bytes.reduce(0) { $0 + ($1 >= 0xE3 && $1 <= 0xE9 ? 1 : 0) }
-          }
+          length += Self.measure(document.storage[text], weighingWide: options.has(.cjkWeight)).0
         default: break
         }
         index += 1
@@ -1120,9 +1151,9 @@ struct ArticleFinder {
       if stats == nil { stats = statistics(skipping: []) }
       guard let all = stats else { break }
       let length = all[index].text
-      guard length >= 140 else { continue }
-      score += (Double(length - 140)).squareRoot()
-      if score > 20 { return true }
+      guard length >= options.minContentLength else { continue }
+      score += (Double(length - options.minContentLength)).squareRoot()
+      if score > options.minScore { return true }
     }
     return false
   }

@@ -5,13 +5,14 @@ import TextSupport
 enum ClassHints {
   /// Words of page furniture that is not worth scoring at all (unless a word of
   /// `maybeWords` says it may be the content after all).
-  static let unlikelyWords = [
-    "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap",
-    "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
-    "replies", "respond", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
-    "supplemental",
-    "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote",
-  ]
+  static let unlikelyWords =
+    [
+      "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap",
+      "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
+      "replies", "respond", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+      "supplemental",
+      "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote",
+    ] + pinyinFurniture
   static let maybeWords = [
     "and", "article", "body", "column", "content", "main", "mathjax", "shadow",
   ]
@@ -19,10 +20,18 @@ enum ClassHints {
     "article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination",
     "post", "text", "blog", "story",
   ]
-  static let negativeWords = [
-    "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr",
-    "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox",
-    "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget",
+  static let negativeWords =
+    [
+      "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr",
+      "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox",
+      "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget",
+    ] + pinyinFurniture + ["bianji", "banquan", "mianze"]
+  /// Chinese sites name their furniture in pinyin, not English: navigation (导航), comments
+  /// (评论), share bars (分享), related stories (相关新闻, 相关), recommendations (推荐),
+  /// rankings (排行), further reading (延伸); then an editor's line (编辑), the copyright
+  /// (版权) and disclaimer (免责) are weighed down.
+  static let pinyinFurniture = [
+    "daohang", "pinglun", "fenxiang", "xgxw", "xiangguan", "tuijian", "paihang", "yanshen",
   ]
   /// Roles of elements that are never the article.
   static let unlikelyRoles: Set<String> = [
@@ -67,7 +76,7 @@ enum ClassHints {
   static let teaserWords = [
     "trending", "most-read", "mostread", "most-popular", "mostpopular", "more-stories",
     "top-stories", "recommended", "recirc", "outbrain", "taboola", "related", "read-next",
-    "up-next", "more-on",
+    "up-next", "more-on", "tuijian", "xgxw", "xiangguan", "paihang", "yanshen",
   ]
 
   /// The verdicts on every element; elements that share a class share the work.
@@ -102,7 +111,7 @@ enum ClassHints {
   /// an article's kind, not a thread).
   static let commentWords = [
     "comment", "comments", "commentlist", "comment-list", "comments-area", "disqus",
-    "disqus_thread", "respond", "replies", "reply", "discussion",
+    "disqus_thread", "respond", "replies", "reply", "discussion", "pinglun",
   ]
 
   static func isComments(_ hints: [UInt8]) -> Bool {

@@ -8,9 +8,26 @@ struct FactsBlock {
   /// Appends the facts of the infobox `table` and returns their items' range; nil when no
   /// row has a fact.
   mutating func facts(of table: Int, children: [[Int]], title: String?) -> Range<Int>? {
-    let rows = rows(of: table, children: children)
     let start = document.items.count
     let block = open(blank: true)
+    let lines = rows(of: table, children: children, title: title, nested: false)
+    close(block)
+    guard lines > 0 else {
+      document.items.removeSubrange(start...)
+      document.elements.removeLast(document.elements.count - block)
+      return nil
+    }
+    return start..<document.items.count
+  }
+
+  /// Writes the facts of `table`'s rows and returns how many lines they made. A row that is
+  /// one cell holding a table of its own (a person's relatives, collapsed under a header
+  /// "亲属") gives that table's rows, its header a line of its own: each relation `label:
+  /// value`, not the whole table run together on one line.
+  private mutating func rows(of table: Int, children: [[Int]], title: String?, nested: Bool)
+    -> Int
+  {
+    let rows = rows(of: table, children: children)
     var lines = 0
     // A header row inside the box ("面积"): said before the `•` rows under it, else dropped.
     var section: String?
@@ -28,7 +45,19 @@ struct FactsBlock {
         let text = texts[0]
         // The title repeated, an image and its caption, an empty row: not facts.
         if text.isEmpty || text == title || isImageCell(cells[0]) { continue }
-        if first, isHeader(cells[0]) { continue }
+        if let inner = innerTable(of: cells[0], children: children) {
+          section = nil
+          lines += self.rows(of: inner, children: children, title: title, nested: true)
+          continue
+        }
+        if first, !nested, isHeader(cells[0]) { continue }
+        if first, nested {
+          let line = open(blank: false)
+          copyInline(of: cells[0])
+          close(line)
+          lines += 1
+          continue
+        }
         if isHeader(cells[0]) {
           section = text
           continue
@@ -48,6 +77,7 @@ struct FactsBlock {
         appendText(section)
       }
       copyInline(of: cells[0])
+      trimTrailingSpace()
       appendText(": ")
       for (offset, cell) in cells.dropFirst().enumerated() {
         if offset > 0 { appendText(" ") }
@@ -56,13 +86,20 @@ struct FactsBlock {
       close(line)
       lines += 1
     }
-    close(block)
-    guard lines > 0 else {
-      document.items.removeSubrange(start...)
-      document.elements.removeLast(document.elements.count - block)
-      return nil
+    return lines
+  }
+
+  /// The table a cell holds as its only shown content (at most two wrappers deep), if any.
+  private func innerTable(of cell: Int, children: [[Int]]) -> Int? {
+    var current = cell
+    for _ in 0..<3 {
+      let shown = children[current].filter { !skipped.contains($0) }
+      guard shown.count == 1, let only = shown.first else { return nil }
+      if case .table = document.elements[only].kind { return only }
+      guard case .block = document.elements[only].kind else { return nil }
+      current = only
     }
-    return start..<document.items.count
+    return nil
   }
 
   /// The rows of `table` itself, not of tables nested in its cells.
@@ -118,6 +155,14 @@ struct FactsBlock {
     document.elements[element].items = start..<document.items.count
   }
 
+  /// Drops the spaces (a newline before `</th>`) that end the last text written.
+  private mutating func trimTrailingSpace() {
+    guard case .text(let range) = document.items.last else { return }
+    var end = range.upperBound
+    while end > range.lowerBound, HTMLTokenizer.isSpace(document.storage[end - 1]) { end -= 1 }
+    document.items[document.items.count - 1] = .text(range.lowerBound..<end)
+  }
+
   private mutating func appendText(_ text: String) {
     let start = document.storage.count
     document.storage.append(contentsOf: text.utf8)
@@ -131,6 +176,8 @@ struct FactsBlock {
     var index = range.lowerBound + 1
     var wroteText = false
     var pendingSeparator = false
+    // A space between runs is written only before more of the cell: none before the `:`.
+    var pendingSpace = false
     func separate() { if wroteText { pendingSeparator = true } }
     while index < range.upperBound - 1 {
       let item = document.items[index]
@@ -143,6 +190,8 @@ struct FactsBlock {
           continue
         }
         if case .link = kind {
+          if pendingSpace && !pendingSeparator { appendText(" ") }
+          pendingSpace = false
           document.items.append(item)
         } else {
           separate()
@@ -156,13 +205,16 @@ struct FactsBlock {
       case .text(let text):
         let words = document.text(text)
         guard !words.allSatisfy(\.isWhitespace) else {
-          if wroteText, !words.isEmpty { appendText(" ") }
+          if wroteText, !words.isEmpty { pendingSpace = true }
           continue
         }
         if pendingSeparator {
           appendText("、")
           pendingSeparator = false
+        } else if pendingSpace {
+          appendText(" ")
         }
+        pendingSpace = false
         document.items.append(item)
         wroteText = true
       case .lineBreak, .paragraphBreak: separate()

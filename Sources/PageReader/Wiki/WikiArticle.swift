@@ -15,19 +15,38 @@ struct WikiArticle {
 
   let document: PageDocument
 
-  /// The plan for a page that has MediaWiki's article body (`mw-parser-output`); nil for
-  /// any other page.
-  func plan() -> Plan? {
+  /// The containers whose children are the article's blocks, in order: MediaWiki's article
+  /// body (`mw-parser-output`, the desktop page) or the sections of the page content
+  /// service's HTML (`section#content-block-0` and its siblings, the mobile page); empty
+  /// for a page that is neither.
+  func bodies() -> [Int] {
     let elements = document.elements
     // The article's, not the small one of a page-status indicator (`mw-indicators`).
+    if let root = elements.indices.filter({
+      Self.classes(elements[$0]).contains("mw-parser-output")
+    }).max(by: { elements[$0].items.count < elements[$1].items.count }) {
+      return [root]
+    }
     guard
-      let root = elements.indices.filter({
-        Self.classes(elements[$0]).contains("mw-parser-output")
-      }).max(by: { elements[$0].items.count < elements[$1].items.count })
-    else { return nil }
+      let lead = elements.indices.first(where: {
+        elements[$0].name == "section" && elements[$0].id == "content-block-0"
+      })
+    else { return [] }
+    let parent = elements[lead].parent
+    return elements.indices.filter {
+      $0 >= lead && elements[$0].name == "section" && elements[$0].parent == parent
+    }
+  }
+
+  /// The plan for a page that has MediaWiki's article body (see `bodies`); nil for any
+  /// other page.
+  func plan() -> Plan? {
+    let elements = document.elements
+    let bodies = bodies()
+    guard let firstBody = bodies.first, let lastBody = bodies.last else { return nil }
     var skipped: Set<Int> = []
     var children: [[Int]] = Array(repeating: [], count: elements.count)
-    let span = elements[root].items
+    let span = elements[firstBody].items.lowerBound..<elements[lastBody].items.upperBound
     for index in elements.indices where span.contains(elements[index].items.lowerBound) {
       if let parent = elements[index].parent { children[parent].append(index) }
       if Self.isJunk(elements[index]) { skipped.insert(index) }
@@ -42,49 +61,54 @@ struct WikiArticle {
     var hatnotes: [Range<Int>] = []
     var lead: [Range<Int>] = []
     var rest: [Range<Int>] = []
-    var infobox: Int?
+    // Every infobox of the lead (a person's, then one of the name's pronunciations) is
+    // facts, in the page's order, after the lead's paragraphs.
+    var infoboxes: [Int] = []
     var inLead = true
-    var cursor = span.lowerBound + 1
-    // The root's own items in order: its child elements and any text loose in it.
-    while cursor < span.upperBound - 1 {
-      if case .start(let child) = document.items[cursor] {
-        let range = elements[child].items
-        cursor = max(cursor + 1, range.upperBound)
-        let element = elements[child]
-        if skipped.contains(child) { continue }
-        if Self.isHeading(element)
-          || children[child].contains(where: { Self.isHeading(elements[$0]) })
-        {
-          inLead = false
-        }
-        if infobox == nil, Self.isInfobox(element) {
-          infobox = child
-        } else if inLead, Self.isHatnote(element) {
-          hatnotes.append(range)
-        } else if inLead {
-          lead.append(range)
+    for body in bodies {
+      let span = elements[body].items
+      var cursor = span.lowerBound + 1
+      // The body's own items in order: its child elements and any text loose in it.
+      while cursor < span.upperBound - 1 {
+        if case .start(let child) = document.items[cursor] {
+          let range = elements[child].items
+          cursor = max(cursor + 1, range.upperBound)
+          let element = elements[child]
+          if skipped.contains(child) { continue }
+          if Self.isHeading(element)
+            || children[child].contains(where: { Self.isHeading(elements[$0]) })
+          {
+            inLead = false
+          }
+          if inLead, let boxes = infoboxesOf(child, children: children, skipped: skipped) {
+            infoboxes += boxes
+          } else if inLead, Self.isHatnote(element) {
+            hatnotes.append(range)
+          } else if inLead {
+            lead.append(range)
+          } else {
+            rest.append(range)
+          }
         } else {
-          rest.append(range)
+          (inLead ? { lead.append(cursor..<cursor + 1) } : { rest.append(cursor..<cursor + 1) })()
+          cursor += 1
         }
-      } else {
-        (inLead ? { lead.append(cursor..<cursor + 1) } : { rest.append(cursor..<cursor + 1) })()
-        cursor += 1
       }
     }
     var copy = document
     var facts: [Range<Int>] = []
-    if let infobox {
+    let title = title()
+    for infobox in infoboxes {
       skipped.insert(infobox)
-      let title = title()
       var block = FactsBlock(document: copy, skipped: skipped)
       if let range = block.facts(of: infobox, children: children, title: title) {
-        facts = [range]
+        facts.append(range)
       }
       copy = block.document
     }
     let ranges = hatnotes + lead + facts + rest
     guard !ranges.isEmpty else { return nil }
-    return Plan(document: copy, ranges: ranges, skipped: skipped, title: title())
+    return Plan(document: copy, ranges: ranges, skipped: skipped, title: title)
   }
 
   /// The article's title: the page's first heading, else the one its configuration names,
@@ -103,6 +127,19 @@ struct WikiArticle {
       return String(title[..<cut.lowerBound])
     }
     return title
+  }
+
+  /// The infoboxes a child of the article's body is: itself, or those of a box that holds
+  /// nothing else shown (the mobile page's `pcs-collapse-table-container`, its "Quick
+  /// facts" summary left out); nil for anything else.
+  private func infoboxesOf(_ child: Int, children: [[Int]], skipped: Set<Int>) -> [Int]? {
+    if Self.isInfobox(document.elements[child]) { return [child] }
+    guard case .block = document.elements[child].kind else { return nil }
+    let shown = children[child].filter { !skipped.contains($0) }
+    guard !shown.isEmpty, shown.allSatisfy({ Self.isInfobox(document.elements[$0]) }) else {
+      return nil
+    }
+    return shown
   }
 
   // MARK: - What an element is
@@ -142,5 +179,8 @@ struct WikiArticle {
     "toc", "mw-empty-elt", "sistersitebox", "portal", "portalbox", "authority-control",
     "mw-editsection", "dmbox", "disambigbox", "noprint", "geo-nondefault", "mw-indicators",
     "shortdescription", "navigation-only", "printfooter", "catlinks", "mw-cite-backlink",
+    // The page content service's controls: an infobox's "Quick facts" summary, edit links.
+    "pcs-collapse-table-collapsed_container", "pcs-collapse-table-collapsed_bottom",
+    "pcs_edit_section_link_container",
   ]
 }

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""What each of the general reader's added rules buys: the development pages scored with
+every rule on, then with each rule off in turn.
+
+    reader-rules.py [--readability DIR] [--extraction DIR] [--out FILE]
+
+Compiles Benchmarks/reader-rules/main.swift with PageReader's sources (against the release
+build's TextSupport, so run `swift build -c release` first) into Benchmarks/data/bin, runs
+it in-process on the pages (no server, no fetch: the reader view alone), and scores the
+output as extraction.py (F1 of 4-gram shingles against articleBody, width 1000) and
+reader.py (recall and lines before the article against Readability's expected.html,
+width 80) score browse's. Prints a Markdown table, one row per rule (`ReaderRule`):
+its kind of page, and the change in each figure when it is off. The figures with every
+rule on differ a little from extraction.py's and reader.py's, which run the whole
+`browse --fetch` (its header, its References); the changes are what this measures.
+"""
+import argparse
+import collections
+import gzip
+import json
+import pathlib
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+import extraction  # noqa: E402
+import reader  # noqa: E402
+
+
+def build():
+    binary = HERE / "data/bin/reader-rules"
+    binary.parent.mkdir(parents=True, exist_ok=True)
+    release = ROOT / ".build/release"
+    sources = sorted(str(p) for p in (ROOT / "Sources/PageReader").rglob("*.swift"))
+    objects = sorted(str(p) for p in (release / "TextSupport.build").glob("*.o"))
+    inputs = [HERE / "reader-rules/main.swift", *map(pathlib.Path, sources), *map(pathlib.Path, objects)]
+    if binary.exists() and all(p.stat().st_mtime < binary.stat().st_mtime for p in inputs):
+        return binary
+    modules = release / "Modules"
+    if not modules.exists():
+        modules = release
+    subprocess.run(["swiftc", "-O", "-static-stdlib", "-module-name", "ReaderRules", "-I", str(modules),
+                    str(HERE / "reader-rules/main.swift"), *sources, *objects,
+                    "-o", str(binary)], check=True)
+    return binary
+
+
+def rules():
+    text = (ROOT / "Sources/PageReader/Reader/ReaderOptions.swift").read_text()
+    kinds = dict(re.findall(r'case \.(\w+): "([^"]*)"', text))
+    return list(kinds.items())
+
+
+def run(binary, rule, width, files, out):
+    out.mkdir(parents=True, exist_ok=True)
+    subprocess.run([str(binary), rule, str(width), str(out), *map(str, files)], check=True)
+    return {f.name: (out / (f.name + ".txt")).read_text() if (out / (f.name + ".txt")).exists()
+            else "" for f in files}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--readability", default=str(ROOT.parent / "shared/pages/readability"))
+    parser.add_argument("--extraction", default=str(ROOT.parent / "shared/pages/extraction"))
+    parser.add_argument("--only", help="comma-separated rules (default: all)")
+    args = parser.parse_args()
+    binary = build()
+    work = pathlib.Path(tempfile.mkdtemp(prefix="reader-rules-"))
+    # The extraction pages, unpacked once.
+    ex_dir = pathlib.Path(args.extraction)
+    truth = json.loads((ex_dir / "ground-truth.json").read_text())
+    ex_files = []
+    (work / "ex").mkdir()
+    for key in sorted(truth):
+        page = ex_dir / "html" / f"{key}.html.gz"
+        if page.exists():
+            target = work / "ex" / f"{key}.html"
+            target.write_bytes(gzip.decompress(page.read_bytes()))
+            ex_files.append(target)
+    rd_dir = pathlib.Path(args.readability)
+    rd_names = sorted(p.name for p in rd_dir.iterdir() if (p / "source.html").exists())
+    (work / "rd").mkdir()
+    rd_files = []
+    expected, titles = {}, {}
+    for name in rd_names:
+        target = work / "rd" / f"{name}.html"
+        target.write_bytes((rd_dir / name / "source.html").read_bytes())
+        rd_files.append(target)
+        expected[target.name] = reader.tokens(reader.html_text(
+            (rd_dir / name / "expected.html").read_text(errors="replace")))
+        meta = rd_dir / name / "expected-metadata.json"
+        titles[target.name] = (json.loads(meta.read_text()).get("title") or "") if meta.exists() else ""
+
+    def figures(rule):
+        ex = run(binary, rule, 1000, ex_files, work / rule / "ex")
+        rows = [extraction.page_scores(truth[f.stem]["articleBody"],
+                                       extraction.article_text(ex[f.name], True)) for f in ex_files]
+        f1 = extraction.summary(rows)["f1"]
+        rd = run(binary, rule, 80, rd_files, work / rule / "rd")
+        scores = [reader.score(rd[f.name], expected[f.name], titles[f.name]) for f in rd_files]
+        return {"f1": f1, "below": sum(r["f1"] < 0.5 for r in rows),
+                "recall": statistics.fmean(s["recall"] for s in scores),
+                "before": statistics.fmean(s["lines_before"] for s in scores)}
+
+    base = figures("none")
+    selected = rules()
+    if args.only:
+        wanted = set(args.only.split(","))
+        selected = [r for r in selected if r[0] in wanted]
+    print(f"All rules on: extraction F1 {base['f1']:.3f} ({base['below']} pages < 0.5); "
+          f"Readability pages recall {base['recall']:.3f}, lines before (mean) {base['before']:.1f}.\n")
+    print("| rule | kind of page | extraction F1 off − on | pages < 0.5 off | "
+          "Readability recall off − on | lines before off − on |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for rule, kind in selected:
+        got = figures(rule)
+        print(f"| `{rule}` | {kind} | {got['f1'] - base['f1']:+.4f} | {got['below']} | "
+              f"{got['recall'] - base['recall']:+.4f} | {got['before'] - base['before']:+.1f} |",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
