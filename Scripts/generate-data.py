@@ -25,6 +25,7 @@ from pathlib import Path
 
 TSV = Path("Data/divisions.tsv")
 COUNTIES = Path("Data/counties.tsv")
+ABOUT = Path("Data/about.tsv")
 PLIST = Path("Resources/provinces_cities.plist")
 SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+Generated.swift")
 
@@ -206,7 +207,7 @@ def swift_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def render_swift(provinces):
+def render_swift(provinces, about):
     def literal(division):
         code = swift_string(division["code"]) if division["code"] else "nil"
         return (f"City(name: {swift_string(division['name'])}, "
@@ -255,6 +256,12 @@ def render_swift(provinces):
         "import CatalogModel\n"
         "\n"
         "extension BuiltInCatalog {\n"
+        "  /// When the data was current: the divisions, and the township level.\n"
+        f"  public static let dataDate = {swift_string(about['date'])}\n"
+        f"  public static let townshipsDate = {swift_string(about['townships_date'])}\n"
+        "  /// Where the data comes from, with the licences.\n"
+        f"  public static let dataSource = {swift_string(about['source'])}\n"
+        "\n"
         "  /// Resources/provinces_cities.plist as the loader reads it, so the default needs no\n"
         "  /// parsing at start-up beyond the counties' rows (a test holds the two equal).\n"
         "  static let generated = Catalog(provinces: [\n"
@@ -266,6 +273,18 @@ def render_swift(provinces):
     )
 
 
+def read_about():
+    """The data's date and source (Data/about.tsv: key, value), as --version says them."""
+    about = {line: row for line, row in read_rows(ABOUT, ["key", "value"], lambda *_: None)}
+    values = {row["key"]: row["value"] for row in about.values()}
+    for key in ("date", "townships_date", "source"):
+        if not values.get(key):
+            raise DataError(f"{ABOUT}: needs a {key} row")
+        if "\\" in values[key] or '"' in values[key]:
+            raise DataError(f"{ABOUT}: {key} cannot hold a backslash or quote")
+    return values
+
+
 def main(argv):
     check = argv[1:] == ["--check"]
     if argv[1:] and not check:
@@ -275,11 +294,12 @@ def main(argv):
         provinces = group(read_rows(TSV))
         attach_counties(provinces, read_rows(COUNTIES, COUNTY_COLUMNS, validate_county))
         assign_urls(provinces)
+        about = read_about()
     except (DataError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     plist = render_plist(provinces)
-    outputs = {PLIST: plist, SWIFT: render_swift(provinces)}
+    outputs = {PLIST: plist, SWIFT: render_swift(provinces, about)}
     if check:
         stale = []
         for path, text in outputs.items():

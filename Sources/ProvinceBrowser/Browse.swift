@@ -34,7 +34,10 @@ enum Browse {
     case .help:
       return write(Report(output: [HelpText.help + "\n"]))
     case .version:
-      return write(Report(output: [HelpText.version + "\n"]))
+      return write(
+        VersionReport.report(
+          format: options.format, dataDate: BuiltInCatalog.dataDate,
+          townshipsDate: BuiltInCatalog.townshipsDate, dataSource: BuiltInCatalog.dataSource))
     case .manPage:
       return write(Report(output: [ManPage.page]))
     case .completion(let shell):

@@ -113,6 +113,8 @@ public enum OptionParser {
     }
     if keys.contains(.version) {
       options.mode = .version
+      // `--version --format json` is the data's date and source for a script.
+      options.format = values[.format].flatMap { OutputFormat(rawValue: $0.lowercased()) }
       return options
     }
     if keys.contains(.manPage) {

@@ -1,0 +1,30 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What the built-in data is and what it knows, as a script sees it: `--version`, old codes,
+/// the township level. Facts are typed from knowledge of China's divisions.
+@Suite(.timeLimit(.minutes(3))) struct EndToEndDataTests {
+  @Test func versionSaysTheDataDateAndSourceInTextAndJSON() async throws {
+    let text = try await BrowseProcess.run(["--version"])
+    #expect(text.status == 0)
+    #expect(text.stdout.hasPrefix("browse "))
+    #expect(text.stdout.contains("divisions as of 2026-04"))
+    #expect(text.stdout.contains("GB/T 2260"))
+    let json = try await BrowseProcess.run(["--version", "--format", "json"])
+    #expect(json.status == 0)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: String])
+    #expect(object["data_date"] == "2026-04")
+    #expect(object["data_source"]?.contains("Ministry of Civil Affairs") == true)
+  }
+
+  @Test func theNewDistrictsOfTwentyTwentyFiveAndTwentySixAreFound() async throws {
+    let liangjiang = try await BrowseProcess.run(["-p", "重庆", "-c", "两江新区", "--format", "tsv"])
+    #expect(liangjiang.status == 0)
+    #expect(liangjiang.stdout.hasPrefix("重庆市\t两江新区\t"))
+    let hekang = try await BrowseProcess.run(["-c", "和田地区", "-x", "和康县", "--format", "json"])
+    #expect(hekang.status == 0)
+    #expect(hekang.stdout.contains(#""code":"653228""#))
+  }
+}
