@@ -58,7 +58,7 @@ enum Browse {
       let matcher = Matcher(catalog: catalog)
       let planner = JobPlanner(
         catalog: catalog, matcher: matcher, options: options, inputIsTerminal: isatty(0) == 1,
-        outputIsTerminal: out.isTerminal)
+        outputIsTerminal: out.isTerminal, history: BuiltInCatalog.history)
       return perform(planner.plan(job), catalog: catalog, matcher: matcher, options: options)
     }
   }

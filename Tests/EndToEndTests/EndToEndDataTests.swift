@@ -28,3 +28,25 @@ import Testing
     #expect(hekang.stdout.contains(#""code":"653228""#))
   }
 }
+
+/// Old codes and names, through the built binary and its built-in history.
+@Suite(.timeLimit(.minutes(3))) struct EndToEndFormerTests {
+  @Test func aWithdrawnCodeSaysWhatTookItsPlace() async throws {
+    let text = try await BrowseProcess.run(["--search", "110103", "--format", "text"])
+    #expect(text.status == 0)
+    #expect(text.stdout == "110103 崇文区 (北京市), withdrawn 2010 → 110101 东城区\n")
+    let json = try await BrowseProcess.run(["--search", "500112", "--format", "json"])
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect(objects.first?["name"] as? String == "渝北区")
+    #expect(objects.first?["until"] as? String == "2025")
+    let replaced = objects.first?["replaced_by"] as? [[String: Any]]
+    #expect(replaced?.first?["name"] as? String == "两江新区")
+  }
+
+  @Test func aFormerNameIsFoundAfterTheCurrentOnes() async throws {
+    let result = try await BrowseProcess.run(["-c", "宣武", "--format", "tsv"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("110104\t宣武区\t北京市\twithdrawn\t2010\t110102\t西城区"))
+  }
+}

@@ -10,11 +10,14 @@ public struct JobPlanner: Sendable {
   /// Whether stdin and stdout are terminals (they pick the session and the default format).
   public let inputIsTerminal: Bool
   public let outputIsTerminal: Bool
+  /// The codes and names no longer in use, for queries that find nothing current.
+  public let history: DivisionHistory
 
   public init(
     catalog: Catalog, matcher: Matcher, options: Options, inputIsTerminal: Bool,
-    outputIsTerminal: Bool
+    outputIsTerminal: Bool, history: DivisionHistory = .none
   ) {
+    self.history = history
     self.catalog = catalog
     self.matcher = matcher
     self.options = options
@@ -87,13 +90,27 @@ public struct JobPlanner: Sendable {
 
   private func search(_ query: String, province: String?) -> Report {
     var hits = matcher.searchEveryLevel(query)
+    // Codes and names no longer in use come after every current one.
+    var former = history.entries(matching: query)
     if let province {
       // Within one province, its own row would say nothing: only its cities and counties.
       switch provinces.resolve(province) {
       case .success(let index):
         hits = hits.filter { if case .place(let ref) = $0 { ref.province == index } else { false } }
+        former = former.filter { $0.place.hasPrefix(catalog.provinces[index].name) }
       case .failure(let report): return report
       }
+    }
+    if !former.isEmpty && (listFormat != .url || hits.isEmpty) {
+      let rows = former.map(formerRow)
+      if hits.isEmpty { return formerReport(rows, action: .print, explicitFormat: listFormat) }
+      let current = ListFormatter.hits(
+        hits, in: catalog, format: listFormat, provinceCode: matcher.provinceCode)
+      if listFormat == .json {
+        return Report(
+          output: FormerFormatter.appending(rows.map(FormerFormatter.object), toJSONArray: current))
+      }
+      return Report(output: current + FormerFormatter.lines(rows, format: listFormat))
     }
     if hits.isEmpty {
       // An empty JSON array keeps `jq` pipelines whole; the exit code still says "no match".
@@ -210,6 +227,7 @@ public struct JobPlanner: Sendable {
       case .unique(let found): ref = found
       case .ambiguous(let refs): return .report(ambiguity(county, refs))
       case .notFound(let suggestions):
+        if let report = former(county, action) { return .report(report) }
         return .report(notFound("county", county, province: province, city: city, suggestions))
       }
     } else {
@@ -222,6 +240,7 @@ public struct JobPlanner: Sendable {
         if province == nil, let named = matcher.provinceGivenAsCity(query.city) {
           return .report(.failure(provinceNamedAsCity(named, query: query.city)))
         }
+        if let report = former(query.city, action) { return .report(report) }
         return .report(notFound("city or county", query.city, province: province, suggestions))
       }
     }
@@ -234,6 +253,49 @@ public struct JobPlanner: Sendable {
     case .fetch:
       return .fetch(url: catalog[ref].url, parents: DivisionParents.of(ref, in: catalog))
     }
+  }
+
+  /// A lookup that found nothing current but names a former division: the record where a
+  /// format was asked for, else a message that says what took its place; nil when the
+  /// history knows the query no better.
+  private func former(_ query: String, _ action: Options.CityAction) -> Report? {
+    let entries = history.entries(matching: query)
+    guard !entries.isEmpty else { return nil }
+    return formerReport(entries.map(formerRow), action: action, explicitFormat: options.format)
+  }
+
+  private func formerReport(
+    _ rows: [FormerFormatter.Row], action: Options.CityAction, explicitFormat: OutputFormat?
+  ) -> Report {
+    if case .print = action, let format = explicitFormat, format != .url {
+      let lines = FormerFormatter.lines(rows, format: format)
+      return Report(
+        output: format == .json ? FormerFormatter.appending(lines, toJSONArray: []) : lines)
+    }
+    // A URL, a page or a browser was asked for: a former division has none of its own.
+    return Report(
+      messages: rows.map { "browse: \(FormerFormatter.sentence($0)); no longer a division\n" },
+      exitCode: .failure)
+  }
+
+  /// An entry of the history with the current names of the codes that replaced it.
+  private func formerRow(_ entry: FormerDivision) -> FormerFormatter.Row {
+    FormerFormatter.Row(
+      entry: entry,
+      replacements: entry.replacedBy.map { code in
+        (code, currentName(code) ?? history.entries(matching: code).first?.name)
+      })
+  }
+
+  /// The name of the current division with `code`, at the second or third level.
+  private func currentName(_ code: String) -> String? {
+    for province in catalog.provinces {
+      for city in province.cities {
+        if city.code == code { return city.name }
+        if let county = city.counties.first(where: { $0.code == code }) { return county.name }
+      }
+    }
+    return nil
   }
 
   /// `-c 上海`: the user named a province where a city was asked for; say how to list it.
