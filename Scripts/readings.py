@@ -13,8 +13,8 @@ hand-typed list of the hard cases.
 from pypinyin import Style, lazy_pinyin
 
 # Characters that keep one reading in every division name (成都 du, 长沙 chang, 库尔勒
-# le, 喀什 shi), except where a name below says otherwise.
-CHARACTERS = {"都": "du", "长": "chang", "勒": "le", "什": "shi", "乐": "le"}
+# le, 喀什 shi, 朝阳 chao), except where a name below says otherwise.
+CHARACTERS = {"都": "du", "长": "chang", "勒": "le", "什": "shi", "乐": "le", "朝": "chao"}
 
 # Whole names whose reading differs from pypinyin's or from the rules above.
 NAMES = {

@@ -50,3 +50,34 @@ import Testing
     #expect(result.stdout.hasPrefix("110104\t宣武区\t北京市\twithdrawn\t2010\t110102\t西城区"))
   }
 }
+
+/// The township level through the built binary.
+@Suite(.timeLimit(.minutes(3))) struct EndToEndTownshipTests {
+  @Test func aTownshipIsLookedUpWithinItsCounty() async throws {
+    let result = try await BrowseProcess.run(["-c", "昆山", "-t", "玉山镇"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == "https://zh.wikipedia.org/wiki/%E7%8E%89%E5%B1%B1%E9%95%87_(%E6%98%86%E5%B1%B1%E5%B8%82)\n"
+    )
+    let ambiguous = try await BrowseProcess.run(["-t", "玉山镇"])
+    #expect(ambiguous.status == 1)
+    #expect(ambiguous.stderr.hasPrefix("browse: '玉山镇' matches 8 townships; say which:\n"))
+  }
+
+  @Test func aCountysTownshipsAreListedInEveryFormat() async throws {
+    let json = try await BrowseProcess.run(["--townships", "-x", "昆山市", "--format", "json"])
+    #expect(json.status == 0)
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
+    let yushan = objects.first { $0["township"] == "玉山镇" }
+    #expect(yushan?["county"] == "昆山市")
+    #expect(yushan?["city"] == "苏州市")
+    #expect(yushan?["code"] == "320583100")
+    let tsv = try await BrowseProcess.run(["--townships", "-p", "北京", "-c", "东城区"])
+    #expect(tsv.stdout.hasPrefix("北京市\t东城区\t东华门街道\t"))
+    let search = try await BrowseProcess.run(["--search", "110101001", "--format", "tsv"])
+    #expect(search.stdout.hasPrefix("北京市\t东城区\t东华门街道\t"))
+    #expect(search.stdout.hasSuffix("\ttownship\n"))
+  }
+}

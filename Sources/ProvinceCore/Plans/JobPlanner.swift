@@ -58,6 +58,24 @@ public struct JobPlanner: Sendable {
         Report(output: ListFormatter.cities(catalog.allCities, in: catalog, format: listFormat)))
     case .listCounties(let scope):
       return .report(counties(scope))
+    case .listTownships(let scope):
+      switch townshipParents(scope) {
+      case .success(let parents):
+        let refs = parents.flatMap { parent in
+          catalog.townships(of: parent).indices.map {
+            CityRef(
+              province: parent.province, city: parent.city, county: parent.county, township: $0)
+          }
+        }
+        if refs.isEmpty {
+          let output =
+            listFormat == .json ? ListFormatter.cities([], in: catalog, format: .json) : []
+          return .report(
+            Report(output: output, messages: ["browse: no townships there\n"], exitCode: .failure))
+        }
+        return .report(Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat)))
+      case .failure(let report): return .report(report)
+      }
     case .search(let query, let province):
       return .report(search(query, province: province))
     case .check(let province):
@@ -90,6 +108,11 @@ public struct JobPlanner: Sendable {
 
   private func search(_ query: String, province: String?) -> Report {
     var hits = matcher.searchEveryLevel(query)
+    // Townships come after the upper levels: exact names first, then names that start so.
+    let townships = TownshipSearch.find(
+      query, in: catalog,
+      under: TownshipSearch.parents(in: catalog, cities: catalog.allCities))
+    hits += (townships.exact + townships.prefix).map(SearchHit.place)
     // Codes and names no longer in use come after every current one.
     var former = history.entries(matching: query)
     if let province {
@@ -183,7 +206,9 @@ public struct JobPlanner: Sendable {
 
   /// Every candidate, with where it is, on stderr: `鼓楼区  福州市  福建省  gu lou qu`.
   private func ambiguity(_ query: String, _ refs: [CityRef]) -> Report {
-    let noun = refs.allSatisfy(\.isCounty) ? "counties" : "cities"
+    let noun =
+      refs.allSatisfy(\.isTownship)
+      ? "townships" : refs.allSatisfy(\.isCounty) ? "counties" : "cities"
     let rows = refs.map { ref in
       var row = ListFormatter.placeRow(ref, in: catalog)
       row[0] = "  " + row[0]
@@ -206,6 +231,43 @@ public struct JobPlanner: Sendable {
         + ProvinceResolver.hint(suggestions))
   }
 
+  /// The parents whose townships `scope` covers: its county (`-x`), its city or county
+  /// (`-c`), its province's, or every one.
+  private func townshipParents(_ scope: Options.CityQuery) -> Result<[CityRef], Report> {
+    var province: Int?
+    if let name = scope.province {
+      switch provinces.resolve(name) {
+      case .success(let index): province = index
+      case .failure(let report): return .failure(report)
+      }
+    }
+    var city: CityRef?
+    if !scope.city.isEmpty {
+      // -c may name a county here (-c 昆山 -t 玉山镇), as it does in lookups.
+      switch matcher.place(scope.city, inProvince: province) {
+      case .unique(let found): city = found
+      case .ambiguous(let refs): return .failure(ambiguity(scope.city, refs))
+      case .notFound(let suggestions):
+        return .failure(notFound("city or county", scope.city, province: province, suggestions))
+      }
+    }
+    if let county = scope.county {
+      let within = city.map { $0.county == nil ? $0 : $0.cityOnly }
+      switch matcher.county(county, inProvince: province, inCity: within) {
+      case .unique(let found): return .success([found])
+      case .ambiguous(let refs): return .failure(ambiguity(county, refs))
+      case .notFound(let suggestions):
+        return .failure(notFound("county", county, province: province, city: within, suggestions))
+      }
+    }
+    if let city { return .success(TownshipSearch.parents(in: catalog, cities: [city])) }
+    let cities =
+      province.map { p in catalog.provinces[p].cities.indices.map { CityRef(province: p, city: $0) }
+      }
+      ?? catalog.allCities
+    return .success(TownshipSearch.parents(in: catalog, cities: cities))
+  }
+
   private func lookup(_ query: Options.CityQuery, _ action: Options.CityAction) -> Plan {
     var province: Int?
     if let name = query.province {
@@ -215,7 +277,19 @@ public struct JobPlanner: Sendable {
       }
     }
     let ref: CityRef
-    if let county = query.county {
+    if let township = query.township {
+      switch townshipParents(query) {
+      case .failure(let report): return .report(report)
+      case .success(let parents):
+        switch TownshipSearch.lookup(township, in: catalog, under: parents) {
+        case .unique(let found): ref = found
+        case .ambiguous(let refs): return .report(ambiguity(township, refs))
+        case .notFound:
+          return .report(
+            .failure("no township matches '\(TerminalText.sanitize(township))'"))
+        }
+      }
+    } else if let county = query.county {
       var city: CityRef?
       if !query.city.isEmpty {
         switch resolveCity(query.city, inProvince: province) {
