@@ -973,7 +973,7 @@ extension BuiltInCatalog {
       绥芬河市	231081	sui fen he shi
       海林市	231083	hai lin shi
       宁安市	231084	ning an shi
-      穆棱市	231085	mu leng shi
+      穆棱市	231085	mu ling shi
       东宁市	231086	dong ning shi
       """)))
     cities.append(City(name: "黑河市", url: "https://zh.wikipedia.org/wiki/黑河市", code: "231100", pinyin: "hei he shi", counties: counties(

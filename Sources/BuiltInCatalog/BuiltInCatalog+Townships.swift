@@ -29,7 +29,7 @@ extension BuiltInCatalog {
 009	展览路街道	zhan lan lu jie dao
 010	德胜街道	de sheng jie dao	德胜街道_(西城区)
 011	金融街街道	jin rong jie jie dao
-012	什刹海街道	shi sha hai jie dao
+012	什刹海街道	shi cha hai jie dao
 013	大栅栏街道	da zha lan jie dao
 014	天桥街道	tian qiao jie dao	天桥街道_(西城区)
 015	椿树街道	chun shu jie dao
@@ -1046,7 +1046,7 @@ extension BuiltInCatalog {
 117	马城镇	ma cheng zhen	马城镇_(滦南县)
 #130225
 001	乐安街道	le an jie dao	乐安街道_(乐亭县)
-100	乐亭镇	le ting zhen
+100	乐亭镇	lao ting zhen
 101	汤家河镇	tang jia he zhen
 102	胡家坨镇	hu jia tuo zhen
 104	闫各庄镇	yan ge zhuang zhen
@@ -8700,7 +8700,7 @@ extension BuiltInCatalog {
 201	兰岭乡	lan ling xiang
 #230305
 001	街里街道	jie li jie dao
-002	穆棱街道	mu leng jie dao
+002	穆棱街道	mu ling jie dao
 003	平岗街道	ping gang jie dao	平岗街道_(梨树区)
 101	梨树镇	li shu zhen	梨树镇_(梨树区)
 #230306
@@ -9452,7 +9452,7 @@ extension BuiltInCatalog {
 500	宁安农场	ning an nong chang
 #231085
 100	八面通镇	ba mian tong zhen
-101	穆棱镇	mu leng zhen
+101	穆棱镇	mu ling zhen
 102	下城子镇	xia cheng zi zhen
 103	马桥河镇	ma qiao he zhen
 104	兴源镇	xing yuan zhen
@@ -14492,7 +14492,7 @@ extension BuiltInCatalog {
 104	螺洲镇	luo zhou zhen
 #350105
 001	罗星街道	luo xing jie dao	罗星街道_(马尾区)
-100	马尾镇	ma yi zhen
+100	马尾镇	ma wei zhen
 101	亭江镇	ting jiang zhen
 102	琅岐镇	lang qi zhen
 #350111
@@ -20222,7 +20222,7 @@ extension BuiltInCatalog {
 108	王庄镇	wang zhuang zhen	王庄镇_(浚县)
 109	白寺镇	bai si zhen	白寺镇_(浚县)
 #410622
-001	朝歌街道	chao ge jie dao
+001	朝歌街道	zhao ge jie dao
 002	桥盟街道	qiao meng jie dao
 003	卫都街道	wei du jie dao
 004	灵山街道	ling shan jie dao	灵山街道_(淇县)
@@ -25791,7 +25791,7 @@ extension BuiltInCatalog {
 #440307
 003	平湖街道	ping hu jie dao	平湖街道_(龙岗区)
 006	坪地街道	ping di jie dao
-009	葵涌街道	kui yong jie dao
+009	葵涌街道	kui chong jie dao
 010	大鹏街道	da peng jie dao
 011	南澳街道	nan ao jie dao
 012	南湾街道	nan wan jie dao	南湾街道_(龙岗区)
@@ -25978,7 +25978,7 @@ extension BuiltInCatalog {
 #440704
 001	江南街道	jiang nan jie dao	江南街道_(江海区)
 004	外海街道	wai hai jie dao
-005	礼乐街道	li le jie dao
+005	礼乐街道	li yue jie dao
 #440705
 001	会城街道	hui cheng jie dao
 101	大泽镇	da ze zhen
@@ -29327,7 +29327,7 @@ extension BuiltInCatalog {
 116	新胜镇	xin sheng zhen
 117	太安镇	tai an zhen	太安镇_(潼南区)
 119	小渡镇	xiao du zhen
-120	卧佛镇	wo fu zhen	卧佛镇_(潼南区)
+120	卧佛镇	wo fo zhen	卧佛镇_(潼南区)
 121	五桂镇	wu gui zhen
 122	田家镇	tian jia zhen	田家镇_(潼南区)
 123	别口镇	bie kou zhen
@@ -32449,7 +32449,7 @@ extension BuiltInCatalog {
 119	周礼镇	zhou li zhen
 120	驯龙镇	xun long zhen
 121	华严镇	hua yan zhen
-122	卧佛镇	wo fu zhen	卧佛镇_(安岳县)
+122	卧佛镇	wo fo zhen	卧佛镇_(安岳县)
 123	长河源镇	chang he yuan zhen
 124	忠义镇	zhong yi zhen
 125	护建镇	hu jian zhen
@@ -34218,7 +34218,7 @@ extension BuiltInCatalog {
 101	雨朵镇	yu duo zhen
 102	大关镇	da guan zhen	大关镇_(黔西市)
 103	谷里镇	gu li zhen	谷里镇_(黔西市)
-104	素朴镇	su piao zhen
+104	素朴镇	su pu zhen
 105	中坪镇	zhong ping zhen	中坪镇_(黔西市)
 106	重新镇	chong xin zhen
 107	林泉镇	lin quan zhen
@@ -36375,7 +36375,7 @@ extension BuiltInCatalog {
 203	六合彝族乡	liu he yi zu xiang
 #533102
 001	勐卯街道	meng mao jie dao
-102	畹町镇	wan ting zhen
+102	畹町镇	wan ding zhen
 103	弄岛镇	nong dao zhen
 104	姐相镇	jie xiang zhen
 202	户育乡	hu yu xiang
@@ -37102,7 +37102,7 @@ extension BuiltInCatalog {
 208	斗玉珞巴民族乡	dou yu luo ba min zu xiang
 542231206	雪沙乡	xue sha xiang
 #540531
-100	浪卡子镇	lang qia zi zhen
+100	浪卡子镇	lang ka zi zhen
 101	打隆镇	da long zhen
 200	张达乡	zhang da xiang
 201	伦布雪乡	lun bu xue xiang
@@ -39287,7 +39287,7 @@ extension BuiltInCatalog {
 001	东关街道	dong guan jie dao	东关街道_(崆峒区)
 002	中街街道	zhong jie jie dao	中街街道_(崆峒区)
 003	西郊街道	xi jiao jie dao	西郊街道_(崆峒区)
-101	崆峒镇	kong dong zhen
+101	崆峒镇	kong tong zhen
 102	白水镇	bai shui zhen	白水镇_(崆峒区)
 103	草峰镇	cao feng zhen
 104	安国镇	an guo zhen	安国镇_(崆峒区)
