@@ -57,6 +57,41 @@ public final class TownshipTable: Sendable, Hashable {
     return found
   }
 
+  /// Calls `body` with each township row of the county with `code` as byte fields (its
+  /// index, code as stored, name, pinyin), decoding nothing: what a search over every
+  /// township reads, so that one key does not build 40k values.
+  func scanRows(
+    ofCounty code: String,
+    _ body: (
+      Int, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>
+    )
+      -> Void
+  ) {
+    guard !rows.isEmpty, let range = block(code) else { return }
+    withBytes { utf8 in
+      var index = 0
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let end =
+          utf8[start..<range.upperBound].firstIndex(of: UInt8(ascii: "\n")) ?? range.upperBound
+        var fields: [Range<Int>] = []
+        var fieldStart = start
+        for k in start...end where k == end || utf8[k] == 0x09 {
+          fields.append(fieldStart..<k)
+          fieldStart = k + 1
+        }
+        if fields.count == 3 || fields.count == 4, !fields[1].isEmpty {
+          body(
+            index, UnsafeBufferPointer(rebasing: utf8[fields[0]]),
+            UnsafeBufferPointer(rebasing: utf8[fields[1]]),
+            UnsafeBufferPointer(rebasing: utf8[fields[2]]))
+          index += 1
+        }
+        start = end + 1
+      }
+    }
+  }
+
   /// The rows' bytes in place: a string literal is contiguous UTF-8, so nothing is copied.
   private func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
     var text = rows

@@ -22,7 +22,24 @@ public enum TownshipSearch {
     let isDigits = q.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     var exact: [CityRef] = []
     var prefix: [CityRef] = []
+    let qBytes = Array(q.utf8)
     for parent in parents {
+      let division = catalog[parent]
+      if division.counties.isEmpty || parent.county == nil, let county = division.code {
+        // The built-in table: matched on its bytes, nothing decoded.
+        catalog.townshipTable.scanRows(ofCounty: county) { t, code, name, pinyin in
+          let ref = CityRef(
+            province: parent.province, city: parent.city, county: parent.county, township: t)
+          switch match(
+            qBytes, isDigits: isDigits, county: county, code: code, name: name, pinyin: pinyin)
+          {
+          case .exact: exact.append(ref)
+          case .prefix: prefix.append(ref)
+          case .none: break
+          }
+        }
+        continue
+      }
       for (t, township) in catalog.townships(of: parent).enumerated() {
         let ref = CityRef(
           province: parent.province, city: parent.city, county: parent.county, township: t)
@@ -58,6 +75,49 @@ public enum TownshipSearch {
       return tier.count == 1 ? .unique(tier[0]) : .ambiguous(tier)
     }
     return .notFound(suggestions: [])
+  }
+
+  enum Tier { case exact, prefix, none }
+
+  /// The byte form of the rules of `find`, for one row of the township table.
+  static func match(
+    _ q: [UInt8], isDigits: Bool, county: String, code: UnsafeBufferPointer<UInt8>,
+    name: UnsafeBufferPointer<UInt8>, pinyin: UnsafeBufferPointer<UInt8>
+  ) -> Tier {
+    if isDigits {
+      let full = code.count == 3 ? Array(county.utf8) + Array(code) : Array(code)
+      if full == q { return .exact }
+      return q.count >= 7 && full.starts(with: q) ? .prefix : .none
+    }
+    if q.first.map({ $0 >= 0x80 }) == true {
+      if name.elementsEqual(q) { return .exact }
+      let short = NameSuffix.shortLength(of: name)
+      if short < name.count && name[..<short].elementsEqual(q) { return .exact }
+      return name.starts(with: q) ? .prefix : .none
+    }
+    // Pinyin: the whole reading, or the reading of the name without its suffix (as many
+    // syllables as the short name has characters), spaces ignored.
+    let shortCharacters = name[..<NameSuffix.shortLength(of: name)].filter { $0 & 0xC0 != 0x80 }
+      .count
+    var matched = 0
+    var syllables = 0
+    var shortEnd = -1
+    for byte in pinyin {
+      if byte == 0x20 {
+        syllables += 1
+        if syllables == shortCharacters && matched == q.count { shortEnd = matched }
+        continue
+      }
+      guard matched < q.count, q[matched] == byte else {
+        if matched == q.count { break }
+        return .none
+      }
+      matched += 1
+    }
+    guard matched == q.count else { return .none }
+    let whole = !pinyin.isEmpty && pinyin.filter { $0 != 0x20 }.count == q.count
+    if whole || shortEnd == q.count { return .exact }
+    return q.count >= 2 ? .prefix : .none
   }
 
   static func normalized(_ text: String) -> String {
