@@ -97,8 +97,10 @@ public enum TownshipSearch {
     }
     // Pinyin: the whole reading, or the reading of the name without its suffix (as many
     // syllables as the short name has characters), spaces ignored.
-    let shortCharacters = name[..<NameSuffix.shortLength(of: name)].filter { $0 & 0xC0 != 0x80 }
-      .count
+    var shortCharacters = 0
+    for byte in name[..<NameSuffix.shortLength(of: name)] where byte & 0xC0 != 0x80 {
+      shortCharacters += 1
+    }
     var matched = 0
     var syllables = 0
     var shortEnd = -1
@@ -115,7 +117,7 @@ public enum TownshipSearch {
       matched += 1
     }
     guard matched == q.count else { return .none }
-    let whole = !pinyin.isEmpty && pinyin.filter { $0 != 0x20 }.count == q.count
+    let whole = !pinyin.isEmpty && pinyin.count - syllables == q.count
     if whole || shortEnd == q.count { return .exact }
     return q.count >= 2 ? .prefix : .none
   }
