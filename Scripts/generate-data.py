@@ -1,5 +1,10 @@
 #!/usr/bin/env python3
-"""Generate the default data set from Data/divisions.tsv and Data/counties.tsv.
+"""Generate the default data set from Data/divisions.tsv and Data/counties.tsv, with
+Data/townships.tsv (the township level), Data/history.tsv (codes no longer in use) and
+Data/about.tsv (the data's date and source, for --version).
+
+Also writes BuiltInCatalog+Townships.swift and BuiltInCatalog+History.swift: each one
+string literal that the binary decodes lazily (TownshipTable, DivisionHistory).
 
 Writes Resources/provinces_cities.plist (XML plist, seed shape) and
 Sources/BuiltInCatalog/BuiltInCatalog+Generated.swift (the same data as a
