@@ -1,5 +1,10 @@
 #!/usr/bin/env python3
-"""Generate the default data set from Data/divisions.tsv and Data/counties.tsv.
+"""Generate the default data set from Data/divisions.tsv and Data/counties.tsv, with
+Data/townships.tsv (the township level), Data/history.tsv (codes no longer in use) and
+Data/about.tsv (the data's date and source, for --version).
+
+Also writes BuiltInCatalog+Townships.swift and BuiltInCatalog+History.swift: each one
+string literal that the binary decodes lazily (TownshipTable, DivisionHistory).
 
 Writes Resources/provinces_cities.plist (XML plist, seed shape) and
 Sources/BuiltInCatalog/BuiltInCatalog+Generated.swift (the same data as a
@@ -25,6 +30,13 @@ from pathlib import Path
 
 TSV = Path("Data/divisions.tsv")
 COUNTIES = Path("Data/counties.tsv")
+ABOUT = Path("Data/about.tsv")
+HISTORY = Path("Data/history.tsv")
+HISTORY_SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+History.swift")
+TOWNSHIPS = Path("Data/townships.tsv")
+TOWNSHIPS_SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+Townships.swift")
+TOWNSHIP_COLUMNS = ["county_code", "code", "name", "pinyin"]
+HISTORY_COLUMNS = ["code", "name", "place", "until", "status", "replaced_by"]
 PLIST = Path("Resources/provinces_cities.plist")
 SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+Generated.swift")
 
@@ -206,7 +218,7 @@ def swift_string(text):
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def render_swift(provinces):
+def render_swift(provinces, about):
     def literal(division):
         code = swift_string(division["code"]) if division["code"] else "nil"
         return (f"City(name: {swift_string(division['name'])}, "
@@ -255,6 +267,12 @@ def render_swift(provinces):
         "import CatalogModel\n"
         "\n"
         "extension BuiltInCatalog {\n"
+        "  /// When the data was current: the divisions, and the township level.\n"
+        f"  public static let dataDate = {swift_string(about['date'])}\n"
+        f"  public static let townshipsDate = {swift_string(about['townships_date'])}\n"
+        "  /// Where the data comes from, with the licences.\n"
+        f"  public static let dataSource = {swift_string(about['source'])}\n"
+        "\n"
         "  /// Resources/provinces_cities.plist as the loader reads it, so the default needs no\n"
         "  /// parsing at start-up beyond the counties' rows (a test holds the two equal).\n"
         "  static let generated = Catalog(provinces: [\n"
@@ -266,6 +284,131 @@ def render_swift(provinces):
     )
 
 
+def validate_history(path, line, row):
+    if any("\\" in value or '"' in value for value in row.values()):
+        raise DataError(f"{path}:{line}: a backslash or quote cannot be in a history row")
+    if not re.fullmatch(r"\d{6}", row["code"]) or not row["name"]:
+        raise DataError(f"{path}:{line}: needs a 6-digit code and a name")
+    if row["until"] and not re.fullmatch(r"(19|20)\d\d", row["until"]):
+        raise DataError(f"{path}:{line}: until must be a year or empty")
+    if row["status"] not in ("withdrawn", "renamed"):
+        raise DataError(f"{path}:{line}: status must be withdrawn or renamed")
+    if row["replaced_by"] and not re.fullmatch(r"\d{6}(;\d{6})*", row["replaced_by"]):
+        raise DataError(f"{path}:{line}: replaced_by must be 6-digit codes joined by ;")
+
+
+def validate_township(path, line, row):
+    if any("\\" in value or '"' in value or "#" in value for value in row.values()):
+        raise DataError(f"{path}:{line}: a backslash, quote or # cannot be in a township row")
+    if not re.fullmatch(r"\d{9}", row["code"]) or not re.fullmatch(r"\d{6}", row["county_code"]):
+        raise DataError(f"{path}:{line}: needs a 9-digit code under a 6-digit county_code")
+    check_pinyin(path, line, row["name"], row["pinyin"], "pinyin")
+
+
+def group_townships(provinces, rows):
+    """Townships by their county's code, in file order; checks each county exists, in the
+    data's order, and that no name repeats within a county."""
+    parents = {}
+    order = []
+    for province in provinces:
+        for city in province["cities"]:
+            if city["code"] and not city["counties"]:
+                parents[city["code"]] = city
+                order.append(city["code"])
+            for county in city["counties"]:
+                parents[county["code"]] = county
+                order.append(county["code"])
+    position = {code: n for n, code in enumerate(order)}
+    blocks = {}
+    last = (-1, "")
+    for line, row in rows:
+        parent = parents.get(row["county_code"])
+        if parent is None:
+            raise DataError(f"{TOWNSHIPS}:{line}: no county {row['county_code']} without counties")
+        here = (position[row["county_code"]], row["code"])
+        if here <= last:
+            raise DataError(f"{TOWNSHIPS}:{line}: townships are not in the data's order")
+        last = here
+        block = blocks.setdefault(row["county_code"], [])
+        if any(t["name"] == row["name"] for t in block):
+            raise DataError(f"{TOWNSHIPS}:{line}: {row['name']} appears twice in {parent['name']}")
+        block.append({"name": row["name"], "code": row["code"], "pinyin": row["pinyin"],
+                      "parent": parent["name"]})
+    return [(code, blocks[code]) for code in order if code in blocks]
+
+
+def assign_township_titles(provinces, blocks):
+    """A township's zh.wikipedia title: its name, or `name_(county)` where any other division
+    at any level has the name (玉山镇 ×8: 玉山镇_(昆山市))."""
+    uses = Counter()
+    for province in provinces:
+        uses[province["name"]] += 1
+        for city in province["cities"]:
+            uses[city["name"]] += 1
+            uses.update(county["name"] for county in city["counties"])
+    for _, block in blocks:
+        uses.update(t["name"] for t in block)
+    for _, block in blocks:
+        for t in block:
+            t["title"] = f"{t['name']}_({t['parent']})" if uses[t["name"]] > 1 else t["name"]
+
+
+def render_townships(blocks):
+    lines = []
+    for county, block in blocks:
+        lines.append("#" + county)
+        for t in block:
+            code = t["code"][6:] if t["code"].startswith(county) else t["code"]
+            fields = [code, t["name"], t["pinyin"]]
+            if t["title"] != t["name"]:
+                fields.append(t["title"])
+            lines.append("\t".join(fields))
+    count = sum(len(block) for _, block in blocks)
+    # One string literal, unindented: the compiler reads it as one token, and the binary
+    # carries it as bytes that TownshipTable decodes a county at a time.
+    return (
+        "// swift-format-ignore-file\n"
+        f"// generated by Scripts/generate-data.py from {TOWNSHIPS}; do not edit\n"
+        "\n"
+        "extension BuiltInCatalog {\n"
+        f"  /// {count} townships under {len(blocks)} counties; see TownshipTable for the rows.\n"
+        "  static let townshipRows = \"\"\"\n"
+        + "\n".join(lines)
+        + "\n\"\"\"\n"
+        "}\n"
+    )
+
+
+def render_history(rows):
+    table = "\n".join("\t".join(row[c] for c in HISTORY_COLUMNS) for _, row in rows)
+    return (
+        "// swift-format-ignore-file\n"
+        f"// generated by Scripts/generate-data.py from {HISTORY}; do not edit\n"
+        "\n"
+        "import CatalogModel\n"
+        "\n"
+        "extension BuiltInCatalog {\n"
+        "  /// The codes and names no longer in use, read only when a query finds nothing current.\n"
+        "  public static let history = DivisionHistory(\n"
+        "    rows: \"\"\"\n"
+        + "".join("      " + line + "\n" for line in table.split("\n"))
+        + "      \"\"\")\n"
+        "}\n"
+    )
+
+
+def read_about():
+    """The data's date and source (Data/about.tsv: key, value), as --version says them."""
+    about = {line: row for line, row in read_rows(ABOUT, ["key", "value"], lambda *_: None)}
+    values = {row["key"]: row["value"] for row in about.values()}
+    for key in ("date", "townships_date", "source"):
+        if not values.get(key):
+            raise DataError(f"{ABOUT}: needs a {key} row")
+        if "\\" in values[key] or '"' in values[key]:
+            raise DataError(f"{ABOUT}: {key} cannot hold a backslash or quote")
+    return values
+
+
 def main(argv):
     check = argv[1:] == ["--check"]
     if argv[1:] and not check:
@@ -275,11 +418,21 @@ def main(argv):
         provinces = group(read_rows(TSV))
         attach_counties(provinces, read_rows(COUNTIES, COUNTY_COLUMNS, validate_county))
         assign_urls(provinces)
+        about = read_about()
+        history = read_rows(HISTORY, HISTORY_COLUMNS, validate_history)
+        blocks = group_townships(
+            provinces, read_rows(TOWNSHIPS, TOWNSHIP_COLUMNS, validate_township))
+        assign_township_titles(provinces, blocks)
     except (DataError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     plist = render_plist(provinces)
-    outputs = {PLIST: plist, SWIFT: render_swift(provinces)}
+    outputs = {
+        PLIST: plist,
+        SWIFT: render_swift(provinces, about),
+        HISTORY_SWIFT: render_history(history),
+        TOWNSHIPS_SWIFT: render_townships(blocks),
+    }
     if check:
         stale = []
         for path, text in outputs.items():

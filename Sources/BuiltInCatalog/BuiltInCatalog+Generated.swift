@@ -4,6 +4,12 @@
 import CatalogModel
 
 extension BuiltInCatalog {
+  /// When the data was current: the divisions, and the township level.
+  public static let dataDate = "2026-04"
+  public static let townshipsDate = "2025-11"
+  /// Where the data comes from, with the licences.
+  public static let dataSource = "Ministry of Civil Affairs division codes (GB/T 2260) and State Council notices, as collected by the data_location data set (MIT licence); code history from the areacodes data set (CC0); Hong Kong and Macao codes are that data set's own, not official; Taiwan names only, from the NBS 2023 set (WTFPL)"
+
   /// Resources/provinces_cities.plist as the loader reads it, so the default needs no
   /// parsing at start-up beyond the counties' rows (a test holds the two equal).
   static let generated = Catalog(provinces: [
@@ -967,7 +973,7 @@ extension BuiltInCatalog {
       绥芬河市	231081	sui fen he shi
       海林市	231083	hai lin shi
       宁安市	231084	ning an shi
-      穆棱市	231085	mu leng shi
+      穆棱市	231085	mu ling shi
       东宁市	231086	dong ning shi
       """)))
     cities.append(City(name: "黑河市", url: "https://zh.wikipedia.org/wiki/黑河市", code: "231100", pinyin: "hei he shi", counties: counties(
@@ -997,10 +1003,6 @@ extension BuiltInCatalog {
       漠河市	232701	mo he shi
       呼玛县	232721	hu ma xian
       塔河县	232722	ta he xian
-      加格达奇区	232761	jia ge da qi qu
-      松岭区	232762	song ling qu
-      新林区	232763	xin lin qu
-      呼中区	232764	hu zhong qu
       """)))
     return Province(name: "黑龙江省", cities: cities)
   }
@@ -1189,7 +1191,7 @@ extension BuiltInCatalog {
     cities.append(City(name: "宁波市", url: "https://zh.wikipedia.org/wiki/宁波市", code: "330200", pinyin: "ning bo shi", counties: counties(
       """
       海曙区	330203	hai shu qu
-      江北区	330205	jiang bei qu	江北区_(宁波市)
+      江北区	330205	jiang bei qu
       北仑区	330206	bei lun qu
       镇海区	330211	zhen hai qu
       鄞州区	330212	yin zhou qu
@@ -2445,7 +2447,7 @@ extension BuiltInCatalog {
       黄埔区	440112	huang pu qu
       番禺区	440113	pan yu qu
       花都区	440114	hua du qu
-      南沙区	440115	nan sha qu
+      南沙区	440115	nan sha qu	南沙区_(广州市)
       从化区	440117	cong hua qu
       增城区	440118	zeng cheng qu
       """)))
@@ -2795,7 +2797,11 @@ extension BuiltInCatalog {
       天涯区	460204	tian ya qu
       崖州区	460205	ya zhou qu
       """)))
-    cities.append(City(name: "三沙市", url: "https://zh.wikipedia.org/wiki/三沙市", code: "460300", pinyin: "san sha shi"))
+    cities.append(City(name: "三沙市", url: "https://zh.wikipedia.org/wiki/三沙市", code: "460300", pinyin: "san sha shi", counties: counties(
+      """
+      西沙区	460302	xi sha qu
+      南沙区	460303	nan sha qu	南沙区_(三沙市)
+      """)))
     cities.append(City(name: "儋州市", url: "https://zh.wikipedia.org/wiki/儋州市", code: "460400", pinyin: "dan zhou shi"))
     cities.append(City(name: "五指山市", url: "https://zh.wikipedia.org/wiki/五指山市", code: "469001", pinyin: "wu zhi shan shi"))
     cities.append(City(name: "琼海市", url: "https://zh.wikipedia.org/wiki/琼海市", code: "469002", pinyin: "qiong hai shi"))
@@ -2817,19 +2823,17 @@ extension BuiltInCatalog {
 
   private static func province21() -> Province {
     var cities: [City] = []
-    cities.reserveCapacity(38)
+    cities.reserveCapacity(37)
     cities.append(City(name: "万州区", url: "https://zh.wikipedia.org/wiki/万州区", code: "500101", pinyin: "wan zhou qu"))
     cities.append(City(name: "涪陵区", url: "https://zh.wikipedia.org/wiki/涪陵区", code: "500102", pinyin: "fu ling qu"))
     cities.append(City(name: "渝中区", url: "https://zh.wikipedia.org/wiki/渝中区", code: "500103", pinyin: "yu zhong qu"))
     cities.append(City(name: "大渡口区", url: "https://zh.wikipedia.org/wiki/大渡口区", code: "500104", pinyin: "da du kou qu"))
-    cities.append(City(name: "江北区", url: "https://zh.wikipedia.org/wiki/江北区_(重庆市)", code: "500105", pinyin: "jiang bei qu"))
     cities.append(City(name: "沙坪坝区", url: "https://zh.wikipedia.org/wiki/沙坪坝区", code: "500106", pinyin: "sha ping ba qu"))
     cities.append(City(name: "九龙坡区", url: "https://zh.wikipedia.org/wiki/九龙坡区", code: "500107", pinyin: "jiu long po qu"))
     cities.append(City(name: "南岸区", url: "https://zh.wikipedia.org/wiki/南岸区", code: "500108", pinyin: "nan an qu"))
     cities.append(City(name: "北碚区", url: "https://zh.wikipedia.org/wiki/北碚区", code: "500109", pinyin: "bei bei qu"))
     cities.append(City(name: "綦江区", url: "https://zh.wikipedia.org/wiki/綦江区", code: "500110", pinyin: "qi jiang qu"))
     cities.append(City(name: "大足区", url: "https://zh.wikipedia.org/wiki/大足区", code: "500111", pinyin: "da zu qu"))
-    cities.append(City(name: "渝北区", url: "https://zh.wikipedia.org/wiki/渝北区", code: "500112", pinyin: "yu bei qu"))
     cities.append(City(name: "巴南区", url: "https://zh.wikipedia.org/wiki/巴南区", code: "500113", pinyin: "ba nan qu"))
     cities.append(City(name: "黔江区", url: "https://zh.wikipedia.org/wiki/黔江区", code: "500114", pinyin: "qian jiang qu"))
     cities.append(City(name: "长寿区", url: "https://zh.wikipedia.org/wiki/长寿区", code: "500115", pinyin: "chang shou qu"))
@@ -2844,6 +2848,7 @@ extension BuiltInCatalog {
     cities.append(City(name: "开州区", url: "https://zh.wikipedia.org/wiki/开州区", code: "500154", pinyin: "kai zhou qu"))
     cities.append(City(name: "梁平区", url: "https://zh.wikipedia.org/wiki/梁平区", code: "500155", pinyin: "liang ping qu"))
     cities.append(City(name: "武隆区", url: "https://zh.wikipedia.org/wiki/武隆区", code: "500156", pinyin: "wu long qu"))
+    cities.append(City(name: "两江新区", url: "https://zh.wikipedia.org/wiki/两江新区", code: "500157", pinyin: "liang jiang xin qu"))
     cities.append(City(name: "城口县", url: "https://zh.wikipedia.org/wiki/城口县", code: "500229", pinyin: "cheng kou xian"))
     cities.append(City(name: "丰都县", url: "https://zh.wikipedia.org/wiki/丰都县", code: "500230", pinyin: "feng du xian"))
     cities.append(City(name: "垫江县", url: "https://zh.wikipedia.org/wiki/垫江县", code: "500231", pinyin: "dian jiang xian"))
@@ -3486,7 +3491,7 @@ extension BuiltInCatalog {
       洛扎县	540527	luo zha xian
       加查县	540528	jia cha xian
       隆子县	540529	long zi xian
-      浪卡子县	540531	lang qia zi xian
+      浪卡子县	540531	lang ka zi xian
       错那市	540581	cuo na shi
       """)))
     cities.append(City(name: "那曲市", url: "https://zh.wikipedia.org/wiki/那曲市", code: "540600", pinyin: "na qu shi", counties: counties(
@@ -3715,7 +3720,7 @@ extension BuiltInCatalog {
       """)))
     cities.append(City(name: "平凉市", url: "https://zh.wikipedia.org/wiki/平凉市", code: "620800", pinyin: "ping liang shi", counties: counties(
       """
-      崆峒区	620802	kong dong qu
+      崆峒区	620802	kong tong qu
       泾川县	620821	jing chuan xian
       灵台县	620822	ling tai xian
       崇信县	620823	chong xin xian
@@ -3910,7 +3915,7 @@ extension BuiltInCatalog {
 
   private static func province30() -> Province {
     var cities: [City] = []
-    cities.reserveCapacity(26)
+    cities.reserveCapacity(27)
     cities.append(City(name: "乌鲁木齐市", url: "https://zh.wikipedia.org/wiki/乌鲁木齐市", code: "650100", pinyin: "wu lu mu qi shi", counties: counties(
       """
       天山区	650102	tian shan qu
@@ -4000,9 +4005,10 @@ extension BuiltInCatalog {
       叶城县	653126	ye cheng xian
       麦盖提县	653127	mai gai ti xian
       岳普湖县	653128	yue pu hu xian
-      伽师县	653129	ga shi xian
+      伽师县	653129	jia shi xian
       巴楚县	653130	ba chu xian
       塔什库尔干塔吉克自治县	653131	ta shi ku er gan ta ji ke zi zhi xian
+      岑岭县	653132	cen ling xian
       """)))
     cities.append(City(name: "和田地区", url: "https://zh.wikipedia.org/wiki/和田地区", code: "653200", pinyin: "he tian di qu", counties: counties(
       """
@@ -4014,6 +4020,8 @@ extension BuiltInCatalog {
       策勒县	653225	ce le xian
       于田县	653226	yu tian xian
       民丰县	653227	min feng xian
+      和康县	653228	he kang xian
+      和安县	653229	he an xian
       """)))
     cities.append(City(name: "伊犁哈萨克自治州", url: "https://zh.wikipedia.org/wiki/伊犁哈萨克自治州", code: "654000", pinyin: "yi li ha sa ke zi zhi zhou", counties: counties(
       """
@@ -4061,6 +4069,7 @@ extension BuiltInCatalog {
     cities.append(City(name: "胡杨河市", url: "https://zh.wikipedia.org/wiki/胡杨河市", code: "659010", pinyin: "hu yang he shi"))
     cities.append(City(name: "新星市", url: "https://zh.wikipedia.org/wiki/新星市", code: "659011", pinyin: "xin xing shi"))
     cities.append(City(name: "白杨市", url: "https://zh.wikipedia.org/wiki/白杨市", code: "659012", pinyin: "bai yang shi"))
+    cities.append(City(name: "草湖市", url: "https://zh.wikipedia.org/wiki/草湖市", code: "659013", pinyin: "cao hu shi"))
     return Province(name: "新疆维吾尔自治区", cities: cities)
   }
 
@@ -4093,37 +4102,39 @@ extension BuiltInCatalog {
   private static func province32() -> Province {
     var cities: [City] = []
     cities.reserveCapacity(18)
-    cities.append(City(name: "中西区", url: "https://zh.wikipedia.org/wiki/中西区", code: nil, pinyin: "zhong xi qu"))
-    cities.append(City(name: "湾仔区", url: "https://zh.wikipedia.org/wiki/湾仔区", code: nil, pinyin: "wan zai qu"))
-    cities.append(City(name: "东区", url: "https://zh.wikipedia.org/wiki/东区_(香港特别行政区)", code: nil, pinyin: "dong qu"))
-    cities.append(City(name: "南区", url: "https://zh.wikipedia.org/wiki/南区", code: nil, pinyin: "nan qu"))
-    cities.append(City(name: "油尖旺区", url: "https://zh.wikipedia.org/wiki/油尖旺区", code: nil, pinyin: "you jian wang qu"))
-    cities.append(City(name: "深水埗区", url: "https://zh.wikipedia.org/wiki/深水埗区", code: nil, pinyin: "shen shui bu qu"))
-    cities.append(City(name: "九龙城区", url: "https://zh.wikipedia.org/wiki/九龙城区", code: nil, pinyin: "jiu long cheng qu"))
-    cities.append(City(name: "黄大仙区", url: "https://zh.wikipedia.org/wiki/黄大仙区", code: nil, pinyin: "huang da xian qu"))
-    cities.append(City(name: "观塘区", url: "https://zh.wikipedia.org/wiki/观塘区", code: nil, pinyin: "guan tang qu"))
-    cities.append(City(name: "葵青区", url: "https://zh.wikipedia.org/wiki/葵青区", code: nil, pinyin: "kui qing qu"))
-    cities.append(City(name: "荃湾区", url: "https://zh.wikipedia.org/wiki/荃湾区", code: nil, pinyin: "quan wan qu"))
-    cities.append(City(name: "屯门区", url: "https://zh.wikipedia.org/wiki/屯门区", code: nil, pinyin: "tun men qu"))
-    cities.append(City(name: "元朗区", url: "https://zh.wikipedia.org/wiki/元朗区", code: nil, pinyin: "yuan lang qu"))
-    cities.append(City(name: "北区", url: "https://zh.wikipedia.org/wiki/北区", code: nil, pinyin: "bei qu"))
-    cities.append(City(name: "大埔区", url: "https://zh.wikipedia.org/wiki/大埔区", code: nil, pinyin: "da bu qu"))
-    cities.append(City(name: "沙田区", url: "https://zh.wikipedia.org/wiki/沙田区", code: nil, pinyin: "sha tian qu"))
-    cities.append(City(name: "西贡区", url: "https://zh.wikipedia.org/wiki/西贡区", code: nil, pinyin: "xi gong qu"))
-    cities.append(City(name: "离岛区", url: "https://zh.wikipedia.org/wiki/离岛区", code: nil, pinyin: "li dao qu"))
+    cities.append(City(name: "中西区", url: "https://zh.wikipedia.org/wiki/中西区", code: "810101", pinyin: "zhong xi qu"))
+    cities.append(City(name: "湾仔区", url: "https://zh.wikipedia.org/wiki/湾仔区", code: "810102", pinyin: "wan zai qu"))
+    cities.append(City(name: "东区", url: "https://zh.wikipedia.org/wiki/东区_(香港特别行政区)", code: "810103", pinyin: "dong qu"))
+    cities.append(City(name: "南区", url: "https://zh.wikipedia.org/wiki/南区", code: "810104", pinyin: "nan qu"))
+    cities.append(City(name: "油尖旺区", url: "https://zh.wikipedia.org/wiki/油尖旺区", code: "810105", pinyin: "you jian wang qu"))
+    cities.append(City(name: "深水埗区", url: "https://zh.wikipedia.org/wiki/深水埗区", code: "810106", pinyin: "shen shui bu qu"))
+    cities.append(City(name: "九龙城区", url: "https://zh.wikipedia.org/wiki/九龙城区", code: "810107", pinyin: "jiu long cheng qu"))
+    cities.append(City(name: "黄大仙区", url: "https://zh.wikipedia.org/wiki/黄大仙区", code: "810108", pinyin: "huang da xian qu"))
+    cities.append(City(name: "观塘区", url: "https://zh.wikipedia.org/wiki/观塘区", code: "810109", pinyin: "guan tang qu"))
+    cities.append(City(name: "北区", url: "https://zh.wikipedia.org/wiki/北区", code: "810110", pinyin: "bei qu"))
+    cities.append(City(name: "大埔区", url: "https://zh.wikipedia.org/wiki/大埔区", code: "810111", pinyin: "da bu qu"))
+    cities.append(City(name: "沙田区", url: "https://zh.wikipedia.org/wiki/沙田区", code: "810112", pinyin: "sha tian qu"))
+    cities.append(City(name: "西贡区", url: "https://zh.wikipedia.org/wiki/西贡区", code: "810113", pinyin: "xi gong qu"))
+    cities.append(City(name: "荃湾区", url: "https://zh.wikipedia.org/wiki/荃湾区", code: "810114", pinyin: "quan wan qu"))
+    cities.append(City(name: "屯门区", url: "https://zh.wikipedia.org/wiki/屯门区", code: "810115", pinyin: "tun men qu"))
+    cities.append(City(name: "元朗区", url: "https://zh.wikipedia.org/wiki/元朗区", code: "810116", pinyin: "yuan lang qu"))
+    cities.append(City(name: "葵青区", url: "https://zh.wikipedia.org/wiki/葵青区", code: "810117", pinyin: "kui qing qu"))
+    cities.append(City(name: "离岛区", url: "https://zh.wikipedia.org/wiki/离岛区", code: "810118", pinyin: "li dao qu"))
     return Province(name: "香港特别行政区", cities: cities)
   }
 
   private static func province33() -> Province {
     var cities: [City] = []
-    cities.reserveCapacity(7)
-    cities.append(City(name: "大堂区", url: "https://zh.wikipedia.org/wiki/大堂区", code: nil, pinyin: "da tang qu"))
-    cities.append(City(name: "望德堂区", url: "https://zh.wikipedia.org/wiki/望德堂区", code: nil, pinyin: "wang de tang qu"))
-    cities.append(City(name: "风顺堂区", url: "https://zh.wikipedia.org/wiki/风顺堂区", code: nil, pinyin: "feng shun tang qu"))
-    cities.append(City(name: "花地玛堂区", url: "https://zh.wikipedia.org/wiki/花地玛堂区", code: nil, pinyin: "hua di ma tang qu"))
-    cities.append(City(name: "圣安多尼堂区", url: "https://zh.wikipedia.org/wiki/圣安多尼堂区", code: nil, pinyin: "sheng an duo ni tang qu"))
-    cities.append(City(name: "嘉模堂区", url: "https://zh.wikipedia.org/wiki/嘉模堂区", code: nil, pinyin: "jia mo tang qu"))
-    cities.append(City(name: "圣方济各堂区", url: "https://zh.wikipedia.org/wiki/圣方济各堂区", code: nil, pinyin: "sheng fang ji ge tang qu"))
+    cities.reserveCapacity(9)
+    cities.append(City(name: "花地玛堂区", url: "https://zh.wikipedia.org/wiki/花地玛堂区", code: "820101", pinyin: "hua di ma tang qu"))
+    cities.append(City(name: "圣安多尼堂区", url: "https://zh.wikipedia.org/wiki/圣安多尼堂区", code: "820102", pinyin: "sheng an duo ni tang qu"))
+    cities.append(City(name: "大堂区", url: "https://zh.wikipedia.org/wiki/大堂区", code: "820103", pinyin: "da tang qu"))
+    cities.append(City(name: "望德堂区", url: "https://zh.wikipedia.org/wiki/望德堂区", code: "820104", pinyin: "wang de tang qu"))
+    cities.append(City(name: "风顺堂区", url: "https://zh.wikipedia.org/wiki/风顺堂区", code: "820105", pinyin: "feng shun tang qu"))
+    cities.append(City(name: "嘉模堂区", url: "https://zh.wikipedia.org/wiki/嘉模堂区", code: "820106", pinyin: "jia mo tang qu"))
+    cities.append(City(name: "圣方济各堂区", url: "https://zh.wikipedia.org/wiki/圣方济各堂区", code: "820107", pinyin: "sheng fang ji ge tang qu"))
+    cities.append(City(name: "路氹城", url: "https://zh.wikipedia.org/wiki/路氹城", code: "820108", pinyin: "lu dang cheng"))
+    cities.append(City(name: "澳门新城", url: "https://zh.wikipedia.org/wiki/澳门新城", code: "820109", pinyin: "ao men xin cheng"))
     return Province(name: "澳门特别行政区", cities: cities)
   }
 }

@@ -5,7 +5,12 @@ import CatalogModel
 /// `Data/counties.tsv`.
 public enum BuiltInCatalog {
   /// The built-in catalog, ready-made at build time.
-  public static var catalog: Catalog { generated }
+  public static var catalog: Catalog {
+    Catalog(provinces: generated.provinces, townshipTable: townshipTable)
+  }
+
+  /// The township level, decoded a county at a time when first asked.
+  static let townshipTable = TownshipTable(rows: townshipRows, urlPrefix: urlPrefix)
 
   static let urlPrefix = "https://zh.wikipedia.org/wiki/"
 

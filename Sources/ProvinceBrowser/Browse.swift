@@ -34,7 +34,10 @@ enum Browse {
     case .help:
       return write(Report(output: [HelpText.help + "\n"]))
     case .version:
-      return write(Report(output: [HelpText.version + "\n"]))
+      return write(
+        VersionReport.report(
+          format: options.format, dataDate: BuiltInCatalog.dataDate,
+          townshipsDate: BuiltInCatalog.townshipsDate, dataSource: BuiltInCatalog.dataSource))
     case .manPage:
       return write(Report(output: [ManPage.page]))
     case .completion(let shell):
@@ -55,7 +58,7 @@ enum Browse {
       let matcher = Matcher(catalog: catalog)
       let planner = JobPlanner(
         catalog: catalog, matcher: matcher, options: options, inputIsTerminal: isatty(0) == 1,
-        outputIsTerminal: out.isTerminal)
+        outputIsTerminal: out.isTerminal, history: BuiltInCatalog.history)
       return perform(planner.plan(job), catalog: catalog, matcher: matcher, options: options)
     }
   }

@@ -147,6 +147,8 @@ import Testing
       ("福州市", "马尾区", "ma wei qu"), ("武汉市", "黄陂区", "huang pi qu"),
       ("六盘水市", "六枝特区", "liu zhi te qu"), ("清远市", "佛冈县", "fo gang xian"),
       ("朝阳市", "朝阳县", "chao yang xian"), ("忻州市", "繁峙县", "fan shi xian"),
+      ("贵港市", "覃塘区", "tan tang qu"), ("喀什地区", "伽师县", "jia shi xian"),
+      ("平凉市", "崆峒区", "kong tong qu"), ("山南市", "浪卡子县", "lang ka zi xian"),
     ]
     for fact in expected {
       let found = counties(named: fact.name).first { $0.city.name == fact.city }
@@ -160,5 +162,36 @@ import Testing
       #expect(pinyin.wholeMatch(of: /[a-z]+( [a-z]+)*/) != nil, "\(county.name): \(pinyin)")
       #expect(pinyin.split(separator: " ").count == county.name.count, "\(county.name)")
     }
+  }
+
+  /// The changes of 2024 to April 2026 the issue names, and the codes the data set gives
+  /// Hong Kong's and Macao's divisions (not official ones, on the national pattern).
+  @Test func theDataIsTheStateOfAprilTwentyTwentySix() {
+    func entry(_ name: String, in province: String) -> City? {
+      catalog.provinces.first { $0.name == province }?.cities.first { $0.name == name }
+    }
+    #expect(entry("两江新区", in: "重庆市")?.code == "500157")
+    #expect(entry("江北区", in: "重庆市") == nil)
+    #expect(entry("渝北区", in: "重庆市") == nil)
+    #expect(entry("渝中区", in: "重庆市")?.code == "500103")
+    #expect(counties(named: "江北区").map(\.city.name) == ["宁波市"])
+    let hotan = city("和田地区")?.counties.map { "\($0.code ?? "") \($0.name)" } ?? []
+    #expect(hotan.suffix(2) == ["653228 和康县", "653229 和安县"])
+    #expect(counties(named: "岑岭县").first?.city.name == "喀什地区")
+    #expect(counties(named: "岑岭县").first?.county.code == "653132")
+    #expect(entry("草湖市", in: "新疆维吾尔自治区")?.code == "659013")
+    #expect(city("三沙市")?.counties.map(\.name) == ["西沙区", "南沙区"])
+    #expect(city("三沙市")?.counties.map(\.code) == ["460302", "460303"])
+    #expect(entry("中西区", in: "香港特别行政区")?.code == "810101")
+    #expect(entry("离岛区", in: "香港特别行政区")?.code == "810118")
+    #expect(entry("花地玛堂区", in: "澳门特别行政区")?.code == "820101")
+    #expect(entry("台北市", in: "台湾省")?.code == nil)
+    #expect(counties(named: "加格达奇区").isEmpty)
+  }
+
+  @Test func theBuiltInDataSaysItsDateAndSource() {
+    #expect(BuiltInCatalog.dataDate == "2026-04")
+    #expect(BuiltInCatalog.dataSource.contains("GB/T 2260"))
+    #expect(BuiltInCatalog.dataSource.contains("not official"))
   }
 }

@@ -42,7 +42,10 @@ import Testing
     #expect(search.stdout == "江苏省\t苏州市\t昆山市\t\(kunshanURL)\tcounty\n")
     // Every level: 广东省 itself first, by name and by its code's two digits.
     let guangdong = try await BrowseProcess.run(["--search", "广东"])
-    #expect(guangdong.stdout == "广东省\t\t\tprovince\n" && guangdong.status == 0)
+    // After it only townships whose names start so (广东路街道): no city or county is so named.
+    #expect(guangdong.stdout.hasPrefix("广东省\t\t\t\t\tprovince\n") && guangdong.status == 0)
+    let lower = guangdong.stdout.split(separator: "\n").dropFirst()
+    #expect(!lower.isEmpty && lower.allSatisfy { $0.hasSuffix("\ttownship") })
     let byCode = try await BrowseProcess.run(["--search", "44"])
     #expect(byCode.stdout.hasPrefix("广东省\t\t\t\tprovince\n广东省\t广州市\t\thttps://"))
     let suzhou = try await BrowseProcess.run(["-p", "江苏", "-c", "苏州", "--counties"])

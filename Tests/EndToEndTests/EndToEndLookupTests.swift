@@ -86,7 +86,7 @@ import Testing
     #expect(result.status == 0)
     let objects =
       try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]]
-    #expect(objects?.count == 496)
+    #expect(objects?.count == 498)
     let guangzhou = objects?.first { $0["city"] == "广州市" }
     #expect(guangzhou?["province"] == "广东省")
     #expect(guangzhou?["code"] == "440100")

@@ -4,9 +4,13 @@ import Foundation
 /// city with its counties (when the data has them) in file order.
 public struct Catalog: Sendable, Hashable {
   public var provinces: [Province]
+  /// The township level where the counties do not carry their own (the built-in data's,
+  /// decoded a county at a time); a data file's townships are its counties' `counties`.
+  public var townshipTable: TownshipTable
 
-  public init(provinces: [Province]) {
+  public init(provinces: [Province], townshipTable: TownshipTable = .none) {
     self.provinces = provinces
+    self.townshipTable = townshipTable
   }
 
   /// Every city with its province, in catalog order.
@@ -37,9 +41,10 @@ public struct Catalog: Sendable, Hashable {
     provinces.contains { $0.cities.contains { !$0.counties.isEmpty } }
   }
 
-  /// The city, or the county when `ref` names one.
+  /// The city, the county when `ref` names one, or the township when it names one.
   public subscript(ref: CityRef) -> City {
     let city = provinces[ref.province].cities[ref.city]
+    if let township = ref.township { return townships(of: ref.parent)[township] }
     guard let county = ref.county else { return city }
     return city.counties[county]
   }
@@ -49,27 +54,83 @@ public struct Catalog: Sendable, Hashable {
     guard provinces.indices.contains(ref.province),
       provinces[ref.province].cities.indices.contains(ref.city)
     else { return false }
+    if let township = ref.township {
+      return contains(ref.parent) && townships(of: ref.parent).indices.contains(township)
+    }
     guard let county = ref.county else { return true }
     return provinces[ref.province].cities[ref.city].counties.indices.contains(county)
   }
+
+  /// The township-level divisions under the county (or the second-level division without
+  /// counties, 东城区 or 东莞市) at `ref`: its own `counties` where the data gives them,
+  /// else the township table's. Empty for a city with counties and for a township.
+  public func townships(of ref: CityRef) -> [City] {
+    guard ref.township == nil, contains(ref) else { return [] }
+    let division = self[ref]
+    if ref.county == nil && !division.counties.isEmpty { return [] }
+    if ref.county != nil && !division.counties.isEmpty { return division.counties }
+    return townshipTable.townships(ofCounty: division.code)
+  }
+
+  /// Every township under the given divisions (a city's through its counties), in order.
+  public func townshipRefs(of refs: [CityRef]) -> [CityRef] {
+    var found: [CityRef] = []
+    for ref in refs where ref.township == nil {
+      let parents = ref.county == nil && !self[ref].counties.isEmpty ? counties(of: [ref]) : [ref]
+      for parent in parents {
+        for t in townships(of: parent).indices {
+          found.append(
+            CityRef(
+              province: parent.province, city: parent.city, county: parent.county, township: t))
+        }
+      }
+    }
+    return found
+  }
+
+  /// Whether any township is known: lists show a township column only then.
+  public var hasTownships: Bool {
+    !townshipTable.isEmpty
+      || provinces.contains { $0.cities.contains { $0.counties.contains { !$0.counties.isEmpty } } }
+  }
 }
 
-/// A city's position in a catalog, or with `county` a county's under that city: cheap to
-/// store in menus and navigation state, and one shape for either level.
+/// A city's position in a catalog, with `county` a county's under that city, and with
+/// `township` a township's under that county (or under the city itself where it has no
+/// counties, as 东城区 and 东莞市): cheap to store in menus and navigation state, and one
+/// shape for every level below the province.
 public struct CityRef: Sendable, Hashable {
   public var province: Int
   public var city: Int
   /// The county's index under the city; nil for the city itself.
   public var county: Int?
+  /// The township's index under its county (or city); nil above the township level.
+  public var township: Int?
 
-  public init(province: Int, city: Int, county: Int? = nil) {
+  public init(province: Int, city: Int, county: Int? = nil, township: Int? = nil) {
     self.province = province
     self.city = city
     self.county = county
+    self.township = township
   }
 
-  /// Whether this names a county rather than a city.
-  public var isCounty: Bool { county != nil }
+  /// Whether this names a county rather than a city or a township.
+  public var isCounty: Bool { county != nil && township == nil }
+
+  /// Whether this names a township.
+  public var isTownship: Bool { township != nil }
+
+  /// The division this one is under (a township's county or city; a county's city).
+  public var parent: CityRef {
+    if township != nil { return CityRef(province: province, city: city, county: county) }
+    return cityOnly
+  }
+
+  /// The county a township is under, or the county itself; nil at the city level or for a
+  /// township directly under a city.
+  public var countyOnly: CityRef? {
+    county.map { CityRef(province: province, city: city, county: $0) }
+  }
 
   /// The city itself (for a county, the city it is under).
   public var cityOnly: CityRef { CityRef(province: province, city: city) }

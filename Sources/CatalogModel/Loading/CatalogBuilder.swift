@@ -133,18 +133,23 @@ struct CatalogBuilder {
     var city: Int
     /// The city's name and the county's index, for a county.
     var county: (parent: String, index: Int)?
+    /// The county's name and the township's index, for a township.
+    var township: (parent: String, index: Int)? = nil
 
     var isCity: Bool { county == nil }
-    var kind: String { isCity ? "city" : "county" }
-    var index: Int { county?.index ?? city }
-    /// `province[3]` or `province[3].counties[2]`.
+    var isCounty: Bool { county != nil && township == nil }
+    var kind: String { township != nil ? "township" : isCity ? "city" : "county" }
+    var index: Int { township?.index ?? county?.index ?? city }
+    /// `province[3]`, `province[3].counties[2]` or `province[3].counties[2].townships[5]`.
     var path: String {
       let city = "\(province)[\(self.city)]"
-      return county.map { "\(city).counties[\($0.index)]" } ?? city
+      let county = self.county.map { "\(city).counties[\($0.index)]" } ?? city
+      return township.map { "\(county).townships[\($0.index)]" } ?? county
     }
-    /// `'广东省'` or `'苏州市' in '江苏省'`.
+    /// `'广东省'`, `'苏州市' in '江苏省'` or `'昆山市' in '江苏省'`.
     var parent: String {
-      county.map { "'\($0.parent)' in '\(province)'" } ?? "'\(province)'"
+      if let township { return "'\(township.parent)' in '\(province)'" }
+      return county.map { "'\($0.parent)' in '\(province)'" } ?? "'\(province)'"
     }
   }
 
@@ -203,8 +208,14 @@ struct CatalogBuilder {
           "\(label()) has a 'code' that is not a string or an integer (found \(other.kindName));"
             + " dropped")
       case ("pinyin", .string(let text)): pinyin = text
-      // Counties are one level: a county's own `counties` is kept as an extra field.
+      // A city's children are its `counties`, a county's its `townships`; any other
+      // such key (a county's `counties`, a township's own) is kept as an extra field.
       case ("counties", .array) where place.isCity: counties = entry.value
+      case ("townships", .array) where place.isCounty: counties = entry.value
+      case ("townships", let other) where place.isCounty:
+        warn(
+          at: fieldLocation(entry.value.offset, key, place),
+          "\(label()) has a 'townships' that is not an array (found \(other.kindName)); dropped")
       case ("counties", let other) where place.isCity:
         warn(
           at: fieldLocation(entry.value.offset, key, place),
@@ -254,7 +265,12 @@ struct CatalogBuilder {
     if let counties, case .array(let elements) = counties.value {
       var countyNames = ExactNameIndex()
       for (index, element) in elements.enumerated() {
-        let at = Place(province: place.province, city: place.city, county: (name, index))
+        var at = Place(province: place.province, city: place.city, county: (name, index))
+        if let county = place.county {
+          at = Place(
+            province: place.province, city: place.city, county: county,
+            township: (name, index))
+        }
         if let county = division(element, at: at, among: &countyNames, siblings: city.counties) {
           city.counties.append(county)
         }

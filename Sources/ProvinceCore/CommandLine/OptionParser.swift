@@ -113,6 +113,8 @@ public enum OptionParser {
     }
     if keys.contains(.version) {
       options.mode = .version
+      // `--version --format json` is the data's date and source for a script.
+      options.format = values[.format].flatMap { OutputFormat(rawValue: $0.lowercased()) }
       return options
     }
     if keys.contains(.manPage) {
@@ -186,26 +188,31 @@ public enum OptionParser {
     options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
-    for key in [OptionSpec.Key.province, .city, .county, .search] {
+    for key in [OptionSpec.Key.province, .city, .county, .township, .search] {
       if let text = values[key], text.unicodeScalars.allSatisfy(\.isSpaceOrTab) {
         throw UsageError("'\(spelled(key))' needs a non-empty value")
       }
     }
 
-    let lookups: [OptionSpec.Key] = [.province, .city, .county, .counties, .search, .all]
+    let lookups: [OptionSpec.Key] = [
+      .province, .city, .county, .counties, .township, .townships, .search, .all,
+    ]
     try forbid(.completion, with: lookups + [.interactive, .pick, .validate, .format])
     try forbid(.validate, with: lookups + [.interactive, .pick, .open, .fetch, .format])
     try forbid(.interactive, with: [.pick] + lookups + [.open, .fetch, .format])
     try forbid(.pick, with: lookups + [.fetch, .open])
-    try forbid(.all, with: [.province, .city, .county, .counties, .search, .open, .fetch])
-    try forbid(.search, with: [.city, .county, .counties, .open, .fetch])
-    try forbid(.counties, with: [.county, .open, .fetch])
+    try forbid(
+      .all,
+      with: [.province, .city, .county, .counties, .township, .townships, .search, .open, .fetch])
+    try forbid(.search, with: [.city, .county, .counties, .township, .townships, .open, .fetch])
+    try forbid(.counties, with: [.county, .township, .townships, .open, .fetch])
+    try forbid(.townships, with: [.township, .open, .fetch])
     try forbid(.open, with: [.fetch])
     try forbid(
       .check,
       with: [
-        .city, .county, .counties, .search, .all, .interactive, .pick, .open, .fetch, .validate,
-        .offline,
+        .city, .county, .counties, .township, .townships, .search, .all, .interactive, .pick,
+        .open, .fetch, .validate, .offline,
       ])
     try forbid(.offline, with: [.noCache])
 
@@ -214,7 +221,7 @@ public enum OptionParser {
       throw UsageError("unexpected argument '\(extra)'")
     }
     if (keys.contains(.fetch) || keys.contains(.open)) && values[.city] == nil
-      && values[.county] == nil
+      && values[.county] == nil && values[.township] == nil
     {
       let flag = keys.contains(.fetch) ? "--fetch" : "--open"
       throw UsageError("'\(flag)' needs a city: add '--city <name>'")
@@ -263,11 +270,18 @@ public enum OptionParser {
       return .catalog(
         .listCounties(scope ?? province.map { Options.CityQuery(city: "", province: $0) }))
     }
-    if values[.city] != nil || values[.county] != nil {
+    if keys.contains(.townships) {
+      return .catalog(
+        .listTownships(
+          Options.CityQuery(city: values[.city] ?? "", province: province, county: values[.county])
+        ))
+    }
+    if values[.city] != nil || values[.county] != nil || values[.township] != nil {
       let action: Options.CityAction =
         keys.contains(.fetch) ? .fetch : keys.contains(.open) ? .open : .print
       let query = Options.CityQuery(
-        city: values[.city] ?? "", province: province, county: values[.county])
+        city: values[.city] ?? "", province: province, county: values[.county],
+        township: values[.township])
       return .catalog(.lookup(query, action))
     }
     if let province { return .catalog(.listProvince(province)) }

@@ -3,7 +3,8 @@ import FetchModel
 /// One option `browse` understands: its spellings, its value and its help line.
 struct OptionSpec: Sendable {
   enum Key: Sendable {
-    case province, city, county, counties, search, all, format, data, strict, validate, interactive,
+    case province, city, county, counties, township, townships, search, all, format, data, strict,
+      validate, interactive,
       pick
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
     case check, jobs, offline, noCache, cacheSize, lineMode
@@ -39,6 +40,12 @@ struct OptionSpec: Sendable {
     .init(
       key: .counties, long: "counties", short: nil, value: nil,
       help: "List the counties of -c's city, of -p's cities, or of every city"),
+    .init(
+      key: .township, long: "township", short: "t", value: "name",
+      help: "A township (镇, 乡, 街道): name, pinyin or code, within -x, -c or -p when given"),
+    .init(
+      key: .townships, long: "townships", short: nil, value: nil,
+      help: "List the townships of -x's county, of -c's city, of -p's province, or every one"),
     .init(
       key: .search, long: "search", short: "s", value: "query",
       help: "List the provinces, cities and counties matching a query or a code, best first"),

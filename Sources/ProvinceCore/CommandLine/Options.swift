@@ -31,6 +31,9 @@ public struct Options: Sendable, Equatable {
     case listProvince(String)
     /// `--counties`: the counties of the city (`--city`), of a province's cities, or all.
     case listCounties(CityQuery?)
+    /// `--townships`: the townships of the county (`--county`), the city (`--city`), the
+    /// province, or all.
+    case listTownships(CityQuery)
     case all
     /// `--search`, within `--province` when given.
     case search(String, province: String?)
@@ -46,11 +49,16 @@ public struct Options: Sendable, Equatable {
     public var city: String
     public var province: String?
     public var county: String?
+    /// `--township`: a township, looked up within the county, city or province given.
+    public var township: String?
 
-    public init(city: String, province: String? = nil, county: String? = nil) {
+    public init(
+      city: String, province: String? = nil, county: String? = nil, township: String? = nil
+    ) {
       self.city = city
       self.province = province
       self.county = county
+      self.township = township
     }
   }
 

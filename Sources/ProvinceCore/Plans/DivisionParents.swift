@@ -8,7 +8,8 @@ public enum DivisionParents {
   public static func of(_ ref: CityRef, in catalog: Catalog) -> [[String]] {
     let province = catalog.provinces[ref.province]
     var names: [String] = []
-    if ref.county != nil { names.append(province.cities[ref.city].name) }
+    if ref.isTownship, let county = ref.countyOnly { names.append(catalog[county].name) }
+    if ref.county != nil || ref.isTownship { names.append(province.cities[ref.city].name) }
     names.append(province.name)
     return names.map { name in
       let short = NameSuffix.strip(name)

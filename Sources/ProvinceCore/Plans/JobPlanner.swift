@@ -10,11 +10,14 @@ public struct JobPlanner: Sendable {
   /// Whether stdin and stdout are terminals (they pick the session and the default format).
   public let inputIsTerminal: Bool
   public let outputIsTerminal: Bool
+  /// The codes and names no longer in use, for queries that find nothing current.
+  public let history: DivisionHistory
 
   public init(
     catalog: Catalog, matcher: Matcher, options: Options, inputIsTerminal: Bool,
-    outputIsTerminal: Bool
+    outputIsTerminal: Bool, history: DivisionHistory = .none
   ) {
+    self.history = history
     self.catalog = catalog
     self.matcher = matcher
     self.options = options
@@ -55,6 +58,24 @@ public struct JobPlanner: Sendable {
         Report(output: ListFormatter.cities(catalog.allCities, in: catalog, format: listFormat)))
     case .listCounties(let scope):
       return .report(counties(scope))
+    case .listTownships(let scope):
+      switch townshipParents(scope) {
+      case .success(let parents):
+        let refs = parents.flatMap { parent in
+          catalog.townships(of: parent).indices.map {
+            CityRef(
+              province: parent.province, city: parent.city, county: parent.county, township: $0)
+          }
+        }
+        if refs.isEmpty {
+          let output =
+            listFormat == .json ? ListFormatter.cities([], in: catalog, format: .json) : []
+          return .report(
+            Report(output: output, messages: ["browse: no townships there\n"], exitCode: .failure))
+        }
+        return .report(Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat)))
+      case .failure(let report): return .report(report)
+      }
     case .search(let query, let province):
       return .report(search(query, province: province))
     case .check(let province):
@@ -87,13 +108,32 @@ public struct JobPlanner: Sendable {
 
   private func search(_ query: String, province: String?) -> Report {
     var hits = matcher.searchEveryLevel(query)
+    // Townships come after the upper levels: exact names first, then names that start so.
+    let townships = TownshipSearch.find(
+      query, in: catalog,
+      under: TownshipSearch.parents(in: catalog, cities: catalog.allCities))
+    hits += (townships.exact + townships.prefix).map(SearchHit.place)
+    // Codes and names no longer in use come after every current one.
+    var former = history.entries(matching: query)
     if let province {
       // Within one province, its own row would say nothing: only its cities and counties.
       switch provinces.resolve(province) {
       case .success(let index):
         hits = hits.filter { if case .place(let ref) = $0 { ref.province == index } else { false } }
+        former = former.filter { $0.place.hasPrefix(catalog.provinces[index].name) }
       case .failure(let report): return report
       }
+    }
+    if !former.isEmpty && (listFormat != .url || hits.isEmpty) {
+      let rows = former.map(formerRow)
+      if hits.isEmpty { return formerReport(rows, action: .print, explicitFormat: listFormat) }
+      let current = ListFormatter.hits(
+        hits, in: catalog, format: listFormat, provinceCode: matcher.provinceCode)
+      if listFormat == .json {
+        return Report(
+          output: FormerFormatter.appending(rows.map(FormerFormatter.object), toJSONArray: current))
+      }
+      return Report(output: current + FormerFormatter.lines(rows, format: listFormat))
     }
     if hits.isEmpty {
       // An empty JSON array keeps `jq` pipelines whole; the exit code still says "no match".
@@ -166,7 +206,9 @@ public struct JobPlanner: Sendable {
 
   /// Every candidate, with where it is, on stderr: `鼓楼区  福州市  福建省  gu lou qu`.
   private func ambiguity(_ query: String, _ refs: [CityRef]) -> Report {
-    let noun = refs.allSatisfy(\.isCounty) ? "counties" : "cities"
+    let noun =
+      refs.allSatisfy(\.isTownship)
+      ? "townships" : refs.allSatisfy(\.isCounty) ? "counties" : "cities"
     let rows = refs.map { ref in
       var row = ListFormatter.placeRow(ref, in: catalog)
       row[0] = "  " + row[0]
@@ -189,6 +231,43 @@ public struct JobPlanner: Sendable {
         + ProvinceResolver.hint(suggestions))
   }
 
+  /// The parents whose townships `scope` covers: its county (`-x`), its city or county
+  /// (`-c`), its province's, or every one.
+  private func townshipParents(_ scope: Options.CityQuery) -> Result<[CityRef], Report> {
+    var province: Int?
+    if let name = scope.province {
+      switch provinces.resolve(name) {
+      case .success(let index): province = index
+      case .failure(let report): return .failure(report)
+      }
+    }
+    var city: CityRef?
+    if !scope.city.isEmpty {
+      // -c may name a county here (-c 昆山 -t 玉山镇), as it does in lookups.
+      switch matcher.place(scope.city, inProvince: province) {
+      case .unique(let found): city = found
+      case .ambiguous(let refs): return .failure(ambiguity(scope.city, refs))
+      case .notFound(let suggestions):
+        return .failure(notFound("city or county", scope.city, province: province, suggestions))
+      }
+    }
+    if let county = scope.county {
+      let within = city.map { $0.county == nil ? $0 : $0.cityOnly }
+      switch matcher.county(county, inProvince: province, inCity: within) {
+      case .unique(let found): return .success([found])
+      case .ambiguous(let refs): return .failure(ambiguity(county, refs))
+      case .notFound(let suggestions):
+        return .failure(notFound("county", county, province: province, city: within, suggestions))
+      }
+    }
+    if let city { return .success(TownshipSearch.parents(in: catalog, cities: [city])) }
+    let cities =
+      province.map { p in catalog.provinces[p].cities.indices.map { CityRef(province: p, city: $0) }
+      }
+      ?? catalog.allCities
+    return .success(TownshipSearch.parents(in: catalog, cities: cities))
+  }
+
   private func lookup(_ query: Options.CityQuery, _ action: Options.CityAction) -> Plan {
     var province: Int?
     if let name = query.province {
@@ -198,7 +277,19 @@ public struct JobPlanner: Sendable {
       }
     }
     let ref: CityRef
-    if let county = query.county {
+    if let township = query.township {
+      switch townshipParents(query) {
+      case .failure(let report): return .report(report)
+      case .success(let parents):
+        switch TownshipSearch.lookup(township, in: catalog, under: parents) {
+        case .unique(let found): ref = found
+        case .ambiguous(let refs): return .report(ambiguity(township, refs))
+        case .notFound:
+          return .report(
+            .failure("no township matches '\(TerminalText.sanitize(township))'"))
+        }
+      }
+    } else if let county = query.county {
       var city: CityRef?
       if !query.city.isEmpty {
         switch resolveCity(query.city, inProvince: province) {
@@ -210,6 +301,7 @@ public struct JobPlanner: Sendable {
       case .unique(let found): ref = found
       case .ambiguous(let refs): return .report(ambiguity(county, refs))
       case .notFound(let suggestions):
+        if let report = former(county, action) { return .report(report) }
         return .report(notFound("county", county, province: province, city: city, suggestions))
       }
     } else {
@@ -222,6 +314,7 @@ public struct JobPlanner: Sendable {
         if province == nil, let named = matcher.provinceGivenAsCity(query.city) {
           return .report(.failure(provinceNamedAsCity(named, query: query.city)))
         }
+        if let report = former(query.city, action) { return .report(report) }
         return .report(notFound("city or county", query.city, province: province, suggestions))
       }
     }
@@ -234,6 +327,49 @@ public struct JobPlanner: Sendable {
     case .fetch:
       return .fetch(url: catalog[ref].url, parents: DivisionParents.of(ref, in: catalog))
     }
+  }
+
+  /// A lookup that found nothing current but names a former division: the record where a
+  /// format was asked for, else a message that says what took its place; nil when the
+  /// history knows the query no better.
+  private func former(_ query: String, _ action: Options.CityAction) -> Report? {
+    let entries = history.entries(matching: query)
+    guard !entries.isEmpty else { return nil }
+    return formerReport(entries.map(formerRow), action: action, explicitFormat: options.format)
+  }
+
+  private func formerReport(
+    _ rows: [FormerFormatter.Row], action: Options.CityAction, explicitFormat: OutputFormat?
+  ) -> Report {
+    if case .print = action, let format = explicitFormat, format != .url {
+      let lines = FormerFormatter.lines(rows, format: format)
+      return Report(
+        output: format == .json ? FormerFormatter.appending(lines, toJSONArray: []) : lines)
+    }
+    // A URL, a page or a browser was asked for: a former division has none of its own.
+    return Report(
+      messages: rows.map { "browse: \(FormerFormatter.sentence($0)); no longer a division\n" },
+      exitCode: .failure)
+  }
+
+  /// An entry of the history with the current names of the codes that replaced it.
+  private func formerRow(_ entry: FormerDivision) -> FormerFormatter.Row {
+    FormerFormatter.Row(
+      entry: entry,
+      replacements: entry.replacedBy.map { code in
+        (code, currentName(code) ?? history.entries(matching: code).first?.name)
+      })
+  }
+
+  /// The name of the current division with `code`, at the second or third level.
+  private func currentName(_ code: String) -> String? {
+    for province in catalog.provinces {
+      for city in province.cities {
+        if city.code == code { return city.name }
+        if let county = city.counties.first(where: { $0.code == code }) { return county.name }
+      }
+    }
+    return nil
   }
 
   /// `-c 上海`: the user named a province where a city was asked for; say how to list it.

@@ -5,15 +5,17 @@ import TextSupport
 public enum ListFormatter {
   /// One city a line (`text`, `tsv`, `url`) or one JSON array, each line ending in "\n".
   /// Where any entry is a county, rows gain a county column (empty on a city's row) and
-  /// JSON objects a `county`; `levels` adds each entry's level (`city`, `county`) last.
+  /// JSON objects a `county`; where any is a township, a township column (its county's
+  /// column empty where it is directly under a city, as 东城区's); `levels` adds each
+  /// entry's level (`city`, `county`, `township`) last.
   public static func cities(
     _ refs: [CityRef], in catalog: Catalog, format: OutputFormat, levels: Bool = false
   ) -> [String] {
-    let countyColumn = refs.contains(where: \.isCounty)
+    let columns = Columns(refs)
     func fields(_ ref: CityRef) -> [String] {
       let entry = catalog[ref]
       var row = [catalog.provinces[ref.province].name, catalog[ref.cityOnly].name]
-      if countyColumn { row.append(ref.isCounty ? entry.name : "") }
+      row += columns.lower(ref, in: catalog)
       row.append(URLText.ascii(entry.url))
       if levels { row.append(level(ref)) }
       return row
@@ -44,16 +46,16 @@ public enum ListFormatter {
       return cities(places, in: catalog, format: format, levels: true)
     }
     if format == .url { return cities(places, in: catalog, format: .url) }
-    let countyColumn = places.contains(where: \.isCounty)
+    let columns = Columns(places)
     func fields(_ hit: SearchHit) -> [String] {
       switch hit {
       case .province(let index):
-        return [catalog.provinces[index].name] + Array(repeating: "", count: countyColumn ? 3 : 2)
-          + ["province"]
+        return [catalog.provinces[index].name]
+          + Array(repeating: "", count: 2 + columns.count) + ["province"]
       case .place(let ref):
         let entry = catalog[ref]
         var row = [catalog.provinces[ref.province].name, catalog[ref.cityOnly].name]
-        if countyColumn { row.append(ref.isCounty ? entry.name : "") }
+        row += columns.lower(ref, in: catalog)
         return row + [URLText.ascii(entry.url), level(ref)]
       }
     }
@@ -81,15 +83,41 @@ public enum ListFormatter {
     }
   }
 
-  /// `city` or `county`, as `--search` lists say.
+  /// `city`, `county` or `township`, as `--search` lists say.
   public static func level(_ ref: CityRef) -> String {
-    ref.isCounty ? "county" : "city"
+    ref.isTownship ? "township" : ref.isCounty ? "county" : "city"
   }
 
-  /// Where a city or county is, name first, for ambiguity lists: `鼓楼区  福州市  福建省`.
+  /// The county and township columns a list of entries needs, and their cells.
+  struct Columns {
+    var county: Bool
+    var township: Bool
+
+    init(_ refs: [CityRef]) {
+      county = refs.contains { $0.county != nil }
+      township = refs.contains(where: \.isTownship)
+    }
+
+    var count: Int { (county ? 1 : 0) + (township ? 1 : 0) }
+
+    func lower(_ ref: CityRef, in catalog: Catalog) -> [String] {
+      var cells: [String] = []
+      if county { cells.append(ref.countyOnly.map { catalog[$0].name } ?? "") }
+      if township { cells.append(ref.isTownship ? catalog[ref].name : "") }
+      return cells
+    }
+  }
+
+  /// Where a division is, name first, for ambiguity lists: `鼓楼区  福州市  福建省`,
+  /// `玉山镇  昆山市  苏州市  江苏省`.
   public static func placeRow(_ ref: CityRef, in catalog: Catalog) -> [String] {
     var row = [TerminalText.sanitize(catalog[ref].name)]
-    if ref.isCounty { row.append(TerminalText.sanitize(catalog[ref.cityOnly].name)) }
+    if ref.isTownship, let county = ref.countyOnly {
+      row.append(TerminalText.sanitize(catalog[county].name))
+    }
+    if ref.county != nil || ref.isTownship {
+      row.append(TerminalText.sanitize(catalog[ref.cityOnly].name))
+    }
     row.append(TerminalText.sanitize(catalog.provinces[ref.province].name))
     return row
   }
@@ -113,7 +141,9 @@ public enum ListFormatter {
   }
 
   /// Every field of one city, in a stable order, for `--format json`. A county's object
-  /// has its city as `city`, its own name as `county`, and its own URL, code and pinyin.
+  /// has its city as `city`, its own name as `county`, and its own URL, code and pinyin; a
+  /// township's its county as `county` (none directly under a city) and its name as
+  /// `township`.
   public static func cityObject(_ catalog: Catalog, _ ref: CityRef, level: Bool = false)
     -> String
   {
@@ -122,7 +152,10 @@ public enum ListFormatter {
       ("province", JSONWriter.string(catalog.provinces[ref.province].name)),
       ("city", JSONWriter.string(catalog[ref.cityOnly].name)),
     ]
-    if ref.isCounty { members.append(("county", JSONWriter.string(city.name))) }
+    if let county = ref.countyOnly {
+      members.append(("county", JSONWriter.string(catalog[county].name)))
+    }
+    if ref.isTownship { members.append(("township", JSONWriter.string(city.name))) }
     members.append(("url", JSONWriter.string(URLText.ascii(city.url))))
     if level { members.append(("level", JSONWriter.string(Self.level(ref)))) }
     if let code = city.code { members.append(("code", JSONWriter.string(code))) }

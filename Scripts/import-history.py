@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Make Data/history.tsv: the codes and names no longer in use, what took their place, when.
+
+Run from the repository root with the reference data beside the checkout:
+    python3 Scripts/import-history.py ../shared/data/mca-2026 ../shared/data/areacodes
+
+Sources: `areacodes/result.csv` (every county-and-above code since 1981 to the end of
+2024, with the year each was withdrawn or renamed and the codes that took its place) and
+`mca-2026/history.tsv` (the codes withdrawn up to April 2026, with their successors). Where
+the two disagree the later list wins; the years come from areacodes, and for the changes
+after 2024 from the table below. Rows:
+
+    code  name  place  until  status  replaced_by
+
+`place` is where it was (`北京市`, `江苏省 苏州市`); `status` is `withdrawn` (the code is no
+longer in use) or `renamed` (the code is, under another name); `replaced_by` the codes
+that took its place, `;`-separated, empty where the sources give none. Placeholders
+(`市辖区`, `县`) are left out: they were never places. Python 3 standard library only.
+"""
+
+import csv
+import re
+import sys
+from pathlib import Path
+
+OUT = Path("Data/history.tsv")
+PLACEHOLDERS = {"市辖区", "县", "省直辖县级行政区划", "自治区直辖县级行政区划", "省直辖行政单位"}
+# Changes after areacodes' end (2024), with their year: the State Council notices.
+LATER = {"500105": "2025", "500112": "2025"}
+# Taiwan keeps no codes in the project's data: the data set's 710000 → 830000 is its own.
+TAIWAN = "71"
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(f"usage: {argv[0]} MCA-FOLDER AREACODES-FOLDER", file=sys.stderr)
+        return 64
+    mca_dir, areacodes_dir = Path(argv[1]), Path(argv[2])
+    with open(mca_dir / "divisions.tsv", encoding="utf-8", newline="") as f:
+        current = {r["code"]: r["name"] for r in csv.DictReader(f, delimiter="\t")}
+    with open(mca_dir / "history.tsv", encoding="utf-8", newline="") as f:
+        withdrawn = {r["code"]: r for r in csv.DictReader(f, delimiter="\t")}
+    with open(areacodes_dir / "result.csv", encoding="utf-8-sig", newline="") as f:
+        areacodes = list(csv.DictReader(f))
+
+    names = {}  # code -> latest name any source gives, for places
+    for row in areacodes:
+        names.setdefault(row["代码"], row["名称"])
+    names.update(current)
+
+    def place(code, province, city):
+        province = province or names.get(code[:2] + "0000", "")
+        if code.endswith("0000"):
+            return ""
+        if city in ("", "直辖") or code.endswith("00"):
+            city = "" if code.endswith("00") else names.get(code[:4] + "00", "")
+        if city in PLACEHOLDERS:
+            city = ""
+        return " ".join(p for p in (province, city) if p)
+
+    rows = {}
+    for row in areacodes:
+        code, name = row["代码"], row["名称"]
+        if name in PLACEHOLDERS or current.get(code) == name or code.startswith(TAIWAN):
+            continue
+        in_use_elsewhere = code in current
+        if row["状态"] == "在用":
+            # In use at the end of 2024 under this name, gone by April 2026.
+            if code not in withdrawn:
+                continue
+            until = LATER.get(code, "")
+            new = withdrawn[code]["new_codes"]
+        else:
+            until = row["变更/弃用时间"]
+            new = row["新代码"]
+        new = ";".join(re.sub(r"\[\d+\]$", "", c) for c in new.split(";") if c)
+        status = "renamed" if in_use_elsewhere and new in ("", code) else "withdrawn"
+        if status == "renamed":
+            new = code
+        rows[(code, name)] = [code, name, place(code, row["一级行政区"], row["二级行政区"]),
+                              until, status, new]
+    for code, row in withdrawn.items():
+        name = row["name"]
+        if name in PLACEHOLDERS or (code, name) in rows or current.get(code) == name:
+            continue
+        if code.startswith(TAIWAN):
+            continue
+        status = "withdrawn" if code not in current else "renamed"
+        new = row["new_codes"] if status == "withdrawn" else code
+        rows[(code, name)] = [code, name, place(code, "", ""), LATER.get(code, ""), status, new]
+
+    with OUT.open("w", encoding="utf-8", newline="") as f:
+        f.write("code\tname\tplace\tuntil\tstatus\treplaced_by\n")
+        for key in sorted(rows, key=lambda k: (k[0], rows[k][3], k[1])):
+            f.write("\t".join(rows[key]) + "\n")
+    print(f"wrote {OUT}: {len(rows)} rows")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,59 @@
+import TextSupport
+
+/// The codes and names no longer in use, kept as the generator's rows and read only when a
+/// query finds nothing current: start-up never pays for them.
+///
+/// Rows are `code<TAB>name<TAB>place<TAB>until<TAB>status<TAB>replaced_by`, one a line,
+/// `replaced_by` `;`-separated (Data/history.tsv without its header). A malformed row is
+/// skipped, never trusted.
+public struct DivisionHistory: Sendable, Hashable {
+  let rows: String
+
+  public init(rows: String) {
+    self.rows = rows
+  }
+
+  /// No history: what a catalog without one answers.
+  public static let none = DivisionHistory(rows: "")
+
+  /// The entries whose code is `query`, or whose name is `query` or `query` plus an
+  /// administrative suffix (`崇文` finds 崇文区), in code order.
+  public func entries(matching query: String) -> [FormerDivision] {
+    let query = query.trimmingSpaces()
+    guard !query.isEmpty else { return [] }
+    // Every match holds the query's bytes (a code, a name, or a name's stem): most
+    // searches find none, and pay one byte scan instead of splitting 4k rows.
+    var text = rows
+    let present = text.withUTF8 { haystack in
+      var pattern = query
+      return pattern.withUTF8 { ByteSearch.contains(haystack, $0) }
+    }
+    guard present else { return [] }
+    let isCode = query.utf8.count == 6 && query.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    var found: [FormerDivision] = []
+    for line in rows.split(separator: "\n") {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 6, let status = FormerDivision.Status(rawValue: String(fields[4]))
+      else { continue }
+      let name = String(fields[1])
+      let matches =
+        isCode ? fields[0] == query : (name == query || NameSuffix.strip(name) == query)
+      guard matches else { continue }
+      found.append(
+        FormerDivision(
+          code: String(fields[0]), name: name, place: String(fields[2]),
+          until: fields[3].isEmpty ? nil : String(fields[3]), status: status,
+          replacedBy: fields[5].split(separator: ";").map(String.init)))
+    }
+    return found
+  }
+}
+
+extension String {
+  fileprivate func trimmingSpaces() -> String {
+    var text = Substring(self)
+    while text.first == " " { text.removeFirst() }
+    while text.last == " " { text.removeLast() }
+    return String(text)
+  }
+}

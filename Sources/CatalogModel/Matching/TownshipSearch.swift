@@ -1,0 +1,133 @@
+/// Finds townships by name, pinyin or code under a set of parents (counties, or cities
+/// without counties): the fifth level's lookups and search, over the catalog's recursive
+/// shape, decoding only the parents asked about.
+public enum TownshipSearch {
+  /// The parents whose townships a scope covers: a county itself, a city's counties (or
+  /// the city where it has none), every such parent of the given provinces.
+  public static func parents(in catalog: Catalog, cities: [CityRef]) -> [CityRef] {
+    cities.flatMap { ref -> [CityRef] in
+      if ref.county != nil { return [ref] }
+      return catalog[ref].counties.isEmpty ? [ref] : catalog.counties(of: [ref])
+    }
+  }
+
+  /// Every township under `parents` that `query` names, best tier first: exact (the name,
+  /// the name without 镇/乡/街道, the whole pinyin with or without spaces, the code), then
+  /// those whose name, pinyin or code starts with the query.
+  public static func find(_ query: String, in catalog: Catalog, under parents: [CityRef])
+    -> (exact: [CityRef], prefix: [CityRef])
+  {
+    let q = normalized(query)
+    guard !q.isEmpty else { return ([], []) }
+    let isDigits = q.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    var exact: [CityRef] = []
+    var prefix: [CityRef] = []
+    let qBytes = Array(q.utf8)
+    for parent in parents {
+      let division = catalog[parent]
+      if division.counties.isEmpty || parent.county == nil, let county = division.code {
+        // The built-in table: matched on its bytes, nothing decoded.
+        catalog.townshipTable.scanRows(ofCounty: county) { t, code, name, pinyin in
+          let ref = CityRef(
+            province: parent.province, city: parent.city, county: parent.county, township: t)
+          switch match(
+            qBytes, isDigits: isDigits, county: county, code: code, name: name, pinyin: pinyin)
+          {
+          case .exact: exact.append(ref)
+          case .prefix: prefix.append(ref)
+          case .none: break
+          }
+        }
+        continue
+      }
+      for (t, township) in catalog.townships(of: parent).enumerated() {
+        let ref = CityRef(
+          province: parent.province, city: parent.city, county: parent.county, township: t)
+        let code = township.code ?? ""
+        if isDigits {
+          if code == q {
+            exact.append(ref)
+          } else if q.utf8.count >= 7 && code.hasPrefix(q) {
+            prefix.append(ref)
+          }
+          continue
+        }
+        let pinyin = compact(township.pinyin ?? "")
+        let short = NameSuffix.strip(township.name)
+        let shortPinyin = compact(
+          (township.pinyin ?? "").split(separator: " ").prefix(short.count).joined())
+        if township.name == q || short == q || pinyin == q || shortPinyin == q {
+          exact.append(ref)
+        } else if township.name.hasPrefix(q) || (q.utf8.count >= 2 && pinyin.hasPrefix(q)) {
+          prefix.append(ref)
+        }
+      }
+    }
+    return (exact, prefix)
+  }
+
+  /// The one township `query` names under `parents`, several equally good, or none.
+  public static func lookup(_ query: String, in catalog: Catalog, under parents: [CityRef])
+    -> MatchResult<CityRef>
+  {
+    let found = find(query, in: catalog, under: parents)
+    for tier in [found.exact, found.prefix] where !tier.isEmpty {
+      return tier.count == 1 ? .unique(tier[0]) : .ambiguous(tier)
+    }
+    return .notFound(suggestions: [])
+  }
+
+  enum Tier { case exact, prefix, none }
+
+  /// The byte form of the rules of `find`, for one row of the township table.
+  static func match(
+    _ q: [UInt8], isDigits: Bool, county: String, code: UnsafeBufferPointer<UInt8>,
+    name: UnsafeBufferPointer<UInt8>, pinyin: UnsafeBufferPointer<UInt8>
+  ) -> Tier {
+    if isDigits {
+      let full = code.count == 3 ? Array(county.utf8) + Array(code) : Array(code)
+      if full == q { return .exact }
+      return q.count >= 7 && full.starts(with: q) ? .prefix : .none
+    }
+    if q.first.map({ $0 >= 0x80 }) == true {
+      if name.elementsEqual(q) { return .exact }
+      let short = NameSuffix.shortLength(of: name)
+      if short < name.count && name[..<short].elementsEqual(q) { return .exact }
+      return name.starts(with: q) ? .prefix : .none
+    }
+    // Pinyin: the whole reading, or the reading of the name without its suffix (as many
+    // syllables as the short name has characters), spaces ignored.
+    var shortCharacters = 0
+    for byte in name[..<NameSuffix.shortLength(of: name)] where byte & 0xC0 != 0x80 {
+      shortCharacters += 1
+    }
+    var matched = 0
+    var syllables = 0
+    var shortEnd = -1
+    for byte in pinyin {
+      if byte == 0x20 {
+        syllables += 1
+        if syllables == shortCharacters && matched == q.count { shortEnd = matched }
+        continue
+      }
+      guard matched < q.count, q[matched] == byte else {
+        if matched == q.count { break }
+        return .none
+      }
+      matched += 1
+    }
+    guard matched == q.count else { return .none }
+    let whole = !pinyin.isEmpty && pinyin.count - syllables == q.count
+    if whole || shortEnd == q.count { return .exact }
+    return q.count >= 2 ? .prefix : .none
+  }
+
+  static func normalized(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != " " && $0 != "\t" }))
+      .lowercased()
+  }
+
+  static func compact(_ pinyin: String) -> String {
+    String(String.UnicodeScalarView(pinyin.unicodeScalars.filter { $0 != " " }))
+  }
+}
