@@ -38,13 +38,17 @@ extension Navigator {
       state.top.pageQuery = nil
       state.top.matchLine = nil
     case .escape:
-      if !state.top.filterIsEmpty {
-        clearFilter(in: &state)
-      } else if state.stack.count == 1 && state.top.isMenu {
+      // Number, match and page search are cleared above; what is left is the table's.
+      switch StepKeys.action(.escape, in: StepKeys.situation(state)) {
+      case .clear:
+        if state.top.isMenu && !state.top.filterIsEmpty { clearFilter(in: &state) }
+      case .leave:
         // The last step back, as in fzf: Esc on the first screen, nothing typed, leaves.
         return .exit(.success)
-      } else {
+      case .back, .closeList:
         return leave(&state)
+      case .text, nil:
+        break
       }
     case .edit(let key) where !state.top.isMenu:
       state.top.editor?.handle(key)
@@ -62,10 +66,13 @@ extension Navigator {
     case .nextMatch, .previousMatch:
       findMatch(forward: command == .nextMatch, in: &state)
     case .startSearch:
-      state.top.typing = false
-      // An empty query lists the cities, as fzf lists everything before a key.
-      var screen = Screen(.search(query: "", catalog.allCities))
-      screen.editor = LineEditor()
+      // An empty query lists the cities, as fzf lists everything before a key; a filter
+      // that matched nothing here is searched for everywhere, as its message offered.
+      let text = (state.top.editor?.text ?? "").trimmingSpaces
+      let carried = !text.isEmpty && itemCount(of: state.top) == 0 ? text : ""
+      var screen = Screen(
+        .search(query: carried, carried.isEmpty ? catalog.allCities : matcher.search(carried)))
+      screen.editor = LineEditor(text: carried)
       state.stack.append(screen)
     case .nextLink, .previousLink:
       focusLink(forward: command == .nextLink, in: &state)
@@ -291,7 +298,6 @@ extension Navigator {
     var editor = state.top.editor ?? LineEditor()
     change(&editor)
     state.top.editor = editor
-    state.top.typing = true
     refilter(&state)
   }
 
@@ -305,7 +311,6 @@ extension Navigator {
     var editor = state.top.editor ?? LineEditor()
     editor.handle(key)
     state.top.editor = editor
-    state.top.typing = true
     state.top.filterStale = true
   }
 
@@ -334,20 +339,32 @@ extension Navigator {
     state.top = screen
     if !text.isEmpty && itemCount(of: screen) == 0 {
       let shown = TerminalText.sanitize(text)
-      state.message =
-        if case .search = screen.kind { "No city matches '\(shown)'." } else {
-          "Nothing here matches '\(shown)'; / searches every city."
-        }
+      if case .search = screen.kind {
+        state.message = "No city matches '\(shown)'."
+      } else {
+        state.message = wholeTreeOffer(for: screen)
+      }
     }
+  }
+
+  /// A menu whose filter matched nothing is not a dead end: the whole tree's search is
+  /// offered with what it would find (`kun: nothing here; / finds 3`); nil otherwise.
+  public func wholeTreeOffer(for screen: Screen) -> String? {
+    let text = (screen.editor?.text ?? "").trimmingSpaces
+    if case .search = screen.kind { return nil }
+    guard screen.isMenu, !text.isEmpty, itemCount(of: screen) == 0 else { return nil }
+    let shown = TerminalText.sanitize(text)
+    let found = matcher.search(text).count
+    return found == 0
+      ? "\(shown): nothing here, nor in the whole tree; Esc clears the filter."
+      : "\(shown): nothing here; / finds \(found)"
   }
 
   /// Esc on a typed filter: the whole list again, the item that was selected still so.
   private func clearFilter(in state: inout NavigationState) {
     let kept = selectedItem(of: state.top)
-    let typing = state.top.typing
     edit(in: &state) { $0.clear() }
     state.top.editor = nil
-    state.top.typing = typing
     if let kept, let index = index(of: kept, in: state.top) {
       state.top.selection = index
       // The item comes back a third of the way down, as `less` shows a found line.
@@ -626,7 +643,10 @@ extension Navigator {
   }
 
   private func jump(_ digit: Int, in state: inout NavigationState) {
-    guard state.top.isMenu else { return }
+    guard state.top.isMenu else {
+      jumpToLink(digit, in: &state)
+      return
+    }
     let digits = state.top.number + String(digit)
     let count = itemCount(of: state.top)
     if let number = Int(digits), number >= 1, number <= count {
@@ -638,6 +658,40 @@ extension Navigator {
       state.top.number = ""
       state.top.numberDeadline = nil
       state.message = outOfRange(digits, count: count)
+    }
+  }
+
+  /// A digit on a page or in its link list, as lynx has it: link N (the digits so far) is
+  /// selected, shown, and Enter follows it; another digit within the second adds to it.
+  private func jumpToLink(_ digit: Int, in state: inout NavigationState) {
+    guard !state.top.showingHeadings, let url = pageURL(of: state.top),
+      case .loaded(let content) = state.pages[url]
+    else { return }
+    let digits = state.top.number + String(digit)
+    let count = content.linkTargets.count
+    guard let number = Int(digits), number >= 1, number <= count else {
+      state.top.number = ""
+      state.top.numberDeadline = nil
+      state.message =
+        count == 0 ? "This page has no links." : "No link [\(digits)]: links are 1–\(count)."
+      return
+    }
+    state.top.number = digits
+    state.top.numberDeadline = state.now + Self.numberTimeout
+    state.top.focusedLink = number - 1
+    if state.top.showingLinks {
+      scrollToLinkLine(number - 1, in: &state)
+      return
+    }
+    let sections = pageSections(state)
+    guard let model = sections.model,
+      let marker = model.positions.firstIndex(where: { $0.link == number - 1 })
+    else { return }
+    state.top.focusedMarker = marker
+    let line = model.positions[marker].line + sections.textStart
+    let rows = state.contentRows
+    if line < state.top.scroll || line >= state.top.scroll + rows {
+      state.top.scroll = max(0, line - rows / 2)
     }
   }
 

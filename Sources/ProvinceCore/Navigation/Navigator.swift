@@ -397,8 +397,6 @@ public struct Navigator: Sendable {
       return .render
     }
     if mode == .pick, case .detail(let ref) = screen.kind { return .picked(ref) }
-    // Returned to, this screen shows its filter without typing it: q backs out of it.
-    state.top.typing = false
     state.top.number = ""
     state.top.numberDeadline = nil
     state.stack.append(screen)

@@ -52,11 +52,6 @@ public struct Screen: Sendable, Hashable {
   public var number = ""
   /// When the number typed ends if no digit follows (the session's clock).
   public var numberDeadline: Duration?
-  /// True while the prompt has the keys, where every letter (q too) is text, as in fzf:
-  /// on a menu just opened, and once a letter is typed. A menu returned to (by ←, q or
-  /// Esc from the screen above) keeps its filter but not the keys: q backs out, as in
-  /// less, until a letter is typed again.
-  public var typing = true
   /// The typed filter has changed and the list is not yet narrowed to it (type-ahead).
   public var filterStale = false
   /// With the link list shown, the line the text was scrolled to, for when it closes.
@@ -84,9 +79,6 @@ public struct Screen: Sendable, Hashable {
 
   /// True when the typed filter (or search query) is empty.
   public var filterIsEmpty: Bool { editor?.characters.isEmpty ?? true }
-
-  /// True while the prompt of a menu has the keys, so that q is text.
-  public var isTyping: Bool { typing && isMenu }
 }
 
 /// Where a page's top line was, by content, when the window last changed size: the
