@@ -196,7 +196,15 @@ public enum OptionParser {
     try forbid(.completion, with: lookups + [.interactive, .pick, .validate, .format])
     try forbid(.validate, with: lookups + [.interactive, .pick, .open, .fetch, .format])
     try forbid(.interactive, with: [.pick] + lookups + [.open, .fetch, .format])
-    try forbid(.pick, with: lookups + [.fetch, .open])
+    // --pick may start at a province or a city (-p, -c) with a filter typed (--query).
+    try forbid(.pick, with: [.county, .counties, .search, .all, .fetch, .open])
+    if keys.contains(.query) && !keys.contains(.pick) {
+      throw UsageError("'--query' goes with '--pick'")
+    }
+    if keys.contains(.pick) {
+      options.pickStart = Options.PickStart(
+        province: values[.province], city: values[.city], query: values[.query] ?? "")
+    }
     try forbid(.all, with: [.province, .city, .county, .counties, .search, .open, .fetch])
     try forbid(.search, with: [.city, .county, .counties, .open, .fetch])
     try forbid(.counties, with: [.county, .open, .fetch])
