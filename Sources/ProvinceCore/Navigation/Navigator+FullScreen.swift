@@ -559,7 +559,7 @@ extension Navigator {
     }
     let sections = pageSections(state)
     if let item = anchor.item, let page = renderedPage(of: state),
-      let start = sections.pageStart, let point = page.restart(atOrBefore: item)
+      let start = sections.pageStart, let point = Self.restart(of: item, in: page)
     {
       // Another restart point than the anchor's: its characters do not count from here.
       var left = point.item == item ? anchor.characters : 0
@@ -587,6 +587,17 @@ extension Navigator {
     clampView(&state)
     state.top.anchor = ResizeAnchor(
       item: anchor.item, characters: anchor.characters, scroll: state.top.scroll)
+  }
+
+  /// The restart point of `item` in `page`, or the nearest before it. By bisection where
+  /// the layout's items go in order; a MediaWiki reader view shows its infobox's facts,
+  /// items appended to the document, between the lead and the sections, so where the
+  /// bisection misses, the points are read in turn (a few hundred, once a resize).
+  static func restart(of item: Int, in page: RenderedPage) -> RestartPoint? {
+    let near = page.restart(atOrBefore: item)
+    if near?.item == item { return near }
+    return page.restarts.first { $0.item == item }
+      ?? page.restarts.filter { $0.item <= item }.max { $0.item < $1.item } ?? near
   }
 
   /// How many pages keep their documents and layouts: the one shown and the last ones
