@@ -22,10 +22,28 @@ public struct Screen: Sendable, Hashable {
   public var filter: String?
   /// The page of the menu (or of the page text) being shown (line mode).
   public var page = 0
+  /// What a page screen shows: its text, or one of its lists. One value, not a flag a
+  /// list, so that two lists can never be shown at once.
+  public enum PageList: Sendable, Hashable {
+    case text
+    /// The numbered link list.
+    case links
+    /// The list of its headings (full screen).
+    case headings
+  }
+
+  /// On a page screen: the text or the list shown over it.
+  public var list = PageList.text
   /// On a page screen: the numbered link list instead of the text.
-  public var showingLinks = false
+  public var showingLinks: Bool {
+    get { list == .links }
+    set { list = newValue ? .links : (list == .links ? .text : list) }
+  }
   /// On a page screen (full screen): the list of its headings instead of the text.
-  public var showingHeadings = false
+  public var showingHeadings: Bool {
+    get { list == .headings }
+    set { list = newValue ? .headings : (list == .headings ? .text : list) }
+  }
   /// The heading selected in that list (an index into `PageModel.headings`).
   public var focusedHeading: Int?
 
