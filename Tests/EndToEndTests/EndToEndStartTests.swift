@@ -65,4 +65,17 @@ import Testing
     #expect(await session.waitForExit() == 0)
     #expect(session.pipedOutput().stdout == kunshanURL + "\n")
   }
+
+  @Test func slashFindsAProvinceToo() async throws {
+    try #require(PTYSession.isAvailable)
+    let session = try PTYSession(["--offline"], columns: 100, rows: 30)
+    #expect(await session.waitForScreen(containing: "省份信息"))
+    session.type("/guangdong")
+    #expect(await session.waitForScreen(containing: "search: guangdong"))
+    #expect(
+      await session.waitUntil { $0.screen.text.contains("广州市") && $0.screen.text.contains("深圳市") },
+      "\(session.screen.text)")
+    session.type("\u{03}")
+    #expect(await session.waitForExit() == 130)
+  }
 }

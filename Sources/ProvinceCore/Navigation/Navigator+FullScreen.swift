@@ -71,7 +71,7 @@ extension Navigator {
       let text = (state.top.editor?.text ?? "").trimmingSpaces
       let carried = !text.isEmpty && itemCount(of: state.top) == 0 ? text : ""
       var screen = Screen(
-        .search(query: carried, carried.isEmpty ? catalog.allCities : matcher.search(carried)))
+        .search(query: carried, carried.isEmpty ? catalog.allCities : searchResults(carried)))
       screen.editor = LineEditor(text: carried)
       state.stack.append(screen)
     case .nextLink, .previousLink:
@@ -330,7 +330,7 @@ extension Navigator {
     screen.number = ""
     screen.numberDeadline = nil
     if case .search = screen.kind {
-      screen.kind = .search(query: text, text.isEmpty ? catalog.allCities : matcher.search(text))
+      screen.kind = .search(query: text, text.isEmpty ? catalog.allCities : searchResults(text))
     } else {
       let base = screen.unfiltered ?? screen.kind
       screen.kind = text.isEmpty ? base : filtered(base, by: text)
@@ -347,6 +347,19 @@ extension Navigator {
     }
   }
 
+  /// What `/` finds for `text`: every city and county matching it, then, where `text`
+  /// names one province (`guangdong`, `gd`), that province's cities, so a search finds
+  /// provinces too (`--search` lists them as rows of their own).
+  func searchResults(_ text: String) -> [CityRef] {
+    let found = matcher.search(text)
+    guard case .unique(let province) = matcher.province(text) else { return found }
+    var seen = Set(found)
+    let cities = catalog.provinces[province].cities.indices.map {
+      CityRef(province: province, city: $0)
+    }
+    return found + cities.filter { seen.insert($0).inserted }
+  }
+
   /// A menu whose filter matched nothing is not a dead end: the whole tree's search is
   /// offered with what it would find (`kun: nothing here; / finds 3`); nil otherwise.
   public func wholeTreeOffer(for screen: Screen) -> String? {
@@ -354,7 +367,7 @@ extension Navigator {
     if case .search = screen.kind { return nil }
     guard screen.isMenu, !text.isEmpty, itemCount(of: screen) == 0 else { return nil }
     let shown = TerminalText.sanitize(text)
-    let found = matcher.search(text).count
+    let found = searchResults(text).count
     return found == 0
       ? "\(shown): nothing here, nor in the whole tree; Esc clears the filter."
       : "\(shown): nothing here; / finds \(found)"

@@ -209,7 +209,7 @@ public struct Navigator: Sendable {
       if !state.top.isMenu { return pageCommand(text, in: &state) }
       return filter(text, in: &state)
     case .search(let query):
-      let results = matcher.search(query)
+      let results = searchResults(query)
       if results.isEmpty {
         state.message = "No city matches '\(TerminalText.sanitize(query))'."
       } else {
