@@ -133,7 +133,13 @@ import Testing
       #expect(keys.contains(StepKeys.help(key)), "\(key)")
       #expect(HelpText.help.contains(key.label), "\(key)")
     }
-    #expect(StepKeys.help(.q).contains("in a menu is filter text"))
-    #expect(StepKeys.help(.escape).contains("else leaves"))
+    #expect(
+      StepKeys.help(.q) == "menu: filter text; page: back one step, else quit; list: close the list"
+    )
+    #expect(
+      StepKeys.help(.escape)
+        == "menu, page: clear what is typed or found, else back one step, else quit; "
+        + "list: clear what is typed or found, else close the list")
+    #expect(StepKeys.help(.left) == "menu, page: back one step; list: close the list")
   }
 }

@@ -49,11 +49,11 @@ public enum StepKeys {
     /// How help describes it.
     var help: String {
       switch self {
-      case .text: return "is filter text"
-      case .clear: return "clears a typed number, filter or match"
-      case .back: return "backs out one step"
-      case .leave: return "leaves"
-      case .closeList: return "closes the list"
+      case .text: return "filter text"
+      case .clear: return "clear what is typed or found"
+      case .back: return "back one step"
+      case .leave: return "quit"
+      case .closeList: return "close the list"
       }
     }
   }
@@ -141,17 +141,22 @@ public enum StepKeys {
       .joined(separator: " · ")
   }
 
-  /// What help says `key` does, on each kind of screen, from the table.
+  /// What help says `key` does, on each kind of screen, from the table; kinds where it
+  /// does the same are named together (`menu, page: back one step; list: close the list`).
   public static func help(_ key: StepKey) -> String {
-    let kinds: [(Kind, String)] = [
-      (.menu, "in a menu"), (.page, "on a page"), (.list, "in a list"),
-    ]
-    return kinds.compactMap { kind, name in
-      guard let actions = table[kind]?[key], let first = actions.first else { return nil }
-      var text = name + " " + first.help
-      let rest = actions.dropFirst().map { $0.help }
-      if !rest.isEmpty { text += ", else " + rest.joined(separator: ", else ") }
-      return text
+    let kinds: [(Kind, String)] = [(.menu, "menu"), (.page, "page"), (.list, "list")]
+    var groups: [(names: [String], actions: [Action])] = []
+    for (kind, name) in kinds {
+      guard let actions = table[kind]?[key], !actions.isEmpty else { continue }
+      if let index = groups.firstIndex(where: { $0.actions == actions }) {
+        groups[index].names.append(name)
+      } else {
+        groups.append(([name], actions))
+      }
+    }
+    return groups.map { group in
+      group.names.joined(separator: ", ") + ": "
+        + group.actions.map(\.help).joined(separator: ", else ")
     }.joined(separator: "; ")
   }
 
