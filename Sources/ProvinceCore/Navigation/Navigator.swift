@@ -95,8 +95,14 @@ public struct Navigator: Sendable {
     switch command {
     case .resize(let viewport):
       // A resize is not the user's answer to the message on screen: keep it.
-      return resize(&state, to: viewport)
+      let effect = resize(&state, to: viewport)
+      // A `v` under way is laid out for the new width (the shell keeps one layout going).
+      if let pending = state.top.pendingView, let url = pageURL(of: state.top) {
+        return .layOut(url: url, width: layoutWidth(pending.view, in: viewport), view: pending.view)
+      }
+      return effect
     case .pageLaidOut(let url, let content):
+      if let effect = viewLaidOut(content, url: url, in: &state) { return effect }
       laidOut(content, url: url, in: &state)
       return .render
     case .clock(let now):
@@ -437,6 +443,8 @@ public struct Navigator: Sendable {
     if mode == .pick, case .detail(let ref) = screen.kind { return .picked(ref) }
     state.top.number = ""
     state.top.numberDeadline = nil
+    // A `v` under way is dropped: its layout comes for a screen no longer shown.
+    state.top.pendingView = nil
     state.stack.append(screen)
     layOutTop(&state)
     guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }

@@ -82,6 +82,9 @@ public struct Screen: Sendable, Hashable {
   /// The text at the top of the window as the count of characters before it, and the
   /// scroll it gave: resizes back and forth land on the same line.
   public var anchor: ResizeAnchor?
+  /// `v` pressed full screen: the view being laid out off the UI thread, and where the
+  /// window stood, to keep its top line once the layout comes.
+  public var pendingView: PendingView?
 
   public init(_ kind: Kind, filter: String? = nil) {
     self.kind = kind
@@ -97,6 +100,16 @@ public struct Screen: Sendable, Hashable {
 
   /// True when the typed filter (or search query) is empty.
   public var filterIsEmpty: Bool { editor?.characters.isEmpty ?? true }
+}
+
+/// `v` full screen, under way: the view asked for and the lines the window showed then
+/// (their rows and text, link marks left out), to find them again in the new layout.
+public struct PendingView: Sendable, Hashable {
+  public var view: PageView
+  public var rows: [Int]
+  public var lines: [String]
+  public var scroll: Int
+  public var pageStart: Int?
 }
 
 /// Where a page's top line was, by content, when the window last changed size: the
