@@ -142,4 +142,30 @@ import Testing
         + "list: clear what is typed or found, else close the list")
     #expect(StepKeys.help(.left) == "menu, page: back one step; list: close the list")
   }
+
+  /// Back to a page laid out for another width (the window was resized while it was
+  /// away): full screen, its layout is asked for off the UI thread, the old one shown
+  /// until it comes.
+  @Test func backToAPageOfAnotherWidthLaysItOutOffTheUIThread() {
+    var state = onPage()
+    press([.character("1"), .enter], &state)
+    let linked = "https://a.test/1"
+    let address = URL(string: linked) ?? URL(fileURLWithPath: "/")
+    let page = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"],
+      body: Data("<html><body><p>链接的页</p></body></html>".utf8))
+    _ = navigator.update(&state, .pageLoaded(url: linked, PageContent(page, width: 60)))
+    _ = navigator.update(&state, .resize(Viewport(columns: 50, rows: 12)))
+    #expect(press([.left], &state) == [.layOut(url: guangzhou, width: 50, view: .reader)])
+    guard case .loaded(let shown) = state.pages[guangzhou] else {
+      Issue.record("the page is not loaded")
+      return
+    }
+    #expect(shown.width == 60)
+    let laid = shown.relaidOut(width: 50)
+    #expect(navigator.update(&state, .pageLaidOut(url: guangzhou, laid)) == .render)
+    guard case .loaded(let now) = state.pages[guangzhou] else { return }
+    #expect(now.width == 50)
+  }
 }

@@ -133,19 +133,23 @@ extension Navigator {
       return .render
     }
     let left = state.stack.removeLast()
-    // A page shown again is laid out again if the window changed size while it was away.
-    layOutTop(&state)
+    let cancels =
+      pageURL(of: left).map { url in
+        state.pages[url] == .loading && !state.stack.contains(where: { pageURL(of: $0) == url })
+      } ?? false
+    // A page shown again is laid out again if the window changed size while it was away:
+    // full screen off the UI thread (the old layout shown until then), unless the effect
+    // this step has is the cancel of the page left.
+    let layout = layOutTop(&state, deferring: state.presentation == .fullScreen && !cancels)
     // A resize since this screen was left may have taken its page away.
     state.top.page = min(state.top.page, pageCount(state) - 1)
     clampView(&state)
-    if let url = pageURL(of: left), state.pages[url] == .loading,
-      !state.stack.contains(where: { pageURL(of: $0) == url })
-    {
+    if cancels, let url = pageURL(of: left) {
       state.pages[url] = nil
       state.progress = nil
       return .cancel(url: url)
     }
-    return .render
+    return layout ?? .render
   }
 
   /// Keeps the selection on an item and in view, and the scroll within the content.
@@ -621,24 +625,33 @@ extension Navigator {
   /// The page on top laid out for the viewport's width, if it was laid out for another
   /// (a resize lays out only the page shown, the others when they are shown again) or
   /// released; and the pages shown longest ago released, so memory stays bounded.
-  func layOutTop(_ state: inout NavigationState) {
+  /// `deferring`: a page laid out for another width is not laid out here but asked for
+  /// (`.layOut`, returned), its layout shown until then; a released one is read at once.
+  @discardableResult
+  func layOutTop(_ state: inout NavigationState, deferring: Bool = false) -> NavigationEffect? {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
-      return
+      return nil
     }
     let width = layoutWidth(content.view, in: state.viewport)
+    var effect: NavigationEffect?
     if !content.isLaidOut {
       state.pages[url] = .loaded(content.restored(width: width))
     } else if content.width != width, content.document != nil {
-      state.pages[url] = .loaded(content.relaidOut(width: width))
+      if deferring {
+        effect = .layOut(url: url, width: width, view: content.view)
+      } else {
+        state.pages[url] = .loaded(content.relaidOut(width: width))
+      }
     }
-    guard state.recentPages.last != url else { return }
+    guard state.recentPages.last != url else { return effect }
     state.recentPages.removeAll { $0 == url }
     state.recentPages.append(url)
-    guard state.recentPages.count > Self.laidOutPages else { return }
+    guard state.recentPages.count > Self.laidOutPages else { return effect }
     for old in state.recentPages.dropLast(Self.laidOutPages) {
       if case .loaded(let page) = state.pages[old] { state.pages[old] = .loaded(page.released()) }
     }
     state.recentPages.removeFirst(state.recentPages.count - Self.laidOutPages)
+    return effect
   }
 
   /// The non-blank characters of `line`: what a new wrap keeps.
