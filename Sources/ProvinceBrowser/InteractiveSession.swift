@@ -16,7 +16,8 @@ struct InteractiveSession {
 
   init(catalog: Catalog, matcher: Matcher, options: Options, session: SessionPlan) {
     navigator = Navigator(
-      catalog: catalog, matcher: matcher, mode: session.mode, pageWidth: session.pageWidth)
+      catalog: catalog, matcher: matcher, mode: session.mode, pageWidth: session.pageWidth,
+      start: session.start)
     self.options = options
     self.session = session
   }

@@ -206,32 +206,33 @@ import Testing
     #expect(await session.waitForExit() == 130)
   }
 
-  @Test func qBacksOutOfEveryScreenAndLeavesAtTheTop() async throws {
+  @Test func escBacksOutOfEveryScreenAndLeavesAtTheTopAndQBacksOutOfAPage() async throws {
     let (server, session) = try await started()
     defer { server.stop() }
-    // The first screen's prompt has the keys (q is text): Esc is the way out there.
+    // A menu's prompt has the keys (q is text): Esc is the way out there.
     #expect(await session.waitUntil { self.prompt($0).contains("Esc quit") })
     session.type("gd")
     #expect(await session.waitUntil { $0.screen.text.contains("1 广东省") })
     session.type("\r")
     #expect(await session.waitForScreen(containing: "省份信息 › 广东省"))
-    #expect(await session.waitUntil { self.prompt($0).contains("← back") })
-    #expect(!prompt(session).contains("q back"))
+    #expect(await session.waitUntil { self.prompt($0).contains("← Esc back") })
     session.type("\r")
     #expect(await session.waitForScreen(containing: "第1段"))
+    #expect(await session.waitUntil { self.prompt($0).contains("← q Esc back") })
     session.type("q")
     #expect(await session.waitUntil { !$0.screen.text.contains("第1段") })
-    #expect(await session.waitUntil { self.prompt($0).contains("q back") })
-    session.type("q")
-    // The restored filter is shown, not typed: q backs out of it.
+    session.type(Self.escape)
+    // The restored filter is shown; Esc clears it, then leaves.
     #expect(await session.waitUntil { self.prompt($0).contains("filter: gd") })
-    #expect(self.prompt(session).contains("q quit"))
-    session.type("q")
+    #expect(self.prompt(session).contains("Esc clear"))
+    session.type(Self.escape)
+    #expect(await session.waitUntil { !self.prompt($0).contains("filter: gd") })
+    #expect(self.prompt(session).contains("Esc quit"))
+    session.type(Self.escape)
     #expect(await session.waitForExit() == 0)
-    #expect(!session.screen.text.contains("gdq"))
   }
 
-  @Test func qBacksOutOfTheGlobalSearchToo() async throws {
+  @Test func escBacksOutOfTheGlobalSearchToo() async throws {
     let (server, session) = try await started()
     defer { server.stop() }
     session.type("/zhuhai")
@@ -239,10 +240,12 @@ import Testing
     #expect(await session.waitUntil { $0.screen.text.contains("珠海市") })
     session.type("\r")
     #expect(await session.waitForScreen(containing: "这一页没有链接"))
-    session.type("qq")
-    #expect(await session.waitUntil { self.prompt($0).contains("q quit") })
-    #expect(!session.screen.text.contains("zhuhaiq"))
     session.type("q")
+    #expect(await session.waitUntil { self.prompt($0).contains("Esc clear") })
+    session.type(Self.escape + Self.escape)
+    #expect(await session.waitUntil { self.prompt($0).contains("Esc quit") })
+    #expect(!session.screen.text.contains("zhuhaiq"))
+    session.type(Self.escape)
     #expect(await session.waitForExit() == 0)
   }
 
@@ -250,7 +253,7 @@ import Testing
     let (server, session) = try await started()
     defer { server.stop() }
     await open(city: 3, session, showing: "这一页没有链接")
-    #expect(await session.waitUntil { self.prompt($0).contains("q back") })
+    #expect(await session.waitUntil { self.prompt($0).contains("← q Esc back") })
     #expect(!prompt(session).contains("links"))
     session.type(Self.left)
     session.type("1\r")
@@ -303,7 +306,7 @@ import Testing
       #expect(await session.waitUntil { self.status($0).contains("links 1 / 1") })
       #expect(session.screen.text.contains("› links"))
       #expect(prompt(session).contains("Enter follow"))
-      #expect(prompt(session).contains("← text"))
+      #expect(prompt(session).contains("← q Esc close"))
       session.type(close)
       #expect(await session.waitUntil { !self.status($0).contains("links") })
       #expect(await session.waitUntil { self.top($0) == reading })

@@ -37,7 +37,8 @@ import Testing
     // And the broken one again: still a failed page.
     session.type("\u{1B}[D\u{1B}[A\r")
     #expect(await session.waitForScreen(containing: "The connection was lost"))
-    session.type("qqq")
+    // Esc, again and again, unwinds to the top and leaves.
+    session.type("\u{1B}\u{1B}\u{1B}")
     #expect(await session.waitForExit() == 0)
   }
 }

@@ -44,10 +44,8 @@ import Testing
   @Test func everyKeyReachesItsCommand() {
     let navigator = Navigator(
       catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
-    var menu = navigator.start(presentation: .fullScreen)
+    let menu = navigator.start(presentation: .fullScreen)
     var page = menu
-    // A menu returned to, where q is a key (on a menu just opened it is text).
-    menu.top.typing = false
     _ = navigator.update(&page, .choose)
     _ = navigator.update(&page, .choose)
     let url = navigator.pageURL(of: page.top) ?? ""
@@ -58,9 +56,7 @@ import Testing
       for state in states {
         for key in binding.keys {
           let command = KeyMap.command(for: key, in: state, navigator: navigator)
-          let expected: NavigationCommand =
-            binding.command == .quit && state.stack.count > 1 ? .back : binding.command
-          #expect(command == expected, "\(key)")
+          #expect(command == binding.command, "\(key)")
         }
       }
     }
@@ -70,7 +66,8 @@ import Testing
     #expect(
       CommandTable.hints(isMenu: true, belowTop: false, keys: false)
         == ["number: choose", "text: filter", "/text: search", "? help", "q quit"])
-    #expect(CommandTable.hints(isMenu: false, belowTop: true, keys: true).contains("← back"))
+    #expect(
+      CommandTable.hints(isMenu: false, belowTop: true, keys: true).contains("← q Esc back"))
   }
 
   @Test func theFullScreenHintsAreTrueOfTheScreenAndTheLeastWorthGoesFirst() {
@@ -79,17 +76,22 @@ import Testing
       list: Bool = false
     ) -> HintContext {
       HintContext(
-        isMenu: menu, belowTop: belowTop, picking: picking, hasLinks: links, linkList: list)
+        isMenu: menu, belowTop: belowTop, picking: picking, hasLinks: links, linkList: list,
+        situation: StepKeys.Situation(
+          kind: menu ? .menu : list ? .list : .page, clearable: false, canGoBack: belowTop))
     }
     let top = CommandTable.keyHints(context(menu: true, belowTop: false)).map(\.hint)
-    #expect(top.contains("q quit") && !top.contains("q back") && top.contains("Enter open"))
+    #expect(top.contains("Esc quit") && !top.contains("← Esc back") && top.contains("Enter open"))
     let below = CommandTable.keyHints(context(menu: true)).map(\.hint)
-    #expect(below.contains("q back") && !below.contains("q quit"))
+    #expect(below.contains("← Esc back") && !below.contains("Esc quit"))
+    #expect(CommandTable.keyHints(context()).map(\.hint).contains("← q Esc back"))
+    #expect(CommandTable.keyHints(context(belowTop: false)).map(\.hint).contains("q Esc quit"))
     #expect(
       CommandTable.keyHints(context(menu: true, picking: true)).map(\.hint).contains("Enter pick"))
     #expect(!CommandTable.keyHints(context(links: false)).map(\.hint).contains("Tab/Enter links"))
     let list = CommandTable.keyHints(context(list: true)).map(\.hint)
-    #expect(list.contains("Enter follow") && list.contains("← text") && !list.contains("l list"))
+    #expect(
+      list.contains("Enter follow") && list.contains("← q Esc close") && !list.contains("l list"))
     let narrow = CommandTable.hintLine(context(), width: 20)
     #expect(narrow.contains("? keys"))
     #expect(TerminalText.width(narrow) <= 20)

@@ -224,7 +224,7 @@ import Testing
     #expect(state.helpScroll == 0)
   }
 
-  @Test func qIsTextOnAMenuJustOpenedAndBacksOutOfOneReturnedTo() {
+  @Test func qIsTextOnEveryMenuFreshOrReturnedTo() {
     var state = start()
     press([.enter], &state)
     press([.character("q")], &state)
@@ -232,17 +232,26 @@ import Testing
     #expect(state.stack.count == 2)
     press([.left], &state)
     #expect(state.stack.count == 1)
-    #expect(press([.character("q")], &state) == [.exit(.success)])
+    #expect(press([.character("q")], &state) == [.render])
+    #expect(state.top.editor?.text == "q")
+    // Esc clears the filter, then leaves.
+    #expect(press([.escape], &state) == [.render])
+    #expect(state.top.editor == nil)
+    #expect(press([.escape], &state) == [.exit(.success)])
   }
 
-  @Test func qBacksOutOfAPageAndEveryMenuBelowItAndCtrlCLeavesAtOnce() {
+  @Test func qBacksOutOfAPageEscUnwindsEveryScreenAndCtrlCLeavesAtOnce() {
     var state = start()
     press([.enter, .enter], &state)
     let url = navigator.pageURL(of: state.top) ?? ""
     #expect(press([.character("q")], &state) == [.cancel(url: url)])
-    #expect(press([.character("q")], &state) == [.render])
+    // On the menu q is text; Esc clears it, then backs out, then leaves.
+    press([.character("q")], &state)
+    #expect(state.top.editor?.text == "q")
+    #expect(state.stack.count == 2)
+    #expect(press([.escape, .escape], &state) == [.render, .render])
     #expect(state.stack.count == 1)
-    #expect(press([.character("q")], &state) == [.exit(.success)])
+    #expect(press([.escape], &state) == [.exit(.success)])
     press([.enter], &state)
     #expect(press([.control("c")], &state) == [.exit(.interrupted)])
     #expect(press([.control("z")], &state) == [.suspend])

@@ -97,7 +97,18 @@ import Testing
       return
     }
     #expect(below.width == 40)
-    LayoutCounter.$current.withValue(counter) { press([.left], &state) }
+    // Back, the page is laid out off the UI thread (the old layout shown until then).
+    let back = LayoutCounter.$current.withValue(counter) { press([.left], &state) }
+    #expect(counter.count == one.count)
+    guard case .layOut(let url, let width, let view)? = back.first,
+      case .loaded(let old) = state.pages[url]
+    else {
+      Issue.record("back asked for no layout: \(back)")
+      return
+    }
+    LayoutCounter.$current.withValue(counter) {
+      _ = navigator.update(&state, .pageLaidOut(url: url, old.relaidOut(width: width, view: view)))
+    }
     #expect(counter.count == 2 * one.count)
     guard case .loaded(let shown) = state.pages[guangzhou] else {
       Issue.record("the first page is gone")

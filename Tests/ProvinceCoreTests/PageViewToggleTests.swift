@@ -47,10 +47,19 @@ import Testing
     navigator.pageSections(state).header.first { $0.hasPrefix("  View ") }
   }
 
+  /// Presses `key`; a layout it asks for off the UI thread is made and handed back as the
+  /// shell does, and the effect of that is given.
   func press(_ key: Key, _ state: inout NavigationState) -> NavigationEffect? {
-    KeyMap.command(for: key, in: state, navigator: navigator).map {
+    let effect = KeyMap.command(for: key, in: state, navigator: navigator).map {
       navigator.update(&state, $0)
     }
+    guard case .layOut(let url, let width, let view)? = effect,
+      case .loaded(let content) = state.pages[url]
+    else { return effect }
+    // Until the layout comes, the screen keeps the view it has.
+    #expect(loaded(state)?.view != view)
+    return navigator.update(
+      &state, .pageLaidOut(url: url, content.relaidOut(width: width, view: view)))
   }
 
   @Test func vShowsTheWholePageAndBackWithoutFetching() {
@@ -127,5 +136,31 @@ import Testing
     _ = press(.character("v"), &state)
     #expect(state.message == "Only an HTML page has a reader view.")
     #expect(navigator.pageSections(state).body.contains("纯文本"))
+  }
+
+  /// Full screen, `v` lays the other view out off the UI thread: until it comes the screen
+  /// keeps the view it has, a resize meanwhile asks for the new width, and a layout for
+  /// the old width is not shown.
+  @Test func vLaysOutOffTheUIThreadAndKeepsTheOldViewUntilThen() {
+    var state = page(Self.article)
+    let effect = KeyMap.command(for: .character("v"), in: state, navigator: navigator).map {
+      navigator.update(&state, $0)
+    }
+    #expect(effect == .layOut(url: guangzhou, width: 60, view: .fullPage))
+    #expect(loaded(state)?.rendered?.view == .reader)
+    guard let content = loaded(state) else { return }
+    let old = content.relaidOut(width: 60, view: .fullPage)
+    #expect(
+      navigator.update(&state, .resize(Viewport(columns: 50, rows: 12)))
+        == .layOut(url: guangzhou, width: 50, view: .fullPage))
+    // The layout for 60 columns arrives late: it is laid out again, not shown.
+    #expect(
+      navigator.update(&state, .pageLaidOut(url: guangzhou, old))
+        == .layOut(url: guangzhou, width: 50, view: .fullPage))
+    #expect(loaded(state)?.rendered?.view == .reader)
+    let laid = content.relaidOut(width: 50, view: .fullPage)
+    #expect(navigator.update(&state, .pageLaidOut(url: guangzhou, laid)) == .render)
+    #expect(loaded(state)?.rendered?.view == .fullPage)
+    #expect(state.top.pendingView == nil)
   }
 }

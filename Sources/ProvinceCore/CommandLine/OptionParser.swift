@@ -200,7 +200,16 @@ public enum OptionParser {
     try forbid(.completion, with: lookups + [.interactive, .pick, .validate, .format])
     try forbid(.validate, with: lookups + [.interactive, .pick, .open, .fetch, .format])
     try forbid(.interactive, with: [.pick] + lookups + [.open, .fetch, .format])
-    try forbid(.pick, with: lookups + [.fetch, .open])
+    // --pick may start at a province or a city (-p, -c) with a filter typed (--query).
+    try forbid(
+      .pick, with: [.county, .counties, .township, .townships, .search, .all, .fetch, .open])
+    if keys.contains(.query) && !keys.contains(.pick) {
+      throw UsageError("'--query' goes with '--pick'")
+    }
+    if keys.contains(.pick) {
+      options.pickStart = Options.PickStart(
+        province: values[.province], city: values[.city], query: values[.query] ?? "")
+    }
     try forbid(
       .all,
       with: [.province, .city, .county, .counties, .township, .townships, .search, .open, .fetch])

@@ -9,7 +9,7 @@ struct OptionSpec: Sendable {
     case open, fetch, timeout, maxBytes, noColor, completion, complete, help, version
     case check, jobs, offline, noCache, cacheSize, lineMode
     case width, fullPage, variant, noMouse
-    case manPage
+    case manPage, query
   }
 
   var key: Key
@@ -69,6 +69,9 @@ struct OptionSpec: Sendable {
     .init(
       key: .pick, long: "pick", short: nil, value: nil,
       help: "Browse on the terminal, then print the chosen city on stdout"),
+    .init(
+      key: .query, long: "query", short: nil, value: "text",
+      help: "With --pick: start with this filter typed (with -p or -c: start there)"),
     .init(
       key: .lineMode, long: "line-mode", short: nil, value: nil,
       help: "Browse with numbered menus and a prompt instead of the full screen"),

@@ -103,6 +103,21 @@ public struct Options: Sendable, Equatable {
   /// `--variant`: the script zh.wikipedia is asked for (nil: the locale's, else zh-cn;
   /// `PageVariant.chosen` decides).
   public var variant: PageVariant?
+  /// `--pick`'s start: a province (`-p`), a city (`-c`) and a filter typed (`--query`).
+  public var pickStart = PickStart()
+
+  /// Where `--pick` starts, as typed; the planner resolves the names.
+  public struct PickStart: Sendable, Equatable {
+    public var province: String?
+    public var city: String?
+    public var query = ""
+
+    public init(province: String? = nil, city: String? = nil, query: String = "") {
+      self.province = province
+      self.city = city
+      self.query = query
+    }
+  }
 
   public init() {}
 

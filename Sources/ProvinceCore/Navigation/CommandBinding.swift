@@ -16,12 +16,8 @@ public struct CommandBinding: Sendable {
     case always
     case atTop
     case belowTop
-    /// At the top, where q leaves (a screen returned to, or a page).
-    case qLeaves
-    /// Below the top, where q backs out (a screen returned to, or a page).
-    case qBacks
-    /// At the top, on a menu whose prompt has the keys: Esc leaves (q is text).
-    case escLeaves
+    /// What ←, q and Esc do there, from `StepKeys`'s table (`← q Esc back`).
+    case stepKeys
     /// A menu whose Enter opens the item (not `--pick` on a list of cities).
     case opening
     /// `--pick` on a list of cities: Enter picks.
@@ -44,8 +40,6 @@ public struct CommandBinding: Sendable {
   public var keys: [Key]
   /// How full-screen help names the keys (`↑ ↓ k j`); nil when line mode only.
   public var keyLabel: String?
-  /// Keys that are text while a filter or search is being typed (q).
-  public var textWhileTyping: Bool
   public var context: Context
   /// What it does, for help (full screen's, and line mode's unless `lineHelp` says else).
   public var help: String
@@ -63,7 +57,7 @@ public struct CommandBinding: Sendable {
 
   init(
     _ command: NavigationCommand, words: [String] = [], wordLabel: String? = nil,
-    keys: [Key] = [], keyLabel: String? = nil, textWhileTyping: Bool = false,
+    keys: [Key] = [], keyLabel: String? = nil,
     context: Context, help: String, lineHelp: String? = nil, lineHint: String? = nil,
     keyHint: String? = nil, hintWhen: HintCondition = .always, hintWorth: Int = 0
   ) {
@@ -72,7 +66,6 @@ public struct CommandBinding: Sendable {
     self.wordLabel = wordLabel
     self.keys = keys
     self.keyLabel = keyLabel
-    self.textWhileTyping = textWhileTyping
     self.context = context
     self.help = help
     self.lineHelp = lineHelp
@@ -105,20 +98,20 @@ public struct HintContext: Sendable, Hashable {
   public var hasLinks: Bool
   /// The page's link list is shown.
   public var linkList: Bool
-  /// The menu's prompt has the keys: q is text.
-  public var qIsText: Bool
+  /// What ←, q and Esc do on the screen; nil to say nothing of them.
+  public var situation: StepKeys.Situation?
 
   /// A context from its parts.
   public init(
     isMenu: Bool, belowTop: Bool, picking: Bool, hasLinks: Bool, linkList: Bool,
-    qIsText: Bool = false
+    situation: StepKeys.Situation? = nil
   ) {
     self.isMenu = isMenu
     self.belowTop = belowTop
     self.picking = picking
     self.hasLinks = hasLinks
     self.linkList = linkList
-    self.qIsText = qIsText
+    self.situation = situation
   }
 
   func holds(_ condition: CommandBinding.HintCondition) -> Bool {
@@ -126,9 +119,7 @@ public struct HintContext: Sendable, Hashable {
     case .always: return true
     case .atTop: return !belowTop
     case .belowTop: return belowTop && !linkList
-    case .qLeaves: return !belowTop && !qIsText && !linkList
-    case .qBacks: return belowTop && !qIsText && !linkList
-    case .escLeaves: return !belowTop && qIsText
+    case .stepKeys: return situation != nil
     case .opening: return isMenu && !picking
     case .picking: return isMenu && picking
     case .textWithLinks: return !isMenu && !linkList && hasLinks

@@ -53,8 +53,9 @@ public enum CommandTable {
       .enter, words: [""], wordLabel: "Enter", context: .page,
       help: "next page of text (n, p: next and previous)"),
     .init(
-      .select(1), wordLabel: "<number>", context: .page, help: "follow that link",
-      lineHint: "number: follow"),
+      .select(1), wordLabel: "<number>", keyLabel: "1 2 3…", context: .page,
+      help: "select link [n], as in lynx (the digits show; Enter follows it)",
+      lineHelp: "follow that link", lineHint: "number: follow"),
     .init(
       .move(-1), keys: [.up, .character("k"), .control("y"), .control("p"), .control("k")],
       keyLabel: "↑ k Ctrl-Y Ctrl-P Ctrl-K", context: .page,
@@ -127,18 +128,14 @@ public enum CommandTable {
   ]
 
   static let anywhere: [CommandBinding] = [
+    // What ←, Esc and q do is StepKeys's table: these rows give its help and hint.
     .init(
-      .back, words: ["b", "back", ".."], keys: [.left], keyLabel: "←", context: .anywhere,
-      help: "back one step (a link list: the text; a #fragment: where you were)",
-      lineHelp: "back one screen (returns to the same place)", lineHint: "b back",
-      keyHint: "← back", hintWhen: .belowTop, hintWorth: 75),
+      .back, words: ["b", "back", ".."], keyLabel: "←", context: .anywhere,
+      help: StepKeys.help(.left), lineHelp: "back one screen (returns to the same place)",
+      lineHint: "b back", hintWhen: .belowTop),
     .init(
-      .back, context: .anywhere, help: "close the link list", keyHint: "← text",
-      hintWhen: .linkList, hintWorth: 80),
-    .init(
-      .escape, keys: [.escape], keyLabel: "Esc", context: .anywhere,
-      help: "one step back: a number, a filter, a match, a list, a load, then the screen; "
-        + "at the top, leave"),
+      .escape, keyLabel: "Esc", context: .anywhere, help: StepKeys.help(.escape),
+      keyHint: "", hintWhen: .stepKeys, hintWorth: 90),
     .init(
       .top, words: ["t", "top"], context: .anywhere, help: "back to the provinces",
       lineHint: "t top", hintWhen: .belowTop),
@@ -147,18 +144,9 @@ public enum CommandTable {
       context: .anywhere, help: "this help (again to close it)", lineHint: "? help",
       keyHint: "? keys", hintWorth: 100),
     .init(
-      .quit, words: ["q", "quit", "exit"], keys: [.character("q")], keyLabel: "q",
-      textWhileTyping: true, context: .anywhere,
-      help: "back one step, at the top leave (q q q unwinds); on a menu just opened or "
-        + "being typed in, text",
-      lineHelp: "leave at once, from any screen (Ctrl-D too)", lineHint: "q quit",
-      keyHint: "q quit", hintWhen: .qLeaves, hintWorth: 90),
-    .init(
-      .quit, context: .anywhere, help: "back one step", keyHint: "q back",
-      hintWhen: .qBacks, hintWorth: 90),
-    .init(
-      .quit, context: .anywhere, help: "leave", keyHint: "Esc quit", hintWhen: .escLeaves,
-      hintWorth: 90),
+      .quit, words: ["q", "quit", "exit"], keyLabel: "q", context: .anywhere,
+      help: StepKeys.help(.q), lineHelp: "leave at once, from any screen (Ctrl-D too)",
+      lineHint: "q quit"),
     .init(
       .interrupt, keys: [.control("c")], keyLabel: "Ctrl-C", context: .anywhere,
       help: "leave at once (exit 130); while a page loads, cancel the load"),
@@ -187,7 +175,6 @@ public enum CommandTable {
     let context: CommandBinding.Context = screen.isMenu ? .menu : .page
     return bindings.first {
       ($0.context == context || $0.context == .anywhere) && $0.keys.contains(key)
-        && (!$0.textWhileTyping || !screen.isTyping)
     }?.command
   }
 
@@ -197,7 +184,9 @@ public enum CommandTable {
     guard !keys else {
       return keyHints(
         HintContext(
-          isMenu: isMenu, belowTop: belowTop, picking: false, hasLinks: true, linkList: false)
+          isMenu: isMenu, belowTop: belowTop, picking: false, hasLinks: true, linkList: false,
+          situation: StepKeys.Situation(
+            kind: isMenu ? .menu : .page, clearable: false, canGoBack: belowTop))
       ).map(\.hint)
     }
     let context: CommandBinding.Context = isMenu ? .menu : .page
@@ -214,6 +203,10 @@ public enum CommandTable {
       bindings.filter { $0.context == context } + bindings.filter { $0.context == .anywhere }
     return here.compactMap { binding in
       guard let hint = binding.keyHint, screen.holds(binding.hintWhen) else { return nil }
+      if binding.hintWhen == .stepKeys, let situation = screen.situation {
+        let keys = StepKeys.hint(situation)
+        return keys.isEmpty ? nil : (keys, binding.hintWorth)
+      }
       return (hint, binding.hintWorth)
     }
   }

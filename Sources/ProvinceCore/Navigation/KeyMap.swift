@@ -4,10 +4,8 @@ import TerminalUI
 /// the keys that are text (a filter typed as you go) or digits (a jump to a number).
 ///
 /// On a menu every letter is text, as in fzf: movement is the arrows, Ctrl-N/P and
-/// Ctrl-J/K, and Esc backs out (at the top, leaves). The one letter that is also a key is
-/// q: text on a menu just opened or being typed in, it backs out (and leaves at the top)
-/// on a page and on a menu returned to, which shows its filter without typing it. So
-/// `qinghai` filters the first screen, and q q q from a page unwinds to the top and leaves.
+/// Ctrl-J/K. What q, Esc and ← do on each screen is `StepKeys`'s table, which the hint
+/// line and the help read too.
 public enum KeyMap {
   /// The command for `key` in `state`, or nil for a key that does nothing here. While a
   /// page loads only the keys that leave do something: keys typed ahead are not applied
@@ -28,14 +26,12 @@ public enum KeyMap {
     if case .search = screen.kind { isSearch = true } else { isSearch = false }
     if screen.isMenu, case .character(let character) = key {
       if let digit = character.unicodeScalars.first.flatMap(NavigationCommand.digitValue),
-        character.unicodeScalars.count == 1, !(isSearch && screen.isTyping) || screen.filterIsEmpty
+        character.unicodeScalars.count == 1, !isSearch || screen.filterIsEmpty
       {
         return .digit(digit)
       }
-      // A search being typed takes `/` too; `?` is never in a name, so it stays help.
-      if screen.isTyping && isSearch && character != "?" { return .edit(key) }
-      // q on a menu returned to backs out; anywhere else on a menu it is text.
-      if character == "q" && screen.isTyping { return .edit(key) }
+      // A search takes `/` too; `?` is never in a name, so it stays help.
+      if isSearch && character != "?" { return .edit(key) }
     }
     if !screen.isMenu, screen.editor != nil {
       // Typing a page search: every key is text but those that end it.
@@ -51,10 +47,25 @@ public enum KeyMap {
       default: return nil
       }
     }
+    // A number on a page or in its link list selects that link, as in lynx.
+    if !screen.isMenu, screen.editor == nil, !screen.showingHeadings,
+      case .character(let character) = key, character.unicodeScalars.count == 1,
+      let digit = character.unicodeScalars.first.flatMap(NavigationCommand.digitValue)
+    {
+      return .digit(digit)
+    }
+    if let step = StepKeys.StepKey(key) {
+      // Any key closes the help, these too, and does nothing else.
+      if state.showingHelp { return .escape }
+      switch StepKeys.action(step, in: StepKeys.situation(state)) {
+      case .text: return .edit(key)
+      // Esc's own command clears, backs out and leaves by the same table.
+      case .leave: return step == .escape ? .escape : .quit
+      case .clear, .back, .closeList: return step == .escape ? .escape : .back
+      case nil: return nil
+      }
+    }
     if let command = CommandTable.bound(key, on: screen) {
-      if command == .quit && state.stack.count > 1 { return .back }
-      // The link list is a screen of its own: q closes it, not the page.
-      if command == .quit && (screen.showingLinks || screen.showingHeadings) { return .back }
       if key == .control("c") { return .interrupt }
       return command
     }

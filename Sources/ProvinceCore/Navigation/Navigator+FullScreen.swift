@@ -38,13 +38,17 @@ extension Navigator {
       state.top.pageQuery = nil
       state.top.matchLine = nil
     case .escape:
-      if !state.top.filterIsEmpty {
-        clearFilter(in: &state)
-      } else if state.stack.count == 1 && state.top.isMenu {
+      // Number, match and page search are cleared above; what is left is the table's.
+      switch StepKeys.action(.escape, in: StepKeys.situation(state)) {
+      case .clear:
+        if state.top.isMenu && !state.top.filterIsEmpty { clearFilter(in: &state) }
+      case .leave:
         // The last step back, as in fzf: Esc on the first screen, nothing typed, leaves.
         return .exit(.success)
-      } else {
+      case .back, .closeList:
         return leave(&state)
+      case .text, nil:
+        break
       }
     case .edit(let key) where !state.top.isMenu:
       state.top.editor?.handle(key)
@@ -62,10 +66,13 @@ extension Navigator {
     case .nextMatch, .previousMatch:
       findMatch(forward: command == .nextMatch, in: &state)
     case .startSearch:
-      state.top.typing = false
-      // An empty query lists the cities, as fzf lists everything before a key.
-      var screen = Screen(.search(query: "", catalog.allCities))
-      screen.editor = LineEditor()
+      // An empty query lists the cities, as fzf lists everything before a key; a filter
+      // that matched nothing here is searched for everywhere, as its message offered.
+      let text = (state.top.editor?.text ?? "").trimmingSpaces
+      let carried = !text.isEmpty && itemCount(of: state.top) == 0 ? text : ""
+      var screen = Screen(
+        .search(query: carried, carried.isEmpty ? catalog.allCities : searchResults(carried)))
+      screen.editor = LineEditor(text: carried)
       state.stack.append(screen)
     case .nextLink, .previousLink:
       focusLink(forward: command == .nextLink, in: &state)
@@ -74,7 +81,7 @@ extension Navigator {
     case .headings:
       toggleHeadings(in: &state)
     case .toggleView:
-      toggleView(in: &state)
+      if let effect = toggleView(in: &state) { return effect }
     case .reload:
       guard let url = pageURL(of: state.top) else { break }
       // The page that comes is shown in the view it was read in, at the same line.
@@ -84,6 +91,7 @@ extension Navigator {
       }
       state.pages[url] = .loading
       state.progress = nil
+      state.top.pendingView = nil
       state.top.page = 0
       state.top.scroll = 0
       return .fetch(url: url, parents: parents(of: state.top))
@@ -125,19 +133,23 @@ extension Navigator {
       return .render
     }
     let left = state.stack.removeLast()
-    // A page shown again is laid out again if the window changed size while it was away.
-    layOutTop(&state)
+    let cancels =
+      pageURL(of: left).map { url in
+        state.pages[url] == .loading && !state.stack.contains(where: { pageURL(of: $0) == url })
+      } ?? false
+    // A page shown again is laid out again if the window changed size while it was away:
+    // full screen off the UI thread (the old layout shown until then), unless the effect
+    // this step has is the cancel of the page left.
+    let layout = layOutTop(&state, deferring: state.presentation == .fullScreen && !cancels)
     // A resize since this screen was left may have taken its page away.
     state.top.page = min(state.top.page, pageCount(state) - 1)
     clampView(&state)
-    if let url = pageURL(of: left), state.pages[url] == .loading,
-      !state.stack.contains(where: { pageURL(of: $0) == url })
-    {
+    if cancels, let url = pageURL(of: left) {
       state.pages[url] = nil
       state.progress = nil
       return .cancel(url: url)
     }
-    return .render
+    return layout ?? .render
   }
 
   /// Keeps the selection on an item and in view, and the scroll within the content.
@@ -291,7 +303,6 @@ extension Navigator {
     var editor = state.top.editor ?? LineEditor()
     change(&editor)
     state.top.editor = editor
-    state.top.typing = true
     refilter(&state)
   }
 
@@ -305,7 +316,6 @@ extension Navigator {
     var editor = state.top.editor ?? LineEditor()
     editor.handle(key)
     state.top.editor = editor
-    state.top.typing = true
     state.top.filterStale = true
   }
 
@@ -325,7 +335,7 @@ extension Navigator {
     screen.number = ""
     screen.numberDeadline = nil
     if case .search = screen.kind {
-      screen.kind = .search(query: text, text.isEmpty ? catalog.allCities : matcher.search(text))
+      screen.kind = .search(query: text, text.isEmpty ? catalog.allCities : searchResults(text))
     } else {
       let base = screen.unfiltered ?? screen.kind
       screen.kind = text.isEmpty ? base : filtered(base, by: text)
@@ -334,20 +344,45 @@ extension Navigator {
     state.top = screen
     if !text.isEmpty && itemCount(of: screen) == 0 {
       let shown = TerminalText.sanitize(text)
-      state.message =
-        if case .search = screen.kind { "No city matches '\(shown)'." } else {
-          "Nothing here matches '\(shown)'; / searches every city."
-        }
+      if case .search = screen.kind {
+        state.message = "No city matches '\(shown)'."
+      } else {
+        state.message = wholeTreeOffer(for: screen)
+      }
     }
+  }
+
+  /// What `/` finds for `text`: every city and county matching it, then, where `text`
+  /// names one province (`guangdong`, `gd`), that province's cities, so a search finds
+  /// provinces too (`--search` lists them as rows of their own).
+  func searchResults(_ text: String) -> [CityRef] {
+    let found = matcher.search(text)
+    guard case .unique(let province) = matcher.province(text) else { return found }
+    var seen = Set(found)
+    let cities = catalog.provinces[province].cities.indices.map {
+      CityRef(province: province, city: $0)
+    }
+    return found + cities.filter { seen.insert($0).inserted }
+  }
+
+  /// A menu whose filter matched nothing is not a dead end: the whole tree's search is
+  /// offered with what it would find (`kun: nothing here; / finds 3`); nil otherwise.
+  public func wholeTreeOffer(for screen: Screen) -> String? {
+    let text = (screen.editor?.text ?? "").trimmingSpaces
+    if case .search = screen.kind { return nil }
+    guard screen.isMenu, !text.isEmpty, itemCount(of: screen) == 0 else { return nil }
+    let shown = TerminalText.sanitize(text)
+    let found = searchResults(text).count
+    return found == 0
+      ? "\(shown): nothing here, nor in the whole tree; Esc clears the filter."
+      : "\(shown): nothing here; / finds \(found)"
   }
 
   /// Esc on a typed filter: the whole list again, the item that was selected still so.
   private func clearFilter(in state: inout NavigationState) {
     let kept = selectedItem(of: state.top)
-    let typing = state.top.typing
     edit(in: &state) { $0.clear() }
     state.top.editor = nil
-    state.top.typing = typing
     if let kept, let index = index(of: kept, in: state.top) {
       state.top.selection = index
       // The item comes back a third of the way down, as `less` shows a found line.
@@ -542,7 +577,7 @@ extension Navigator {
     }
     let sections = pageSections(state)
     if let item = anchor.item, let page = renderedPage(of: state),
-      let start = sections.pageStart, let point = page.restart(atOrBefore: item)
+      let start = sections.pageStart, let point = Self.restart(of: item, in: page)
     {
       // Another restart point than the anchor's: its characters do not count from here.
       var left = point.item == item ? anchor.characters : 0
@@ -572,6 +607,17 @@ extension Navigator {
       item: anchor.item, characters: anchor.characters, scroll: state.top.scroll)
   }
 
+  /// The restart point of `item` in `page`, or the nearest before it. By bisection where
+  /// the layout's items go in order; a MediaWiki reader view shows its infobox's facts,
+  /// items appended to the document, between the lead and the sections, so where the
+  /// bisection misses, the points are read in turn (a few hundred, once a resize).
+  static func restart(of item: Int, in page: RenderedPage) -> RestartPoint? {
+    let near = page.restart(atOrBefore: item)
+    if near?.item == item { return near }
+    return page.restarts.first { $0.item == item }
+      ?? page.restarts.filter { $0.item <= item }.max { $0.item < $1.item } ?? near
+  }
+
   /// How many pages keep their documents and layouts: the one shown and the last ones
   /// before it. Further back a page keeps its bytes and is read again when shown.
   public static let laidOutPages = 4
@@ -579,24 +625,33 @@ extension Navigator {
   /// The page on top laid out for the viewport's width, if it was laid out for another
   /// (a resize lays out only the page shown, the others when they are shown again) or
   /// released; and the pages shown longest ago released, so memory stays bounded.
-  func layOutTop(_ state: inout NavigationState) {
+  /// `deferring`: a page laid out for another width is not laid out here but asked for
+  /// (`.layOut`, returned), its layout shown until then; a released one is read at once.
+  @discardableResult
+  func layOutTop(_ state: inout NavigationState, deferring: Bool = false) -> NavigationEffect? {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
-      return
+      return nil
     }
     let width = layoutWidth(content.view, in: state.viewport)
+    var effect: NavigationEffect?
     if !content.isLaidOut {
       state.pages[url] = .loaded(content.restored(width: width))
     } else if content.width != width, content.document != nil {
-      state.pages[url] = .loaded(content.relaidOut(width: width))
+      if deferring {
+        effect = .layOut(url: url, width: width, view: content.view)
+      } else {
+        state.pages[url] = .loaded(content.relaidOut(width: width))
+      }
     }
-    guard state.recentPages.last != url else { return }
+    guard state.recentPages.last != url else { return effect }
     state.recentPages.removeAll { $0 == url }
     state.recentPages.append(url)
-    guard state.recentPages.count > Self.laidOutPages else { return }
+    guard state.recentPages.count > Self.laidOutPages else { return effect }
     for old in state.recentPages.dropLast(Self.laidOutPages) {
       if case .loaded(let page) = state.pages[old] { state.pages[old] = .loaded(page.released()) }
     }
     state.recentPages.removeFirst(state.recentPages.count - Self.laidOutPages)
+    return effect
   }
 
   /// The non-blank characters of `line`: what a new wrap keeps.
@@ -626,7 +681,10 @@ extension Navigator {
   }
 
   private func jump(_ digit: Int, in state: inout NavigationState) {
-    guard state.top.isMenu else { return }
+    guard state.top.isMenu else {
+      jumpToLink(digit, in: &state)
+      return
+    }
     let digits = state.top.number + String(digit)
     let count = itemCount(of: state.top)
     if let number = Int(digits), number >= 1, number <= count {
@@ -638,6 +696,40 @@ extension Navigator {
       state.top.number = ""
       state.top.numberDeadline = nil
       state.message = outOfRange(digits, count: count)
+    }
+  }
+
+  /// A digit on a page or in its link list, as lynx has it: link N (the digits so far) is
+  /// selected, shown, and Enter follows it; another digit within the second adds to it.
+  private func jumpToLink(_ digit: Int, in state: inout NavigationState) {
+    guard !state.top.showingHeadings, let url = pageURL(of: state.top),
+      case .loaded(let content) = state.pages[url]
+    else { return }
+    let digits = state.top.number + String(digit)
+    let count = content.linkTargets.count
+    guard let number = Int(digits), number >= 1, number <= count else {
+      state.top.number = ""
+      state.top.numberDeadline = nil
+      state.message =
+        count == 0 ? "This page has no links." : "No link [\(digits)]: links are 1–\(count)."
+      return
+    }
+    state.top.number = digits
+    state.top.numberDeadline = state.now + Self.numberTimeout
+    state.top.focusedLink = number - 1
+    if state.top.showingLinks {
+      scrollToLinkLine(number - 1, in: &state)
+      return
+    }
+    let sections = pageSections(state)
+    guard let model = sections.model,
+      let marker = model.positions.firstIndex(where: { $0.link == number - 1 })
+    else { return }
+    state.top.focusedMarker = marker
+    let line = model.positions[marker].line + sections.textStart
+    let rows = state.contentRows
+    if line < state.top.scroll || line >= state.top.scroll + rows {
+      state.top.scroll = max(0, line - rows / 2)
     }
   }
 
@@ -686,29 +778,70 @@ extension Navigator {
     if line < scroll || line >= scroll + rows { state.top.scroll = max(0, line - rows / 2) }
   }
 
-  /// `v`: the page laid out again from its document in the other view. The line at the
-  /// top of the window stays at the top when the other view has it (link marks aside,
-  /// which are numbered again); else the text starts at the top.
-  private func toggleView(in state: inout NavigationState) {
+  /// `v`: the page laid out again from its document in the other view. Full screen the
+  /// layout is made off the UI thread (`.layOut`), the screen showing the view it has
+  /// until the other comes (`viewLaidOut`); `v` again meanwhile stays in this view.
+  private func toggleView(in state: inout NavigationState) -> NavigationEffect? {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
       PageSections.hasViews(content)
     else {
       state.message = "Only an HTML page has a reader view."
-      return
+      return nil
+    }
+    if state.top.pendingView != nil {
+      state.top.pendingView = nil
+      return nil
     }
     if content.view == .reader && content.rendered?.view == .fullPage {
       state.message = "The reader found no article here; this is the whole page."
-      return
+      return nil
     }
     if state.top.showingHeadings { toggleHeadings(in: &state) }
     let before = pageSections(state)
     let rows = state.contentRows
     let first = max(state.top.scroll, before.pageStart ?? .max)
-    let shown = (first..<max(first, min(state.top.scroll + rows, before.count))).map {
-      ($0, Self.unmarked(before.line($0)))
-    }
+    let shown = first..<max(first, min(state.top.scroll + rows, before.count))
     let view: PageView = content.view == .reader ? .fullPage : .reader
-    let changed = content.relaidOut(width: layoutWidth(view, in: state.viewport), view: view)
+    let pending = PendingView(
+      view: view, rows: Array(shown), lines: shown.map { Self.unmarked(before.line($0)) },
+      scroll: state.top.scroll, pageStart: before.pageStart)
+    let width = layoutWidth(view, in: state.viewport)
+    if state.presentation == .fullScreen {
+      state.top.pendingView = pending
+      return .layOut(url: url, width: width, view: view)
+    }
+    showView(content.relaidOut(width: width, view: view), url: url, as: pending, in: &state)
+    return nil
+  }
+
+  /// A layout asked for by `v` (or for the window's width since): shown, keeping the top
+  /// line; laid out again if the window changed width meanwhile; nil when it is not one.
+  func viewLaidOut(_ content: PageContent, url: String, in state: inout NavigationState)
+    -> NavigationEffect?
+  {
+    guard pageURL(of: state.top) == url, let pending = state.top.pendingView,
+      pending.view == content.view, !content.isWindow,
+      case .loaded(let shown) = state.pages[url], shown.size == content.size
+    else { return nil }
+    let width = layoutWidth(pending.view, in: state.viewport)
+    guard content.width == width else {
+      return .layOut(url: url, width: width, view: pending.view)
+    }
+    state.top.pendingView = nil
+    showView(content, url: url, as: pending, in: &state)
+    clampView(&state)
+    return .render
+  }
+
+  /// The other view's layout on screen: the line at the top of the window stays at the
+  /// top when the other view has it (link marks aside, which are numbered again); else
+  /// the text starts at the top.
+  private func showView(
+    _ changed: PageContent, url: String, as pending: PendingView, in state: inout NavigationState
+  ) {
+    let view = pending.view
+    let shown = zip(pending.rows, pending.lines)
+    let before = (pageStart: pending.pageStart, scroll: pending.scroll)
     state.pages[url] = .loaded(changed)
     state.top.focusedLink = nil
     state.top.focusedMarker = nil
@@ -719,7 +852,7 @@ extension Navigator {
       state.top.scroll = 0
       return
     }
-    let scroll = state.top.scroll
+    let scroll = before.scroll
     // Above the text (the facts) nothing moves; in it, the first line shown that the
     // other view has too keeps its row, else the other view's text starts at the top.
     state.top.scroll = scroll < (before.pageStart ?? 0) ? scroll : start

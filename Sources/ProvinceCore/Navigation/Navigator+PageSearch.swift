@@ -37,6 +37,26 @@ extension Navigator {
     state.top.matchLine = line
     state.top.scroll = line
     if state.message == nil { state.message = "Match \(index + 1) of \(hits.count)." }
+    // In a list, as in lynx, the selection goes to the entry matched: Enter takes it.
+    if state.top.showingLinks || state.top.showingHeadings {
+      selectEntry(atLine: line, in: &state)
+    }
+  }
+
+  /// Selects the link-list or headings-list entry that line `line` of the screen is in.
+  private func selectEntry(atLine line: Int, in state: inout NavigationState) {
+    let sections = pageSections(state)
+    let entries = sections.bodyLinkEntries
+    let offset = sections.header.count
+    let index = Bisection.firstIndex(in: entries.count) { entries[$0].upperBound + offset > line }
+    guard entries.indices.contains(index), entries[index].lowerBound + offset <= line else {
+      return
+    }
+    if state.top.showingHeadings {
+      state.top.focusedHeading = index
+    } else {
+      state.top.focusedLink = index
+    }
   }
 
   /// The lines of the page screen that hold `query`, facts first. The page's own are

@@ -19,12 +19,18 @@ public struct Navigator: Sendable {
   /// `--width`: the width pages are laid out to on screen (at most the window's), in
   /// both views; nil: the window's, the reader view at most `readerMeasure`.
   public let pageWidth: Int?
+  /// Where `start` begins: the provinces, or a province, city or filter asked for.
+  public let beginning: SessionStart
 
-  public init(catalog: Catalog, matcher: Matcher, mode: Mode = .browse, pageWidth: Int? = nil) {
+  public init(
+    catalog: Catalog, matcher: Matcher, mode: Mode = .browse, pageWidth: Int? = nil,
+    start: SessionStart = SessionStart()
+  ) {
     self.catalog = catalog
     self.matcher = matcher
     self.mode = mode
     self.pageWidth = pageWidth
+    self.beginning = start
   }
 
   /// The reader view's widest line on a wide window, in cells: lines much longer are hard
@@ -42,9 +48,41 @@ public struct Navigator: Sendable {
   public func start(viewport: Viewport = .standard, presentation: Presentation = .lines)
     -> NavigationState
   {
-    NavigationState(
+    var state = NavigationState(
       root: Screen(.provinces(Array(catalog.provinces.indices))), viewport: viewport,
       presentation: presentation)
+    begin(&state)
+    return state
+  }
+
+  /// The screens `beginning` asks for, as the user would have opened them: the province's
+  /// cities, the city selected there (or its county list, the county selected), and the
+  /// filter typed on the screen on top. Back from them goes where back would.
+  private func begin(_ state: inout NavigationState) {
+    if let province = beginning.province, catalog.provinces.indices.contains(province),
+      let cities = screen(opening: province, of: state.top.kind)
+    {
+      state.top.selection = province
+      state.stack.append(cities)
+    }
+    if let division = beginning.division, catalog.contains(division) {
+      let city = division.cityOnly
+      state.top.selection = city.city
+      if division.isCounty || !catalog[city].counties.isEmpty {
+        let counties = catalog.counties(of: [city])
+        var list = Screen(.cities(province: city.province, [city] + counties))
+        list.selection = (counties.firstIndex(of: division) ?? -1) + 1
+        state.stack.append(list)
+      }
+    }
+    if !beginning.query.isEmpty && state.presentation == .lines {
+      // Line mode filters as a typed line does.
+      _ = update(&state, .filter(beginning.query))
+    } else if !beginning.query.isEmpty {
+      for character in beginning.query { typeAhead(.character(character), in: &state) }
+      settle(&state)
+    }
+    clampView(&state)
   }
 
   public func update(_ state: inout NavigationState, _ command: NavigationCommand)
@@ -57,8 +95,14 @@ public struct Navigator: Sendable {
     switch command {
     case .resize(let viewport):
       // A resize is not the user's answer to the message on screen: keep it.
-      return resize(&state, to: viewport)
+      let effect = resize(&state, to: viewport)
+      // A `v` under way is laid out for the new width (the shell keeps one layout going).
+      if let pending = state.top.pendingView, let url = pageURL(of: state.top) {
+        return .layOut(url: url, width: layoutWidth(pending.view, in: viewport), view: pending.view)
+      }
+      return effect
     case .pageLaidOut(let url, let content):
+      if let effect = viewLaidOut(content, url: url, in: &state) { return effect }
       laidOut(content, url: url, in: &state)
       return .render
     case .clock(let now):
@@ -171,7 +215,7 @@ public struct Navigator: Sendable {
       if !state.top.isMenu { return pageCommand(text, in: &state) }
       return filter(text, in: &state)
     case .search(let query):
-      let results = matcher.search(query)
+      let results = searchResults(query)
       if results.isEmpty {
         state.message = "No city matches '\(TerminalText.sanitize(query))'."
       } else {
@@ -397,10 +441,10 @@ public struct Navigator: Sendable {
       return .render
     }
     if mode == .pick, case .detail(let ref) = screen.kind { return .picked(ref) }
-    // Returned to, this screen shows its filter without typing it: q backs out of it.
-    state.top.typing = false
     state.top.number = ""
     state.top.numberDeadline = nil
+    // A `v` under way is dropped: its layout comes for a screen no longer shown.
+    state.top.pendingView = nil
     state.stack.append(screen)
     layOutTop(&state)
     guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }

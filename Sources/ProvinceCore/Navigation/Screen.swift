@@ -22,10 +22,28 @@ public struct Screen: Sendable, Hashable {
   public var filter: String?
   /// The page of the menu (or of the page text) being shown (line mode).
   public var page = 0
+  /// What a page screen shows: its text, or one of its lists. One value, not a flag a
+  /// list, so that two lists can never be shown at once.
+  public enum PageList: Sendable, Hashable {
+    case text
+    /// The numbered link list.
+    case links
+    /// The list of its headings (full screen).
+    case headings
+  }
+
+  /// On a page screen: the text or the list shown over it.
+  public var list = PageList.text
   /// On a page screen: the numbered link list instead of the text.
-  public var showingLinks = false
+  public var showingLinks: Bool {
+    get { list == .links }
+    set { list = newValue ? .links : (list == .links ? .text : list) }
+  }
   /// On a page screen (full screen): the list of its headings instead of the text.
-  public var showingHeadings = false
+  public var showingHeadings: Bool {
+    get { list == .headings }
+    set { list = newValue ? .headings : (list == .headings ? .text : list) }
+  }
   /// The heading selected in that list (an index into `PageModel.headings`).
   public var focusedHeading: Int?
 
@@ -52,11 +70,6 @@ public struct Screen: Sendable, Hashable {
   public var number = ""
   /// When the number typed ends if no digit follows (the session's clock).
   public var numberDeadline: Duration?
-  /// True while the prompt has the keys, where every letter (q too) is text, as in fzf:
-  /// on a menu just opened, and once a letter is typed. A menu returned to (by ←, q or
-  /// Esc from the screen above) keeps its filter but not the keys: q backs out, as in
-  /// less, until a letter is typed again.
-  public var typing = true
   /// The typed filter has changed and the list is not yet narrowed to it (type-ahead).
   public var filterStale = false
   /// With the link list shown, the line the text was scrolled to, for when it closes.
@@ -69,6 +82,9 @@ public struct Screen: Sendable, Hashable {
   /// The text at the top of the window as the count of characters before it, and the
   /// scroll it gave: resizes back and forth land on the same line.
   public var anchor: ResizeAnchor?
+  /// `v` pressed full screen: the view being laid out off the UI thread, and where the
+  /// window stood, to keep its top line once the layout comes.
+  public var pendingView: PendingView?
 
   public init(_ kind: Kind, filter: String? = nil) {
     self.kind = kind
@@ -84,9 +100,16 @@ public struct Screen: Sendable, Hashable {
 
   /// True when the typed filter (or search query) is empty.
   public var filterIsEmpty: Bool { editor?.characters.isEmpty ?? true }
+}
 
-  /// True while the prompt of a menu has the keys, so that q is text.
-  public var isTyping: Bool { typing && isMenu }
+/// `v` full screen, under way: the view asked for and the lines the window showed then
+/// (their rows and text, link marks left out), to find them again in the new layout.
+public struct PendingView: Sendable, Hashable {
+  public var view: PageView
+  public var rows: [Int]
+  public var lines: [String]
+  public var scroll: Int
+  public var pageStart: Int?
 }
 
 /// Where a page's top line was, by content, when the window last changed size: the

@@ -42,7 +42,14 @@ public struct JobPlanner: Sendable {
     case .interactive:
       return .session(session(.browse, lines: true))
     case .pick:
-      return .session(session(.pick))
+      switch pickStart() {
+      case .success(let start):
+        var plan = session(.pick)
+        plan.start = start
+        return .session(plan)
+      case .failure(let report):
+        return .report(report)
+      }
     case .lookup(let query, let action):
       return lookup(query, action)
     case .listProvince(let name):
@@ -289,6 +296,11 @@ public struct JobPlanner: Sendable {
             .failure("no township matches '\(TerminalText.sanitize(township))'"))
         }
       }
+    } else if let code = query.county ?? (query.city.isEmpty ? nil : query.city),
+      let found = division(code: code, inProvince: province)
+    {
+      // A division code (`-c 320583`, `-x 320583`) names one division, whatever its level.
+      ref = found
     } else if let county = query.county {
       var city: CityRef?
       if !query.city.isEmpty {
@@ -370,6 +382,44 @@ public struct JobPlanner: Sendable {
       }
     }
     return nil
+  }
+
+  /// Where `--pick` starts: the names of `-p` and `-c` resolved as a lookup resolves them.
+  private func pickStart() -> Result<SessionStart, Report> {
+    let asked = options.pickStart
+    var start = SessionStart(query: asked.query)
+    if let name = asked.province {
+      switch provinces.resolve(name) {
+      case .success(let index): start.province = index
+      case .failure(let report): return .failure(report)
+      }
+    }
+    if let name = asked.city {
+      if let found = division(code: name, inProvince: start.province) {
+        start.division = found
+      } else {
+        switch matcher.place(name, inProvince: start.province) {
+        case .unique(let found): start.division = found
+        case .ambiguous(let refs): return .failure(ambiguity(name, refs))
+        case .notFound(let suggestions):
+          return .failure(
+            notFound("city or county", name, province: start.province, suggestions))
+        }
+      }
+      start.province = start.division?.province
+    }
+    return .success(start)
+  }
+
+  /// The city or county whose six-digit division code is `code` (in `province`, if given).
+  private func division(code: String, inProvince province: Int?) -> CityRef? {
+    guard code.utf8.count == 6, code.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      return nil
+    }
+    let found = matcher.search(code).filter {
+      catalog[$0].code == code && (province == nil || $0.province == province)
+    }
+    return found.count == 1 ? found.first : nil
   }
 
   /// `-c 上海`: the user named a province where a city was asked for; say how to list it.

@@ -25,6 +25,8 @@ public struct SessionPlan: Sendable, Equatable {
   public var linesAsked: Bool
   /// `--width`: pages laid out this wide on screen (`Navigator.layoutWidth`).
   public var pageWidth: Int?
+  /// Where the session starts (`--pick -p/-c/--query`).
+  public var start = SessionStart()
 
   public init(_ mode: Navigator.Mode, linesAsked: Bool = false, pageWidth: Int? = nil) {
     self.mode = mode

@@ -82,7 +82,7 @@ public enum FullScreenRenderer {
         screen.filterIsEmpty
         ? (screen.editor != nil
           ? "Type to search every city by name, pinyin or initials." : "(empty)")
-        : "Nothing matches; Esc clears the filter."
+        : navigator.wholeTreeOffer(for: screen) ?? "Nothing matches; Esc clears the filter."
       frame.put(empty, row: 0, column: 1, style: palette.hint)
       return
     }
@@ -245,13 +245,15 @@ public enum FullScreenRenderer {
   ) {
     let row = frame.rows - 2
     guard row >= 0, row < frame.rows - 1 || frame.rows == 1 else { return }
-    if state.top.isMenu && !state.top.number.isEmpty && !state.showingHelp {
+    if !state.top.number.isEmpty && !state.showingHelp && state.top.editor == nil {
       // The digits so far, and that a pause ends them.
-      let start = frame.put("jump: ", row: row, column: 0, style: palette.hint)
+      let start = frame.put(
+        state.top.isMenu ? "jump: " : "link: ", row: row, column: 0, style: palette.hint)
       let end = frame.put(state.top.number, row: row, column: start)
+      let enter = state.top.isMenu ? "Enter open" : "Enter follow"
       frame.put(
         TerminalText.truncate(
-          "   Enter open · another digit within a second adds to it",
+          "   " + enter + " · another digit within a second adds to it",
           toWidth: max(0, frame.columns - end)), row: row, column: end, style: palette.hint)
     } else if let editor = state.top.editor, !state.showingHelp {
       let label: String
@@ -291,27 +293,21 @@ public enum FullScreenRenderer {
           "↑ ↓ PgUp PgDn scroll · any other key closes this help", toWidth: frame.columns)
         : !state.top.isMenu && state.top.showingHeadings
           ? TerminalText.truncate(
-            "↑ ↓ move · Enter go to it · ← text", toWidth: frame.columns)
+            "↑ ↓ move · Enter go to it · " + StepKeys.hint(StepKeys.situation(state)),
+            toWidth: frame.columns)
           : CommandTable.hintLine(hintContext(state, navigator: navigator), width: frame.columns)
       frame.put(line, row: row, column: 0, style: palette.hint)
     }
   }
 
-  /// What the keys do beside a filter or search: while it is typed, q is text; once the
-  /// screen is returned to, q backs out and a letter types on.
+  /// What the keys do beside a filter or search: every letter (q too) is text, and ←
+  /// and Esc do what `StepKeys`'s table says.
   static func editorNote(_ state: NavigationState) -> String {
     guard state.top.isMenu else {
       return state.findHistory.isEmpty
         ? "   Enter find · Esc never mind" : "   Enter find · ↑ ↓ earlier searches · Esc never mind"
     }
-    if state.top.isTyping {
-      let esc =
-        state.top.filterIsEmpty ? (state.stack.count > 1 ? "Esc back" : "Esc quit") : "Esc clear"
-      return "   ↑ ↓ move · Enter open · " + esc + " · q is text"
-    }
-    let leave = state.stack.count > 1 ? "q back" : "q quit"
-    return state.top.filterIsEmpty
-      ? "   " + leave : "   " + leave + " · Esc clear · type to refine"
+    return "   ↑ ↓ move · Enter open · " + StepKeys.hint(StepKeys.situation(state)) + " · q is text"
   }
 
   /// Where the link focused in a page's text goes, sanitised; nil when none is focused.
@@ -340,7 +336,7 @@ public enum FullScreenRenderer {
     return HintContext(
       isMenu: state.top.isMenu, belowTop: state.stack.count > 1, picking: picking,
       hasLinks: hasLinks, linkList: !state.top.isMenu && state.top.showingLinks,
-      qIsText: state.top.isTyping)
+      situation: StepKeys.situation(state))
   }
 
   private static func drawStatus(

@@ -1,0 +1,34 @@
+import TerminalUI
+import TestSupport
+import Testing
+
+@testable import CatalogModel
+@testable import ProvinceCore
+@testable import TextSupport
+
+/// `/` finds provinces too (issue 33, point 6): a query naming one province lists its
+/// cities after whatever cities and counties match, in both presentations.
+@Suite struct SearchProvincesTests {
+  let navigator = Navigator(
+    catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+  let guangdongCities = (0..<3).map { CityRef(province: 1, city: $0) }
+
+  @Test func slashGuangdongListsGuangdongsCities() {
+    var state = navigator.start(
+      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+    for key in [Key.character("/")] + "guangdong".map(Key.character) {
+      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
+        _ = navigator.update(&state, command)
+      }
+    }
+    #expect(state.top.kind == .search(query: "guangdong", guangdongCities))
+  }
+
+  @Test func lineModeSearchFindsTheProvinceToo() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .search("guangdong"))
+    #expect(state.top.kind == .search(query: "guangdong", guangdongCities))
+    // A city's own match still comes first, and no city twice.
+    #expect(navigator.searchResults("广州") == [guangdongCities[0]])
+  }
+}
