@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import TestFixtures
 import Testing
 
 @testable import BuiltInCatalog

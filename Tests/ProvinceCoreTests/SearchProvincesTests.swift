@@ -1,5 +1,5 @@
 import TerminalUI
-import TestSupport
+import TestFixtures
 import Testing
 
 @testable import CatalogModel

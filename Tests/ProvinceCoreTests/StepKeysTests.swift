@@ -1,6 +1,6 @@
 import Foundation
 import TerminalUI
-import TestSupport
+import TestFixtures
 import Testing
 
 @testable import CatalogModel

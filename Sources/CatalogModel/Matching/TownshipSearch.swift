@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Finds townships by name, pinyin or code under a set of parents (counties, or cities
 /// without counties): the fifth level's lookups and search, over the catalog's recursive
 /// shape, decoding only the parents asked about.
