@@ -14,6 +14,16 @@ public enum BuiltInOutlines {
     }
   }()
 
+  /// The facts alone (codes, names, boxes, points), without the rings: for JSON output.
+  public static let facts: Result<OutlineStore, OutlineDataError> = {
+    let bytes = UnsafeRawBufferPointer(start: outline_bytes(), count: outline_bytes_count())
+    do throws(OutlineDataError) {
+      return .success(try OutlineStore(decoding: bytes, geometry: false))
+    } catch {
+      return .failure(error)
+    }
+  }()
+
   /// The point index over the leaves, made on first use.
   public static let locator: Result<PointLocator, OutlineDataError> = store.map {
     PointLocator(store: $0)

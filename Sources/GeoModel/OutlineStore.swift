@@ -36,8 +36,11 @@ public struct OutlineStore: Sendable {
     outlines.indices.filter { outlines[$0].parent == index }
   }
 
-  /// Decodes the compact form.
-  public init(decoding bytes: UnsafeRawBufferPointer) throws(OutlineDataError) {
+  /// Decodes the compact form; without `geometry`, the facts alone (codes, names, boxes,
+  /// points), which is all JSON output needs, and quick.
+  public init(decoding bytes: UnsafeRawBufferPointer, geometry: Bool = true)
+    throws(OutlineDataError)
+  {
     var reader = ByteReader(bytes: bytes)
     let magic: [UInt8] = [0x50, 0x42, 0x47, 0x45, 0x4F, 0x01, 0x00, 0x00]
     guard bytes.count >= 24, magic.indices.allSatisfy({ bytes[$0] == magic[$0] }) else {
@@ -79,7 +82,7 @@ public struct OutlineStore: Sendable {
       reader.offset = streamStart + ringsOffset
       var x = 0
       var y = 0
-      let ringCount = try reader.varint()
+      let ringCount = geometry ? try reader.varint() : 0
       var rings: [Range<Int>] = []
       var holes: [Bool] = []
       for _ in 0..<ringCount {

@@ -91,11 +91,39 @@ enum Browse {
       return write(report)
     case .check(let targets, let format):
       return write(LinkCheckRun(options: options).run(targets, format: format))
+    case .locate(let format):
+      return locateLines(format: format, catalog: catalog)
     case .session(let session):
       return InteractiveSession(
         catalog: catalog, matcher: matcher, options: options, session: session
       ).run()
     }
+  }
+
+  /// `--at -`: one answer a line of stdin, in order, written as soon as no more input is
+  /// waiting (so that a script that writes a point and reads its answer never stalls).
+  static func locateLines(format: OutputFormat, catalog: Catalog) -> ExitCode {
+    let reporter: PointReport
+    switch PointReport.make(catalog: catalog, format: format) {
+    case .success(let made): reporter = made
+    case .failure(let report): return write(report)
+    }
+    var notPoints = 0
+    while let line = readLine(strippingNewline: true) {
+      let (text, outcome) = reporter.line(for: line)
+      if outcome == .notAPoint { notPoints += 1 }
+      out.write(text)
+      var waiting = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+      if poll(&waiting, 1, 0) == 0 { out.flush() }
+    }
+    out.flush()
+    guard notPoints == 0 else {
+      return write(
+        Report(
+          messages: ["browse: \(notPoints) line(s) of input were not points (LAT,LNG)\n"],
+          exitCode: .dataError))
+    }
+    return .success
   }
 
   /// The data at `path` (nil: the built-in catalog), read and loaded; a read failure is

@@ -19,7 +19,8 @@ struct BuiltInPlacesTests {
 
   // WGS-84 coordinates of well-known places, with the divisions they lie in.
   @Test(
-    "a county seat, each municipality's centre and a river city's two banks", arguments: [
+    "a county seat, each municipality's centre and a river city's two banks",
+    arguments: [
       // 昆山市 (Kunshan), its city hall; under 苏州市, 江苏省.
       (31.385, 120.981, ["320583", "320500", "320000"]),
       // 天安门 (Tiananmen), in 东城区 of 北京市.
@@ -41,7 +42,8 @@ struct BuiltInPlacesTests {
   }
 
   @Test(
-    "a point at sea or abroad is in no division", arguments: [
+    "a point at sea or abroad is in no division",
+    arguments: [
       (30.0, 125.0),  // the East China Sea
       (18.0, 115.0),  // the South China Sea, clear of any island
       (35.68, 139.76),  // Tokyo
