@@ -104,7 +104,9 @@ let package = Package(
     .testTarget(
       // Fixtures are read from the checkout (#filePath), not bundled.
       name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "ProvinceCoreTests", dependencies: ["ProvinceCore", "TestSupport"]),
+    .testTarget(
+      name: "ProvinceCoreTests",
+      dependencies: ["ProvinceCore", "TestSupport", "GeoModel", "BuiltInCatalog"]),
     .testTarget(name: "ProvinceIOTests", dependencies: ["ProvinceIO", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests",

@@ -71,6 +71,18 @@ public struct PointLocator: Sendable {
         next[cell] += 1
       }
     }
+    // A lookup needs each cell's edges grouped by leaf: so they are when every leaf's
+    // rings lie end to end (as decoded), else (outlines made by hand) they are sorted.
+    let contiguous = leaves.allSatisfy { leaf in
+      let rings = store.outlines[leaf].rings
+      return zip(rings, rings.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound }
+    }
+    if !contiguous {
+      for cell in 0..<(columns * rows) {
+        let range = Int(counts[cell])..<Int(counts[cell + 1])
+        edges[range].sort { (vertexOwner[Int($0)], $0) < (vertexOwner[Int($1)], $1) }
+      }
+    }
     self.cellStart = counts
     self.edges = edges
     self.vertexOwner = vertexOwner
@@ -133,40 +145,42 @@ public struct PointLocator: Sendable {
     guard start < end else { return centre >= 0 ? centre : nil }
     let cx = west + (Double(column) + 0.5) * cellSize + Self.centreNudge
     let cy = south + (Double(row) + 0.5) * cellSize + Self.centreNudge
-    // Parity of crossings per leaf; a cell holds edges of a few leaves only.
-    var leaves: [Int32] = []
-    var odd: [Bool] = []
-    leaves.reserveCapacity(8)
-    odd.reserveCapacity(8)
-    store.xs.withUnsafeBufferPointer { xs in
+    // A cell's edges are in vertex order, so each leaf's edges come together: the parity
+    // of one leaf's crossings is settled when the next leaf's edges begin.
+    var owner: Int32 = -1
+    var odd = false
+    var centreSeen = false
+    let found: Int? = store.xs.withUnsafeBufferPointer { xs in
       store.ys.withUnsafeBufferPointer { ys in
-        for slot in start..<end {
-          let vertex = Int(edges[slot])
-          let (ax, ay, bx, by) = (xs[vertex], ys[vertex], xs[vertex + 1], ys[vertex + 1])
-          let owner = vertexOwner[vertex]
-          var slotOfLeaf = leaves.firstIndex(of: owner)
-          if slotOfLeaf == nil {
-            leaves.append(owner)
-            odd.append(false)
-            slotOfLeaf = leaves.count - 1
+        edges.withUnsafeBufferPointer { edges in
+          vertexOwner.withUnsafeBufferPointer { vertexOwner in
+            for slot in start..<end {
+              let vertex = Int(edges[slot])
+              let next = vertexOwner[vertex]
+              if next != owner {
+                if owner >= 0, (Int(owner) == centre) != odd { return Int(owner) }
+                if next == centre { centreSeen = true }
+                owner = next
+                odd = false
+              }
+              let (ax, ay, bx, by) = (xs[vertex], ys[vertex], xs[vertex + 1], ys[vertex + 1])
+              // The vertices against the line centre-point: a zero counts as below, so
+              // that a segment through a vertex crosses exactly one of its two edges.
+              let sideA = (px - cx) * (ay - cy) - (py - cy) * (ax - cx) > 0
+              let sideB = (px - cx) * (by - cy) - (py - cy) * (bx - cx) > 0
+              guard sideA != sideB else { continue }
+              let sideC = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) > 0
+              let sideP = (bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0
+              if sideC != sideP { odd.toggle() }
+            }
+            if owner >= 0, (Int(owner) == centre) != odd { return Int(owner) }
+            return nil
           }
-          // The vertices against the line centre-point: a zero counts as above, so that a
-          // segment through a vertex crosses exactly one of its two edges.
-          let sideA = (px - cx) * (ay - cy) - (py - cy) * (ax - cx) > 0
-          let sideB = (px - cx) * (by - cy) - (py - cy) * (bx - cx) > 0
-          guard sideA != sideB else { continue }
-          let sideC = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) > 0
-          let sideP = (bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0
-          guard sideC != sideP else { continue }
-          if let found = slotOfLeaf { odd[found].toggle() }
         }
       }
     }
-    for (slot, leaf) in leaves.enumerated() where (Int(leaf) == centre) != odd[slot] {
-      return Int(leaf)
-    }
-    // The centre's leaf has no edge in this cell: the point shares it.
-    if centre >= 0, !leaves.contains(Int32(centre)) { return centre }
+    if let found { return found }
+    if centre >= 0, !centreSeen { return centre }
     return nil
   }
 }

@@ -103,19 +103,38 @@ enum Browse {
   /// `--at -`: one answer a line of stdin, in order, written as soon as no more input is
   /// waiting (so that a script that writes a point and reads its answer never stalls).
   static func locateLines(format: OutputFormat, catalog: Catalog) -> ExitCode {
-    let reporter: PointReport
+    var reporter: PointReport
     switch PointReport.make(catalog: catalog, format: format) {
     case .success(let made): reporter = made
     case .failure(let report): return write(report)
     }
     var notPoints = 0
-    while let line = readLine(strippingNewline: true) {
-      let (text, outcome) = reporter.line(for: line)
+    // Input is read a block at a time and every whole line in it answered; the answers
+    // are flushed before each read that could wait, so a script that writes one point and
+    // reads its answer never stalls, and a file of points costs no flush a line.
+    var pending: [UInt8] = []
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    func answer(_ bytes: ArraySlice<UInt8>) {
+      var line = bytes
+      if line.last == 0x0D { line = line.dropLast() }
+      let (text, outcome) = reporter.line(for: String(decoding: line, as: UTF8.self))
       if outcome == .notAPoint { notPoints += 1 }
       out.write(text)
-      var waiting = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-      if poll(&waiting, 1, 0) == 0 { out.flush() }
     }
+    while true {
+      out.flush()
+      let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      pending += block[0..<count]
+      var start = 0
+      while let newline = pending[start...].firstIndex(of: 0x0A) {
+        answer(pending[start..<newline])
+        start = newline + 1
+      }
+      pending.removeFirst(start)
+    }
+    if !pending.isEmpty { answer(pending[...]) }
     out.flush()
     guard notPoints == 0 else {
       return write(

@@ -33,43 +33,79 @@ public struct PointReport: Sendable {
     case notAPoint
   }
 
+  /// Per leaf, what follows the point on its line (the names, code and URL): a script's
+  /// points fall in the same few thousand leaves again and again.
+  private var placed: [String?] = []
+
   /// The output line (ending in "\n") for one input line.
-  public func line(for input: String) -> (text: String, outcome: Outcome) {
-    let shown = TerminalText.sanitize(
-      String(
-        input.drop { $0 == " " || $0 == "\t" }.reversed().drop {
-          $0 == " " || $0 == "\t" || $0 == "\r"
-        }.reversed()))
+  public mutating func line(for input: String) -> (text: String, outcome: Outcome) {
+    let shown = Self.trimmed(input)
     guard let point = GeoPoint(parsing: shown) else {
       return (noteLine(shown, point: nil, note: Self.notAPoint, key: "error"), .notAPoint)
     }
     guard let leaf = locator.leaf(at: point) else {
       return (noteLine(shown, point: point, note: Self.nowhere, key: "where"), .nowhere)
     }
+    if placed.isEmpty { placed = Array(repeating: nil, count: places.store.outlines.count) }
+    let rest = placed[leaf] ?? describe(leaf)
+    placed[leaf] = rest
+    switch format {
+    case .url:
+      return (rest, .placed)
+    case .tsv, .text:
+      return (shown + rest, .placed)
+    case .json, .geojson:
+      let object =
+        "{\"point\":\(JSONWriter.string(shown)),\"lat\":\(GeoText.degrees(point.lat)),"
+        + "\"lng\":\(GeoText.degrees(point.lng)),\(rest)"
+      return (wrap(object, point: point) + "\n", .placed)
+    }
+  }
+
+  /// The input line without its surrounding blanks, sanitised: a plain `lat,lng` (digits,
+  /// signs, points, a comma, an exponent) needs no sanitising, and most lines are that.
+  static func trimmed(_ input: String) -> String {
+    var text = input
+    return text.withUTF8 { bytes -> String in
+      var start = 0
+      var end = bytes.count
+      func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+      while start < end, blank(bytes[start]) { start += 1 }
+      while end > start, blank(bytes[end - 1]) { end -= 1 }
+      let body = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      let plain = body.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || byte == 0x2C || byte == 0x2E || byte == 0x2D
+          || byte == 0x2B || byte == 0x65 || byte == 0x45 || byte == 0x20
+      }
+      let text = String(decoding: body, as: UTF8.self)
+      return plain ? text : TerminalText.sanitize(text)
+    }
+  }
+
+  /// The part of a placed point's line after the point, for the leaf at `leaf`.
+  private func describe(_ leaf: Int) -> String {
     let place = places.place(ofOutline: leaf)
     let url = place.ref.map { URLText.ascii(places.catalog[$0].url) } ?? ""
     switch format {
     case .url:
-      return (url + "\n", .placed)
+      return url + "\n"
     case .tsv:
-      let fields = [shown, place.province, place.city, place.county ?? "", place.code, url]
-      return (fields.map(TerminalText.sanitize).joined(separator: "\t") + "\n", .placed)
+      let fields = [place.province, place.city, place.county ?? "", place.code, url]
+      return "\t" + fields.map(TerminalText.sanitize).joined(separator: "\t") + "\n"
     case .text:
-      let fields = [shown, place.province, place.city, place.county ?? "", place.code]
-      return (
-        fields.filter { !$0.isEmpty }.map(TerminalText.sanitize).joined(separator: "  ") + "\n",
-        .placed
-      )
+      let fields = [place.province, place.city, place.county ?? "", place.code]
+      return "  "
+        + fields.filter { !$0.isEmpty }.map(TerminalText.sanitize)
+        .joined(separator: "  ") + "\n"
     case .json, .geojson:
       var members: [(String, String)] = [
-        ("point", JSONWriter.string(shown)), ("lat", GeoText.degrees(point.lat)),
-        ("lng", GeoText.degrees(point.lng)), ("province", JSONWriter.string(place.province)),
-        ("city", JSONWriter.string(place.city)),
+        ("province", JSONWriter.string(place.province)), ("city", JSONWriter.string(place.city)),
       ]
       if let county = place.county { members.append(("county", JSONWriter.string(county))) }
       members.append(("code", JSONWriter.string(place.code)))
       if !url.isEmpty { members.append(("url", JSONWriter.string(url))) }
-      return (wrap(JSONWriter.object(members), point: point) + "\n", .placed)
+      // The object's members without its opening brace: the point's come first.
+      return String(JSONWriter.object(members).dropFirst())
     }
   }
 
@@ -98,7 +134,7 @@ public struct PointReport: Sendable {
   }
 
   /// `--at LAT,LNG`: the one line, and exit 1 where the point is in no division.
-  public func report(_ input: String) -> Report {
+  public mutating func report(_ input: String) -> Report {
     let (text, outcome) = line(for: input)
     return Report(output: [text], exitCode: outcome == .placed ? .success : .failure)
   }

@@ -69,7 +69,7 @@ public struct JobPlanner: Sendable {
       return .report(complete(target))
     case .locate(.point(let point)):
       switch PointReport.make(catalog: catalog, format: listFormat) {
-      case .success(let report): return .report(report.report("\(point.lat),\(point.lng)"))
+      case .success(var report): return .report(report.report("\(point.lat),\(point.lng)"))
       case .failure(let report): return .report(report)
       }
     case .locate(.standardInput):
