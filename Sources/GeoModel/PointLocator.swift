@@ -26,7 +26,7 @@ public struct PointLocator: Sendable {
   static let centreNudge = 1.234_567e-7
 
   /// Indexes the leaves of `store` in cells of `cellSize` degrees.
-  public init(store: OutlineStore, cellSize: Double = 0.1) {
+  public init(store: OutlineStore, cellSize: Double = 0.05) {
     self.store = store
     self.cellSize = cellSize
     let leaves = store.outlines.indices.filter { store.outlines[$0].isLeaf }
