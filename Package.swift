@@ -106,7 +106,7 @@ let package = Package(
       name: "PageReaderTests", dependencies: ["PageReader", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ProvinceCoreTests",
-      dependencies: ["ProvinceCore", "TestSupport", "GeoModel", "BuiltInCatalog"]),
+      dependencies: ["ProvinceCore", "TestSupport", "GeoModel", "BuiltInCatalog", "BuiltInOutlines"]),
     .testTarget(name: "ProvinceIOTests", dependencies: ["ProvinceIO", "TestSupport"]),
     .testTarget(
       name: "EndToEndTests",

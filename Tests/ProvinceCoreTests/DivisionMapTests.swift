@@ -1,4 +1,5 @@
 import BuiltInCatalog
+import BuiltInOutlines
 import GeoModel
 import ProvinceCore
 import Testing
@@ -63,5 +64,18 @@ struct DivisionMapTests {
     // It lies in the south-east: its filled cells are in the bottom half, right of centre.
     let cells = picture.tones.indices.filter { picture.tones[$0] == .fill }
     #expect(cells.allSatisfy { $0 / 40 >= 5 && $0 % 40 >= 20 })
+  }
+
+  @Test(
+    "the preview pane draws the map below the names where rows are spare, and not where none are")
+  func previewPane() throws {
+    let store = try BuiltInOutlines.store.get()
+    let suzhou = try #require(store.index(ofCode: "320500"))
+    let preview = MenuPreview(
+      title: "苏州市", facts: [], url: nil, childrenHeading: "", children: [], outline: suzhou)
+    let tall = preview.lines(width: 40, rows: 20, pageState: nil)
+    #expect(tall.count > 8 && tall.joined().contains("\u{28FF}"))
+    let short = preview.lines(width: 40, rows: 6, pageState: nil)
+    #expect(!short.joined().unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) })
   }
 }
