@@ -65,12 +65,20 @@ let package = Package(
     .target(name: "BuiltInCatalog", dependencies: ["CatalogModel"]),
     .target(name: "PageReader", dependencies: ["TextSupport"]),
     .target(name: "TerminalUI", dependencies: ["TextSupport"]),
+    // Outlines, point lookups and maps in cells: pure geometry, tested on fixtures.
+    .target(name: "GeoModel"),
+    // Data/outlines.bin as bytes (#embed), and the store made from them on first use.
+    .target(name: "OutlineBytes"),
+    .target(name: "BuiltInOutlines", dependencies: ["GeoModel", "OutlineBytes"]),
     // The fetch vocabulary (errors, limits, events, link checks), shared by the core that
     // decides and the effects that fetch, so that ProvinceIO needs nothing of the app core.
     .target(name: "FetchModel", dependencies: ["TextSupport", "PageReader"]),
     .target(
       name: "ProvinceCore",
-      dependencies: ["TextSupport", "CatalogModel", "PageReader", "TerminalUI", "FetchModel"]),
+      dependencies: [
+        "TextSupport", "CatalogModel", "PageReader", "TerminalUI", "FetchModel", "GeoModel",
+        "BuiltInOutlines",
+      ]),
     // libcurl's functions, loaded on first use (include/CurlLoader.h says why). Exported,
     // so that a build against the shared Foundation (which loads libcurl itself) calls
     // them too: the shim's watch on the headers must sit between Foundation and libcurl.
@@ -102,6 +110,7 @@ let package = Package(
       path: "Tests/TestSupport"),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "GeoModelTests", dependencies: ["GeoModel", "BuiltInOutlines"]),
     .testTarget(
       name: "CatalogModelTests",
       dependencies: ["CatalogModel", "BuiltInCatalog", "TextSupport", "TestFixtures"]),
@@ -113,7 +122,7 @@ let package = Package(
       name: "ProvinceCoreTests",
       dependencies: [
         "ProvinceCore", "CatalogModel", "FetchModel", "PageReader", "TerminalUI", "TextSupport",
-        "TestFixtures",
+        "TestFixtures", "GeoModel", "BuiltInCatalog", "BuiltInOutlines",
       ]),
     .testTarget(
       name: "ProvinceIOTests",

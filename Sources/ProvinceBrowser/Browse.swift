@@ -94,11 +94,58 @@ enum Browse {
       return write(report)
     case .check(let targets, let format):
       return write(LinkCheckRun(options: options).run(targets, format: format))
+    case .locate(let format):
+      return locateLines(format: format, catalog: catalog)
     case .session(let session):
       return InteractiveSession(
         catalog: catalog, matcher: matcher, options: options, session: session
       ).run()
     }
+  }
+
+  /// `--at -`: one answer a line of stdin, in order, written as soon as no more input is
+  /// waiting (so that a script that writes a point and reads its answer never stalls).
+  static func locateLines(format: OutputFormat, catalog: Catalog) -> ExitCode {
+    var reporter: PointReport
+    switch PointReport.make(catalog: catalog, format: format) {
+    case .success(let made): reporter = made
+    case .failure(let report): return write(report)
+    }
+    var notPoints = 0
+    // Input is read a block at a time and every whole line in it answered; the answers
+    // are flushed before each read that could wait, so a script that writes one point and
+    // reads its answer never stalls, and a file of points costs no flush a line.
+    var pending: [UInt8] = []
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    func answer(_ bytes: ArraySlice<UInt8>) {
+      var line = bytes
+      if line.last == 0x0D { line = line.dropLast() }
+      let (text, outcome) = reporter.line(for: String(decoding: line, as: UTF8.self))
+      if outcome == .notAPoint { notPoints += 1 }
+      out.write(text)
+    }
+    while true {
+      out.flush()
+      let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      pending += block[0..<count]
+      var start = 0
+      while let newline = pending[start...].firstIndex(of: 0x0A) {
+        answer(pending[start..<newline])
+        start = newline + 1
+      }
+      pending.removeFirst(start)
+    }
+    if !pending.isEmpty { answer(pending[...]) }
+    out.flush()
+    guard notPoints == 0 else {
+      return write(
+        Report(
+          messages: ["browse: \(notPoints) line(s) of input were not points (LAT,LNG)\n"],
+          exitCode: .dataError))
+    }
+    return .success
   }
 
   /// The data at `path` (nil: the built-in catalog), read and loaded; a read failure is

@@ -85,13 +85,16 @@ import Testing
     let result = try await BrowseProcess.run(["--all", "--format", "json"])
     #expect(result.status == 0)
     let objects =
-      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]]
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
     #expect(objects?.count == 498)
-    let guangzhou = objects?.first { $0["city"] == "广州市" }
-    #expect(guangzhou?["province"] == "广东省")
-    #expect(guangzhou?["code"] == "440100")
-    #expect(guangzhou?["pinyin"] == "guang zhou shi")
-    #expect(guangzhou?["url"] == guangzhouURL)
+    let guangzhou = objects?.first { $0["city"] as? String == "广州市" }
+    #expect(guangzhou?["province"] as? String == "广东省")
+    #expect(guangzhou?["code"] as? String == "440100")
+    #expect(guangzhou?["pinyin"] as? String == "guang zhou shi")
+    #expect(guangzhou?["url"] as? String == guangzhouURL)
+    // Where the outlines have the code: the centroid and box (广州 is about 23.1° N, 113.3° E).
+    let centroid = guangzhou?["centroid"] as? [String: Double]
+    #expect(abs((centroid?["lat"] ?? 0) - 23.3) < 0.4 && abs((centroid?["lng"] ?? 0) - 113.4) < 0.4)
   }
 
   @Test func aPipeGetsTSVByDefaultAndTheProvincesWithNoSelection() async throws {

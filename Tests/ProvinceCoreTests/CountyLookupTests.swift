@@ -87,9 +87,17 @@ import Testing
   @Test func countyLooksOneUpWithinTheCityOrProvince() throws {
     let json = try report("-c", "南京", "--county", "鼓楼", "-f", "json").output.joined()
     #expect(
-      json == "[\n{\"province\":\"江苏省\",\"city\":\"南京市\",\"county\":\"鼓楼区\","
-        + "\"url\":\"https://zh.wikipedia.org/wiki/%E9%BC%93%E6%A5%BC%E5%8C%BA\","
-        + "\"code\":\"320106\",\"pinyin\":\"gu lou qu\"}\n]\n")
+      json.hasPrefix(
+        "[\n{\"province\":\"江苏省\",\"city\":\"南京市\",\"county\":\"鼓楼区\","
+          + "\"url\":\"https://zh.wikipedia.org/wiki/%E9%BC%93%E6%A5%BC%E5%8C%BA\","
+          + "\"code\":\"320106\",\"pinyin\":\"gu lou qu\",\"centroid\":{"))
+    // The outline's facts follow: 南京's 鼓楼区 is around 32.07° N, 118.77° E.
+    let object = try #require(
+      (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])?.first)
+    let centroid = try #require(object["centroid"] as? [String: Double])
+    #expect(
+      abs((centroid["lat"] ?? 0) - 32.07) < 0.05 && abs((centroid["lng"] ?? 0) - 118.77) < 0.05)
+    #expect((object["bbox"] as? [Double])?.count == 4)
     #expect(
       try report("-p", "福建", "-x", "gulou", "-f", "tsv").output == [
         "福建省\t福州市\t鼓楼区\thttps://zh.wikipedia.org/wiki/%E9%BC%93%E6%A5%BC%E5%8C%BA\n"
@@ -130,9 +138,12 @@ import Testing
     #expect(
       prefix.count == 3 && prefix[0].hasPrefix("江苏省\t苏州市\t\t") && prefix[0].hasSuffix("\tcity\n"))
     let byName = try report("--search", "鼓楼", "-f", "json").output.joined()
-    let parsed = try JSONSerialization.jsonObject(with: Data(byName.utf8)) as? [[String: String]]
-    #expect(parsed?.map { $0["city"] ?? "" } == ["南京市", "福州市"])
-    #expect(parsed?.allSatisfy { $0["level"] == "county" && $0["county"] == "鼓楼区" } == true)
+    let parsed = try JSONSerialization.jsonObject(with: Data(byName.utf8)) as? [[String: Any]]
+    #expect(parsed?.map { $0["city"] as? String ?? "" } == ["南京市", "福州市"])
+    #expect(
+      parsed?.allSatisfy {
+        $0["level"] as? String == "county" && $0["county"] as? String == "鼓楼区"
+      } == true)
   }
 
   @Test func searchListsAMatchingProvinceFirstWithoutAURL() throws {

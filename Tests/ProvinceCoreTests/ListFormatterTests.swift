@@ -49,8 +49,10 @@ import Testing
     #expect(
       text.hasPrefix(
         "[\n{\"province\":\"广东省\",\"city\":\"广州市\",\"url\":\"https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\","
-          + "\"code\":\"440100\",\"pinyin\":\"guang zhou shi\",\"population\":18827000,\"tags\":[\"省会\",true]},\n"
+          + "\"code\":\"440100\",\"pinyin\":\"guang zhou shi\",\"centroid\":{\"lat\":23."
       ))
+    // The built-in outline's centroid and box (广州 lies about 22.5–23.9° N), then the extras.
+    #expect(text.contains("],\"population\":18827000,\"tags\":[\"省会\",true]},\n"))
     let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
     #expect(parsed?.count == 2)
     #expect(parsed?[1]["city"] as? String == "深圳市")

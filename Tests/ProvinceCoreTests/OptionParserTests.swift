@@ -89,7 +89,7 @@ import Testing
   @Test func badValuesAreUsageErrors() {
     #expect(
       error("--format", "xml")
-        == "the value 'xml' is invalid for '--format <format>'; expected one of: text, tsv, json, url"
+        == "the value 'xml' is invalid for '--format <format>'; expected one of: text, tsv, json, url, geojson"
     )
     #expect(error("--timeout", "0") == "'--timeout' needs a positive number of seconds, not '0'")
     #expect(

@@ -1,4 +1,5 @@
 import FetchModel
+import GeoModel
 import TextSupport
 
 /// Parses `browse`'s arguments in swift-argument-parser's conventions: `--name value`,
@@ -131,7 +132,7 @@ public enum OptionParser {
       guard let parsed = OutputFormat(rawValue: format.lowercased()) else {
         throw UsageError(
           "the value '\(format)' is invalid for '\(spelled(.format)) <format>';"
-            + " expected one of: text, tsv, json, url")
+            + " expected one of: text, tsv, json, url, geojson")
       }
       options.format = parsed
     }
@@ -224,6 +225,11 @@ public enum OptionParser {
         .open, .fetch, .validate, .offline,
       ])
     try forbid(.offline, with: [.noCache])
+    let places: [OptionSpec.Key] = [.at, .near]
+    try forbid(.at, with: [.near])
+    for key in places {
+      try forbid(key, with: lookups + [.interactive, .pick, .open, .fetch, .check, .validate])
+    }
 
     if positionals.count > (keys.contains(.validate) ? 1 : 0) {
       let extra = positionals[keys.contains(.validate) ? 1 : 0]
@@ -272,6 +278,11 @@ public enum OptionParser {
     if keys.contains(.check) { return .catalog(.check(province: province)) }
     if keys.contains(.interactive) { return .catalog(.interactive) }
     if keys.contains(.pick) { return .catalog(.pick) }
+    if let text = values[.at] {
+      if text == "-" { return .catalog(.locate(.standardInput)) }
+      return .catalog(.locate(.point(try point(text, spelled: "--at"))))
+    }
+    if let text = values[.near] { return .catalog(.near(try point(text, spelled: "--near"))) }
     if let query = values[.search] { return .catalog(.search(query, province: province)) }
     if keys.contains(.all) { return .catalog(.all) }
     if keys.contains(.counties) {
@@ -295,6 +306,16 @@ public enum OptionParser {
     }
     if let province { return .catalog(.listProvince(province)) }
     return .catalog(.automatic)
+  }
+
+  /// `31.38,120.98`, or the usage error that says what a point is.
+  private static func point(_ text: String, spelled: String) throws(UsageError) -> GeoPoint {
+    guard let point = GeoPoint(parsing: text) else {
+      throw UsageError(
+        "'\(spelled)' needs a point as LAT,LNG in degrees (WGS-84), such as 31.38,120.98,"
+          + " not '\(text)'")
+    }
+    return point
   }
 
   /// The longest `--timeout`, in seconds.

@@ -10,6 +10,7 @@ struct OptionSpec: Sendable {
     case check, jobs, offline, noCache, cacheSize, lineMode
     case width, fullPage, variant, noMouse
     case manPage, query
+    case at, near
   }
 
   var key: Key
@@ -53,7 +54,14 @@ struct OptionSpec: Sendable {
       key: .all, long: "all", short: "a", value: nil, help: "List every city of every province"),
     .init(
       key: .format, long: "format", short: "f", value: "format",
-      help: "text, tsv, json or url (default: text on a terminal, else tsv)"),
+      help: "text, tsv, json, url or geojson (default: text on a terminal, else tsv)"),
+    .init(
+      key: .at, long: "at", short: nil, value: "lat,lng",
+      help:
+        "The province, city and county a WGS-84 point is in ('-': one point a line from stdin)"),
+    .init(
+      key: .near, long: "near", short: nil, value: "lat,lng",
+      help: "List the county-level divisions by distance from a WGS-84 point, nearest first"),
     .init(
       key: .data, long: "data", short: "d", value: "file",
       help: "Read this data file ('-' for stdin) instead of the built-in data"),

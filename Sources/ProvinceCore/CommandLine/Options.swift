@@ -1,5 +1,6 @@
 import FetchModel
 import Foundation
+import GeoModel
 
 /// What the user asked for on the command line, after parsing and checking.
 public struct Options: Sendable, Equatable {
@@ -39,6 +40,10 @@ public struct Options: Sendable, Equatable {
     case search(String, province: String?)
     /// `--check`: every city URL (of the province, when given).
     case check(province: String?)
+    /// `--at`: the divisions a point is in (or each point of stdin's lines).
+    case locate(PointInput)
+    /// `--near`: the county-level divisions by distance from a point.
+    case near(GeoPoint)
     /// Hidden: the names a completion script offers.
     case complete(CompletionTarget)
   }
@@ -60,6 +65,13 @@ public struct Options: Sendable, Equatable {
       self.county = county
       self.township = township
     }
+  }
+
+  /// Where `--at` takes its points.
+  public enum PointInput: Sendable, Equatable {
+    case point(GeoPoint)
+    /// `--at -`: one point a line, one answer a line, in order.
+    case standardInput
   }
 
   /// What a lookup does with the city it finds.

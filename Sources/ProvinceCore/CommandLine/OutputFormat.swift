@@ -4,6 +4,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case tsv
   case json
   case url
+  /// A GeoJSON FeatureCollection: each division's simplified outline and its JSON fields.
+  case geojson
 }
 
 /// A shell that `--completion` writes a script for.

@@ -12,6 +12,8 @@ public enum Plan: Sendable, Equatable {
   case fetch(url: String, parents: [[String]] = [])
   /// Check these URLs and report in `format`.
   case check([LinkCheck.Target], format: OutputFormat)
+  /// `--at -`: answer each line of stdin with `PointReport`, in `format`, as it comes.
+  case locate(format: OutputFormat)
   /// Run the interactive session.
   case session(SessionPlan)
 }

@@ -34,7 +34,7 @@ public enum CheckReport {
     case .tsv:
       let countyColumn = results.contains { $0.target.county != nil }
       return results.map { tsvLine($0, countyColumn: countyColumn) }
-    case .json:
+    case .json, .geojson:
       return json(results)
     case .url:
       return results.filter(\.isReported).map { URLText.ascii($0.target.url) + "\n" }

@@ -27,6 +27,10 @@ public enum ListFormatter {
       return refs.map { fields($0).map(tsvField).joined(separator: "\t") + "\n" }
     case .json:
       return jsonArray(refs.map { cityObject(catalog, $0, level: levels) })
+    case .geojson:
+      return GeoJSONFormatter.collection(
+        objects: refs.map { cityObject(catalog, $0, level: levels) },
+        codes: refs.map { catalog[$0].code }, names: refs.map { _ in nil })
     case .text:
       return alignedRows(refs.map { fields($0).map(TerminalText.sanitize) })
     }
@@ -62,8 +66,8 @@ public enum ListFormatter {
     switch format {
     case .url, .tsv:
       return hits.map { fields($0).map(tsvField).joined(separator: "\t") + "\n" }
-    case .json:
-      return jsonArray(
+    case .json, .geojson:
+      let objects =
         hits.map { hit in
           switch hit {
           case .province(let index):
@@ -72,12 +76,24 @@ public enum ListFormatter {
               ("level", JSONWriter.string("province")),
               ("cities", "\(catalog.provinces[index].cities.count)"),
             ]
-            if let code = provinceCode(index) { members.append(("code", JSONWriter.string(code))) }
+            if let code = provinceCode(index) {
+              members.append(("code", JSONWriter.string(code)))
+              members += GeoText.facts(code: code)
+            }
             return JSONWriter.object(members)
           case .place(let ref):
             return cityObject(catalog, ref, level: true)
           }
-        })
+        }
+      guard format == .geojson else { return jsonArray(objects) }
+      return GeoJSONFormatter.collection(
+        objects: objects,
+        codes: hits.map { hit in
+          switch hit {
+          case .province(let index): return provinceCode(index)
+          case .place(let ref): return catalog[ref].code
+          }
+        }, names: hits.map { _ in nil })
     case .text:
       return alignedRows(hits.map { fields($0).map(TerminalText.sanitize) })
     }
@@ -127,13 +143,16 @@ public enum ListFormatter {
     switch format {
     case .tsv, .url:
       return catalog.provinces.map { tsvField($0.name) + "\t\($0.cities.count)\n" }
-    case .json:
-      return jsonArray(
-        catalog.provinces.map {
-          JSONWriter.object([
-            ("province", JSONWriter.string($0.name)), ("cities", "\($0.cities.count)"),
-          ])
-        })
+    case .json, .geojson:
+      let objects = catalog.provinces.map {
+        JSONWriter.object([
+          ("province", JSONWriter.string($0.name)), ("cities", "\($0.cities.count)"),
+        ])
+      }
+      guard format == .geojson else { return jsonArray(objects) }
+      return GeoJSONFormatter.collection(
+        objects: objects, codes: catalog.provinces.map { _ in nil },
+        names: catalog.provinces.map(\.name))
     case .text:
       return alignedRows(
         catalog.provinces.map { [TerminalText.sanitize($0.name), "\($0.cities.count)"] })
@@ -160,6 +179,8 @@ public enum ListFormatter {
     if level { members.append(("level", JSONWriter.string(Self.level(ref)))) }
     if let code = city.code { members.append(("code", JSONWriter.string(code))) }
     if let pinyin = city.pinyin { members.append(("pinyin", JSONWriter.string(pinyin))) }
+    // Where the built-in outlines have its code: its centroid and bounding box.
+    members += GeoText.facts(code: city.code)
     let taken = Set(members.map(\.0))
     for field in city.extra where !taken.contains(field.key) {
       members.append((field.key, JSONWriter.value(field.value)))

@@ -27,6 +27,9 @@ public struct MenuPreview: Sendable, Equatable {
   /// holds in all.
   public var children: [String]
   public var childCount: Int
+  /// The item's outline in the built-in outlines, drawn as a small map inside its parent
+  /// below the names where the pane has rows to spare (DivisionMap); nil: no map.
+  public var outline: Int?
 
   /// More names than a pane of any height shows: a province of a large data file holds
   /// thousands, and a key's frame copies no more than this.
@@ -34,8 +37,9 @@ public struct MenuPreview: Sendable, Equatable {
 
   public init(
     title: String, facts: [Fact], url: String?, childrenHeading: String, children: [String],
-    childCount: Int? = nil
+    childCount: Int? = nil, outline: Int? = nil
   ) {
+    self.outline = outline
     self.title = title
     self.facts = facts
     self.url = url
@@ -101,6 +105,15 @@ public struct MenuPreview: Sendable, Equatable {
       }
       lines += filled.map { $0.joined(separator: "  ") }
     }
+    // The map, in the rows left: about twice as many columns as rows draws it square.
+    let room = min(rows - lines.count - 1, 14)
+    if let outline, room >= 6, let store = try? BuiltInOutlinesAccess.store(),
+      store.outlines.indices.contains(outline)
+    {
+      let picture = DivisionMap.picture(
+        of: outline, in: store, columns: min(width, room * 3), rows: room)
+      lines += [""] + picture.lines
+    }
     return lines.prefix(rows).map { TerminalText.truncate($0, toWidth: width) }
   }
 }
@@ -121,11 +134,15 @@ extension Navigator {
       }
       let pinyin = matcher.pinyin(ofProvince: indices[index])
       if !pinyin.isEmpty { facts.append(.init(label: "Pinyin", value: pinyin)) }
+      let outline = (try? BuiltInOutlinesAccess.store()).flatMap {
+        PlaceIndex(catalog: catalog, store: $0).outline(
+          ofProvince: indices[index], code: matcher.provinceCode(indices[index]))
+      }
       return MenuPreview(
         title: province.name, facts: facts, url: nil,
         childrenHeading: heading(province.cities.count, "city", "cities"),
         children: province.cities.prefix(MenuPreview.namesKept).map(\.name),
-        childCount: province.cities.count)
+        childCount: province.cities.count, outline: outline)
     case .cities(_, let refs) where index < refs.count,
       .search(_, let refs) where index < refs.count:
       let ref = refs[index]
@@ -134,7 +151,10 @@ extension Navigator {
         title: city.name, facts: facts(of: ref).map { .init(label: $0.label, value: $0.value) },
         url: city.url, childrenHeading: heading(city.counties.count, "county", "counties"),
         children: ref.isCounty ? [] : city.counties.prefix(MenuPreview.namesKept).map(\.name),
-        childCount: ref.isCounty ? 0 : city.counties.count)
+        childCount: ref.isCounty ? 0 : city.counties.count,
+        outline: (try? BuiltInOutlinesAccess.store()).flatMap {
+          PlaceIndex(catalog: catalog, store: $0).outline(of: ref)
+        })
     default:
       return nil
     }

@@ -1,0 +1,71 @@
+import GeoModel
+import TextSupport
+
+/// Coordinates and geometry as JSON text: degrees to 5 decimals (the data's own precision,
+/// about a metre), `[lng, lat]` as GeoJSON orders them.
+public enum GeoText {
+  /// `120.98123`, `-0.5`, `31`: at most 5 decimals, trailing zeros dropped.
+  public static func degrees(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    let units = Int((value * 100_000).rounded())
+    let sign = units < 0 ? "-" : ""
+    let whole = abs(units) / 100_000
+    var fraction = String(abs(units) % 100_000)
+    fraction = String(repeating: "0", count: 5 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+  }
+
+  /// `centroid` ({lat, lng}: the centroid, or a point inside where the centroid is not)
+  /// and `bbox` ([west, south, east, north], GeoJSON's order) of an outline.
+  public static func facts(_ outline: Outline) -> [(String, String)] {
+    let box = outline.box
+    return [
+      (
+        "centroid",
+        JSONWriter.object([
+          ("lat", degrees(outline.point.lat)), ("lng", degrees(outline.point.lng)),
+        ])
+      ),
+      (
+        "bbox",
+        "[" + [box.west, box.south, box.east, box.north].map(degrees).joined(separator: ",") + "]"
+      ),
+    ]
+  }
+
+  /// The facts of the built-in outline with this code (6 digits, or a province's 2), or none.
+  public static func facts(code: String?) -> [(String, String)] {
+    guard let code, let store = try? BuiltInOutlinesAccess.facts(),
+      let index = store.index(ofCode: code)
+    else { return [] }
+    return facts(store.outlines[index])
+  }
+
+  /// A GeoJSON MultiPolygon of the outline at `index`: each shell followed by its holes,
+  /// shells counter-clockwise and holes clockwise (RFC 7946's right-hand rule).
+  public static func geometry(_ store: OutlineStore, _ index: Int) -> String {
+    let outline = store.outlines[index]
+    var polygons: [[String]] = []
+    for (ring, hole) in zip(outline.rings, outline.holes) {
+      var area = 0.0
+      for vertex in ring.dropLast() {
+        area += store.xs[vertex] * store.ys[vertex + 1] - store.xs[vertex + 1] * store.ys[vertex]
+      }
+      var vertices = Array(ring)
+      if (area > 0) == hole { vertices.reverse() }
+      let text =
+        "["
+        + vertices.map { "[\(degrees(store.xs[$0])),\(degrees(store.ys[$0]))]" }.joined(
+          separator: ",")
+        + "]"
+      if hole, !polygons.isEmpty {
+        polygons[polygons.count - 1].append(text)
+      } else {
+        polygons.append([text])
+      }
+    }
+    return "{\"type\":\"MultiPolygon\",\"coordinates\":["
+      + polygons.map { "[" + $0.joined(separator: ",") + "]" }.joined(separator: ",") + "]}"
+  }
+}

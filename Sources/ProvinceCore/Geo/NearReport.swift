@@ -1,0 +1,100 @@
+import CatalogModel
+import Foundation
+import GeoModel
+import TextSupport
+
+/// `--near`: the county-level divisions (and the cities and provinces with none under them)
+/// by their distance from a point, nearest first: 0 for the one the point is in, else the
+/// distance to its nearest border, in kilometres.
+public enum NearReport {
+  /// The leaves of `store` in order of distance from `point`, each with its distance.
+  public static func nearest(_ point: GeoPoint, store: OutlineStore, locator: PointLocator)
+    -> [(outline: Int, km: Double)]
+  {
+    let holder = locator.leaf(at: point)
+    // Kilometres per degree, along a parallel at the point's latitude and a meridian: near
+    // the point (where the order matters) a flat projection is exact enough.
+    let kmPerDegree = 6371.0088 * Double.pi / 180
+    let shrink = cos(point.lat * Double.pi / 180)
+    var found: [(outline: Int, km: Double)] = []
+    for index in store.outlines.indices where store.outlines[index].isLeaf {
+      guard index != holder else {
+        found.append((index, 0))
+        continue
+      }
+      var best = Double.infinity
+      for ring in store.outlines[index].rings {
+        for vertex in ring.dropLast() {
+          let ax = (store.xs[vertex] - point.lng) * shrink
+          let ay = store.ys[vertex] - point.lat
+          let bx = (store.xs[vertex + 1] - point.lng) * shrink
+          let by = store.ys[vertex + 1] - point.lat
+          let dx = bx - ax
+          let dy = by - ay
+          let length = dx * dx + dy * dy
+          let t = length > 0 ? min(1, max(0, -(ax * dx + ay * dy) / length)) : 0
+          let (x, y) = (ax + t * dx, ay + t * dy)
+          best = min(best, x * x + y * y)
+        }
+      }
+      found.append((index, best.squareRoot() * kmPerDegree))
+    }
+    return found.sorted { $0.km != $1.km ? $0.km < $1.km : $0.outline < $1.outline }
+  }
+
+  /// The list in `format`: the list's columns with the distance last (`distance_km`).
+  public static func report(_ point: GeoPoint, catalog: Catalog, format: OutputFormat) -> Report {
+    let store: OutlineStore
+    let locator: PointLocator
+    do throws(OutlineDataError) {
+      store = try BuiltInOutlinesAccess.store()
+      locator = try BuiltInOutlinesAccess.locator()
+    } catch {
+      return BuiltInOutlinesAccess.failure(error)
+    }
+    let places = PlaceIndex(catalog: catalog, store: store)
+    let rows = nearest(point, store: store, locator: locator).map {
+      (place: places.place(ofOutline: $0.outline), km: $0.km)
+    }
+    func distance(_ km: Double) -> String { String(format: "%.1f", km) }
+    func url(_ place: DivisionPlace) -> String {
+      place.ref.map { URLText.ascii(catalog[$0].url) } ?? ""
+    }
+    func object(_ row: (place: DivisionPlace, km: Double)) -> String {
+      var members: [(String, String)] = [
+        ("province", JSONWriter.string(row.place.province)),
+        ("city", JSONWriter.string(row.place.city)),
+      ]
+      if let county = row.place.county { members.append(("county", JSONWriter.string(county))) }
+      if !url(row.place).isEmpty { members.append(("url", JSONWriter.string(url(row.place)))) }
+      members.append(("code", JSONWriter.string(row.place.code)))
+      members += GeoText.facts(store.outlines[row.place.outline])
+      members.append(("distance_km", distance(row.km)))
+      return JSONWriter.object(members)
+    }
+    switch format {
+    case .url:
+      return Report(output: rows.map(\.place).map(url).filter { !$0.isEmpty }.map { $0 + "\n" })
+    case .tsv, .text:
+      let table = rows.map { row in
+        [
+          row.place.province, row.place.city, row.place.county ?? "", url(row.place),
+          distance(row.km),
+        ]
+        .map(TerminalText.sanitize)
+      }
+      if format == .text { return Report(output: ListFormatter.alignedRows(table)) }
+      return Report(output: table.map { $0.joined(separator: "\t") + "\n" })
+    case .json:
+      return Report(
+        output: ["[\n"]
+          + rows.enumerated().map { index, row in
+            object(row) + (index == rows.count - 1 ? "\n" : ",\n")
+          } + ["]\n"])
+    case .geojson:
+      return Report(
+        output: GeoJSONFormatter.collection(
+          rows.map { (properties: object($0), outline: $0.place.outline) }, store: store))
+    }
+  }
+}

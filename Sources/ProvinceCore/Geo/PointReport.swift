@@ -1,0 +1,141 @@
+import CatalogModel
+import GeoModel
+import TextSupport
+
+/// `--at`: the province, city and county holding each point, one line a point in every
+/// format, so that `--at -` answers a script line for line.
+public struct PointReport: Sendable {
+  /// What a point in no division is told.
+  public static let nowhere = "not in China (abroad or at sea)"
+  public static let notAPoint = "not a point: expected LAT,LNG (WGS-84 degrees)"
+
+  let places: PlaceIndex
+  let locator: PointLocator
+  let format: OutputFormat
+
+  /// Made from the built-in outlines, or the report of why they could not be read.
+  public static func make(catalog: Catalog, format: OutputFormat) -> Result<PointReport, Report> {
+    do throws(OutlineDataError) {
+      let store = try BuiltInOutlinesAccess.store()
+      let locator = try BuiltInOutlinesAccess.locator()
+      return .success(
+        PointReport(
+          places: PlaceIndex(catalog: catalog, store: store), locator: locator, format: format))
+    } catch {
+      return .failure(BuiltInOutlinesAccess.failure(error))
+    }
+  }
+
+  /// What one line of input says, and whether it was a point in a division.
+  public enum Outcome: Sendable, Equatable {
+    case placed
+    case nowhere
+    case notAPoint
+  }
+
+  /// Per leaf, what follows the point on its line (the names, code and URL): a script's
+  /// points fall in the same few thousand leaves again and again.
+  private var placed: [String?] = []
+
+  /// The output line (ending in "\n") for one input line.
+  public mutating func line(for input: String) -> (text: String, outcome: Outcome) {
+    let shown = Self.trimmed(input)
+    guard let point = GeoPoint(parsing: shown) else {
+      return (noteLine(shown, point: nil, note: Self.notAPoint, key: "error"), .notAPoint)
+    }
+    guard let leaf = locator.leaf(at: point) else {
+      return (noteLine(shown, point: point, note: Self.nowhere, key: "where"), .nowhere)
+    }
+    if placed.isEmpty { placed = Array(repeating: nil, count: places.store.outlines.count) }
+    let rest = placed[leaf] ?? describe(leaf)
+    placed[leaf] = rest
+    switch format {
+    case .url:
+      return (rest, .placed)
+    case .tsv, .text:
+      return (shown + rest, .placed)
+    case .json, .geojson:
+      let object =
+        "{\"point\":\(JSONWriter.string(shown)),\"lat\":\(GeoText.degrees(point.lat)),"
+        + "\"lng\":\(GeoText.degrees(point.lng)),\(rest)"
+      return (wrap(object, point: point) + "\n", .placed)
+    }
+  }
+
+  /// The input line without its surrounding blanks, sanitised: a plain `lat,lng` (digits,
+  /// signs, points, a comma, an exponent) needs no sanitising, and most lines are that.
+  static func trimmed(_ input: String) -> String {
+    var text = input
+    return text.withUTF8 { bytes -> String in
+      var start = 0
+      var end = bytes.count
+      func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+      while start < end, blank(bytes[start]) { start += 1 }
+      while end > start, blank(bytes[end - 1]) { end -= 1 }
+      let body = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      let plain = body.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || byte == 0x2C || byte == 0x2E || byte == 0x2D
+          || byte == 0x2B || byte == 0x65 || byte == 0x45 || byte == 0x20
+      }
+      let text = String(decoding: body, as: UTF8.self)
+      return plain ? text : TerminalText.sanitize(text)
+    }
+  }
+
+  /// The part of a placed point's line after the point, for the leaf at `leaf`.
+  private func describe(_ leaf: Int) -> String {
+    let place = places.place(ofOutline: leaf)
+    let url = place.ref.map { URLText.ascii(places.catalog[$0].url) } ?? ""
+    switch format {
+    case .url:
+      return url + "\n"
+    case .tsv:
+      let fields = [place.province, place.city, place.county ?? "", place.code, url]
+      return "\t" + fields.map(TerminalText.sanitize).joined(separator: "\t") + "\n"
+    case .text:
+      let fields = [place.province, place.city, place.county ?? "", place.code]
+      return "  "
+        + fields.filter { !$0.isEmpty }.map(TerminalText.sanitize)
+        .joined(separator: "  ") + "\n"
+    case .json, .geojson:
+      var members: [(String, String)] = [
+        ("province", JSONWriter.string(place.province)), ("city", JSONWriter.string(place.city)),
+      ]
+      if let county = place.county { members.append(("county", JSONWriter.string(county))) }
+      members.append(("code", JSONWriter.string(place.code)))
+      if !url.isEmpty { members.append(("url", JSONWriter.string(url))) }
+      // The object's members without its opening brace: the point's come first.
+      return String(JSONWriter.object(members).dropFirst())
+    }
+  }
+
+  private func noteLine(_ shown: String, point: GeoPoint?, note: String, key: String) -> String {
+    switch format {
+    case .url: return "\n"
+    case .tsv: return shown + "\t" + note + "\n"
+    case .text: return (shown.isEmpty ? "(empty)" : shown) + "  " + note + "\n"
+    case .json, .geojson:
+      var members = [("point", JSONWriter.string(shown))]
+      if let point {
+        members += [("lat", GeoText.degrees(point.lat)), ("lng", GeoText.degrees(point.lng))]
+      }
+      members.append((key, JSONWriter.string(note)))
+      return wrap(JSONWriter.object(members), point: point) + "\n"
+    }
+  }
+
+  /// In GeoJSON, a Feature whose geometry is the point and whose properties are the object.
+  private func wrap(_ object: String, point: GeoPoint?) -> String {
+    guard format == .geojson else { return object }
+    let geometry = point.map {
+      "{\"type\":\"Point\",\"coordinates\":[\(GeoText.degrees($0.lng)),\(GeoText.degrees($0.lat))]}"
+    }
+    return "{\"type\":\"Feature\",\"geometry\":\(geometry ?? "null"),\"properties\":\(object)}"
+  }
+
+  /// `--at LAT,LNG`: the one line, and exit 1 where the point is in no division.
+  public mutating func report(_ input: String) -> Report {
+    let (text, outcome) = line(for: input)
+    return Report(output: [text], exitCode: outcome == .placed ? .success : .failure)
+  }
+}
