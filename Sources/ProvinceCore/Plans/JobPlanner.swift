@@ -149,6 +149,8 @@ public struct JobPlanner: Sendable {
         return Report(
           output: FormerFormatter.appending(rows.map(FormerFormatter.object), toJSONArray: current))
       }
+      // One FeatureCollection: the former divisions, outlines none, stay out of it.
+      if listFormat == .geojson { return Report(output: current) }
       return Report(output: current + FormerFormatter.lines(rows, format: listFormat))
     }
     if hits.isEmpty {

@@ -1,4 +1,5 @@
 import CatalogModel
+import GeoModel
 import TextSupport
 
 /// Codes and names no longer in use, in the four output formats: what each was, when it
@@ -50,6 +51,10 @@ public enum FormerFormatter {
       }
     case .json:
       return rows.map(object)
+    case .geojson:
+      // A former division has no outline of its own: a feature with a null geometry.
+      return GeoJSONFormatter.collection(
+        rows.map { (object($0), nil) }, store: OutlineStore(outlines: [], xs: [], ys: []))
     }
   }
 
