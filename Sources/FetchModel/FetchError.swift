@@ -38,6 +38,14 @@ public enum FetchError: Error, Sendable, Equatable {
   case notCached(String)
   /// The server answered 429 or 503 asking to wait longer (seconds) than the timeout allows.
   case rateLimited(retryAfter: TimeInterval)
+  /// The answer's header block passed the bound (`headerLineLimit` lines or
+  /// `headerByteLimit` bytes, or one line past libcurl's own bound) and was refused unread.
+  case headersTooLarge
+
+  /// The most header lines one answer may bring (CurlLoader's PROVINCE_HEADER_LINE_LIMIT).
+  public static let headerLineLimit = 1000
+  /// The most bytes of header lines one answer may bring (PROVINCE_HEADER_BYTE_LIMIT).
+  public static let headerByteLimit = 256 * 1024
 
   /// One line for the user, safe to print on a terminal.
   public var message: String {
@@ -54,7 +62,7 @@ public enum FetchError: Error, Sendable, Equatable {
       return .cancelled
     case .unsupportedScheme, .invalidURL, .emptyBody, .http, .tooManyRedirects,
       .redirectToUnsupportedScheme, .redirectWithoutLocation, .unrequestedNotModified, .notCached,
-      .rateLimited:
+      .rateLimited, .headersTooLarge:
       return .pageFailed
     }
   }
@@ -104,6 +112,9 @@ public enum FetchError: Error, Sendable, Equatable {
     case .rateLimited(let seconds):
       return "The server asked to wait \(Int(seconds.rounded(.up))) s before trying again, "
         + "longer than the timeout allows (rate limited)."
+    case .headersTooLarge:
+      return "The server sent more than \(Self.headerLineLimit) header lines or "
+        + "\(Self.headerByteLimit / 1024) KB of headers; the answer was refused."
     }
   }
 

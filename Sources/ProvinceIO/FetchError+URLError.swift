@@ -1,3 +1,4 @@
+import CurlLoader
 import FetchModel
 import Foundation
 import TextSupport
@@ -16,6 +17,8 @@ extension FetchError {
     guard let urlError = error as? URLError else {
       return .other(error.localizedDescription)
     }
+    // CurlLoader refused the header block and put its own text where libcurl's would be.
+    if urlError.localizedDescription.contains(headerRefusal) { return .headersTooLarge }
     switch urlError.code {
     case .cancelled: return .cancelled
     case .timedOut: return .timedOut
@@ -62,6 +65,9 @@ extension FetchError {
       return .other(detail.trimmingSpaces)
     }
   }
+
+  /// The error text of a transfer CurlLoader refused for its header block.
+  static let headerRefusal = PROVINCE_HEADER_REFUSAL
 
   /// libcurl's words (lower-cased) for a connection that broke before the answer was whole.
   static let lostConnectionTexts = [

@@ -14,4 +14,14 @@
 /// symbols of lib_CFURLSessionInterface.a: `nm -u`); add it to FUNCTIONS there.
 int province_curl_load(void);
 
+/// The most header lines one transfer may bring (status lines, 1xx blocks, a proxy's
+/// CONNECT answer and chunked trailers included); past it the transfer is refused.
+#define PROVINCE_HEADER_LINE_LIMIT 1000
+/// The most bytes of header lines one transfer may bring (curl allows 300 KB).
+#define PROVINCE_HEADER_BYTE_LIMIT 262144
+/// The error text a transfer refused for its header block ends with (Foundation reports
+/// it as the error's description); FetchError.from recognises it.
+#define PROVINCE_HEADER_REFUSAL \
+  "province-browser: header block over 1000 lines or 256 KB refused"
+
 #endif

@@ -120,6 +120,7 @@ public enum CheckReport {
     case .cancelled: return "cancelled"
     case .notCached: return "not-cached"
     case .rateLimited: return "rate-limited"
+    case .headersTooLarge: return "headers-too-large"
     case .other: return "error"
     }
   }
