@@ -277,7 +277,7 @@ public enum OptionParser {
   /// The longest `--timeout`, in seconds.
   static let longestTimeout: Double = 86_400
   /// The largest `--max-bytes`.
-  static let largestPage = 1_000_000_000
+  static let largestPage = FetchLimits.largestMaxBytes
 
   /// `500000`, `512k`, `5M` (powers of 1000, as the default's "5 MB").
   static func parseByteCount(_ text: String) -> Int? {
