@@ -411,7 +411,7 @@ package final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// Blocks until the peer hangs up or the server stops.
-    func waitUntilClosed() {
+    package func waitUntilClosed() {
       while pause(3600) {}
     }
 
