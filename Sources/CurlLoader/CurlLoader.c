@@ -281,9 +281,18 @@ code_t curl_global_init(long flags) {
   LOADED_OR(easy_failed);
   return real_curl_global_init(flags);
 }
+static long connection_limit;  // 0: libcurl's default
+enum { max_connects_option = 6 };  // CURLMOPT_MAXCONNECTS
+
+void province_curl_limit_connections(long count) {
+  __atomic_store_n(&connection_limit, count, __ATOMIC_RELAXED);
+}
+
 code_t curl_multi_add_handle(void *multi, void *easy) {
   LOADED_OR(multi_failed);
   watch_headers(easy);
+  long limit = __atomic_load_n(&connection_limit, __ATOMIC_RELAXED);
+  if (limit > 0) real_curl_multi_setopt(multi, max_connects_option, limit);
   return real_curl_multi_add_handle(multi, easy);
 }
 code_t curl_multi_assign(void *multi, int socket, void *pointer) {

@@ -46,6 +46,13 @@ public final class PageFetcher: Sendable {
 
   private static let preparing = DispatchGroup()
 
+  /// Keeps at most `count` connections open between fetches (libcurl's connection cache),
+  /// for a caller that must bound the descriptors fetches hold (`--check` under a low
+  /// `ulimit -n`).
+  public static func keepAtMost(connections count: Int) {
+    province_curl_limit_connections(max(1, count))
+  }
+
   /// Fetches `url`, following redirects. `onEvent` is called in order (`.started` on the
   /// caller's thread, the rest on a background queue); keep it quick. Cancelling the
   /// calling task stops the transfer and throws `.cancelled`.
