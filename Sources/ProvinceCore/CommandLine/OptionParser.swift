@@ -12,12 +12,27 @@ public enum OptionParser {
 
     func value(for spec: OptionSpec, spelled: String, inline: String?) throws(UsageError) -> String
     {
-      if let inline { return inline }
-      index += 1
-      guard index < arguments.count, !isOption(arguments[index]) else {
-        throw UsageError("missing value for '\(spelled) <\(spec.value ?? "value")>'")
+      let text: String
+      if let inline {
+        text = inline
+      } else {
+        index += 1
+        guard index < arguments.count, !isOption(arguments[index]) else {
+          throw UsageError("missing value for '\(spelled) <\(spec.value ?? "value")>'")
+        }
+        text = arguments[index]
       }
-      return arguments[index]
+      // No name, size or path is this long; the value is not echoed back whole.
+      guard text.utf8.count <= longestValue else {
+        throw UsageError(
+          "the value of '\(spelled)' is \(text.utf8.count) bytes long; at most \(longestValue)")
+      }
+      // One value per option: a second one was silently kept over the first.
+      if let earlier = values[spec.key] {
+        throw UsageError(
+          "'\(spelled)' was given twice ('\(earlier)', then '\(text)'); give it once")
+      }
+      return text
     }
 
     while index < arguments.count {
@@ -73,9 +88,16 @@ public enum OptionParser {
     argument.hasPrefix("-") && argument.count > 1 && !isNumber(argument)
   }
 
+  /// A number, or a negative one with a unit (`-5k`): a value to refuse as such rather
+  /// than an option, so that `--max-bytes -5k` says it needs a positive size.
   private static func isNumber(_ argument: String) -> Bool {
     Double(argument) != nil
+      || (argument.hasPrefix("-") && argument.dropFirst().first?.isASCII == true
+        && argument.dropFirst().first?.isNumber == true)
   }
+
+  /// The longest option value taken, in bytes (PATH_MAX, for `--data`).
+  static let longestValue = 4096
 
   private static func unknownOption(_ spelled: String) -> UsageError {
     // No option is longer than 16 characters: a longer word is no misspelling of one,
@@ -134,7 +156,10 @@ public enum OptionParser {
       options.format = parsed
     }
     if let text = values[.timeout] {
-      guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+      // Decimal only: Double("0x10") is 16 (a hexadecimal float), which no one means.
+      guard text.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
+        let seconds = Double(text), seconds > 0, seconds.isFinite
+      else {
         throw UsageError("'--timeout' needs a positive number of seconds, not '\(text)'")
       }
       // Past a day no fetch is worth waiting for, and 1e16 seconds overflowed the
