@@ -22,15 +22,11 @@ public enum OptionParser {
         }
         text = arguments[index]
       }
-      // No name, size or path is this long; the value is not echoed back whole.
-      guard text.utf8.count <= longestValue else {
-        throw UsageError(
-          "the value of '\(spelled)' is \(text.utf8.count) bytes long; at most \(longestValue)")
-      }
       // One value per option: a second one was silently kept over the first.
       if let earlier = values[spec.key] {
         throw UsageError(
-          "'\(spelled)' was given twice ('\(earlier)', then '\(text)'); give it once")
+          "'\(spelled)' was given twice ('\(EchoedValue.shown(earlier))', then"
+            + " '\(EchoedValue.shown(text))'); give it once")
       }
       return text
     }
@@ -96,9 +92,6 @@ public enum OptionParser {
         && argument.dropFirst().first?.isNumber == true)
   }
 
-  /// The longest option value taken, in bytes (PATH_MAX, for `--data`).
-  static let longestValue = 4096
-
   private static func unknownOption(_ spelled: String) -> UsageError {
     // No option is longer than 16 characters: a longer word is no misspelling of one,
     // and comparing a huge one letter by letter would only cost time.
@@ -150,7 +143,7 @@ public enum OptionParser {
     if let format = values[.format] {
       guard let parsed = OutputFormat(rawValue: format.lowercased()) else {
         throw UsageError(
-          "the value '\(format)' is invalid for '\(spelled(.format)) <format>';"
+          "the value '\(EchoedValue.shown(format))' is invalid for '\(spelled(.format)) <format>';"
             + " expected one of: text, tsv, json, url")
       }
       options.format = parsed
@@ -160,43 +153,50 @@ public enum OptionParser {
       guard text.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
         let seconds = Double(text), seconds > 0, seconds.isFinite
       else {
-        throw UsageError("'--timeout' needs a positive number of seconds, not '\(text)'")
+        throw UsageError(
+          "'--timeout' needs a positive number of seconds, not '\(EchoedValue.shown(text))'")
       }
       // Past a day no fetch is worth waiting for, and 1e16 seconds overflowed the
       // conversions to milliseconds and dispatch time that honour it.
       guard seconds <= Self.longestTimeout else {
         throw UsageError(
-          "'--timeout' can be at most \(Int(Self.longestTimeout)) seconds (a day), not '\(text)'")
+          "'--timeout' can be at most \(Int(Self.longestTimeout)) seconds (a day), not '\(EchoedValue.shown(text))'"
+        )
       }
       options.timeout = seconds
     }
     if let text = values[.maxBytes] {
       guard let bytes = parseByteCount(text) else {
         throw UsageError(
-          "'--max-bytes' needs a positive size such as 500000, 512k or 5M, not '\(text)'")
+          "'--max-bytes' needs a positive size such as 500000, 512k or 5M, not '\(EchoedValue.shown(text))'"
+        )
       }
       // The page is held in memory whole, so the bound is one that memory can honour.
       guard bytes <= Self.largestPage else {
-        throw UsageError("'--max-bytes' can be at most 1000M, not '\(text)'")
+        throw UsageError("'--max-bytes' can be at most 1000M, not '\(EchoedValue.shown(text))'")
       }
       options.maxBytes = bytes
     }
     if let text = values[.cacheSize] {
       guard let bytes = parseByteCount(text) else {
         throw UsageError(
-          "'--cache-size' needs a positive size such as 500000, 512k or 50M, not '\(text)'")
+          "'--cache-size' needs a positive size such as 500000, 512k or 50M, not '\(EchoedValue.shown(text))'"
+        )
       }
       options.cacheSize = bytes
     }
     if let text = values[.jobs] {
       guard let jobs = Int(text), (1...256).contains(jobs) else {
-        throw UsageError("'\(spelled(.jobs))' needs a whole number from 1 to 256, not '\(text)'")
+        throw UsageError(
+          "'\(spelled(.jobs))' needs a whole number from 1 to 256, not '\(EchoedValue.shown(text))'"
+        )
       }
       options.jobs = jobs
     }
     if let text = values[.width] {
       guard let width = Int(text), (10...1000).contains(width) else {
-        throw UsageError("'--width' needs a whole number from 10 to 1000, not '\(text)'")
+        throw UsageError(
+          "'--width' needs a whole number from 10 to 1000, not '\(EchoedValue.shown(text))'")
       }
       options.width = width
     }
