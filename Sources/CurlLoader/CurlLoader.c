@@ -14,6 +14,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,12 +83,27 @@ int province_curl_load(void) {
 // its last header block unfinished (or only a 1xx one) is reported as CURLE_RECV_ERROR
 // instead, which Foundation turns into an ordinary lost connection.
 
+//
+// The same watch bounds the header block. Foundation's handling of header lines costs
+// more than linear time in their number (40,000 lines: 39 s of CPU on the session's one
+// work queue, which every other fetch waits on), so a transfer whose header lines
+// (status lines, 1xx blocks, a proxy's CONNECT answer and chunked trailers included) pass
+// PROVINCE_HEADER_LINE_LIMIT lines or PROVINCE_HEADER_BYTE_LIMIT bytes is refused where
+// the line arrives: Foundation never sees it, libcurl ends the transfer (CURLE_WRITE_ERROR)
+// and the error text Foundation reports is PROVINCE_HEADER_REFUSAL. A single line past
+// libcurl's own bound (CURLE_OUT_OF_MEMORY, "Avoided giant realloc for header") gets the
+// same text instead of "Out of memory".
+
 enum {
   header_function_option = 20079,  // CURLOPT_HEADERFUNCTION
   header_data_option = 10029,      // CURLOPT_HEADERDATA
+  error_buffer_option = 10010,     // CURLOPT_ERRORBUFFER
   message_done = 1,                // CURLMSG_DONE
+  out_of_memory = 27,              // CURLE_OUT_OF_MEMORY
   receive_error = 56,              // CURLE_RECV_ERROR
+  write_error = 23,                // CURLE_WRITE_ERROR
   host_part = 5,                   // CURLUPART_HOST
+  error_buffer_size = 256,         // CURL_ERROR_SIZE
 };
 
 typedef size_t (*header_function_t)(char *, size_t, size_t, void *);
@@ -98,6 +114,10 @@ struct headers {
   void *data;
   int complete;       // the last header block seen has ended, and was not a 1xx
   int informational;  // the block being read is a 1xx (100 Continue, 103 Early Hints)
+  size_t lines;       // header lines and bytes of this transfer so far
+  size_t bytes;
+  int refused;        // past the bound: refused, and said so
+  char *error_buffer; // Foundation's CURLOPT_ERRORBUFFER, CURL_ERROR_SIZE bytes
   struct headers *next;
 };
 
@@ -125,6 +145,8 @@ static void remember_header_option(void *handle, int option, void *value) {
   if (entry) {
     if (option == header_function_option) {
       entry->function = (header_function_t)value;
+    } else if (option == error_buffer_option) {
+      entry->error_buffer = value;
     } else {
       entry->data = value;
     }
@@ -148,6 +170,13 @@ static void forget_headers(void *handle) {
 static size_t watch_header_line(char *buffer, size_t size, size_t count, void *pointer) {
   struct headers *entry = pointer;
   size_t length = size * count;
+  entry->lines += 1;
+  entry->bytes += length;
+  if (entry->lines > PROVINCE_HEADER_LINE_LIMIT || entry->bytes > PROVINCE_HEADER_BYTE_LIMIT) {
+    // Any count but `length` makes libcurl stop the transfer with CURLE_WRITE_ERROR.
+    entry->refused = 1;
+    return 0;
+  }
   if (length >= 5 && memcmp(buffer, "HTTP/", 5) == 0) {
     const char *space = memchr(buffer, ' ', length);
     entry->complete = 0;
@@ -175,6 +204,9 @@ static void watch_headers(void *handle) {
   if (entry && entry->function) {
     entry->complete = 0;
     entry->informational = 0;
+    entry->lines = 0;
+    entry->bytes = 0;
+    entry->refused = 0;
     real_curl_easy_setopt(handle, header_function_option, (void *)watch_header_line);
     real_curl_easy_setopt(handle, header_data_option, (void *)entry);
   }
@@ -194,17 +226,26 @@ struct message {
 static __thread struct message rewritten;
 
 // `raw`, or a copy saying CURLE_RECV_ERROR when it reports a transfer done whose headers
-// never ended.
+// never ended. A transfer whose header block was refused (here, or by libcurl's bound on
+// one line while the block was open) reports CURLE_WRITE_ERROR with
+// PROVINCE_HEADER_REFUSAL in Foundation's error buffer, which Foundation reads next.
 static void *checked_message(void *raw) {
   struct message *message = raw;
-  if (!message || message->kind != message_done || message->data.result != 0) return raw;
+  if (!message || message->kind != message_done) return raw;
+  code_t result = message->data.result;
   pthread_mutex_lock(&watched_lock);
   struct headers *entry = headers_of(message->handle, 0);
-  int cut = entry && entry->function && !entry->complete;
+  int watched_entry = entry && entry->function;
+  int refused = watched_entry && (entry->refused ||
+                                  (result == out_of_memory && !entry->complete));
+  int cut = watched_entry && result == 0 && !entry->complete;
+  if (refused && entry->error_buffer) {
+    snprintf(entry->error_buffer, error_buffer_size, "%s", PROVINCE_HEADER_REFUSAL);
+  }
   pthread_mutex_unlock(&watched_lock);
-  if (!cut) return raw;
+  if (!refused && !cut) return raw;
   rewritten = *message;
-  rewritten.data.result = receive_error;
+  rewritten.data.result = refused ? write_error : receive_error;
   return &rewritten;
 }
 
@@ -240,9 +281,18 @@ code_t curl_global_init(long flags) {
   LOADED_OR(easy_failed);
   return real_curl_global_init(flags);
 }
+static long connection_limit;  // 0: libcurl's default
+enum { max_connects_option = 6 };  // CURLMOPT_MAXCONNECTS
+
+void province_curl_limit_connections(long count) {
+  __atomic_store_n(&connection_limit, count, __ATOMIC_RELAXED);
+}
+
 code_t curl_multi_add_handle(void *multi, void *easy) {
   LOADED_OR(multi_failed);
   watch_headers(easy);
+  long limit = __atomic_load_n(&connection_limit, __ATOMIC_RELAXED);
+  if (limit > 0) real_curl_multi_setopt(multi, max_connects_option, limit);
   return real_curl_multi_add_handle(multi, easy);
 }
 code_t curl_multi_assign(void *multi, int socket, void *pointer) {
@@ -335,7 +385,8 @@ void *curl_version_info(int age) {
   } while (0)
 
 code_t curl_easy_setopt(void *handle, int option, ...) {
-  if (option == header_function_option || option == header_data_option) {
+  if (option == header_function_option || option == header_data_option ||
+      option == error_buffer_option) {
     va_list arguments;
     va_start(arguments, option);
     void *value = va_arg(arguments, void *);

@@ -3,7 +3,7 @@ import PageReader
 import TextSupport
 
 /// Why a page could not be fetched, one case per thing the user can act on.
-public enum FetchError: Error, Sendable, Equatable {
+public indirect enum FetchError: Error, Sendable, Equatable {
   /// The URL is not http or https (`file:`, `javascript:`, `ftp:` …); nothing was requested.
   case unsupportedScheme(String)
   /// The address has no scheme or no host.
@@ -38,6 +38,23 @@ public enum FetchError: Error, Sendable, Equatable {
   case notCached(String)
   /// The server answered 429 or 503 asking to wait longer (seconds) than the timeout allows.
   case rateLimited(retryAfter: TimeInterval)
+  /// The answer's header block passed the bound (`headerLineLimit` lines or
+  /// `headerByteLimit` bytes, or one line past libcurl's own bound) and was refused unread.
+  case headersTooLarge
+  /// A redirect's `Location` (as sent) is no valid web address; it was not followed.
+  case invalidRedirect(String)
+  /// The proxy (host:port, as curl names it) refused the connection.
+  case proxyRefused(String)
+  /// The proxy's name did not resolve.
+  case proxyNotFound(String)
+  /// The failure happened at a redirect's target (the URL after `→`), not at the address
+  /// asked for: the error names the hop's host, and this says which hop it was.
+  case afterRedirect(String, FetchError)
+
+  /// The most header lines one answer may bring (CurlLoader's PROVINCE_HEADER_LINE_LIMIT).
+  public static let headerLineLimit = 1000
+  /// The most bytes of header lines one answer may bring (PROVINCE_HEADER_BYTE_LIMIT).
+  public static let headerByteLimit = 256 * 1024
 
   /// One line for the user, safe to print on a terminal.
   public var message: String {
@@ -48,13 +65,16 @@ public enum FetchError: Error, Sendable, Equatable {
   /// report's exit code, the cache's stand-in copy and the link checker all follow it.
   public var kind: FetchFailureKind {
     switch self {
-    case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .connectionLost, .other:
+    case .afterRedirect(_, let error):
+      return error.kind
+    case .hostNotFound, .connectionRefused, .timedOut, .tlsFailure, .connectionLost, .other,
+      .proxyRefused, .proxyNotFound:
       return .networkUnavailable
     case .cancelled:
       return .cancelled
     case .unsupportedScheme, .invalidURL, .emptyBody, .http, .tooManyRedirects,
       .redirectToUnsupportedScheme, .redirectWithoutLocation, .unrequestedNotModified, .notCached,
-      .rateLimited:
+      .rateLimited, .headersTooLarge, .invalidRedirect:
       return .pageFailed
     }
   }
@@ -92,6 +112,10 @@ public enum FetchError: Error, Sendable, Equatable {
       return "The connection was lost before the page finished loading."
     case .emptyBody:
       return "The server sent an empty page."
+    case .http(407, let reason, _):
+      // 407 is only ever a proxy's answer: the proxy wants credentials.
+      return
+        "The proxy answered HTTP 407 \(reason.isEmpty ? "Proxy Authentication Required" : reason)."
     case .http(let status, let reason, _):
       return reason.isEmpty
         ? "The server answered HTTP \(status)." : "The server answered HTTP \(status) \(reason)."
@@ -104,6 +128,19 @@ public enum FetchError: Error, Sendable, Equatable {
     case .rateLimited(let seconds):
       return "The server asked to wait \(Int(seconds.rounded(.up))) s before trying again, "
         + "longer than the timeout allows (rate limited)."
+    case .invalidRedirect(let location):
+      return "The page redirected to “\(location)”, which is not a valid web address."
+    case .proxyRefused(let proxy):
+      return "The proxy “\(proxy)” refused the connection."
+    case .proxyNotFound(let proxy):
+      return "The proxy name “\(proxy)” could not be found."
+    case .afterRedirect(let hop, let error):
+      var message = error.rawMessage
+      if message.hasSuffix(".") { message.removeLast() }
+      return "\(message), after a redirect to \(hop)."
+    case .headersTooLarge:
+      return "The server sent more than \(Self.headerLineLimit) header lines or "
+        + "\(Self.headerByteLimit / 1024) KB of headers; the answer was refused."
     }
   }
 

@@ -13,6 +13,8 @@ public struct FetchLimits: Sendable, Hashable {
   public static let defaultTimeout: TimeInterval = 15
   /// The command line's default `--max-bytes`.
   public static let defaultMaxBytes = 5_000_000
+  /// The largest `--max-bytes` the command line takes (the page is held in memory whole).
+  public static let largestMaxBytes = 1_000_000_000
 
   /// Limits with the command line's defaults and 10 redirects.
   public init(

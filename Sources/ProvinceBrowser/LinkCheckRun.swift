@@ -20,8 +20,12 @@ struct LinkCheckRun {
     let fetcher = PageFetcher(
       limits: FetchLimits(timeout: options.timeout, maxBytes: Self.getBodyLimit),
       acceptLanguage: variant.acceptLanguage(environment: Terminal.environment))
+    // Out of descriptors is no broken link: fewer checks at once, or none and exit 71.
+    guard let jobs = DescriptorLimit.checkJobs(wanted: options.jobs) else {
+      return Report(messages: [DescriptorLimit.tooFewForACheck()], exitCode: .systemError)
+    }
     let checker = LinkChecker(
-      fetcher: fetcher, jobs: options.jobs,
+      fetcher: fetcher, jobs: jobs,
       wait: { seconds in try? await Task.sleep(for: .seconds(seconds)) })
     let progressLine =
       err.isTerminal && !Terminal.isDumb

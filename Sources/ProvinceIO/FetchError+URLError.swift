@@ -1,3 +1,4 @@
+import CurlLoader
 import FetchModel
 import Foundation
 import TextSupport
@@ -16,11 +17,20 @@ extension FetchError {
     guard let urlError = error as? URLError else {
       return .other(error.localizedDescription)
     }
+    // CurlLoader refused the header block and put its own text where libcurl's would be.
+    if urlError.localizedDescription.contains(headerRefusal) { return .headersTooLarge }
     switch urlError.code {
     case .cancelled: return .cancelled
     case .timedOut: return .timedOut
     case .cannotFindHost, .dnsLookupFailed: return .hostNotFound(host)
-    case .cannotConnectToHost: return .connectionRefused(host)
+    case .cannotConnectToHost:
+      // libcurl names the party it could not reach: the proxy, when one is in the way.
+      if let party = connectTarget(urlError.localizedDescription),
+        party.host.lowercased() != requestedHost(url)
+      {
+        return .proxyRefused("\(party.host):\(party.port)")
+      }
+      return .connectionRefused(host)
     case .networkConnectionLost: return .connectionLost
     case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
       .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid,
@@ -46,6 +56,10 @@ extension FetchError {
       return .other("the server's answer was not valid HTTP")
     default:
       let detail = urlError.localizedDescription
+      let unresolvedProxy = "Could not resolve proxy: "
+      if detail.hasPrefix(unresolvedProxy) {
+        return .proxyNotFound(String(detail.dropFirst(unresolvedProxy.count)).trimmingSpaces)
+      }
       // swift-corelibs-foundation reports most of libcurl's codes as .unknown, with only
       // libcurl's text to tell them apart. These are a connection that broke: a reset,
       // a hang-up mid-headers (CurlLoader's watch reports CURLE_RECV_ERROR) or mid-body.
@@ -62,6 +76,26 @@ extension FetchError {
       return .other(detail.trimmingSpaces)
     }
   }
+
+  /// The host as requested (canonical, as libcurl names it in its messages).
+  static func requestedHost(_ url: URL) -> String {
+    let host = URLText.requestURL(url.absoluteString)?.host ?? url.host ?? ""
+    return host.lowercased()
+  }
+
+  /// The host and port in libcurl's "Failed to connect to HOST port N …", the party that
+  /// refused (the proxy's, when one is used).
+  static func connectTarget(_ text: String) -> (host: String, port: String)? {
+    let prefix = "Failed to connect to "
+    guard text.hasPrefix(prefix) else { return nil }
+    let words = text.dropFirst(prefix.count).split(separator: " ")
+    guard words.count >= 3, words[1] == "port" else { return nil }
+    let port = words[2].prefix { $0.isNumber }
+    return (String(words[0]), String(port))
+  }
+
+  /// The error text of a transfer CurlLoader refused for its header block.
+  static let headerRefusal = PROVINCE_HEADER_REFUSAL
 
   /// libcurl's words (lower-cased) for a connection that broke before the answer was whole.
   static let lostConnectionTexts = [

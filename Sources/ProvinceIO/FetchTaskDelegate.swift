@@ -34,6 +34,8 @@ final class FetchTaskDelegate: @unchecked Sendable {
   private var body = Data()
   private var truncated = false
   private var redirects = 0
+  /// The last redirect's target as the Location named it, once a redirect was followed.
+  private var hop: URL?
 
   init(
     url: URL, limits: FetchLimits, expectsBody: Bool = true, conditional: Bool = false,
@@ -144,9 +146,14 @@ final class FetchTaskDelegate: @unchecked Sendable {
     // swift-corelibs-foundation resolves Location badly: it keeps only the path of a
     // relative one ("2" from /a/1 becomes /2) and turns `file:///etc/passwd` into
     // http://<same host>/etc/passwd. So the target is resolved here, from the header.
-    guard let target = Self.redirectTarget(of: response) else {
+    guard let location = Self.location(of: response) else {
       completionHandler(nil)
       finish(.failure(.redirectWithoutLocation(status: response.statusCode)))
+      return
+    }
+    guard let target = Self.redirectTarget(location, from: response.url) else {
+      completionHandler(nil)
+      finish(.failure(.invalidRedirect(location)))
       return
     }
     let scheme = target.scheme?.lowercased() ?? ""
@@ -156,20 +163,31 @@ final class FetchTaskDelegate: @unchecked Sendable {
     } else if count > limits.maxRedirects {
       completionHandler(nil)
       finish(.failure(.tooManyRedirects(limits.maxRedirects)))
-    } else {
+    } else if let address = URLText.requestURL(target.absoluteString) {
+      // The hop is requested as the first address is: its host as the WHATWG parser
+      // writes it (`URLText.requestURL`).
+      lock.withLock { hop = target }
       var next = request
-      next.url = target
+      next.url = address
       completionHandler(next)
+    } else {
+      // The Location's fault, not the address asked for.
+      completionHandler(nil)
+      finish(.failure(.invalidRedirect(target.absoluteString)))
     }
   }
 
   /// The absolute URL a redirect's Location header names, resolved against the response URL.
   static func redirectTarget(of response: HTTPURLResponse) -> URL? {
+    location(of: response).flatMap { redirectTarget($0, from: response.url) }
+  }
+
+  /// The response's Location value, as sent.
+  static func location(of response: HTTPURLResponse) -> String? {
     let location = response.allHeaderFields.first {
       String(describing: $0.key).lowercased() == "location"
     }
-    guard let value = location.map({ String(describing: $0.value) }) else { return nil }
-    return redirectTarget(value, from: response.url)
+    return location.map { String(describing: $0.value) }
   }
 
   /// The absolute URL a Location value names, resolved against the URL that answered.
@@ -180,7 +198,15 @@ final class FetchTaskDelegate: @unchecked Sendable {
   /// The task ended, with `error` or with the whole answer.
   func complete(_ task: URLSessionTask, error: (any Error)?) {
     if let error {
-      finish(.failure(FetchError.from(error, url: url, maxRedirects: limits.maxRedirects)))
+      // After a redirect the party that failed is the hop's host: named, and the hop said.
+      let hop = lock.withLock { self.hop }
+      let failure = FetchError.from(error, url: hop ?? url, maxRedirects: limits.maxRedirects)
+      switch failure {
+      case .cancelled, .timedOut, .tooManyRedirects:
+        finish(.failure(failure))
+      default:
+        finish(.failure(hop.map { .afterRedirect($0.absoluteString, failure) } ?? failure))
+      }
       return
     }
     lock.lock()
@@ -198,8 +224,13 @@ final class FetchTaskDelegate: @unchecked Sendable {
     } else if page.status == 304 && !conditional {
       finish(.failure(.unrequestedNotModified))
     } else if (300..<400).contains(page.status) && page.status != 304 {
-      // Foundation follows a redirect it can read; one left here named nowhere to go.
-      finish(.failure(.redirectWithoutLocation(status: page.status)))
+      // Foundation follows a redirect it can read; one left here named nowhere to go, or
+      // somewhere that is no web address (the Location's fault, said as such).
+      if let location = page.header("Location"), !location.trimmingSpaces.isEmpty {
+        finish(.failure(.invalidRedirect(location)))
+      } else {
+        finish(.failure(.redirectWithoutLocation(status: page.status)))
+      }
     } else if expectsBody && (200..<300).contains(page.status) && page.body.isEmpty {
       finish(.failure(.emptyBody))
     } else {

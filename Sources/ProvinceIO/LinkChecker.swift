@@ -94,6 +94,11 @@ public final class LinkChecker: Sendable {
           // An empty page is still a live one.
           status = 200
           finalURL = nil
+        case .afterRedirect(let hop, _):
+          // The hop that failed, for the report's final-URL column.
+          return Result(
+            target: target, outcome: .failed(error), finalURL: URL(string: hop),
+            attempts: attempts)
         default:
           return Result(target: target, outcome: .failed(error), finalURL: nil, attempts: attempts)
         }

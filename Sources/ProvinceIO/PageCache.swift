@@ -1,3 +1,4 @@
+import FetchModel
 import Foundation
 import PageReader
 import TextSupport
@@ -73,9 +74,10 @@ public final class PageCache: Sendable {
   }
 
   /// The stored copy of `url` as asked for in `variant`, or nil when there is none or it does not read back intact.
-  /// Reading marks the entry as used at `now`, for eviction. An entry larger than the
-  /// cache's limit, or anything but a regular file, cannot be one the cache wrote: it is
-  /// removed unread (its size is checked before a byte is read).
+  /// Reading marks the entry as used at `now`, for eviction. An entry larger than this
+  /// cache's limits is a miss, left for a run with larger ones; one larger than any limit
+  /// allows, or anything but a regular file or a folder, cannot be one the cache wrote: it
+  /// is removed unread (its size is checked before a byte is read).
   public func entry(for url: URL, variant: String? = nil, now: Date = Date()) -> PageCacheEntry? {
     let file = fileURL(for: url, variant: variant)
     guard let data = Self.readEntry(file, limit: readLimit) else { return nil }
@@ -99,8 +101,15 @@ public final class PageCache: Sendable {
     return Int(info.st_size)
   }
 
+  /// The largest entry any run's limits allow (`--max-bytes` at most 1000M, plus room for
+  /// its URL and headers): a larger file cannot be one this cache wrote.
+  static let largestPossibleEntry = FetchLimits.largestMaxBytes + entryOverhead
+
   /// The bytes of the entry at `file`, read only when fstat shows a regular file of at most
-  /// `limit` bytes; an oversized or odd entry (a FIFO, a device, a link) is unlinked.
+  /// `limit` bytes. An entry over `limit` but within what another run's limits allow is a
+  /// miss and stays (`--offline --max-bytes 100k` must not delete a good 3 MB page); one
+  /// that no limit allows, or an odd one (a FIFO, a device, a link), is unlinked. A
+  /// directory under an entry's name is never removed: it is no file the cache made.
   static func readEntry(_ file: URL, limit: Int) -> Data? {
     let fd = open(file.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard fd >= 0 else {
@@ -110,8 +119,14 @@ public final class PageCache: Sendable {
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { return nil }
-    guard info.st_mode & S_IFMT == S_IFREG, info.st_size >= 0, Int(info.st_size) <= limit else {
-      unlink(file.path)
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG else {
+      // unlink() never removes a directory; the check says so to the reader too.
+      if type != S_IFDIR { unlink(file.path) }
+      return nil
+    }
+    guard info.st_size >= 0, Int64(info.st_size) <= Int64(limit) else {
+      if Int64(info.st_size) > Int64(largestPossibleEntry) { unlink(file.path) }
       return nil
     }
     let size = Int(info.st_size)

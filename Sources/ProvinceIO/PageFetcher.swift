@@ -2,6 +2,7 @@ import CurlLoader
 import FetchModel
 import Foundation
 import PageReader
+import TextSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -45,6 +46,13 @@ public final class PageFetcher: Sendable {
 
   private static let preparing = DispatchGroup()
 
+  /// Keeps at most `count` connections open between fetches (libcurl's connection cache),
+  /// for a caller that must bound the descriptors fetches hold (`--check` under a low
+  /// `ulimit -n`).
+  public static func keepAtMost(connections count: Int) {
+    province_curl_limit_connections(max(1, count))
+  }
+
   /// Fetches `url`, following redirects. `onEvent` is called in order (`.started` on the
   /// caller's thread, the rest on a background queue); keep it quick. Cancelling the
   /// calling task stops the transfer and throws `.cancelled`.
@@ -60,7 +68,7 @@ public final class PageFetcher: Sendable {
     _ url: URL, method: String, headers: [String: String],
     onEvent: @escaping @Sendable (FetchEvent) -> Void = { _ in }
   ) async throws(FetchError) -> FetchedPage {
-    try Self.check(url)
+    let address = try Self.check(url)
     if Task.isCancelled { throw .cancelled }
     // libcurl is loaded here, the first time (CurlLoader), not when browse starts.
     guard province_curl_load() != 0 else {
@@ -73,7 +81,7 @@ public final class PageFetcher: Sendable {
     let delegate = FetchTaskDelegate(
       url: url, limits: limits, expectsBody: method != "HEAD", conditional: conditional,
       onEvent: onEvent)
-    var request = URLRequest(url: url)
+    var request = URLRequest(url: address)
     request.setValue(Self.accept, forHTTPHeaderField: "Accept")
     request.setValue(acceptLanguage, forHTTPHeaderField: "Accept-Language")
     request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
@@ -93,13 +101,18 @@ public final class PageFetcher: Sendable {
     return try result.get()
   }
 
-  /// Refuses, before any request, an address the transport cannot fetch.
-  static func check(_ url: URL) throws(FetchError) {
+  /// The address to request for `url`, its host as the WHATWG URL standard writes it
+  /// (`URLText.requestURL`, which `--validate` and `--check` share: `127.1` is requested as
+  /// `127.0.0.1`, as curl does); refuses, before any request, one that cannot be fetched.
+  @discardableResult
+  static func check(_ url: URL) throws(FetchError) -> URL {
     guard let scheme = url.scheme?.lowercased(), !scheme.isEmpty else {
       throw .invalidURL(url.absoluteString)
     }
     guard fetchableSchemes.contains(scheme) else { throw .unsupportedScheme(scheme) }
-    guard let host = url.host, !host.isEmpty else { throw .invalidURL(url.absoluteString) }
+    guard let host = url.host, !host.isEmpty, let address = URLText.requestURL(url.absoluteString)
+    else { throw .invalidURL(url.absoluteString) }
+    return address
   }
 
   /// Extra request fields that are safe to send. They replay what servers sent (ETag,

@@ -23,17 +23,30 @@ public enum URLText {
     return changed ?? url
   }
 
-  /// The URL to request for `address`: its `ascii` form, the host in IDNA ASCII. Nil when
-  /// that is not a URL with a host, or when its international host cannot be converted (an
-  /// empty label, a label over 63 bytes): a clean "not a valid web address" rather than a
-  /// request for a percent-encoded name no DNS server knows.
+  /// The URL to request for `address`: its `ascii` form, the host as the WHATWG URL
+  /// standard parses it (`WebHost`: an international name in IDNA ASCII, `127.1` as
+  /// `127.0.0.1`). Nil when that is not a URL with a host, or when the standard refuses the
+  /// host (an empty label, a label over 63 bytes, `1.2.3.256`): a clean "not a valid web
+  /// address" rather than a request for a name no DNS server knows. `--validate` decides
+  /// with the same `WebHost`.
   public static func requestURL(_ address: String) -> URL? {
     var copy = address
     let unconvertible = copy.withUTF8 { bytes in
       internationalHost(in: bytes).map { HostName.ascii($0.name) == nil } ?? false
     }
-    guard !unconvertible, let url = URL(string: ascii(address)),
-      let host = url.host, !host.isEmpty
+    guard !unconvertible else { return nil }
+    var text = ascii(address)
+    let canonical = text.withUTF8 { bytes -> String? in
+      guard let range = hostRange(in: bytes) else { return nil }
+      let host = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      guard let canonical = WebHost.canonical(host) else { return nil }
+      if canonical == host { return String(decoding: bytes, as: UTF8.self) }
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[..<range.lowerBound]), as: UTF8.self)
+        + canonical
+        + String(decoding: UnsafeBufferPointer(rebasing: bytes[range.upperBound...]), as: UTF8.self)
+    }
+    guard let canonical, let url = URL(string: canonical), let host = url.host, !host.isEmpty
     else { return nil }
     return url
   }

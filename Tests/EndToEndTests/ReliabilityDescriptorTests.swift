@@ -32,3 +32,29 @@ import Testing
     #expect(result.stderr == "")
   }
 }
+
+/// Out of descriptors is not a broken link: `--check` lowers its concurrency to what the
+/// open-file limit allows, or exits 71 saying why.
+@Suite(.timeLimit(.minutes(3))) struct ReliabilityCheckDescriptorTests {
+  @Test("--check --jobs 256 at the documented minimum (ulimit -n 27) checks every URL as live")
+  func aCheckAtTheMinimumLimitReportsNoFalseErrors() async throws {
+    // 20 hosts (127.0.0.2 … 127.0.0.21), 4 URLs each: up to 80 checks at once.
+    let servers = try (2...21).map { try TestHTTPServer.started(loopback: "127.0.0.\($0)") }
+    defer { for server in servers { server.stop() } }
+    for server in servers { server.route("/live") { _ in .html("<p>live</p>") } }
+    let cities = (0..<80).map { ("市\($0)", servers[$0 % 20].baseURL + "/live?\($0)") }
+    let data = try ReliabilityFixtures.file(
+      ReliabilityFixtures.plist(province: "甲省", cities: cities))
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let result = try await BrowseProcess.shell(
+      """
+      ulimit -n 27
+      "$BROWSE" --data '\(data)' --check --jobs 256 --format tsv; echo "status=$?"
+      """, environment: ["no_proxy": "*"])
+    let rows = result.stdout.split(separator: "\n").filter { $0.contains("/live?") }
+    #expect(rows.count == 80, "\(result.stderr)")
+    #expect(
+      rows.allSatisfy { $0.split(separator: "\t").dropFirst(3).first == "200" }, "\(result.stdout)")
+    #expect(result.stdout.hasSuffix("status=0\n"), "\(result.stderr)")
+  }
+}

@@ -105,6 +105,34 @@ import Testing
     #expect(error("--all=yes") == "'--all' takes no value")
   }
 
+  @Test("--timeout 0x10 is no number of seconds (Double reads it as a hexadecimal 16)")
+  func aHexadecimalTimeoutIsRefused() {
+    #expect(
+      error("--timeout", "0x10") == "'--timeout' needs a positive number of seconds, not '0x10'")
+    #expect(error("--timeout", "0x1p4")?.hasPrefix("'--timeout' needs a positive") == true)
+  }
+
+  @Test("--max-bytes -5k says it needs a positive size, not that the value is missing")
+  func aNegativeSizeIsRefusedAsSuch() {
+    #expect(
+      error("--max-bytes", "-5k")
+        == "'--max-bytes' needs a positive size such as 500000, 512k or 5M, not '-5k'")
+  }
+
+  @Test("An option given twice is refused rather than the second kept silently")
+  func anOptionGivenTwiceIsRefused() {
+    #expect(error("-p", "A", "-p", "B") == "'-p' was given twice ('A', then 'B'); give it once")
+    #expect(error("--province", "A", "-p", "B")?.contains("given twice") == true)
+  }
+
+  @Test("A 120 KB value is not echoed back whole in the error")
+  func aHugeValueIsNotEchoed() {
+    let huge = String(repeating: "x", count: 120_000)
+    let shown = String(repeating: "x", count: 64) + "… (120000 characters)"
+    #expect(
+      error("--timeout", huge) == "'--timeout' needs a positive number of seconds, not '\(shown)'")
+  }
+
   @Test func conflictingOptionsAreUsageErrors() {
     #expect(error("--all", "--city", "x") == "'--all' cannot be used with '--city'")
     #expect(error("-i", "--pick") == "'-i' cannot be used with '--pick'")

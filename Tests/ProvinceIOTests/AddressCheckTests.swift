@@ -58,3 +58,58 @@ import Testing
     #expect(result.attempts == 0)
   }
 }
+
+/// `--validate`, the fetcher and `--check` decide with one notion of a valid URL
+/// (`WebHost`, the WHATWG host parser): what one takes, the others fetch.
+@Suite(.timeLimit(.minutes(2))) struct OneURLValidityTests {
+  /// The loopback server's address in forms curl and browsers fetch.
+  static func forms(port: UInt16) -> [String] {
+    [
+      "http://127.1:\(port)/ok", "http://2130706433:\(port)/ok",
+      "http://127.0.0.01:\(port)/ok", "http://0x7f.0.0.1:\(port)/ok",
+    ]
+  }
+
+  @Test("127.1, 2130706433, 127.0.0.01 and 0x7f.0.0.1 pass --validate and are fetched")
+  func otherIPv4FormsAreValidAndFetched() async throws {
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    server.route("/ok") { _ in .html("<p>loopback</p>") }
+    for address in Self.forms(port: server.port) {
+      #expect(HTTPURLCheck.isAbsoluteHTTP(address), "\(address)")
+      let url = try #require(URL(string: address))
+      let page = try await PageFetcher(limits: .init(timeout: 20)).fetch(url)
+      #expect(page.text() == "<p>loopback</p>", "\(address)")
+      let checked = await LinkChecker(fetcher: PageFetcher(), wait: { _ in }).check(
+        LinkCheck.Target(province: "p", city: "c", url: address))
+      #expect(checked.outcome == .status(200), "\(address)")
+    }
+  }
+
+  @Test("An IPv4-mapped IPv6 literal passes --validate and is fetched when ::1 can listen")
+  func anIPv4MappedLiteralIsValid() async throws {
+    #expect(HTTPURLCheck.isAbsoluteHTTP("http://[0::ffff:127.0.0.1]:80/"))
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    server.route("/ok") { _ in .html("<p>mapped</p>") }
+    // A dual-stack socket would be needed to reach 127.0.0.1 through ::ffff:…; the
+    // request must at least not be refused as an invalid address.
+    let url = try #require(URL(string: "http://[0::ffff:127.0.0.1]:\(server.port)/ok"))
+    do {
+      _ = try await PageFetcher(limits: .init(timeout: 20)).fetch(url)
+    } catch {
+      if case .invalidURL = error { Issue.record("refused as invalid: \(error.message)") }
+    }
+  }
+
+  @Test(
+    "What the standard refuses fails --validate and --check alike, without a request",
+    arguments: ["http://1.2.3.256/", "http://1.2.3.4.5/", "http://a<b/", "http://[1::2::3]/"])
+  func refusedEverywhere(address: String) async {
+    #expect(!HTTPURLCheck.isAbsoluteHTTP(address))
+    let checked = await LinkChecker(fetcher: PageFetcher(), wait: { _ in }).check(
+      LinkCheck.Target(province: "p", city: "c", url: address))
+    #expect(checked.outcome == .failed(.invalidURL(address)))
+    #expect(checked.attempts == 0)
+  }
+}

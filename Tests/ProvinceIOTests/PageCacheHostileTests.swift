@@ -55,6 +55,43 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: file.path))
   }
 
+  @Test("A good 3.5 MB entry read under smaller limits is a miss that stays on disk")
+  func anEntryOverThisRunsLimitsIsAMissNotADeletion() throws {
+    let directory = folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = URL(string: "http://example.test/large")!
+    var large = page(url.absoluteString)
+    large.body = Data(repeating: UInt8(ascii: "a"), count: 3_500_000)
+    try PageCache(directory: directory, limit: 50_000_000).store(large, for: url)
+    let file = PageCache(directory: directory, limit: 50_000_000).fileURL(for: url)
+    // --max-bytes 100k, then --cache-size 1M: each a miss, neither a deletion.
+    let smallPages = PageCache(directory: directory, limit: 50_000_000, largestPage: 100_000)
+    #expect(smallPages.entry(for: url) == nil)
+    #expect(FileManager.default.fileExists(atPath: file.path))
+    let smallCache = PageCache(directory: directory, limit: 1_000_000)
+    #expect(smallCache.entry(for: url) == nil)
+    #expect(FileManager.default.fileExists(atPath: file.path))
+    // The default limits read it back whole.
+    let again = PageCache(directory: directory, limit: 50_000_000, largestPage: 5_000_000)
+    #expect(again.entry(for: url)?.page.body.count == 3_500_000)
+  }
+
+  @Test("A folder planted under an entry's name is never removed, and a store beside it fails")
+  func aFolderUnderAnEntrysNameIsNeverRemoved() throws {
+    let directory = folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cache = PageCache(directory: directory, limit: 1_000_000)
+    let url = URL(string: "http://example.test/planted")!
+    let planted = cache.fileURL(for: url)
+    try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: true)
+    let inside = planted.appendingPathComponent("keep.txt")
+    try Data("mine".utf8).write(to: inside)
+    #expect(cache.entry(for: url) == nil)
+    #expect(throws: PageCacheError.self) { try cache.store(page(url.absoluteString), for: url) }
+    #expect(cache.entry(for: url) == nil)
+    #expect(try Data(contentsOf: inside) == Data("mine".utf8))
+  }
+
   @Test func anEntryJustWithinTheLimitIsStillRead() throws {
     let directory = folder()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -94,6 +94,14 @@ package final class TestHTTPServer: @unchecked Sendable {
     return server
   }
 
+  /// Starts a server on another loopback address (`127.0.0.2` …), so that tests can have
+  /// many hosts; Linux routes all of 127.0.0.0/8 to the loopback interface.
+  package static func started(loopback address: String) throws -> TestHTTPServer {
+    let server = TestHTTPServer()
+    try server.start(ipv6: false, address: address)
+    return server
+  }
+
   /// Whether this machine can listen on ::1 (IPv6 may be off in a container).
   package static let canListenOnIPv6Loopback: Bool = {
     guard let server = try? TestHTTPServer.started(ipv6: true) else { return false }
@@ -106,6 +114,7 @@ package final class TestHTTPServer: @unchecked Sendable {
   private var wakePipe: [Int32] = [-1, -1]
   private var boundPort: UInt16 = 0
   private var onIPv6 = false
+  private var address = "127.0.0.1"
   private var stopping = false
   private var openSockets: Set<Int32> = []
   private var routes: [String: RouteHandler] = [:]
@@ -124,7 +133,8 @@ package final class TestHTTPServer: @unchecked Sendable {
 
   /// `http://127.0.0.1:<port>`, or `http://[::1]:<port>` for a server on ::1.
   package var baseURL: String {
-    lock.withLock { onIPv6 } ? "http://[::1]:\(port)" : "http://127.0.0.1:\(port)"
+    lock.withLock { onIPv6 }
+      ? "http://[::1]:\(port)" : "http://\(lock.withLock { address }):\(port)"
   }
 
   /// An absolute URL for `path` on this server.
@@ -151,7 +161,7 @@ package final class TestHTTPServer: @unchecked Sendable {
 
   /// Listens on 127.0.0.1 (or ::1 with `ipv6`) and an ephemeral port. Descriptors are
   /// close-on-exec, so a `browse` process spawned by a test does not inherit the sockets.
-  package func start(ipv6: Bool = false) throws {
+  package func start(ipv6: Bool = false, address ipv4: String = "127.0.0.1") throws {
     let family = ipv6 ? AF_INET6 : AF_INET
     let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw ServerError.socket("socket", errno) }
@@ -170,7 +180,7 @@ package final class TestHTTPServer: @unchecked Sendable {
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_port = 0
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      address.sin_addr.s_addr = inet_addr(ipv4)
       listening = Self.bindAndListen(fd, &address).map { _ in UInt16(bigEndian: address.sin_port) }
     }
     guard let listeningPort = listening else {
@@ -190,6 +200,7 @@ package final class TestHTTPServer: @unchecked Sendable {
       wakePipe = pipeEnds
       boundPort = listeningPort
       onIPv6 = ipv6
+      address = ipv4
     }
     threads.enter()
     let wake = pipeEnds[0]
@@ -411,7 +422,7 @@ package final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// Blocks until the peer hangs up or the server stops.
-    func waitUntilClosed() {
+    package func waitUntilClosed() {
       while pause(3600) {}
     }
 

@@ -1,6 +1,7 @@
 import TextSupport
 
-/// Checks that a city's url is an absolute http or https URL with a host. Done on bytes
+/// Checks that a city's url is an absolute http or https URL with a host the WHATWG URL
+/// standard takes (`WebHost`, which the fetcher and `--check` use too). Done on bytes
 /// because Foundation's URL parsing would cost more than reading the whole file.
 enum HTTPURLCheck {
   static func isAbsoluteHTTP(_ url: String) -> Bool {
@@ -36,21 +37,17 @@ enum HTTPURLCheck {
       guard let close = (hostStart..<end).first(where: { bytes[$0] == UInt8(ascii: "]") })
       else { return false }
       hostEnd = close + 1
-      if hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") { return false }
-      return hostEnd - hostStart > 2 && isPort(bytes, from: hostEnd, to: end)
-    }
-    if let colon = (hostStart..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
+    } else if let colon = (hostStart..<end).first(where: { bytes[$0] == UInt8(ascii: ":") }) {
       hostEnd = colon
     }
     return hostEnd > hostStart && isPort(bytes, from: hostEnd, to: end)
-      && isConvertible(UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]))
+      && isHost(UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]))
   }
 
-  /// An international host must have an ASCII form (no empty or over-long label), since
-  /// that is the name requested; ASCII hosts are taken as they are.
-  private static func isConvertible(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard host.contains(where: { $0 >= 0x80 }) else { return true }
-    return HostName.ascii(String(decoding: host, as: UTF8.self)) != nil
+  /// Whether the WHATWG URL standard takes the host, as the fetcher and `--check` do
+  /// (`WebHost`): `127.1` and `[0::ffff:127.0.0.1]` pass, `1.2.3.256` and `a<b` do not.
+  private static func isHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+    WebHost.isValid(String(decoding: host, as: UTF8.self))
   }
 
   private static func matchScheme(

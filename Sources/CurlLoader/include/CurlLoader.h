@@ -14,4 +14,19 @@
 /// symbols of lib_CFURLSessionInterface.a: `nm -u`); add it to FUNCTIONS there.
 int province_curl_load(void);
 
+/// Bounds libcurl's connection cache (CURLMOPT_MAXCONNECTS) of every multi handle from
+/// the next transfer on: idle kept-alive connections hold descriptors too, and `--check`
+/// under a low open-file limit must count them. 0 leaves libcurl's default.
+void province_curl_limit_connections(long count);
+
+/// The most header lines one transfer may bring (status lines, 1xx blocks, a proxy's
+/// CONNECT answer and chunked trailers included); past it the transfer is refused.
+#define PROVINCE_HEADER_LINE_LIMIT 1000
+/// The most bytes of header lines one transfer may bring (curl allows 300 KB).
+#define PROVINCE_HEADER_BYTE_LIMIT 262144
+/// The error text a transfer refused for its header block ends with (Foundation reports
+/// it as the error's description); FetchError.from recognises it.
+#define PROVINCE_HEADER_REFUSAL \
+  "province-browser: header block over 1000 lines or 256 KB refused"
+
 #endif

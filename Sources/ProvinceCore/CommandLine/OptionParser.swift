@@ -13,12 +13,23 @@ public enum OptionParser {
 
     func value(for spec: OptionSpec, spelled: String, inline: String?) throws(UsageError) -> String
     {
-      if let inline { return inline }
-      index += 1
-      guard index < arguments.count, !isOption(arguments[index]) else {
-        throw UsageError("missing value for '\(spelled) <\(spec.value ?? "value")>'")
+      let text: String
+      if let inline {
+        text = inline
+      } else {
+        index += 1
+        guard index < arguments.count, !isOption(arguments[index]) else {
+          throw UsageError("missing value for '\(spelled) <\(spec.value ?? "value")>'")
+        }
+        text = arguments[index]
       }
-      return arguments[index]
+      // One value per option: a second one was silently kept over the first.
+      if let earlier = values[spec.key] {
+        throw UsageError(
+          "'\(spelled)' was given twice ('\(EchoedValue.shown(earlier))', then"
+            + " '\(EchoedValue.shown(text))'); give it once")
+      }
+      return text
     }
 
     while index < arguments.count {
@@ -74,8 +85,12 @@ public enum OptionParser {
     argument.hasPrefix("-") && argument.count > 1 && !isNumber(argument)
   }
 
+  /// A number, or a negative one with a unit (`-5k`): a value to refuse as such rather
+  /// than an option, so that `--max-bytes -5k` says it needs a positive size.
   private static func isNumber(_ argument: String) -> Bool {
     Double(argument) != nil
+      || (argument.hasPrefix("-") && argument.dropFirst().first?.isASCII == true
+        && argument.dropFirst().first?.isNumber == true)
   }
 
   private static func unknownOption(_ spelled: String) -> UsageError {
@@ -131,50 +146,60 @@ public enum OptionParser {
     if let format = values[.format] {
       guard let parsed = OutputFormat(rawValue: format.lowercased()) else {
         throw UsageError(
-          "the value '\(format)' is invalid for '\(spelled(.format)) <format>';"
+          "the value '\(EchoedValue.shown(format))' is invalid for '\(spelled(.format)) <format>';"
             + " expected one of: text, tsv, json, url, geojson")
       }
       options.format = parsed
     }
     if let text = values[.timeout] {
-      guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-        throw UsageError("'--timeout' needs a positive number of seconds, not '\(text)'")
+      // Decimal only: Double("0x10") is 16 (a hexadecimal float), which no one means.
+      guard text.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
+        let seconds = Double(text), seconds > 0, seconds.isFinite
+      else {
+        throw UsageError(
+          "'--timeout' needs a positive number of seconds, not '\(EchoedValue.shown(text))'")
       }
       // Past a day no fetch is worth waiting for, and 1e16 seconds overflowed the
       // conversions to milliseconds and dispatch time that honour it.
       guard seconds <= Self.longestTimeout else {
         throw UsageError(
-          "'--timeout' can be at most \(Int(Self.longestTimeout)) seconds (a day), not '\(text)'")
+          "'--timeout' can be at most \(Int(Self.longestTimeout)) seconds (a day), not '\(EchoedValue.shown(text))'"
+        )
       }
       options.timeout = seconds
     }
     if let text = values[.maxBytes] {
       guard let bytes = parseByteCount(text) else {
         throw UsageError(
-          "'--max-bytes' needs a positive size such as 500000, 512k or 5M, not '\(text)'")
+          "'--max-bytes' needs a positive size such as 500000, 512k or 5M, not '\(EchoedValue.shown(text))'"
+        )
       }
       // The page is held in memory whole, so the bound is one that memory can honour.
       guard bytes <= Self.largestPage else {
-        throw UsageError("'--max-bytes' can be at most 1000M, not '\(text)'")
+        throw UsageError("'--max-bytes' can be at most 1000M, not '\(EchoedValue.shown(text))'")
       }
       options.maxBytes = bytes
     }
     if let text = values[.cacheSize] {
       guard let bytes = parseByteCount(text) else {
         throw UsageError(
-          "'--cache-size' needs a positive size such as 500000, 512k or 50M, not '\(text)'")
+          "'--cache-size' needs a positive size such as 500000, 512k or 50M, not '\(EchoedValue.shown(text))'"
+        )
       }
       options.cacheSize = bytes
     }
     if let text = values[.jobs] {
       guard let jobs = Int(text), (1...256).contains(jobs) else {
-        throw UsageError("'\(spelled(.jobs))' needs a whole number from 1 to 256, not '\(text)'")
+        throw UsageError(
+          "'\(spelled(.jobs))' needs a whole number from 1 to 256, not '\(EchoedValue.shown(text))'"
+        )
       }
       options.jobs = jobs
     }
     if let text = values[.width] {
       guard let width = Int(text), (10...1000).contains(width) else {
-        throw UsageError("'--width' needs a whole number from 10 to 1000, not '\(text)'")
+        throw UsageError(
+          "'--width' needs a whole number from 10 to 1000, not '\(EchoedValue.shown(text))'")
       }
       options.width = width
     }
@@ -321,7 +346,7 @@ public enum OptionParser {
   /// The longest `--timeout`, in seconds.
   static let longestTimeout: Double = 86_400
   /// The largest `--max-bytes`.
-  static let largestPage = 1_000_000_000
+  static let largestPage = FetchLimits.largestMaxBytes
 
   /// `500000`, `512k`, `5M` (powers of 1000, as the default's "5 MB").
   static func parseByteCount(_ text: String) -> Int? {

@@ -159,7 +159,7 @@ public struct JobPlanner: Sendable {
       return Report(
         output: output,
         messages: [
-          "browse: no province, city or county matches '\(TerminalText.sanitize(query))'\n"
+          "browse: no province, city or county matches '\(EchoedValue.shown(query))'\n"
         ],
         exitCode: .failure)
     }
@@ -245,7 +245,7 @@ public struct JobPlanner: Sendable {
     let scope = city.map { catalog[$0].name } ?? province.map { catalog.provinces[$0].name }
     let place = scope.map { " in \(TerminalText.sanitize($0))" } ?? ""
     return .failure(
-      "no \(noun) matches '\(TerminalText.sanitize(query))'\(place)"
+      "no \(noun) matches '\(EchoedValue.shown(query))'\(place)"
         + ProvinceResolver.hint(suggestions))
   }
 

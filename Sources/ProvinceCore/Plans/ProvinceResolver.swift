@@ -27,7 +27,7 @@ public struct ProvinceResolver: Sendable {
           ] + ListFormatter.alignedRows(rows), exitCode: .failure))
     case .notFound(let suggestions):
       return .failure(
-        .failure("no province matches '\(TerminalText.sanitize(query))'\(Self.hint(suggestions))"))
+        .failure("no province matches '\(EchoedValue.shown(query))'\(Self.hint(suggestions))"))
     }
   }
 

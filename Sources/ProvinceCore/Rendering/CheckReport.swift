@@ -71,7 +71,7 @@ public enum CheckReport {
         + (countyColumn ? [TerminalText.sanitize(result.target.county ?? "")] : [])
         + [
           result.finding.map(findingText) ?? statusText(result.outcome),
-          URLText.ascii(result.finalURL?.absoluteString ?? result.target.url),
+          urlText(result),
         ]
     }
     if !rows.isEmpty {
@@ -120,6 +120,11 @@ public enum CheckReport {
     case .cancelled: return "cancelled"
     case .notCached: return "not-cached"
     case .rateLimited: return "rate-limited"
+    case .headersTooLarge: return "headers-too-large"
+    case .invalidRedirect: return "bad-redirect"
+    case .proxyRefused: return "proxy-refused"
+    case .proxyNotFound: return "proxy-not-found"
+    case .afterRedirect(_, let error): return errorWord(error)
     case .other: return "error"
     }
   }
@@ -132,6 +137,14 @@ public enum CheckReport {
     case .disambiguation(nil): return "disambiguation (no entry names the province)"
     case .redirect(let title): return "redirect → \(title)"
     }
+  }
+
+  /// The URL column: the final URL, or the data's URL and the redirect hop that failed.
+  private static func urlText(_ result: LinkCheck.Result) -> String {
+    if case .failed(.afterRedirect(let hop, _)) = result.outcome {
+      return URLText.ascii(result.target.url) + " → " + URLText.ascii(hop)
+    }
+    return URLText.ascii(result.finalURL?.absoluteString ?? result.target.url)
   }
 
   private static func statusText(_ outcome: LinkCheck.Outcome) -> String {
