@@ -16,12 +16,18 @@ public enum LinkCheck {
     public var url: String
     /// The county's name as the data spells it, when the URL is a county's; nil for a city's.
     public var county: String?
+    /// The township's name as the data spells it, when the URL is a township's.
+    public var township: String?
 
     /// A target from its parts.
-    public init(province: String, city: String, county: String? = nil, url: String) {
+    public init(
+      province: String, city: String, county: String? = nil, township: String? = nil,
+      url: String
+    ) {
       self.province = province
       self.city = city
       self.county = county
+      self.township = township
       self.url = url
     }
   }

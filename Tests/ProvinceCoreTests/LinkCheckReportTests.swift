@@ -102,4 +102,31 @@ import Testing
     let start = LinkCheck.Progress(checked: 0, total: 200, broken: 0, elapsed: 0)
     #expect(CheckReport.progress(start) == "Checking 0/200, 0 broken")
   }
+
+  @Test("a township's row has a township column after the county's, in TSV, text and JSON")
+  func townshipRowsHaveTheirOwnColumn() {
+    let rows = [
+      LinkCheck.Result(
+        target: .init(
+          province: "江苏省", city: "苏州市", county: "昆山市", url: "http://example.test/k"),
+        outcome: .status(404), finalURL: nil, attempts: 1),
+      LinkCheck.Result(
+        target: .init(
+          province: "江苏省", city: "苏州市", county: "昆山市", township: "玉山镇",
+          url: "http://example.test/y"),
+        outcome: .status(404), finalURL: nil, attempts: 1),
+    ]
+    let tsv = CheckReport.lines(rows, format: .tsv, total: 2, elapsed: 0, interrupted: false)
+    #expect(
+      tsv == [
+        "江苏省\t苏州市\t昆山市\t\thttp://example.test/k\t404\t\n",
+        "江苏省\t苏州市\t昆山市\t玉山镇\thttp://example.test/y\t404\t\n",
+      ])
+    let text = CheckReport.lines(rows, format: .text, total: 2, elapsed: 0, interrupted: false)
+    #expect(
+      text.contains { $0.hasPrefix("PROVINCE") && $0.contains("COUNTY") && $0.contains("TOWNSHIP") }
+    )
+    let json = CheckReport.lines(rows, format: .json, total: 2, elapsed: 0, interrupted: false)
+    #expect(json.filter { $0.contains("\"township\":\"玉山镇\"") }.count == 1)
+  }
 }

@@ -246,8 +246,8 @@ public enum OptionParser {
     try forbid(
       .check,
       with: [
-        .city, .county, .counties, .township, .townships, .search, .all, .interactive, .pick,
-        .open, .fetch, .validate, .offline,
+        .counties, .township, .search, .all, .interactive, .pick, .open, .fetch, .validate,
+        .offline,
       ])
     try forbid(.offline, with: [.noCache])
     let places: [OptionSpec.Key] = [.at, .near]
@@ -300,7 +300,15 @@ public enum OptionParser {
       }
       return .validate(file: positionals.first)
     }
-    if keys.contains(.check) { return .catalog(.check(province: province)) }
+    if keys.contains(.check) {
+      // -c and -x narrow the check to one division and what is under it.
+      let branch =
+        values[.city] == nil && values[.county] == nil
+        ? nil
+        : Options.CityQuery(city: values[.city] ?? "", province: province, county: values[.county])
+      return .catalog(
+        .check(province: province, branch: branch, townships: keys.contains(.townships)))
+    }
     if keys.contains(.interactive) { return .catalog(.interactive) }
     if keys.contains(.pick) { return .catalog(.pick) }
     if let text = values[.at] {

@@ -111,7 +111,9 @@ struct OptionSpec: Sendable {
         + " (zh: as stored; default: from the locale, else zh-cn)"),
     .init(
       key: .check, long: "check", short: nil, value: nil,
-      help: "Check every city and county URL (or a province's, with -p) and report the broken ones"),
+      help:
+        "Check every city and county URL (a province's with -p, one branch with -c or -x;"
+        + " townships too with --townships) and report the broken ones"),
     .init(
       key: .jobs, long: "jobs", short: "j", value: "n",
       help:

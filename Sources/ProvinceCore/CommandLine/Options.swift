@@ -38,8 +38,9 @@ public struct Options: Sendable, Equatable {
     case all
     /// `--search`, within `--province` when given.
     case search(String, province: String?)
-    /// `--check`: every city URL (of the province, when given).
-    case check(province: String?)
+    /// `--check`: every city and county URL (of the province, or of the branch under one
+    /// division, when given), and with `townships` the townships' under them too.
+    case check(province: String?, branch: CityQuery? = nil, townships: Bool = false)
     /// `--at`: the divisions a point is in (or each point of stdin's lines).
     case locate(PointInput)
     /// `--near`: the county-level divisions by distance from a point.

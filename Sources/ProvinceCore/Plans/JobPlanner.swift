@@ -85,12 +85,22 @@ public struct JobPlanner: Sendable {
       }
     case .search(let query, let province):
       return .report(search(query, province: province))
-    case .check(let province):
+    case .check(let province, let branch, let townships):
+      if let branch {
+        switch place(branch, .fetch) {
+        case .success(let ref):
+          return .check(targets(ref, townships: townships), format: listFormat)
+        case .failure(let report): return .report(report)
+        }
+      }
       guard let province else {
-        return .check(targets(catalog.provinces.indices), format: listFormat)
+        return .check(
+          catalog.provinces.indices.flatMap { provinceTargets($0, townships: townships) },
+          format: listFormat)
       }
       switch provinces.resolve(province) {
-      case .success(let index): return .check(targets([index]), format: listFormat)
+      case .success(let index):
+        return .check(provinceTargets(index, townships: townships), format: listFormat)
       case .failure(let report): return .report(report)
       }
     case .complete(let target):
@@ -286,24 +296,28 @@ public struct JobPlanner: Sendable {
     return .success(TownshipSearch.parents(in: catalog, cities: cities))
   }
 
-  private func lookup(_ query: Options.CityQuery, _ action: Options.CityAction) -> Plan {
+  /// The one division a lookup names (`-p`, `-c`, `-x`, `-t`), or the report that says why
+  /// there is none: ambiguous, not found, or a former division (worded for `action`).
+  private func place(_ query: Options.CityQuery, _ action: Options.CityAction)
+    -> Result<CityRef, Report>
+  {
     var province: Int?
     if let name = query.province {
       switch provinces.resolve(name) {
       case .success(let index): province = index
-      case .failure(let report): return .report(report)
+      case .failure(let report): return .failure(report)
       }
     }
     let ref: CityRef
     if let township = query.township {
       switch townshipParents(query) {
-      case .failure(let report): return .report(report)
+      case .failure(let report): return .failure(report)
       case .success(let parents):
         switch TownshipSearch.lookup(township, in: catalog, under: parents) {
         case .unique(let found): ref = found
-        case .ambiguous(let refs): return .report(ambiguity(township, refs))
+        case .ambiguous(let refs): return .failure(ambiguity(township, refs))
         case .notFound:
-          return .report(
+          return .failure(
             .failure("no township matches '\(TerminalText.sanitize(township))'"))
         }
       }
@@ -317,29 +331,38 @@ public struct JobPlanner: Sendable {
       if !query.city.isEmpty {
         switch resolveCity(query.city, inProvince: province) {
         case .success(let found): city = found
-        case .failure(let report): return .report(report)
+        case .failure(let report): return .failure(report)
         }
       }
       switch matcher.county(county, inProvince: province, inCity: city) {
       case .unique(let found): ref = found
-      case .ambiguous(let refs): return .report(ambiguity(county, refs))
+      case .ambiguous(let refs): return .failure(ambiguity(county, refs))
       case .notFound(let suggestions):
-        if let report = former(county, action) { return .report(report) }
-        return .report(notFound("county", county, province: province, city: city, suggestions))
+        if let report = former(county, action) { return .failure(report) }
+        return .failure(notFound("county", county, province: province, city: city, suggestions))
       }
     } else {
       switch matcher.place(query.city, inProvince: province) {
       case .unique(let found):
         ref = found
       case .ambiguous(let refs):
-        return .report(ambiguity(query.city, refs))
+        return .failure(ambiguity(query.city, refs))
       case .notFound(let suggestions):
         if province == nil, let named = matcher.provinceGivenAsCity(query.city) {
-          return .report(.failure(provinceNamedAsCity(named, query: query.city)))
+          return .failure(.failure(provinceNamedAsCity(named, query: query.city)))
         }
-        if let report = former(query.city, action) { return .report(report) }
-        return .report(notFound("city or county", query.city, province: province, suggestions))
+        if let report = former(query.city, action) { return .failure(report) }
+        return .failure(notFound("city or county", query.city, province: province, suggestions))
       }
+    }
+    return .success(ref)
+  }
+
+  private func lookup(_ query: Options.CityQuery, _ action: Options.CityAction) -> Plan {
+    let ref: CityRef
+    switch place(query, action) {
+    case .success(let found): ref = found
+    case .failure(let report): return .report(report)
     }
     switch action {
     case .print:
@@ -442,18 +465,40 @@ public struct JobPlanner: Sendable {
     return "\(name) is \(kind), not a city in one; list its \(parts) with -p \(typed)"
   }
 
-  /// Every city of the given provinces, each followed by its counties, as the link checker
-  /// takes them: a county's URL is the data's as much as a city's.
-  private func targets(_ indices: some Sequence<Int>) -> [LinkCheck.Target] {
-    indices.flatMap { index in
-      let province = catalog.provinces[index]
-      return province.cities.flatMap { city in
-        [LinkCheck.Target(province: province.name, city: city.name, url: city.url)]
-          + city.counties.map {
-            LinkCheck.Target(province: province.name, city: city.name, county: $0.name, url: $0.url)
-          }
+  /// Every city of a province, each followed by what is under it, as the link checker takes
+  /// them: a county's (and a township's) URL is the data's as much as a city's.
+  private func provinceTargets(_ index: Int, townships: Bool) -> [LinkCheck.Target] {
+    catalog.provinces[index].cities.indices.flatMap {
+      targets(CityRef(province: index, city: $0), townships: townships)
+    }
+  }
+
+  /// A division, then the divisions under it in catalog order, each followed by its own:
+  /// counties always, townships when asked for.
+  private func targets(_ ref: CityRef, townships: Bool) -> [LinkCheck.Target] {
+    var found = [target(ref)]
+    if ref.county == nil && ref.township == nil {
+      for k in catalog[ref].counties.indices {
+        found += targets(
+          CityRef(province: ref.province, city: ref.city, county: k), townships: townships)
       }
     }
+    // A city with counties has its townships under them, found above.
+    if townships && ref.township == nil && (ref.county != nil || catalog[ref].counties.isEmpty) {
+      found += catalog.townshipRefs(of: [ref]).map(target)
+    }
+    return found
+  }
+
+  /// The link checker's target for one division: its names at each level, and its URL.
+  private func target(_ ref: CityRef) -> LinkCheck.Target {
+    let city = catalog[ref.cityOnly]
+    let county = ref.county.map {
+      catalog[CityRef(province: ref.province, city: ref.city, county: $0)]
+    }
+    return LinkCheck.Target(
+      province: catalog.provinces[ref.province].name, city: city.name, county: county?.name,
+      township: ref.township == nil ? nil : catalog[ref].name, url: catalog[ref].url)
   }
 
   /// Names for a completion script, one a line; a tab or newline in a name cannot split it.

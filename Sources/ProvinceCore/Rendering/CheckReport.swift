@@ -4,7 +4,8 @@ import TextSupport
 
 /// The `--check` report: a summary and the broken URLs for people, every result for scripts.
 /// Names and addresses are sanitised; TSV columns are province, city, url, status, final url,
-/// with a county column after the city's where any county was checked (empty on a city's row).
+/// with a county column after the city's where any county was checked (empty on a city's row),
+/// and a township column after that where any township was.
 public enum CheckReport {
   /// The whole outcome of a check: the report on stdout, the summary also on stderr when an
   /// interrupted report went to a script, and 0, 1 (something broken) or 130.
@@ -32,8 +33,8 @@ public enum CheckReport {
     case .text:
       return text(results, total: total, elapsed: elapsed, interrupted: interrupted)
     case .tsv:
-      let countyColumn = results.contains { $0.target.county != nil }
-      return results.map { tsvLine($0, countyColumn: countyColumn) }
+      let columns = Columns(results)
+      return results.map { tsvLine($0, columns: columns) }
     case .json, .geojson:
       return json(results)
     case .url:
@@ -65,17 +66,18 @@ public enum CheckReport {
   ) -> [String] {
     var lines = [summary(results, total: total, elapsed: elapsed, interrupted: interrupted)]
     let reported = results.filter(\.isReported)
-    let countyColumn = reported.contains { $0.target.county != nil }
+    let columns = Columns(reported)
     let rows = reported.map { result in
-      [TerminalText.sanitize(result.target.province), TerminalText.sanitize(result.target.city)]
-        + (countyColumn ? [TerminalText.sanitize(result.target.county ?? "")] : [])
+      columns.names(result.target).map(TerminalText.sanitize)
         + [
           result.finding.map(findingText) ?? statusText(result.outcome),
           urlText(result),
         ]
     }
     if !rows.isEmpty {
-      let head = ["PROVINCE", "CITY"] + (countyColumn ? ["COUNTY"] : []) + ["STATUS", "URL"]
+      let head =
+        ["PROVINCE", "CITY"] + (columns.county ? ["COUNTY"] : [])
+        + (columns.township ? ["TOWNSHIP"] : []) + ["STATUS", "URL"]
       lines += ListFormatter.alignedRows([head] + rows)
     }
     return lines
@@ -154,10 +156,9 @@ public enum CheckReport {
     }
   }
 
-  private static func tsvLine(_ result: LinkCheck.Result, countyColumn: Bool) -> String {
+  private static func tsvLine(_ result: LinkCheck.Result, columns: Columns) -> String {
     let fields =
-      [ListFormatter.tsvField(result.target.province), ListFormatter.tsvField(result.target.city)]
-      + (countyColumn ? [ListFormatter.tsvField(result.target.county ?? "")] : [])
+      columns.names(result.target).map(ListFormatter.tsvField)
       + [
         URLText.ascii(result.target.url), result.finding?.word ?? statusField(result.outcome),
         result.finalURL.map { URLText.ascii($0.absoluteString) } ?? "",
@@ -181,7 +182,9 @@ public enum CheckReport {
         error = JSONWriter.string(errorWord(failure))
         message = JSONWriter.string(failure.message)
       }
-      let county = result.target.county.map { [("county", JSONWriter.string($0))] } ?? []
+      let county =
+        (result.target.county.map { [("county", JSONWriter.string($0))] } ?? [])
+        + (result.target.township.map { [("township", JSONWriter.string($0))] } ?? [])
       return JSONWriter.object(
         [
           ("province", JSONWriter.string(result.target.province)),
@@ -198,5 +201,23 @@ public enum CheckReport {
     }
     return ["[\n"] + objects.enumerated().map { $0.1 + ($0.0 == objects.count - 1 ? "\n" : ",\n") }
       + ["]\n"]
+  }
+
+  /// Which name columns a report has: province and city always, a county and a township
+  /// column where any result is one's (empty on the rows above that level).
+  private struct Columns {
+    var county: Bool
+    var township: Bool
+
+    init(_ results: [LinkCheck.Result]) {
+      county = results.contains { $0.target.county != nil }
+      township = results.contains { $0.target.township != nil }
+    }
+
+    /// The target's names, one a column, not yet sanitised.
+    func names(_ target: LinkCheck.Target) -> [String] {
+      [target.province, target.city] + (county ? [target.county ?? ""] : [])
+        + (township ? [target.township ?? ""] : [])
+    }
   }
 }
