@@ -48,10 +48,13 @@ public enum MapRaster {
           crossings.sort()
           var pair = 0
           while pair + 1 < crossings.count {
-            let first = Int((crossings[pair] - 0.5).rounded(.up))
-            let last = Int((crossings[pair + 1] - 0.5).rounded(.down))
+            // Clamped to the grid before the conversion: a run may lie wholly outside it
+            // (a child drawn a little past its parent's box), and a far one past Int.
+            let first = Int(min(max((crossings[pair] - 0.5).rounded(.up), 0), Double(width)))
+            let last = Int(
+              min(max((crossings[pair + 1] - 0.5).rounded(.down), -1), Double(width - 1)))
             if first <= last {
-              for x in max(0, first)...min(width - 1, max(0, last)) { mark(x, y, .fill) }
+              for x in first...last { mark(x, y, .fill) }
             }
             pair += 2
           }
@@ -84,8 +87,10 @@ public enum MapRaster {
   static func line(
     from a: (x: Double, y: Double), to b: (x: Double, y: Double), _ plot: (Int, Int) -> Void
   ) {
-    let steps = Int((max(abs(b.x - a.x), abs(b.y - a.y)) * 2).rounded(.up))
-    guard steps < 1_000_000 else { return }
+    // Measured as a Double first: a far or broken point would not fit an Int.
+    let span = (max(abs(b.x - a.x), abs(b.y - a.y)) * 2).rounded(.up)
+    guard span < 1_000_000, abs(a.x) < 1e9, abs(a.y) < 1e9 else { return }
+    let steps = Int(span)
     for step in 0...steps {
       let t = steps == 0 ? 0 : Double(step) / Double(steps)
       plot(

@@ -71,7 +71,9 @@ public struct OutlineStore: Sendable {
       var box = [Double]()
       for _ in 0..<6 { box.append(Double(try reader.i32()) / units) }
       let ringsOffset = Int(try reader.u32())
-      guard let level, parent < count, nameOffset + nameLength <= nameBytes,
+      // Records are in code order, a parent's before its children's: a later or equal
+      // index would let a walk up the tree loop.
+      guard let level, parent < record, nameOffset + nameLength <= nameBytes,
         ringsOffset < streamBytes
       else { throw .badReference(at: reader.offset) }
       let name = String(
@@ -91,8 +93,12 @@ public struct OutlineStore: Sendable {
         guard vertices >= 3, vertices <= bytes.count else { throw .badReference(at: reader.offset) }
         let start = xs.count
         for _ in 0..<vertices {
-          x += try reader.zigzag()
-          y += try reader.zigzag()
+          // A malformed delta could overflow; a coordinate stays within ±180°.
+          x = x &+ (try reader.zigzag())
+          y = y &+ (try reader.zigzag())
+          guard x.magnitude <= UInt(180 * units), y.magnitude <= UInt(180 * units) else {
+            throw .badReference(at: reader.offset)
+          }
           xs.append(Double(x) / units)
           ys.append(Double(y) / units)
         }

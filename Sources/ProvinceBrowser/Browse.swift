@@ -116,6 +116,7 @@ enum Browse {
     // are flushed before each read that could wait, so a script that writes one point and
     // reads its answer never stalls, and a file of points costs no flush a line.
     var pending: [UInt8] = []
+    var skipping = false
     var block = [UInt8](repeating: 0, count: 1 << 16)
     func answer(_ bytes: ArraySlice<UInt8>) {
       var line = bytes
@@ -129,15 +130,25 @@ enum Browse {
       let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
+      // Only the new bytes are searched for a newline: what was kept has none.
+      var from = pending.count
       pending += block[0..<count]
       var start = 0
-      while let newline = pending[start...].firstIndex(of: 0x0A) {
-        answer(pending[start..<newline])
+      while let newline = pending[from...].firstIndex(of: 0x0A) {
+        if skipping { skipping = false } else { answer(pending[start..<newline]) }
         start = newline + 1
+        from = start
       }
       pending.removeFirst(start)
+      // No point is a kilobyte long: such a line is answered by its start, once, and the
+      // rest of it up to its newline passed over, so that memory stays bounded.
+      if pending.count > 1024 {
+        if !skipping { answer(pending.prefix(64)) }
+        skipping = true
+        pending.removeAll(keepingCapacity: true)
+      }
     }
-    if !pending.isEmpty { answer(pending[...]) }
+    if !pending.isEmpty && !skipping { answer(pending[...]) }
     out.flush()
     guard notPoints == 0 else {
       return write(

@@ -43,6 +43,20 @@ import Testing
     #expect(good.status == 0)
   }
 
+  @Test("--at - answers an endless line by its start, once, and goes on with the next")
+  func atAnOverlongLine() async throws {
+    let long = String(repeating: "1", count: 2_000_000)
+    let result = try await BrowseProcess.run(
+      ["--at", "-"], input: "31.385,120.981\n\(long)\n39.9,116.4\n")
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 4 && lines[3].isEmpty)
+    #expect(lines[0].hasPrefix("31.385,120.981\t江苏省\t苏州市\t昆山市"))
+    #expect(lines[1].hasPrefix(String(repeating: "1", count: 64) + "\t"))
+    #expect(lines[1].utf8.count < 200)
+    #expect(lines[2].hasPrefix("39.9,116.4\t北京市\t东城区"))
+    #expect(result.status == 65)
+  }
+
   @Test("--at in JSON is one object a line; a point at sea says where it is not")
   func atInJSON() async throws {
     let result = try await BrowseProcess.run(

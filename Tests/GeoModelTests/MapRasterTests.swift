@@ -63,4 +63,18 @@ struct MapRasterTests {
   func emptyGrid() {
     #expect(MapRaster.draw(Self.shapes, box: Self.box, columns: 0, rows: 0).lines.isEmpty)
   }
+
+  @Test("a filled shape partly or wholly outside the box is clipped, not a fault")
+  func fillOutsideTheBox() {
+    // A child a little past its parent's box (the parent's outline simplified harder), and
+    // one far off: the first fills only the grid's last dot column, the second nothing.
+    let partly = MapRaster.draw(
+      [MapShape(rings: [Self.square(7.9, 2.2, 9.0, 5.8)], tone: .fill)], box: Self.box,
+      columns: 4, rows: 2)
+    #expect(partly.tones == [.empty, .empty, .empty, .fill, .empty, .empty, .empty, .fill])
+    let far = MapRaster.draw(
+      [MapShape(rings: [Self.square(1e12, 2.2, 2e12, 5.8)], tone: .fill)], box: Self.box,
+      columns: 4, rows: 2)
+    #expect(far.tones.allSatisfy { $0 == .empty })
+  }
 }

@@ -216,4 +216,22 @@ import Testing
       #expect(help.contains("  \(code) "))
     }
   }
+
+  @Test("a usage error never carries a control from what was typed to the terminal")
+  func usageErrorsAreSanitised() {
+    for arguments in [
+      ["--at", "1\u{1B}[2J,2"], ["--near", "\u{1B}]0;x\u{07}"], ["--variant", "zh\u{202E}"],
+      ["--bogus\u{1B}[31m"], ["--completion", "sh\u{9B}1m"],
+    ] {
+      do {
+        _ = try OptionParser.parse(arguments)
+        Issue.record("accepted \(arguments)")
+      } catch {
+        let bad = error.description.unicodeScalars.filter {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}"
+        }
+        #expect(bad.isEmpty, "\(arguments)")
+      }
+    }
+  }
 }

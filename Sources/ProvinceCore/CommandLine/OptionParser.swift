@@ -206,7 +206,7 @@ public enum OptionParser {
     if let text = values[.variant] {
       guard let variant = PageVariant(rawValue: text.lowercased()) else {
         throw UsageError(
-          "the value '\(text)' is invalid for '--variant <variant>'; expected one of: "
+          "the value '\(EchoedValue.shown(text))' is invalid for '--variant <variant>'; expected one of: "
             + PageVariant.allCases.map(\.rawValue).joined(separator: ", "))
       }
       options.variant = variant
@@ -346,7 +346,7 @@ public enum OptionParser {
     guard let point = GeoPoint(parsing: text) else {
       throw UsageError(
         "'\(spelled)' needs a point as LAT,LNG in degrees (WGS-84), such as 31.38,120.98,"
-          + " not '\(text)'")
+          + " not '\(EchoedValue.shown(text))'")
     }
     return point
   }

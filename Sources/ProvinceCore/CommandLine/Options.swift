@@ -1,6 +1,7 @@
 import FetchModel
 import Foundation
 import GeoModel
+import TextSupport
 
 /// What the user asked for on the command line, after parsing and checking.
 public struct Options: Sendable, Equatable {
@@ -173,8 +174,9 @@ public struct Options: Sendable, Equatable {
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   public var message: String
 
+  /// The message made safe for a terminal here, once, since most quote what was typed.
   public init(_ message: String) {
-    self.message = message
+    self.message = TerminalText.sanitize(message)
   }
 
   public var description: String { "browse: \(message)" }

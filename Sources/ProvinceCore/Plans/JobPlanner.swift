@@ -318,7 +318,7 @@ public struct JobPlanner: Sendable {
         case .ambiguous(let refs): return .failure(ambiguity(township, refs))
         case .notFound:
           return .failure(
-            .failure("no township matches '\(TerminalText.sanitize(township))'"))
+            .failure("no township matches '\(EchoedValue.shown(township))'"))
         }
       }
     } else if let code = query.county ?? (query.city.isEmpty ? nil : query.city),
