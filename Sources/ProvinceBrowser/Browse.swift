@@ -115,14 +115,13 @@ enum Browse {
     // Input is read a block at a time and every whole line in it answered; the answers
     // are flushed before each read that could wait, so a script that writes one point and
     // reads its answer never stalls, and a file of points costs no flush a line.
+    // Answers are bytes appended to one buffer a block, handed to stdout at once.
     var pending: [UInt8] = []
     var block = [UInt8](repeating: 0, count: 1 << 16)
-    func answer(_ bytes: ArraySlice<UInt8>) {
-      var line = bytes
-      if line.last == 0x0D { line = line.dropLast() }
-      let (text, outcome) = reporter.line(for: String(decoding: line, as: UTF8.self))
-      if outcome == .notAPoint { notPoints += 1 }
-      out.write(text)
+    var answers: [UInt8] = []
+    func answer(_ line: UnsafeBufferPointer<UInt8>) {
+      // A CR before the newline is blank to the reporter, as are spaces and tabs.
+      if reporter.append(line: line, to: &answers) == .notAPoint { notPoints += 1 }
     }
     while true {
       out.flush()
@@ -130,14 +129,20 @@ enum Browse {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
       pending += block[0..<count]
-      var start = 0
-      while let newline = pending[start...].firstIndex(of: 0x0A) {
-        answer(pending[start..<newline])
-        start = newline + 1
+      let consumed = pending.withUnsafeBufferPointer { bytes in
+        var start = 0
+        while let newline = bytes[start...].firstIndex(of: 0x0A) {
+          answer(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+          start = newline + 1
+        }
+        return start
       }
-      pending.removeFirst(start)
+      pending.removeFirst(consumed)
+      out.write(bytes: answers)
+      answers.removeAll(keepingCapacity: true)
     }
-    if !pending.isEmpty { answer(pending[...]) }
+    if !pending.isEmpty { pending.withUnsafeBufferPointer { answer($0) } }
+    out.write(bytes: answers)
     out.flush()
     guard notPoints == 0 else {
       return write(
