@@ -101,6 +101,7 @@ def read_wkb(path):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--browse", default=".build/release/browse")
+    parser.add_argument("--before", help="another browse timed in the same run (an earlier build)")
     parser.add_argument("--data", default="Data/outlines.bin")
     parser.add_argument("--points", type=int, default=100_000)
     parser.add_argument("--unsimplified", help="the leaves unsimplified (WKB, import-outlines.py)")
@@ -162,10 +163,10 @@ def main():
         usage = resource.getrusage(resource.RUSAGE_CHILDREN)
         return usage.ru_utime + usage.ru_stime
 
-    def run(payload):
+    def run(payload, browse=args.browse):
         started = cpu()
         result = subprocess.run(
-            [args.browse, "--at", "-", "--format", "tsv"], input=payload, capture_output=True
+            [browse, "--at", "-", "--format", "tsv"], input=payload, capture_output=True
         )
         return cpu() - started, result.stdout.decode().splitlines()
 
@@ -184,6 +185,22 @@ def main():
     print(f"browse --at - start-up (one point, best of 5, CPU): {startup * 1000:.1f} ms")
     print(f"browse --at - whole run (best of 3, CPU): {elapsed:.3f} s, after start-up {browse_us:.2f} us/point")
     print(f"ratio (shapely vectorised / browse): {shapely_within / n * 1e6 / browse_us:.1f}x")
+    if args.before:
+        # Interleaved with a second run of --browse, so that both meet the same neighbours.
+        before_startup = min(run(b"31.38,120.98\n", args.before)[0] for _ in range(5))
+        before_runs, after_runs = [], []
+        for _ in range(3):
+            before_runs.append(run(text, args.before))
+            after_runs.append(run(text))
+        before_elapsed, before_lines = min(before_runs, key=lambda r: r[0])
+        after_elapsed = min(min(r[0] for r in after_runs), elapsed)
+        # The division codes must agree; names and URLs may differ with the catalog.
+        codes = lambda rows: [r.split("\t")[4] if r.count("\t") >= 4 else "" for r in rows]
+        assert codes(before_lines) == codes(lines), "the two builds place points differently"
+        before_us = (before_elapsed - before_startup) / n * 1e6
+        after_us = (after_elapsed - startup) / n * 1e6
+        print(f"before ({args.before}): {before_us:.2f} us/point, ratio {shapely_within / n * 1e6 / before_us:.1f}x")
+        print(f"after ({args.browse}): {after_us:.2f} us/point, ratio {shapely_within / n * 1e6 / after_us:.1f}x")
     differ = [i for i in range(n) if browse_answer[i] != shapely_answer[i]]
     print(f"differ from shapely on the simplified outlines: {len(differ)} of {n}")
     for i in differ[:10]:

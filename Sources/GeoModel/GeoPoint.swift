@@ -14,31 +14,35 @@ public struct GeoPoint: Sendable, Equatable, Hashable {
   /// nil where it is not two finite numbers in range. Read by bytes: `--at -` reads one a
   /// line, and Character-wise splitting was most of a line's cost.
   public init?(parsing text: String) {
-    let whole = Substring(text)
-    let bytes = whole.utf8
+    var text = text
+    guard let point = text.withUTF8({ GeoPoint(parsing: $0) }) else { return nil }
+    self = point
+  }
+
+  /// `init(parsing:)` on a line's UTF-8 bytes, with no String made where the numbers are
+  /// plain decimals (`31.38`, `-120.980001`): what `--at -` is fed.
+  public init?(parsing bytes: UnsafeBufferPointer<UInt8>) {
     guard let comma = bytes.firstIndex(of: 0x2C),
-      bytes[bytes.index(after: comma)...].firstIndex(of: 0x2C) == nil,
-      let lat = Self.number(whole[..<comma]),
-      let lng = Self.number(whole[whole.index(after: comma)...]),
+      bytes[(comma + 1)...].firstIndex(of: 0x2C) == nil,
+      let lat = Self.number(UnsafeBufferPointer(rebasing: bytes[..<comma])),
+      let lng = Self.number(UnsafeBufferPointer(rebasing: bytes[(comma + 1)...])),
       abs(lat) <= 90, abs(lng) <= 180
     else { return nil }
     self.init(lat: lat, lng: lng)
   }
 
   /// A finite number, spaces and tabs around it allowed.
-  private static func number(_ text: Substring) -> Double? {
-    let bytes = text.utf8
-    var start = bytes.startIndex
-    var end = bytes.endIndex
-    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 {
-      start = bytes.index(after: start)
+  private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var start = 0
+    var end = bytes.count
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+    while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    let body = UnsafeBufferPointer(rebasing: bytes[start..<end])
+    if let value = DecimalParser.value(of: body) { return value }
+    // Any other spelling (an exponent, `1.`, `.5`, hex, inf) as Swift's Double reads it.
+    guard let value = Double(String(decoding: body, as: UTF8.self)), value.isFinite else {
+      return nil
     }
-    while end > start,
-      bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09
-    {
-      end = bytes.index(before: end)
-    }
-    guard let value = Double(text[start..<end]), value.isFinite else { return nil }
     return value
   }
 

@@ -115,15 +115,14 @@ enum Browse {
     // Input is read a block at a time and every whole line in it answered; the answers
     // are flushed before each read that could wait, so a script that writes one point and
     // reads its answer never stalls, and a file of points costs no flush a line.
+    // Answers are bytes appended to one buffer a block, handed to stdout at once.
     var pending: [UInt8] = []
     var skipping = false
     var block = [UInt8](repeating: 0, count: 1 << 16)
-    func answer(_ bytes: ArraySlice<UInt8>) {
-      var line = bytes
-      if line.last == 0x0D { line = line.dropLast() }
-      let (text, outcome) = reporter.line(for: String(decoding: line, as: UTF8.self))
-      if outcome == .notAPoint { notPoints += 1 }
-      out.write(text)
+    var answers: [UInt8] = []
+    func answer(_ line: UnsafeBufferPointer<UInt8>) {
+      // A CR before the newline is blank to the reporter, as are spaces and tabs.
+      if reporter.append(line: line, to: &answers) == .notAPoint { notPoints += 1 }
     }
     while true {
       out.flush()
@@ -133,22 +132,32 @@ enum Browse {
       // Only the new bytes are searched for a newline: what was kept has none.
       var from = pending.count
       pending += block[0..<count]
-      var start = 0
-      while let newline = pending[from...].firstIndex(of: 0x0A) {
-        if skipping { skipping = false } else { answer(pending[start..<newline]) }
-        start = newline + 1
-        from = start
+      let consumed = pending.withUnsafeBufferPointer { bytes in
+        var start = 0
+        while let newline = bytes[from...].firstIndex(of: 0x0A) {
+          if skipping {
+            skipping = false
+          } else {
+            answer(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+          }
+          start = newline + 1
+          from = start
+        }
+        return start
       }
-      pending.removeFirst(start)
+      pending.removeFirst(consumed)
       // No point is a kilobyte long: such a line is answered by its start, once, and the
       // rest of it up to its newline passed over, so that memory stays bounded.
       if pending.count > 1024 {
-        if !skipping { answer(pending.prefix(64)) }
+        if !skipping { pending.withUnsafeBufferPointer { answer(.init(rebasing: $0.prefix(64))) } }
         skipping = true
         pending.removeAll(keepingCapacity: true)
       }
+      out.write(bytes: answers)
+      answers.removeAll(keepingCapacity: true)
     }
-    if !pending.isEmpty && !skipping { answer(pending[...]) }
+    if !pending.isEmpty && !skipping { pending.withUnsafeBufferPointer { answer($0) } }
+    out.write(bytes: answers)
     out.flush()
     guard notPoints == 0 else {
       return write(

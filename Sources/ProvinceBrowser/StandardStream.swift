@@ -58,6 +58,16 @@ final class StandardStream: Sendable {
     if full { flush() }
   }
 
+  /// `write(_:)` for bytes already made (`--at -`'s answers to a block of input).
+  func write(bytes: [UInt8]) {
+    let full = state.withLock { state in
+      guard !state.sealed else { return false }
+      state.buffer.append(contentsOf: bytes)
+      return state.buffer.count >= 1 << 16
+    }
+    if full { flush() }
+  }
+
   func flush() {
     state.withLock { flush(&$0) }
   }

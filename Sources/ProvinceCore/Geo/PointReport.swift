@@ -37,6 +37,44 @@ public struct PointReport: Sendable {
   /// points fall in the same few thousand leaves again and again.
   private var placed: [String?] = []
 
+  /// Per leaf, `placed`'s text as bytes, for `append(line:to:)`.
+  private var placedBytes: [[UInt8]?] = []
+
+  /// Appends the output line for one input line's bytes (no newline) to `output`: as
+  /// `line(for:)` says it, byte for byte, but with no String made where the line is a
+  /// plain point placed in a division in text, TSV or URLs, which is what `--at -` is fed.
+  public mutating func append(line input: UnsafeBufferPointer<UInt8>, to output: inout [UInt8])
+    -> Outcome
+  {
+    var start = 0
+    var end = input.count
+    func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
+    while start < end, blank(input[start]) { start += 1 }
+    while end > start, blank(input[end - 1]) { end -= 1 }
+    let body = UnsafeBufferPointer(rebasing: input[start..<end])
+    if format != .json && format != .geojson, body.allSatisfy(Self.isPlain),
+      let point = GeoPoint(parsing: body), let leaf = locator.leaf(at: point)
+    {
+      if placedBytes.isEmpty {
+        placedBytes = Array(repeating: nil, count: places.store.outlines.count)
+      }
+      let rest = placedBytes[leaf] ?? Array(describe(leaf).utf8)
+      placedBytes[leaf] = rest
+      if format != .url { output.append(contentsOf: body) }
+      output.append(contentsOf: rest)
+      return .placed
+    }
+    let (text, outcome) = line(for: String(decoding: input, as: UTF8.self))
+    output.append(contentsOf: text.utf8)
+    return outcome
+  }
+
+  /// A byte of a plain `lat,lng`: digits, signs, points, a comma, an exponent, a space.
+  private static func isPlain(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || byte == 0x2C || byte == 0x2E || byte == 0x2D
+      || byte == 0x2B || byte == 0x65 || byte == 0x45 || byte == 0x20
+  }
+
   /// The output line (ending in "\n") for one input line.
   public mutating func line(for input: String) -> (text: String, outcome: Outcome) {
     let shown = Self.trimmed(input)
@@ -73,10 +111,7 @@ public struct PointReport: Sendable {
       while start < end, blank(bytes[start]) { start += 1 }
       while end > start, blank(bytes[end - 1]) { end -= 1 }
       let body = UnsafeBufferPointer(rebasing: bytes[start..<end])
-      let plain = body.allSatisfy { byte in
-        (0x30...0x39).contains(byte) || byte == 0x2C || byte == 0x2E || byte == 0x2D
-          || byte == 0x2B || byte == 0x65 || byte == 0x45 || byte == 0x20
-      }
+      let plain = body.allSatisfy(isPlain)
       let text = String(decoding: body, as: UTF8.self)
       return plain ? text : TerminalText.sanitize(text)
     }

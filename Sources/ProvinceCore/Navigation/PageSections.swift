@@ -1,4 +1,5 @@
 import CatalogModel
+import GeoModel
 import PageReader
 import TextSupport
 
@@ -20,6 +21,15 @@ public struct PageSections: Sendable, Equatable {
   /// is on; nil with the link list (or no page) shown.
   var model: PageModel? = nil
   var textStart = 0
+  /// The division's map, the first lines of `header` (full screen on a tall window).
+  public var map: MapPicture? = nil
+
+  /// Where the map's cells start on its lines.
+  static let mapIndent = 2
+  /// A window this tall or taller shows a division's map above its facts.
+  public static let mapMinimumRows = 30
+  /// The map's rows (about three columns a row draws it square).
+  static let mapRows = 8
 
   /// The lines there are to scroll: the facts and the body.
   public var count: Int { header.count + body.count }
@@ -72,15 +82,38 @@ public struct PageSections: Sendable, Equatable {
 }
 
 extension Navigator {
-  /// The facts and body of the page screen on top of the stack.
+  /// The facts and body of the page screen on top of the stack: full screen on a window
+  /// at least `mapMinimumRows` tall, a division's map inside its parent above its facts
+  /// (never in line mode, whose transcripts and pipes want the facts alone).
   public func pageSections(_ state: NavigationState) -> PageSections {
+    var map: MapPicture?
+    if state.presentation == .fullScreen, state.viewport.rows >= PageSections.mapMinimumRows,
+      state.viewport.columns >= PageSections.mapIndent + 3 * PageSections.mapRows,
+      case .detail(let ref) = state.top.kind, let code = catalog[ref].code,
+      let store = try? BuiltInOutlinesAccess.store(), let index = store.index(ofCode: code)
+    {
+      map = DivisionMap.picture(
+        of: index, in: store, columns: 3 * PageSections.mapRows, rows: PageSections.mapRows)
+    }
+    var sections = pageSections(
+      state,
+      above: map.map { picture in
+        picture.lines.map { String(repeating: " ", count: PageSections.mapIndent) + $0 } + [""]
+      } ?? [])
+    sections.map = map
+    return sections
+  }
+
+  private func pageSections(_ state: NavigationState, above: [String]) -> PageSections {
     var rows: [(label: String, value: String)] = []
     if case .detail(let ref) = state.top.kind { rows = facts(of: ref) }
     let url = pageURL(of: state.top) ?? ""
     rows.append(("URL", URLText.ascii(url)))
-    var header = rows.map {
-      "  " + TerminalText.pad($0.label, toWidth: 9) + TerminalText.sanitize($0.value)
-    }
+    var header =
+      above
+      + rows.map {
+        "  " + TerminalText.pad($0.label, toWidth: 9) + TerminalText.sanitize($0.value)
+      }
     let status = "  " + TerminalText.pad("Status", toWidth: 9)
     switch state.pages[url] {
     case .loaded(let content):

@@ -1,3 +1,4 @@
+import GeoModel
 import TerminalUI
 import TextSupport
 
@@ -17,6 +18,11 @@ public enum FullScreenRenderer {
     var message: Style
     var hint: Style
     var heading: Style
+    /// A map's division (filled), its parent's outline and its siblings: colours where
+    /// colour is allowed; without, all plain (the fill's full dots tell the division).
+    var mapFill: Style
+    var mapOutline: Style
+    var mapFaint: Style
 
     /// The look on a colour terminal, or (false) without colour (`NO_COLOR`). Without
     /// `bold` (`--no-color`, which says "no colour or bold"), no bold or dim either: what
@@ -34,6 +40,19 @@ public enum FullScreenRenderer {
       message = colors ? Style(bold: true, foreground: .yellow) : Style(bold: bold)
       hint = Style(dim: bold)
       heading = Style(bold: bold)
+      mapFill = colors ? Style(bold: true, foreground: .green) : .plain
+      mapOutline = colors ? Style(foreground: .cyan) : .plain
+      mapFaint = colors ? Style(foreground: .brightBlack) : .plain
+    }
+
+    /// The style of a map's cell of `tone`.
+    func map(_ tone: MapTone) -> Style {
+      switch tone {
+      case .empty: .plain
+      case .faint: mapFaint
+      case .outline: mapOutline
+      case .fill: mapFill
+      }
     }
   }
 
@@ -149,12 +168,34 @@ public enum FullScreenRenderer {
       if case .loaded = state.pages[url] { return "loaded" }
       return storedPage(url) ?? "not cached"
     }
-    let lines = preview.lines(
-      width: columns.count - 3, rows: state.contentRows, pageState: pageState)
-    for (row, line) in lines.enumerated() {
+    let width = columns.count - 3
+    let layout = preview.layout(width: width, rows: state.contentRows, pageState: pageState)
+    for (row, line) in layout.lines.enumerated() {
       frame.put(
         line, row: row, column: columns.lowerBound + 2,
         style: row == 0 ? palette.heading : .plain)
+    }
+    if let map = layout.map {
+      drawMap(
+        map.picture, rows: 0..<(layout.lines.count - map.row), at: map.row,
+        column: columns.lowerBound + 2, width: width, palette: palette, into: &frame)
+    }
+  }
+
+  /// The picture's rows `rows` drawn from frame row `row`, `column` on (at most `width`
+  /// columns), each dotted cell in its tone's style.
+  static func drawMap(
+    _ picture: MapPicture, rows: Range<Int>, at row: Int, column: Int, width: Int,
+    palette: Palette, into frame: inout Frame
+  ) {
+    for y in rows.clamped(to: 0..<picture.rows) {
+      for x in 0..<min(width, picture.columns) {
+        let bits = picture.dots[y * picture.columns + x]
+        guard bits != 0, let dot = Unicode.Scalar(0x2800 + UInt32(bits)) else { continue }
+        frame.put(
+          String(Character(dot)), row: row + y - rows.lowerBound, column: column + x,
+          style: palette.map(picture.tones[y * picture.columns + x]))
+      }
     }
   }
 
@@ -205,6 +246,11 @@ public enum FullScreenRenderer {
         ? PageSections.fitted(sections.line(index), toWidth: frame.columns) : sections.line(index)
       let isHeading = index >= sections.header.count && line.hasPrefix("#")
       frame.put(line, row: row, column: 0, style: isHeading ? palette.heading : .plain)
+      if let map = sections.map, index < map.rows {
+        drawMap(
+          map, rows: index..<(index + 1), at: row, column: PageSections.mapIndent,
+          width: frame.columns - PageSections.mapIndent, palette: palette, into: &frame)
+      }
       if let focusedEntry, focusedEntry.contains(index) {
         frame.fill(row: row, columns: 0..<frame.columns, style: palette.focused)
         frame.put(line, row: row, column: 0, style: palette.focused)

@@ -1,4 +1,5 @@
 import CatalogModel
+import GeoModel
 import PageReader
 import TextSupport
 
@@ -60,7 +61,15 @@ public struct MenuPreview: Sendable, Equatable {
   /// then the children's names as wrapped text, cut with `… N more` where rows run out.
   /// The first line is the title; fact labels are padded as the page's are.
   public func lines(width: Int, rows: Int, pageState: String?) -> [String] {
-    guard width > 0, rows > 0 else { return [] }
+    layout(width: width, rows: rows, pageState: pageState).lines
+  }
+
+  /// The pane's `lines(width:rows:pageState:)`, and where among them the map's rows
+  /// start with the picture they show (its tones, for a renderer that may colour them).
+  public func layout(width: Int, rows: Int, pageState: String?) -> (
+    lines: [String], map: (row: Int, picture: MapPicture)?
+  ) {
+    guard width > 0, rows > 0 else { return ([], nil) }
     func fact(_ label: String, _ value: String) -> String {
       // A long value (a URL) loses its middle, so that its end (the title) stays.
       TerminalText.pad(label, toWidth: 9)
@@ -107,14 +116,16 @@ public struct MenuPreview: Sendable, Equatable {
     }
     // The map, in the rows left: about twice as many columns as rows draws it square.
     let room = min(rows - lines.count - 1, 14)
+    var map: (row: Int, picture: MapPicture)?
     if let outline, room >= 6, let store = try? BuiltInOutlinesAccess.store(),
       store.outlines.indices.contains(outline)
     {
       let picture = DivisionMap.picture(
         of: outline, in: store, columns: min(width, room * 3), rows: room)
+      map = (lines.count + 1, picture)
       lines += [""] + picture.lines
     }
-    return lines.prefix(rows).map { TerminalText.truncate($0, toWidth: width) }
+    return (lines.prefix(rows).map { TerminalText.truncate($0, toWidth: width) }, map)
   }
 }
 
