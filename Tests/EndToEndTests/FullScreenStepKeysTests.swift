@@ -29,7 +29,10 @@ import Testing
     for _ in 0..<12 {
       let before = session.screen.text
       session.type(Self.escape)
-      await session.waitUntil(timeout: 5) { $0.processState == nil || $0.screen.text != before }
+      // Every Esc of an unwind changes the screen or ends the program: wait for that.
+      #expect(
+        await session.waitUntil { $0.processState == nil || $0.screen.text != before },
+        "Esc changed nothing on: \(before)")
       if session.processState == nil || session.processState == "Z" { break }
     }
     return await session.waitForExit()
