@@ -30,9 +30,10 @@ public enum HelpText {
 
       USAGE:
         browse                        menus on a terminal; the province list on a pipe
-        browse -p <province> [-c <city>] [-x <county>] [--fetch | --open]
-        browse [-p <province>] [-c <city>] --counties
-        browse --all | --search <query> [--format text|tsv|json|url]
+        browse -p <province> [-c <city>] [-x <county>] [-t <township>] [--fetch | --open]
+        browse [-p <province>] [-c <city>] [-x <county>] --counties | --townships
+        browse --all | --search <query> [--format text|tsv|json|url|geojson]
+        browse --at <lat,lng> | --at - | --near <lat,lng>
         browse --pick                 choose on the terminal, print the choice on stdout
         browse --validate [<file>]
 

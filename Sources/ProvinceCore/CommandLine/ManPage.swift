@@ -59,8 +59,9 @@ public enum ManPage {
 
   static let synopsis = [
     "", "-p province [-c city] [--fetch | --open]",
-    "--all | --search query [--format text|tsv|json|url]", "--pick", "--validate [file]",
-    "--check [-p province]",
+    "--all | --search query [--format text|tsv|json|url|geojson]", "--pick", "--validate [file]",
+    "--check [-p province] [-c city] [-x county] [--townships]",
+    "--at lat,lng | --at - | --near lat,lng",
   ]
 
   static let examples = [

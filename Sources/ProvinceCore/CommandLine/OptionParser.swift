@@ -76,9 +76,9 @@ public enum OptionParser {
 
   /// The one-line reminder printed after every usage error.
   public static let usageLine =
-    "Usage: browse [--province <name>] [--city <name>] [--county <name>] [--counties]"
-    + " [--search <query>] [--all]"
-    + " [--format text|tsv|json|url] [--data <file>] [--interactive | --pick]"
+    "Usage: browse [--province <name>] [--city <name>] [--county <name>] [--township <name>]"
+    + " [--counties | --townships] [--search <query>] [--all] [--at <lat,lng>] [--near <lat,lng>]"
+    + " [--format text|tsv|json|url|geojson] [--data <file>] [--interactive | --pick]"
     + "\n  See 'browse --help'."
 
   private static func isOption(_ argument: String) -> Bool {

@@ -169,7 +169,7 @@ public struct JobPlanner: Sendable {
       return Report(
         output: output,
         messages: [
-          "browse: no province, city or county matches '\(EchoedValue.shown(query))'\n"
+          "browse: no province, city, county or township matches '\(EchoedValue.shown(query))'\n"
         ],
         exitCode: .failure)
     }
