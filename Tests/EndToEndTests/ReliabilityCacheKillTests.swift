@@ -157,7 +157,7 @@ import Testing
       "only \(killedMidStore) of 24 kills hit the cache store; outcomes \(outcomes)")
     print(
       "cache kill outcomes: \(outcomes.sorted { $0.key < $1.key }), \(killedMidStore) kills "
-        + "mid-store, whole run \(whole) s")
+        + "mid-store (\(aimedKills) aimed), whole run \(whole) s")
   }
 
   /// The cache's temporary files in `folder`.
