@@ -64,6 +64,28 @@ enum CrashGuard {
       sigemptyset(&action.sa_mask)
       sigaction(number, &action, nil)
     }
+    installQuit()
+  }
+
+  /// Ctrl-\ (SIGQUIT) ends the run as the static build always did: the terminal put back,
+  /// the line a spinner or prompt was on ended (as SIGTERM's cleanup does), exit 131 (128 +
+  /// SIGQUIT, what a shell reports) and nothing else. Swift's runtime backtracer, present in
+  /// the plain build, claims SIGQUIT at start-up and answered it with a "Program crashed"
+  /// report and a backtrace, then let the run go on without a prompt (`--fetch` exited 0).
+  private static func installQuit() {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in
+      if CrashGuard.terminalFD >= 0 {
+        _ = write(CrashGuard.terminalFD, CrashGuard.leaveBytes, CrashGuard.leaveCount)
+        _ = tcsetattr(CrashGuard.terminalFD, TCSANOW, CrashGuard.savedModes)
+      }
+      let fd = CrashGuard.errorFD
+      // A literal, not ControlSequence: a signal handler may only touch static C strings.
+      _ = write(fd, "\r\u{1B}[K\n", isatty(fd) == 1 ? 5 : 0)
+      _exit(131)
+    }
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGQUIT, &action, nil)
   }
 
   /// While the full-screen session has the terminal, a crash puts it back: `modes` on

@@ -57,7 +57,10 @@ final class FetchSession: Sendable {
 }
 
 /// URLSession takes one delegate per session; each fetch's own state is a
-/// `FetchTaskDelegate`, and this sends every callback to the one its task belongs to.
+/// `FetchTaskDelegate`, and this sends every callback to the one its task belongs to, on
+/// that fetch's own serial queue: the session's delegate queue only routes, so a fetch
+/// whose callbacks are slow (a starved or stalled consumer) holds back only itself, never
+/// libcurl's one thread and with it every other transfer of the process.
 private final class Router: NSObject, URLSessionDataDelegate, Sendable {
   private let fetches = Mutex<[Int: FetchTaskDelegate]>([:])
 
@@ -77,14 +80,18 @@ private final class Router: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
     guard let fetch = fetch(for: task) else { return completionHandler(nil) }
-    fetch.redirect(response, to: request, completionHandler: completionHandler)
+    fetch.callbacks.async {
+      fetch.redirect(response, to: request, completionHandler: completionHandler)
+    }
   }
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
-    let fetch = fetches.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-    fetch?.complete(task, error: error)
+    guard let fetch = fetches.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+      return
+    }
+    fetch.callbacks.async { fetch.complete(task, error: error) }
   }
 
   // MARK: URLSessionDataDelegate
@@ -94,10 +101,11 @@ private final class Router: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
   ) {
     guard let fetch = fetch(for: dataTask) else { return completionHandler(.cancel) }
-    fetch.receive(response, completionHandler: completionHandler)
+    fetch.callbacks.async { fetch.receive(response, completionHandler: completionHandler) }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    fetch(for: dataTask)?.receive(data, in: dataTask)
+    guard let fetch = fetch(for: dataTask), fetch.admit(data.count) else { return }
+    fetch.callbacks.async { fetch.receive(data, in: dataTask) }
   }
 }

@@ -24,8 +24,14 @@ final class FetchTaskDelegate: @unchecked Sendable {
   private let clock = ContinuousClock()
   private let startTime: ContinuousClock.Instant
 
+  /// The session's callbacks for this fetch, in order, off the session's delegate queue.
+  let callbacks = DispatchQueue(label: "browse.fetch.callbacks")
+
   // Everything below is guarded by `lock`.
   private let lock = NSLock()
+  /// Body bytes handed to `callbacks` and not yet taken in: with the body, never past the
+  /// limit (and a piece), so a stalled queue cannot pile up a decoded bomb.
+  private var queuedBytes = 0
   private var continuation: CheckedContinuation<Outcome, Never>?
   private var outcome: Outcome?
   private var task: URLSessionTask?
@@ -257,9 +263,21 @@ final class FetchTaskDelegate: @unchecked Sendable {
     completionHandler(.allow)
   }
 
+  /// Whether a piece of `count` body bytes may be queued for `receive`: not once the
+  /// fetch is settled or the body with what is queued already reaches the limit (the
+  /// limit then settles it, and more would be dropped anyway).
+  func admit(_ count: Int) -> Bool {
+    lock.withLock {
+      guard outcome == nil, body.count + queuedBytes < limits.maxBytes else { return false }
+      queuedBytes += count
+      return true
+    }
+  }
+
   /// A piece of the body arrived, decoded.
   func receive(_ data: Data, in dataTask: URLSessionDataTask) {
     lock.lock()
+    queuedBytes = max(0, queuedBytes - data.count)
     guard outcome == nil else {
       lock.unlock()
       return

@@ -243,8 +243,14 @@ public final class PageCache: Sendable {
     var failure: Int32 = 0
     data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
       var offset = 0
+      var paused = false
       while offset < buffer.count, let base = buffer.baseAddress {
-        let written = write(fd, base + offset, buffer.count - offset)
+        if !paused && offset >= buffer.count / 2 {
+          paused = true
+          TestPausePoint.cacheStore.reached()
+        }
+        let count = paused ? buffer.count - offset : max(1, buffer.count / 2 - offset)
+        let written = write(fd, base + offset, count)
         if written < 0 {
           if errno == EINTR { continue }
           failure = errno

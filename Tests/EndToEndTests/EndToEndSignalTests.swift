@@ -30,6 +30,38 @@ import Testing
     #expect(await browse.signal(SIGTERM) == 143)
   }
 
+  @Test(
+    "Ctrl-\\ (SIGQUIT) at the prompt exits 131 and writes nothing: no crash report, no backtrace")
+  func sigquitAtThePromptExits131Quietly() async throws {
+    let browse = try BrowseProcess.Running(["-i", "--offline"])
+    #expect(await browse.waitForOutput(containing: "> "))
+    #expect(await browse.signal(SIGQUIT) == 131)
+    #expect(browse.stderr == "")
+    #expect(browse.stdout.hasSuffix("> "))
+  }
+
+  @Test(
+    "SIGQUIT while --fetch waits on a server exits 131 and writes nothing, not 0 after a report")
+  func sigquitDuringAFetchExits131Quietly() async throws {
+    let server = try TestHTTPServer.withStandardRoutes()
+    defer { server.stop() }
+    let plist =
+      "<plist><dict><key>测试省</key><array><dict><key>name</key><string>慢市</string>"
+      + "<key>url</key><string>\(server.baseURL)\(TestHTTPServer.Path.silent)</string></dict></array></dict></plist>"
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-quit-\(UUID().uuidString).plist")
+    try Data(plist.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let browse = try BrowseProcess.Running(
+      ["--data", file.path, "-c", "慢市", "--fetch", "--no-cache", "--timeout", "60"])
+    #expect(
+      await browse.child.signal(SIGQUIT, once: { !server.requests.isEmpty }),
+      "the page was never requested from the server")
+    #expect(await browse.waitForExit() == 131)
+    #expect(browse.stderr == "")
+    #expect(browse.stdout == "")
+  }
+
   @Test func aFaultEndsWithOneLineAndNoStackTrace() async throws {
     let browse = try BrowseProcess.Running(["-i", "--offline"])
     #expect(await browse.waitForOutput(containing: "> "))
