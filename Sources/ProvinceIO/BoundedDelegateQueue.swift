@@ -14,6 +14,10 @@ import Foundation
 /// reach it, so a gzip bomb already read (1 MB) became a gigabyte of queued operations.
 /// Blocking `addOperation` here holds libcurl until the delegate has caught up.
 ///
+/// The operations it queues now only route each callback to its fetch's own queue, which
+/// is quick: the bound on a fetch's bytes is that fetch's (`FetchTaskDelegate.admit`), so
+/// one stalled consumer no longer holds libcurl, and every other transfer, here.
+///
 /// `@unchecked` only because the compiler makes a subclass restate OperationQueue's own
 /// unchecked conformance; the stored properties added here are immutable and Sendable.
 final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
