@@ -107,4 +107,41 @@ import TextSupport
     #expect(navigator.searchResults("玉").isEmpty)
     #expect(navigator.searchResults("bacheng") == [bacheng])
   }
+
+  @Test func aTownshipWithoutAnArticleSaysSoAndOffersItsCountyAndTheWikisSearch() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .select(1))
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .select(3))
+    #expect(navigator.update(&state, .select(2)) != .render)
+    _ = navigator.update(
+      &state, .pageNotFound(url: "https://ys.test/", message: "The server answered HTTP 404."))
+    #expect(state.top.kind == .detail(yushan))
+    guard case .loaded(let content) = state.pages["https://ys.test/"] else {
+      Issue.record("the 404 is not answered with a page")
+      return
+    }
+    #expect(
+      content.linkTargets.map(\.url) == [
+        "https://ks.test/",
+        "https://ys.test/w/index.php?search=%E7%8E%89%E5%B1%B1%E9%95%87",
+      ])
+    let text = navigator.pageSections(state).body.joined(separator: "\n")
+    #expect(text.contains("玉山镇 has no article here (HTTP 404 Not Found)"))
+    #expect(
+      navigator.update(&state, .select(1))
+        == .fetch(url: "https://ks.test/", parents: []))
+  }
+
+  @Test func aFailureOtherThanNotFoundStaysAFailure() {
+    var state = navigator.start()
+    _ = navigator.update(&state, .select(1))
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(&state, .select(3))
+    _ = navigator.update(&state, .select(2))
+    _ = navigator.update(
+      &state, .pageFailed(url: "https://ys.test/", message: "The server answered HTTP 500."))
+    #expect(state.top.kind == .cities(province: 0, [kunshan, yushan, bacheng]))
+    #expect(state.message == "The server answered HTTP 500.")
+  }
 }

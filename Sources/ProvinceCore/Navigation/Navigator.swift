@@ -143,6 +143,20 @@ public struct Navigator: Sendable {
     case .progress(let url, let progress):
       if state.pages[url] == .loading { state.progress = progress }
       return .render
+    case .pageNotFound(let url, let message):
+      let ref = state.stack.lazy.reversed().compactMap { screen -> CityRef? in
+        guard case .detail(let ref) = screen.kind, self.catalog[ref].url == url else { return nil }
+        return ref
+      }.first
+      guard state.pages[url] == .loading, let ref,
+        let page = MissingPage.page(for: ref, url: url, in: catalog)
+      else { return update(&state, .pageFailed(url: url, message: message)) }
+      state.progress = nil
+      let view = PageView.reader
+      return update(
+        &state,
+        .pageLoaded(
+          url: url, PageContent(page, width: layoutWidth(view, in: state.viewport), view: view)))
     case .pageFailed(let url, let message) where state.presentation == .fullScreen:
       // Full screen shows the failure where the page would be, with r to retry.
       guard state.pages[url] == .loading else { return .render }
