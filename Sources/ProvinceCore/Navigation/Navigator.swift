@@ -454,7 +454,10 @@ public struct Navigator: Sendable {
     // A division with divisions under it (a city's counties, a county's townships) opens
     // their list first, whose first row is the division itself: choosing that row (here
     // again, from the list) opens the division's own page.
-    if case .detail(let ref) = screen.kind, !isChildList(of: ref, state) {
+    // Pick mode answers with a county as before: its townships are not opened there.
+    if case .detail(let ref) = screen.kind, !isChildList(of: ref, state),
+      mode != .pick || !ref.isCounty
+    {
       let children = self.children(of: ref)
       if !children.isEmpty {
         state.stack.append(Screen(.cities(province: ref.province, [ref] + children)))
