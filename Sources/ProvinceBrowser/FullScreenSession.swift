@@ -227,7 +227,11 @@ struct FullScreenSession {
         case .success(let content):
           command = .pageLoaded(url: url, content)
         case .failure(let error):
-          command = .pageFailed(url: url, message: FetchReport.message(error))
+          if case .http(404, _, _) = error {
+            command = .pageNotFound(url: url, message: FetchReport.message(error))
+          } else {
+            command = .pageFailed(url: url, message: FetchReport.message(error))
+          }
         }
         if let code = perform(navigator.update(&state, command)) {
           giveTerminalBack()

@@ -89,7 +89,11 @@ struct InteractiveSession {
           effect = navigator.update(&state, .pageLoaded(url: url, content))
         case .failure(let error):
           let message = FetchReport.message(error)
-          effect = navigator.update(&state, .pageFailed(url: url, message: message))
+          if case .http(404, _, _) = error {
+            effect = navigator.update(&state, .pageNotFound(url: url, message: message))
+          } else {
+            effect = navigator.update(&state, .pageFailed(url: url, message: message))
+          }
         }
       case .open(let url):
         let outcome = BrowserLauncher.open(url)

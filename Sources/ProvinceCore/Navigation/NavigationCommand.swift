@@ -25,6 +25,9 @@ public enum NavigationCommand: Sendable, Equatable {
   case pageLaidOut(url: String, PageContent)
   /// The page asked for with `.fetch` could not be had; the message says why.
   case pageFailed(url: String, message: String)
+  /// The page asked for with `.fetch` does not exist (HTTP 404): a division's page answers
+  /// with the ways on (its parent's page, the wiki's search for its name).
+  case pageNotFound(url: String, message: String)
   /// The page being fetched has come this far.
   case progress(url: String, LoadProgress)
   /// Something the shell did (opening a browser) has news for the user.

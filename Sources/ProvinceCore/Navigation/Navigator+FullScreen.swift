@@ -354,16 +354,28 @@ extension Navigator {
 
   /// What `/` finds for `text`: every city and county matching it, then, where `text`
   /// names one province (`guangdong`, `gd`), that province's cities, so a search finds
-  /// provinces too (`--search` lists them as rows of their own).
+  /// provinces too (`--search` lists them as rows of their own), then the townships it
+  /// names (exact first) once `text` has two characters or more: one character would
+  /// match thousands of the 39k townships and say nothing.
   func searchResults(_ text: String) -> [CityRef] {
-    let found = matcher.search(text)
-    guard case .unique(let province) = matcher.province(text) else { return found }
-    var seen = Set(found)
-    let cities = catalog.provinces[province].cities.indices.map {
-      CityRef(province: province, city: $0)
+    var found = matcher.search(text)
+    if case .unique(let province) = matcher.province(text) {
+      var seen = Set(found)
+      let cities = catalog.provinces[province].cities.indices.map {
+        CityRef(province: province, city: $0)
+      }
+      found += cities.filter { seen.insert($0).inserted }
     }
-    return found + cities.filter { seen.insert($0).inserted }
+    if text.trimmingSpaces.count >= Self.townshipSearchMinimum {
+      let townships = TownshipSearch.find(
+        text, in: catalog, under: TownshipSearch.parents(in: catalog, cities: catalog.allCities))
+      found += townships.exact + townships.prefix
+    }
+    return found
   }
+
+  /// The shortest query `/` searches the township level for.
+  static let townshipSearchMinimum = 2
 
   /// A menu whose filter matched nothing is not a dead end: the whole tree's search is
   /// offered with what it would find (`kun: nothing here; / finds 3`); nil otherwise.

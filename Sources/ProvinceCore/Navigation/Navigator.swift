@@ -143,6 +143,20 @@ public struct Navigator: Sendable {
     case .progress(let url, let progress):
       if state.pages[url] == .loading { state.progress = progress }
       return .render
+    case .pageNotFound(let url, let message):
+      let ref = state.stack.lazy.reversed().compactMap { screen -> CityRef? in
+        guard case .detail(let ref) = screen.kind, self.catalog[ref].url == url else { return nil }
+        return ref
+      }.first
+      guard state.pages[url] == .loading, let ref,
+        let page = MissingPage.page(for: ref, url: url, in: catalog)
+      else { return update(&state, .pageFailed(url: url, message: message)) }
+      state.progress = nil
+      let view = PageView.reader
+      return update(
+        &state,
+        .pageLoaded(
+          url: url, PageContent(page, width: layoutWidth(view, in: state.viewport), view: view)))
     case .pageFailed(let url, let message) where state.presentation == .fullScreen:
       // Full screen shows the failure where the page would be, with r to retry.
       guard state.pages[url] == .loading else { return .render }
@@ -346,7 +360,9 @@ public struct Navigator: Sendable {
       let ref = refs[index]
       return [
         matcher.pinyin(of: ref), TerminalText.sanitize(catalog[ref].code ?? ""),
-        ref.isCounty ? "" : count(catalog[ref].counties.count, "county", "counties"),
+        ref.county == nil && !catalog[ref].counties.isEmpty
+          ? count(catalog[ref].counties.count, "county", "counties")
+          : count(catalog.townships(of: ref).count, "township", "townships"),
       ]
     case .search(_, let refs):
       let ref = refs[index]
@@ -361,8 +377,14 @@ public struct Navigator: Sendable {
   /// Where a search result is, sanitised: its province, and a county's city too
   /// (`江苏省 南京市` for 鼓楼区).
   private func place(of ref: CityRef) -> String {
-    let city = ref.isCounty ? " " + TerminalText.sanitize(catalog[ref.cityOnly].name) : ""
-    return TerminalText.sanitize(catalog.provinces[ref.province].name) + city
+    var place = TerminalText.sanitize(catalog.provinces[ref.province].name)
+    if ref.county != nil || ref.township != nil {
+      place += " " + TerminalText.sanitize(catalog[ref.cityOnly].name)
+    }
+    if ref.isTownship, let county = ref.countyOnly {
+      place += " " + TerminalText.sanitize(catalog[county].name)
+    }
+    return place
   }
 
   /// The sanitised name of item `index` (below `itemCount(of:)`) of a menu screen.
@@ -429,16 +451,19 @@ public struct Navigator: Sendable {
   /// fetched this session is asked for.
   func push(_ screen: Screen?, in state: inout NavigationState) -> NavigationEffect {
     guard let screen else { return .render }
-    // A city with counties opens its county list first, whose first row is the city
-    // itself: choosing that row (here again, from the list) opens the city's page.
-    if case .detail(let ref) = screen.kind, !ref.isCounty, !catalog[ref].counties.isEmpty,
-      !isCountyList(of: ref, state)
+    // A division with divisions under it (a city's counties, a county's townships) opens
+    // their list first, whose first row is the division itself: choosing that row (here
+    // again, from the list) opens the division's own page.
+    // Pick mode answers with a county as before: its townships are not opened there.
+    if case .detail(let ref) = screen.kind, !isChildList(of: ref, state),
+      mode != .pick || !ref.isCounty
     {
-      let counties = catalog.counties(of: [ref])
-      state.stack.append(Screen(.cities(province: ref.province, [ref] + counties)))
-      let name = TerminalText.sanitize(catalog[ref].name)
-      state.message = "\(name): \(counties.count) counties; 1 \(name) opens the city's own page."
-      return .render
+      let children = self.children(of: ref)
+      if !children.isEmpty {
+        state.stack.append(Screen(.cities(province: ref.province, [ref] + children)))
+        state.message = childListMessage(ref, count: children.count)
+        return .render
+      }
     }
     if mode == .pick, case .detail(let ref) = screen.kind { return .picked(ref) }
     state.top.number = ""
@@ -452,24 +477,45 @@ public struct Navigator: Sendable {
     return .fetch(url: url, parents: parents(of: screen))
   }
 
-  /// The city whose county list `screen` is (its first row, followed by its counties), or nil.
+  /// The divisions one level under `ref`, the same way at every level: a city's counties,
+  /// a county's (or a city without counties') townships; empty for a township.
+  public func children(of ref: CityRef) -> [CityRef] {
+    guard !ref.isTownship, catalog.contains(ref) else { return [] }
+    if ref.county == nil && !catalog[ref].counties.isEmpty { return catalog.counties(of: [ref]) }
+    return catalog.townships(of: ref).indices.map {
+      CityRef(province: ref.province, city: ref.city, county: ref.county, township: $0)
+    }
+  }
+
+  /// What the message line says on opening `ref`'s list of `count` divisions under it.
+  private func childListMessage(_ ref: CityRef, count: Int) -> String {
+    let name = TerminalText.sanitize(catalog[ref].name)
+    guard ref.county == nil && !catalog[ref].counties.isEmpty else {
+      let noun = count == 1 ? "township" : "townships"
+      return "\(name): \(count) \(noun); 1 \(name) opens the division's own page."
+    }
+    return "\(name): \(count) counties; 1 \(name) opens the city's own page."
+  }
+
+  /// The division whose list of divisions under it `screen` is (its first row, followed by
+  /// those divisions: a city's counties, a county's townships), or nil.
   public func countyListCity(_ screen: Screen) -> CityRef? {
     guard case .cities(_, let refs) = screen.unfiltered ?? screen.kind,
-      // A county list is the city, then its counties: its second row says so, so a long
+      // Such a list is the division, then its children: its second row says so, so a long
       // city list is not read through on every frame that asks.
-      let first = refs.first, !first.isCounty, refs.count > 1,
-      refs[refs.startIndex + 1].isCounty, refs[refs.startIndex + 1].cityOnly == first
+      let first = refs.first, refs.count > 1, refs[refs.startIndex + 1] != first,
+      refs[refs.startIndex + 1].parent == first
     else { return nil }
     return first
   }
 
-  /// Whether the list being chosen from is `city`'s county list, or a filter of it (line
-  /// mode pushes a filtered list above the list it narrowed).
-  private func isCountyList(of city: CityRef, _ state: NavigationState) -> Bool {
+  /// Whether the list being chosen from is `division`'s list of children, or a filter of it
+  /// (line mode pushes a filtered list above the list it narrowed).
+  private func isChildList(of division: CityRef, _ state: NavigationState) -> Bool {
     var index = state.stack.count - 1
     while index > 0 && state.stack[index].filter != nil { index -= 1 }
-    return countyListCity(state.stack[index]) == city
-      || countyListCity(state.top) == city
+    return countyListCity(state.stack[index]) == division
+      || countyListCity(state.top) == division
   }
 
   /// The screen that choosing item `index` of a menu leads to.

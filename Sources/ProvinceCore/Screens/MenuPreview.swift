@@ -158,11 +158,18 @@ extension Navigator {
       .search(_, let refs) where index < refs.count:
       let ref = refs[index]
       let city = catalog[ref]
+      // One level down, the same way at every level: a city's counties, else a county's
+      // (or a city without counties') townships.
+      let hasCounties = ref.county == nil && ref.township == nil && !city.counties.isEmpty
+      let children = hasCounties ? city.counties : catalog.townships(of: ref)
       return MenuPreview(
         title: city.name, facts: facts(of: ref).map { .init(label: $0.label, value: $0.value) },
-        url: city.url, childrenHeading: heading(city.counties.count, "county", "counties"),
-        children: ref.isCounty ? [] : city.counties.prefix(MenuPreview.namesKept).map(\.name),
-        childCount: ref.isCounty ? 0 : city.counties.count,
+        url: city.url,
+        childrenHeading: hasCounties
+          ? heading(children.count, "county", "counties")
+          : heading(children.count, "township", "townships"),
+        children: children.prefix(MenuPreview.namesKept).map(\.name),
+        childCount: children.count,
         outline: (try? BuiltInOutlinesAccess.store()).flatMap {
           PlaceIndex(catalog: catalog, store: $0).outline(of: ref)
         })
