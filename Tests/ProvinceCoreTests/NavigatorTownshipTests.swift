@@ -53,6 +53,10 @@ import TextSupport
     #expect(navigator.labels(for: state.top) == ["昆山市", "玉山镇", "巴城镇"])
     #expect(state.message == "昆山市: 2 townships; 1 昆山市 opens the division's own page.")
     #expect(ScreenRenderer.path(state, navigator: navigator) == "省份信息 › 江苏省 › 苏州市 › 昆山市")
+    // The status bar's note agrees with the message: a county's own page, not a city's.
+    #expect(
+      FullScreenRenderer.countyListNote(state.top, navigator: navigator)
+        == " · 1: the division's own page")
     #expect(
       navigator.update(&state, .select(1))
         == .fetch(url: "https://ks.test/", parents: [["苏州市", "苏州"], ["江苏省", "江苏"]]))

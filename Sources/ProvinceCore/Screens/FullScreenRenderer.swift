@@ -411,10 +411,12 @@ public enum FullScreenRenderer {
   /// On a county list as it opened, the status bar keeps saying what its first row is
   /// (the message that said so first is gone after a key).
   static func countyListNote(_ screen: Screen, navigator: Navigator) -> String {
-    guard screen.isMenu, screen.unfiltered == nil, navigator.countyListCity(screen) != nil else {
+    guard screen.isMenu, screen.unfiltered == nil, let first = navigator.countyListCity(screen)
+    else {
       return ""
     }
-    return " · 1: the city's own page"
+    // A county's list (its townships) says so as its message does: a division, not a city.
+    return first.county == nil ? " · 1: the city's own page" : " · 1: the division's own page"
   }
 
   /// `21 / 496` on a menu, the lines shown on a page, a spinner while it loads.
