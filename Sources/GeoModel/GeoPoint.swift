@@ -39,8 +39,12 @@ public struct GeoPoint: Sendable, Equatable, Hashable {
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
     let body = UnsafeBufferPointer(rebasing: bytes[start..<end])
     if let value = DecimalParser.value(of: body) { return value }
-    // Any other spelling (an exponent, `1.`, `.5`, hex, inf) as Swift's Double reads it.
-    guard let value = Double(String(decoding: body, as: UTF8.self)), value.isFinite else {
+    // Any other decimal spelling (an exponent, `1.`, `.5`) as Swift's Double reads it; a
+    // hexadecimal one (`0x1F`, which Double also takes) is no coordinate, as it is no
+    // `--timeout`.
+    guard !body.contains(where: { $0 | 0x20 == 0x78 }),
+      let value = Double(String(decoding: body, as: UTF8.self)), value.isFinite
+    else {
       return nil
     }
     return value

@@ -62,7 +62,11 @@ struct DecimalParserTests {
     #expect(GeoPoint(parsing: "\t31.38 ,\t120.98 ") == GeoPoint(lat: 31.38, lng: 120.98))
     #expect(GeoPoint(parsing: "3.138e1,1.2098e2") == GeoPoint(lat: 31.38, lng: 120.98))
     #expect(GeoPoint(parsing: "31.,.5") == GeoPoint(lat: 31, lng: 0.5))
-    for text in ["31.38", "31.38,120.98,1", ",", "31.38,", "inf,1", "1,-inf", "90.1,0", "0,180.5"] {
+    // Hexadecimal, which Double reads, is no coordinate (as `--timeout 0x10` is no time).
+    for text in [
+      "31.38", "31.38,120.98,1", ",", "31.38,", "inf,1", "1,-inf", "90.1,0", "0,180.5",
+      "0x1F,0x70", "31,0X1p6",
+    ] {
       #expect(GeoPoint(parsing: text) == nil, "\(text)")
     }
   }

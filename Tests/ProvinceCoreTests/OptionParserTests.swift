@@ -234,4 +234,10 @@ import Testing
       }
     }
   }
+
+  @Test("--version reads --format as every mode does: json for scripts, a bad one refused")
+  func versionTakesOnlyAKnownFormat() throws {
+    #expect(try OptionParser.parse(["--version", "--format", "json"]).format == .json)
+    #expect(throws: UsageError.self) { try OptionParser.parse(["--version", "--format", "xml"]) }
+  }
 }

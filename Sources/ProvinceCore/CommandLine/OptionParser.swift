@@ -127,10 +127,20 @@ public enum OptionParser {
       options.mode = .help
       return options
     }
+    /// One reading of `--format` for every mode, `--version` among them.
+    func format(_ text: String) throws(UsageError) -> OutputFormat {
+      guard let parsed = OutputFormat(rawValue: text.lowercased()) else {
+        throw UsageError(
+          "the value '\(EchoedValue.shown(text))' is invalid for '\(spelled(.format)) <format>';"
+            + " expected one of: "
+            + OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      return parsed
+    }
     if keys.contains(.version) {
       options.mode = .version
       // `--version --format json` is the data's date and source for a script.
-      options.format = values[.format].flatMap { OutputFormat(rawValue: $0.lowercased()) }
+      if let text = values[.format] { options.format = try format(text) }
       return options
     }
     if keys.contains(.manPage) {
@@ -143,14 +153,7 @@ public enum OptionParser {
     options.noColor = keys.contains(.noColor)
     options.noMouse = keys.contains(.noMouse)
     options.lineMode = keys.contains(.lineMode)
-    if let format = values[.format] {
-      guard let parsed = OutputFormat(rawValue: format.lowercased()) else {
-        throw UsageError(
-          "the value '\(EchoedValue.shown(format))' is invalid for '\(spelled(.format)) <format>';"
-            + " expected one of: text, tsv, json, url, geojson")
-      }
-      options.format = parsed
-    }
+    if let text = values[.format] { options.format = try format(text) }
     if let text = values[.timeout] {
       // Decimal only: Double("0x10") is 16 (a hexadecimal float), which no one means.
       guard text.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }),
