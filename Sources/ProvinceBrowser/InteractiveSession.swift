@@ -4,11 +4,10 @@ import ProvinceCore
 import TerminalUI
 import TextSupport
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// The read–eval loop: reads a line, lets the navigator update, performs the effect, draws.
+/// The interactive session: one model (`NavigationState`), one `update` (`Navigator`) and
+/// this one loop, which waits on its face (`SessionFrontEnd`: the full screen's keys and
+/// frames, or line mode's lines and transcript), lets the navigator update, and performs
+/// every effect the same way whichever face it has.
 struct InteractiveSession {
   let navigator: Navigator
   let options: Options
@@ -23,112 +22,138 @@ struct InteractiveSession {
   }
 
   func run() -> ExitCode {
-    if let fullScreen = FullScreenSession.make(
-      navigator: navigator, options: options, linesAsked: session.linesAsked)
-    {
-      return fullScreen.run()
-    }
-    // --pick draws on stderr so that stdout carries only the answer.
-    let screen = navigator.mode == .pick ? StandardStream.error : StandardStream.output
-    let input = LineReader(fd: inputDescriptor())
-    let style = TextStyle(
-      enabled: TextStyle.wanted(
-        isTerminal: screen.isTerminal, environment: Terminal.environment, noColor: options.noColor))
-    let redraws = screen.isTerminal && !Terminal.isDumb
-    var state = navigator.start(viewport: Terminal.viewport(fd: screen.fd))
+    guard let mailbox = SessionMailbox() else { return .ioError }
     let loader = PageLoader(options: options)
+    let face: any SessionFrontEnd =
+      FullScreenFrontEnd.make(
+        navigator: navigator, options: options, linesAsked: session.linesAsked, loader: loader)
+      ?? LineFrontEnd(navigator: navigator, options: options)
+    let clock = ContinuousClock()
+    var state = navigator.start(viewport: face.viewport, presentation: face.presentation)
+    var load: BackgroundLoad?
+    var layout: Task<Void, Never>?
+    var layingOut = false
 
-    // A transcript (nothing redrawn) writes a page's facts once: the page screen last
-    // written (its depth in the stack and URL) and the fact lines written for it.
-    var written: (depth: Int, url: String, facts: [String])?
-    func draw(prompt: Bool) {
-      let viewport = Terminal.viewport(fd: screen.fd)
-      if viewport != state.viewport {
-        _ = navigator.update(&state, .resize(viewport))
-      }
-      var frame = redraws ? ControlSequence.home + ControlSequence.eraseScreen : ""
-      let url = navigator.pageURL(of: state.top)
-      let shownFacts =
-        written.flatMap { $0.depth == state.stack.count && $0.url == url ? $0.facts : nil }
-      frame += ScreenRenderer.render(
-        state, navigator: navigator, style: style, shownFacts: redraws ? nil : shownFacts
-      ).joined(separator: "\n")
-      written = nil
-      if !redraws, let url, let facts = ScreenRenderer.facts(state, navigator: navigator) {
-        written = (state.stack.count, url, facts)
-      }
-      screen.write(frame + (prompt ? "\n> " : "\n"))
-      screen.flush()
-    }
-
-    var effect = NavigationEffect.render
-    while true {
+    /// Performs `effect`, and the effects of what it told the navigator in turn; returns
+    /// the exit code when the session ends.
+    func perform(_ effect: NavigationEffect) -> ExitCode? {
       switch effect {
       case .render:
-        draw(prompt: true)
-        let line = input.readLine()
-        if input.refusedLongLine {
-          StandardStream.error.write(
-            "browse: an input line is longer than \(LineReader.maximumLine / 1024) KB; stopping\n")
-          return .dataError
-        }
-        if !input.isTerminal {
-          screen.write((line.map(TerminalText.sanitize) ?? "") + "\n")
-        } else if line == nil {
-          screen.write("\n")
-        }
-        effect = navigator.update(&state, line.map(NavigationCommand.parse) ?? .quit)
+        return nil
       case .fetch(let url, let parents):
-        draw(prompt: false)
-        // A disambiguation page: the entry naming the division's parent instead.
-        switch loader.load(url, parents: parents).outcome {
-        case .success(let loaded):
-          let layout = navigator.pageLayout(for: url, in: state)
-          let content = PageContent(
-            loaded.page, width: layout.width, view: layout.view, note: loaded.note)
-          effect = navigator.update(&state, .pageLoaded(url: url, content))
-        case .failure(let error):
-          let message = FetchReport.message(error)
-          if case .http(404, _, _) = error {
-            effect = navigator.update(&state, .pageNotFound(url: url, message: message))
-          } else {
-            effect = navigator.update(&state, .pageFailed(url: url, message: message))
-          }
-        }
-      case .open(let url):
-        let outcome = BrowserLauncher.open(url)
-        effect = navigator.update(&state, .notice(OpenReport.notice(outcome, url: url)))
+        load?.cancel()
+        face.loadEnded()
+        load = BackgroundLoad(
+          url: url, layout: navigator.pageLayout(for: url, in: state), loader: loader,
+          mailbox: mailbox, startedAt: clock.now, parents: parents,
+          observe: face.observe(loading: url))
+        return nil
       case .layOut(let url, let width, let view):
-        // Line mode has no screen to keep answering: the layout is made here and now.
-        guard case .loaded(let content) = state.pages[url] else {
-          effect = .render
-          break
+        // The layout under way is for a width the window no longer has.
+        layout?.cancel()
+        layingOut = false
+        // The page is gone (left, reloaded, failed) since it was asked: nothing to lay out,
+        // and `laidOut` would refuse it (NavigatorPageTests).
+        guard case .loaded(let content) = state.pages[url] else { return nil }
+        layingOut = true
+        layout = Task.detached(priority: .userInitiated) {
+          let laid = content.relaidOut(width: width, view: view)
+          guard !Task.isCancelled else { return }
+          mailbox.post { $0.laidOut.append((url: url, content: laid)) }
         }
-        let laid = content.relaidOut(width: width, view: view)
-        effect = navigator.update(&state, .pageLaidOut(url: url, laid))
-      case .cancel, .suspend:
-        // Line mode loads in the foreground and never suspends itself: nothing to do.
-        effect = .render
+        return nil
+      case .cancel(let url):
+        if load?.url == url {
+          load?.cancel()
+          load = nil
+          face.loadEnded()
+        }
+        return nil
+      case .open(let url):
+        let outcome = BrowserLauncher.open(url, suspend: face.release, resume: face.retake)
+        return perform(navigator.update(&state, .notice(OpenReport.notice(outcome, url: url))))
+      case .suspend:
+        face.suspend()
+        // The window may have changed while stopped; a long page is laid out in the back.
+        return perform(navigator.update(&state, .resize(face.viewport)))
       case .exit(let code):
-        screen.flush()
+        face.finish()
         return navigator.exitCode(code)
       case .picked(let ref):
-        screen.flush()
+        face.finish()
         let format = options.format ?? .url
         for text in ListFormatter.cities([ref], in: navigator.catalog, format: format) {
           StandardStream.output.write(text)
         }
+        StandardStream.output.flush()
         return .success
       }
     }
-  }
 
-  /// Standard input, except that --pick reads the terminal when stdin is not one (as fzf does).
-  private func inputDescriptor() -> Int32 {
-    if navigator.mode == .pick && isatty(0) != 1 {
-      let tty = open("/dev/tty", O_RDONLY)
-      if tty >= 0 { return tty }
+    face.begin(mailbox)
+    defer {
+      load?.cancel()
+      layout?.cancel()
+      face.finish()
     }
-    return 0
+    while true {
+      if let viewport = face.viewportChange(from: state.viewport),
+        let code = perform(navigator.update(&state, .resize(viewport)))
+      {
+        return code
+      }
+      face.draw(state, busy: load != nil || layingOut)
+      let cancel = load.map { load in { @Sendable in load.cancel() } }
+      let busy = load != nil || layingOut
+      switch face.wait(for: state, mailbox: mailbox, loading: busy, cancel: cancel) {
+      case .gone:
+        face.finish()
+        return navigator.exitCode(.success)
+      case .failed(let code):
+        face.finish()
+        return code
+      case .events(let events, let now):
+        if let now, let code = perform(navigator.update(&state, .clock(now))) { return code }
+        // Keys typed before a page arrived are applied first, to the screen they were
+        // typed at (where, while it loads, only the keys that leave do anything).
+        for (index, event) in events.enumerated() {
+          guard
+            let command = face.command(for: event, in: state, last: index == events.count - 1)
+          else { continue }
+          if let code = perform(navigator.update(&state, command)) { return code }
+        }
+        navigator.settle(&state)
+      }
+      let inbox = mailbox.take()
+      var resized = inbox.resized || inbox.continued
+      if inbox.suspendAsked {
+        face.suspend()
+        resized = true
+      }
+      if inbox.continued { face.retake() }
+      if resized, let code = perform(navigator.update(&state, .resize(face.viewport))) {
+        return code
+      }
+      for (url, content) in inbox.laidOut {
+        layingOut = false
+        if let code = perform(navigator.update(&state, .pageLaidOut(url: url, content))) {
+          return code
+        }
+      }
+      for (url, result) in inbox.finished where url == load?.url {
+        load = nil
+        face.loadEnded()
+        if let code = perform(navigator.update(&state, .pageArrived(url: url, result))) {
+          return code
+        }
+      }
+      if let load {
+        let seconds = Double((clock.now - load.startedAt) / .milliseconds(1)) / 1000
+        let progress = LoadProgress(seconds: seconds, bytes: inbox.bytes)
+        if let code = perform(navigator.update(&state, .progress(url: load.url, progress))) {
+          return code
+        }
+      }
+    }
   }
 }

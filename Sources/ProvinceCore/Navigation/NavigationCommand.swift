@@ -1,3 +1,4 @@
+import FetchModel
 import Foundation
 import TerminalUI
 import TextSupport
@@ -19,6 +20,10 @@ public enum NavigationCommand: Sendable, Equatable {
   case quit
   case resize(Viewport)
   case invalid(String)
+  /// What came of the fetch asked for with `.fetch`, as the shell had it: the page, or
+  /// why there is none. The navigator decides what it means (`.pageLoaded`, or a 404's
+  /// `.pageNotFound`, or `.pageFailed`), for every view alike.
+  case pageArrived(url: String, Result<PageContent, FetchError>)
   /// The page asked for with `.fetch` arrived.
   case pageLoaded(url: String, PageContent)
   /// The page asked for with `.layOut`, laid out.

@@ -89,12 +89,11 @@ extension Navigator {
         state.top.reloadView = content.view
         state.top.reloadScroll = state.top.scroll
       }
-      state.pages[url] = .loading
       state.progress = nil
       state.top.pendingView = nil
       state.top.page = 0
       state.top.scroll = 0
-      return .fetch(url: url, parents: parents(of: state.top))
+      return fetch(url, for: state.top, in: &state)
     case .openInBrowser:
       guard let url = pageURL(of: state.top) else { break }
       return .open(url: url)

@@ -115,6 +115,14 @@ public struct Navigator: Sendable {
     case .typeAhead(let key):
       typeAhead(key, in: &state)
       return .render
+    case .pageArrived(let url, .success(let content)):
+      return update(&state, .pageLoaded(url: url, content))
+    case .pageArrived(let url, .failure(let error)):
+      let message = FetchReport.message(error)
+      if case .http(404, _, _) = error {
+        return update(&state, .pageNotFound(url: url, message: message))
+      }
+      return update(&state, .pageFailed(url: url, message: message))
     case .pageLoaded(let url, let content):
       guard state.pages[url] == .loading else { return .render }
       // A reload keeps the view it was asked from and, below, the line at the top.
@@ -239,7 +247,8 @@ public struct Navigator: Sendable {
       state.message = "\(TerminalText.sanitize(reason)) (type ? for help)"
     case .outOfRange(let digits):
       state.message = outOfRange(digits, count: itemCount(state))
-    case .resize, .pageLoaded, .pageLaidOut, .pageFailed, .progress, .clock, .typeAhead:
+    case .resize, .pageArrived, .pageLoaded, .pageLaidOut, .pageFailed, .progress, .clock,
+      .typeAhead:
       break
     default:
       return fullScreenUpdate(&state, command)
@@ -473,7 +482,21 @@ public struct Navigator: Sendable {
     state.stack.append(screen)
     layOutTop(&state)
     guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }
+    return fetch(url, for: screen, in: &state)
+  }
+
+  /// The fetch of the page at `url`, shown by `screen`: asked of the shell when `url` is
+  /// one a request can be made for (`URLText.requestURL`, the loaders' and the link
+  /// checker's one notion of it), else failed here, as the fetch would have, for every
+  /// view alike and without a request.
+  func fetch(_ url: String, for screen: Screen, in state: inout NavigationState)
+    -> NavigationEffect
+  {
     state.pages[url] = .loading
+    guard URLText.requestURL(url) != nil else {
+      let error = FetchError.invalidURL(URLText.ascii(url))
+      return update(&state, .pageArrived(url: url, .failure(error)))
+    }
     return .fetch(url: url, parents: parents(of: screen))
   }
 

@@ -77,6 +77,22 @@ public struct PageContent: Sendable, Equatable {
     model = PageModel(self)
   }
 
+  /// A page as it arrives for the interactive session, read and laid out (off the UI
+  /// thread, where the shell fetched it) as `layout` says, with what to do if it is a
+  /// disambiguation page decided here, once, for every view: the step to take (the
+  /// navigator follows the entry, a step of its own so that back returns to this page, or
+  /// offers the page's links) and, where no entry names the division, the note saying so.
+  /// `parents` name the division the page was fetched for (`NavigationEffect.fetch`).
+  public static func arrived(
+    _ loaded: LoadedPage, layout: (width: Int, view: PageView), parents: [[String]]
+  ) -> PageContent {
+    let step = DisambiguationStep.decide(loaded.page, parents: parents)
+    var note = loaded.note
+    if case .offer(let offered, _)? = step { note = note.map { offered + " · " + $0 } ?? offered }
+    return PageContent(
+      loaded.page, width: layout.width, view: layout.view, note: note, disambiguation: step)
+  }
+
   /// The same page without its document and layout, keeping the response it is read
   /// from again (`restored(width:)`): a page visited long ago weighs its bytes only.
   public func released() -> PageContent {

@@ -1,0 +1,187 @@
+import FetchModel
+import Foundation
+import ProvinceCore
+import TerminalUI
+import TextSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The full screen's face of the interactive session: keys in (`KeyDecoder`, then
+/// `KeyMap`), frames out (the diff of the new frame against the last). It waits on the
+/// terminal and the mailbox at once, so the screen answers keys (Esc cancels) while a page
+/// loads in the background.
+final class FullScreenFrontEnd: SessionFrontEnd {
+  let presentation = Presentation.fullScreen
+  private let navigator: Navigator
+  private let terminal: RawTerminal
+  private let palette: FullScreenRenderer.Palette
+  private let loader: PageLoader
+  private let clock = ContinuousClock()
+  private let began: ContinuousClock.Instant
+  private var decoder = KeyDecoder()
+  private var shown: Frame?
+  private var holding = false
+  private var signals: [DispatchSourceSignal] = []
+  /// What libraries write to descriptor 2 would land in the middle of the frame: it goes
+  /// to /dev/null while the screen is ours (browse's own messages use its copy of it).
+  private let null: Int32
+  private let ownError = StandardStream.error.fd
+  private var buffer = [UInt8](repeating: 0, count: 4096)
+
+  /// The face, when it can have the terminal: full screen unless `-i`, `--line-mode` or
+  /// `TERM=dumb` (or no TERM) ask for lines, and only on a terminal (`--pick`: /dev/tty).
+  static func make(navigator: Navigator, options: Options, linesAsked: Bool, loader: PageLoader)
+    -> FullScreenFrontEnd?
+  {
+    // The planner decided what was asked; whether a terminal can be had is tried here.
+    guard
+      Navigator.presentation(
+        linesAsked: linesAsked, term: Terminal.environment["TERM"], hasTerminal: true)
+        == .fullScreen
+    else { return nil }
+    let terminal: RawTerminal?
+    if navigator.mode == .pick {
+      // As fzf: the screen is /dev/tty, so stdout carries only the answer.
+      let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+      guard tty >= 0 else { return nil }
+      terminal = RawTerminal(input: tty, output: tty)
+      if terminal == nil { close(tty) }
+    } else {
+      guard isatty(0) == 1 && isatty(1) == 1 else { return nil }
+      terminal = RawTerminal(input: 0, output: 1)
+    }
+    guard var terminal else { return nil }
+    terminal.mouse = !options.noMouse
+    return FullScreenFrontEnd(
+      navigator: navigator, options: options, terminal: terminal, loader: loader)
+  }
+
+  private init(navigator: Navigator, options: Options, terminal: RawTerminal, loader: PageLoader) {
+    self.navigator = navigator
+    self.terminal = terminal
+    let colors = TextStyle.wanted(
+      isTerminal: true, environment: Terminal.environment, noColor: options.noColor)
+    palette = FullScreenRenderer.Palette(colors: colors, bold: !options.noColor)
+    self.loader = loader
+    began = clock.now
+    null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+  }
+
+  deinit { if null >= 0 { close(null) } }
+
+  var viewport: Viewport { Terminal.viewport(fd: terminal.output) }
+
+  func viewportChange(from shown: Viewport) -> Viewport? { nil }
+
+  func begin(_ mailbox: SessionMailbox) {
+    retake()
+    signals = mailbox.listenForSignals()
+    // The first key of a `/` search must not pay for the keys of 100k cities: build them
+    // now, while the menu is read.
+    let matcher = navigator.matcher
+    DispatchQueue.global(qos: .utility).async { matcher.prepareSearch() }
+  }
+
+  func finish() {
+    release()
+    if !signals.isEmpty {
+      SessionMailbox.stopListening(signals)
+      signals = []
+    }
+  }
+
+  func retake() {
+    guard !holding else { return }
+    holding = true
+    if null >= 0 && ownError != 2 { dup2(null, 2) }
+    terminal.enter()
+    CrashGuard.restoring(
+      fd: terminal.output, modes: terminal.saved, bytes: RawTerminal.leaveBytes)
+    let terminal = self.terminal
+    Interrupts.shared.setTerminalRestore { terminal.leave() }
+    shown = nil
+  }
+
+  func release() {
+    guard holding else { return }
+    holding = false
+    Interrupts.shared.setTerminalRestore(nil)
+    CrashGuard.stopRestoring()
+    terminal.leave()
+    if null >= 0 && ownError != 2 { dup2(ownError, 2) }
+  }
+
+  func suspend() {
+    release()
+    // As less does: SIGTSTP again, with its usual action, so a job-control shell sees a
+    // normal stop (and `fg` resumes), while an orphaned process group, which no one
+    // could resume, is not stopped at all (the kernel drops the signal).
+    SessionMailbox.stopAsAsked()
+    retake()
+  }
+
+  func draw(_ state: NavigationState, busy: Bool) {
+    let frame = FullScreenRenderer.frame(
+      state, navigator: navigator, palette: palette, storedPage: storedPage)
+    let output = FrameDiff.output(from: shown, to: frame)
+    if !output.isEmpty { terminal.write(output) }
+    shown = frame
+  }
+
+  /// The preview pane's word on a page: whether the cache holds it (a stat, not a read).
+  private func storedPage(_ url: String) -> String? {
+    guard let address = URLText.requestURL(url), let size = loader.fetcher.storedSize(of: address)
+    else { return nil }
+    return "cached · " + PageText.byteCount(size)
+  }
+
+  func wait(
+    for state: NavigationState, mailbox: SessionMailbox, loading: Bool,
+    cancel: (@Sendable () -> Void)?
+  ) -> SessionInput {
+    let now = clock.now - began
+    var timeout: Int32 = -1
+    for deadline in [decoder.pendingDeadline, state.pendingDeadline].compactMap({ $0 }) {
+      let wait = Int32(max(0, min(1000, (deadline - now) / .milliseconds(1))))
+      timeout = timeout < 0 ? wait : min(timeout, wait)
+    }
+    // While a page loads, the status bar's time goes on.
+    if loading { timeout = timeout < 0 ? 100 : min(timeout, 100) }
+    var fds = [
+      pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: mailbox.wakeRead, events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&fds, 2, timeout)
+    if ready < 0 && errno != EINTR { return .failed(.ioError) }
+    var keys: [Key] = []
+    if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+      let count = read(terminal.input, &buffer, buffer.count)
+      if count > 0 {
+        keys = decoder.feed(Array(buffer[..<count]), now: clock.now - began)
+      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+        return .gone
+      }
+    }
+    keys += decoder.flush(now: clock.now - began)
+    // The clock first, so that a digit after a pause starts a new number.
+    return .events(keys.map(SessionInput.Event.key), now: clock.now - began)
+  }
+
+  func command(for input: SessionInput.Event, in state: NavigationState, last: Bool)
+    -> NavigationCommand?
+  {
+    guard case .key(let key) = input,
+      let command = KeyMap.command(for: key, in: state, navigator: navigator)
+    else { return nil }
+    // Text read at once (a paste the terminal did not bracket) filters once, at its end,
+    // so a Ctrl-C after it is read as soon as it comes.
+    if case .edit(let edit) = command, !last { return .typeAhead(edit) }
+    return command
+  }
+
+  /// The full screen shows a load's time and bytes in its status bar, from the mailbox.
+  func observe(loading url: String) -> (@Sendable (FetchEvent) -> Void)? { nil }
+  func loadEnded() {}
+}
