@@ -22,8 +22,7 @@ public struct Screen: Sendable, Hashable {
   public var filter: String?
   /// The page of the menu (or of the page text) being shown (line mode).
   public var page = 0
-  /// What a page screen shows: its text, or one of its lists. One value, not a flag a
-  /// list, so that two lists can never be shown at once.
+  /// What a page screen shows: its text, or one of its lists.
   public enum PageList: Sendable, Hashable {
     case text
     /// The numbered link list.
@@ -32,8 +31,47 @@ public struct Screen: Sendable, Hashable {
     case headings
   }
 
+  /// The screen's sub-mode: one value, not a flag each, so that two lists can never be
+  /// shown at once, a filter never edited on a page, nor a page search on a menu.
+  public enum SubMode: Sendable, Hashable {
+    /// A menu as listed, or a page's text.
+    case none
+    /// A menu's filter, being typed or kept (on a `/` search screen, its query).
+    case filter(LineEditor)
+    /// A page's numbered link list instead of its text.
+    case links
+    /// A page's headings (h1–h3) instead of its text (full screen).
+    case headings
+    /// A search of the page being typed (`/`), over what it shows (`list`).
+    case find(LineEditor, list: PageList)
+  }
+
+  /// The sub-mode; `list`, `editor`, `showingLinks` and `showingHeadings` read and change it.
+  public var mode = SubMode.none
+
   /// On a page screen: the text or the list shown over it.
-  public var list = PageList.text
+  public var list: PageList {
+    get {
+      switch mode {
+      case .links: return .links
+      case .headings: return .headings
+      case .find(_, let list): return list
+      case .none, .filter: return .text
+      }
+    }
+    set {
+      if case .find(let editor, _) = mode {
+        mode = .find(editor, list: newValue)
+        return
+      }
+      guard !isMenu else { return }
+      switch newValue {
+      case .text: mode = .none
+      case .links: mode = .links
+      case .headings: mode = .headings
+      }
+    }
+  }
   /// On a page screen: the numbered link list instead of the text.
   public var showingLinks: Bool {
     get { list == .links }
@@ -43,6 +81,29 @@ public struct Screen: Sendable, Hashable {
   public var showingHeadings: Bool {
     get { list == .headings }
     set { list = newValue ? .headings : (list == .headings ? .text : list) }
+  }
+  /// The filter being typed on a menu (or the query of a `/` search screen), or the search
+  /// of a page being typed: the editor of the sub-mode that has one. Set on a menu, it is
+  /// the filter; on a page, a page search over what the page shows; nil ends either.
+  public var editor: LineEditor? {
+    get {
+      switch mode {
+      case .filter(let editor), .find(let editor, _): return editor
+      case .none, .links, .headings: return nil
+      }
+    }
+    set {
+      let shown = list
+      switch (newValue, isMenu) {
+      case (let editor?, true): mode = .filter(editor)
+      case (nil, true): mode = .none
+      case (let editor?, false): mode = .find(editor, list: shown)
+      case (nil, false):
+        guard case .find = mode else { return }
+        mode = .none
+        list = shown
+      }
+    }
   }
   /// The heading selected in that list (an index into `PageModel.headings`).
   public var focusedHeading: Int?
@@ -58,8 +119,6 @@ public struct Screen: Sendable, Hashable {
   /// Which of the focused link's markers Tab reached (a link can appear more than once),
   /// as an index into `PageLinks.positions(of:in:)` of the page.
   public var focusedMarker: Int?
-  /// The filter being typed on a menu, or the query of a `/` search as it is typed.
-  public var editor: LineEditor?
   /// The menu as it was before the typed filter narrowed it.
   public var unfiltered: Kind?
   /// The last search made on a page (`/` then Enter); n and N find it again.
