@@ -57,7 +57,7 @@ struct InteractiveSession {
         guard case .loaded(let content) = state.pages[url] else { return nil }
         layingOut = true
         layout = Task.detached(priority: .userInitiated) {
-          let laid = content.relaidOut(width: width, view: view)
+          let laid = content.layout(width: width, view: view)
           guard !Task.isCancelled else { return }
           mailbox.post { $0.laidOut.append((url: url, content: laid)) }
         }

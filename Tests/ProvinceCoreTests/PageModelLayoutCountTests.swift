@@ -88,10 +88,30 @@ import Testing
     _ = LayoutCounter.$current.withValue(one) { longPage(other, width: 60) }
 
     let counter = LayoutCounter()
+    let resized = LayoutCounter.$current.withValue(counter) {
+      navigator.update(&state, .resize(Viewport(columns: 60, rows: 12)))
+    }
+    // Nothing is laid out on the UI thread: the layout is asked for, the old one shown.
+    #expect(counter.count == 0)
+    guard case .layOut(let asked, let newWidth, let newView) = resized,
+      case .loaded(let current) = state.pages[asked]
+    else {
+      Issue.record("the resize asked for no layout: \(resized)")
+      return
+    }
+    #expect(asked == other)
+    #expect(current.width == 40)
+    // The shell lays it out (off the UI thread) and hands it back.
     LayoutCounter.$current.withValue(counter) {
-      _ = navigator.update(&state, .resize(Viewport(columns: 60, rows: 12)))
+      let laid = current.layout(width: newWidth, view: newView)
+      _ = navigator.update(&state, .pageLaidOut(url: asked, laid))
     }
     #expect(counter.count == one.count)
+    guard case .loaded(let resizedPage) = state.pages[other] else {
+      Issue.record("the page on screen is gone")
+      return
+    }
+    #expect(resizedPage.width == 60)
     guard case .loaded(let below) = state.pages[guangzhou] else {
       Issue.record("the first page is gone")
       return
@@ -134,6 +154,15 @@ import Testing
     return PageContent(fetched, width: 40)
   }
 
+  /// Performs a `.layOut` as the shell does (there off the UI thread) and hands the
+  /// layout back.
+  func layOut(_ effect: NavigationEffect, _ state: inout NavigationState) {
+    guard case .layOut(let url, let width, let view) = effect,
+      case .loaded(let content) = state.pages[url]
+    else { return }
+    _ = navigator.update(&state, .pageLaidOut(url: url, content.layout(width: width, view: view)))
+  }
+
   func laidOut(_ state: NavigationState) -> [String] {
     state.pages.compactMap { url, page in
       if case .loaded(let content) = page, content.document != nil { return url }
@@ -165,9 +194,19 @@ import Testing
     #expect(Set(laidOut(state)) == Set(state.recentPages))
     // Back to a page released long ago: read again, the same lines as when first shown.
     #expect(!laidOut(state).contains("https://a.test/40"))
-    for _ in 1...10 { _ = navigator.update(&state, .back) }
+    var effect = NavigationEffect.render
+    for step in 1...10 {
+      if step > 1 { layOut(effect, &state) }
+      effect = navigator.update(&state, .back)
+    }
     let shown = try #require(navigator.pageURL(of: state.top))
     #expect(shown == "https://a.test/40")
+    // Not read again on the UI thread: asked for, the status bar saying so until it comes.
+    #expect(effect == .layOut(url: shown, width: 40, view: .reader))
+    #expect(!laidOut(state).contains(shown))
+    #expect(
+      FullScreenRenderer.counter(state, navigator: navigator) == "laying out…")
+    layOut(effect, &state)
     #expect(navigator.pageSections(state).body == text[shown])
     #expect(laidOut(state).count == Navigator.laidOutPages)
     #expect(laidOut(state).contains(shown))

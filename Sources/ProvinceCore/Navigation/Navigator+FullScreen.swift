@@ -162,6 +162,11 @@ extension Navigator {
       if screen.selection >= screen.scroll + rows { screen.scroll = screen.selection - rows + 1 }
       screen.scroll = min(max(screen.scroll, 0), max(count - rows, 0))
       state.top = screen
+    } else if let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
+      !content.isLaidOut
+    {
+      // Released, being laid out again: the scroll it was left at waits for its lines.
+      return
     } else {
       let count = pageSections(state).count
       state.top.scroll = min(max(state.top.scroll, 0), max(count - rows, 0))
@@ -501,11 +506,10 @@ extension Navigator {
     state.viewport = viewport
     if state.presentation == .fullScreen, let url = pageURL(of: state.top),
       case .loaded(let content) = state.pages[url], content.isLaidOut,
-      content.document != nil, content.width != layoutWidth(content.view, in: viewport),
-      content.size >= Self.backgroundLayoutBytes
+      content.document != nil, content.width != layoutWidth(content.view, in: viewport)
     {
       let width = layoutWidth(content.view, in: viewport)
-      if let anchor, let item = anchor.item,
+      if content.size >= Self.backgroundLayoutBytes, let anchor, let item = anchor.item,
         let window = content.window(width: width, from: item, lines: Self.windowLines(viewport))
       {
         state.pages[url] = .loaded(window)
@@ -519,29 +523,38 @@ extension Navigator {
       }
       return .layOut(url: url, width: width, view: content.view)
     }
-    layOutTop(&state)
+    let layout = layOutTop(&state)
     state.top.page = min(state.top.page, pageCount(state) - 1)
     scroll(to: anchor, in: &state)
-    return .render
+    return layout ?? .render
   }
 
   /// The lines a window of a page is laid out to after a resize: the screen twice over,
   /// so a few keys move over laid-out text while the whole page follows.
   static func windowLines(_ viewport: Viewport) -> Int { 3 * max(1, viewport.rows) }
 
-  /// Pages of this many bytes and more are laid out again off the UI thread after a
-  /// resize; smaller ones take less than a frame and are laid out at once.
+  /// Pages of this many bytes and more show a window of their text laid out for the new
+  /// width at once after a resize (a few screens, from a restart point) while the whole
+  /// page is laid out off the UI thread; smaller ones keep the layout they have until then.
   public static let backgroundLayoutBytes = 200_000
 
   /// A page laid out off the UI thread (`.layOut`) takes the place of the one shown (a
   /// window of it, or its layout for another width), if it is still the page's and the
   /// window's width is still the one it was made for.
   func laidOut(_ content: PageContent, url: String, in state: inout NavigationState) {
-    guard case .loaded(let shown) = state.pages[url], shown.isLaidOut, !content.isWindow,
-      shown.width != content.width || shown.isWindow, shown.view == content.view,
-      shown.size == content.size, content.width == layoutWidth(content.view, in: state.viewport)
+    guard case .loaded(let shown) = state.pages[url], content.isLaidOut, !content.isWindow,
+      !shown.isLaidOut || shown.width != content.width || shown.isWindow,
+      shown.view == content.view, shown.size == content.size,
+      content.width == layoutWidth(content.view, in: state.viewport)
     else { return }
     let isTop = pageURL(of: state.top) == url
+    guard shown.isLaidOut else {
+      // A released page read again: the scroll it was left at is kept, now that its
+      // lines are here to keep it within.
+      state.pages[url] = .loaded(content)
+      if isTop { clampView(&state) }
+      return
+    }
     let anchor = isTop ? resizeAnchor(state) : nil
     state.pages[url] = .loaded(content)
     guard isTop else { return }
@@ -636,17 +649,24 @@ extension Navigator {
   /// The page on top laid out for the viewport's width, if it was laid out for another
   /// (a resize lays out only the page shown, the others when they are shown again) or
   /// released; and the pages shown longest ago released, so memory stays bounded.
-  /// `deferring`: a page laid out for another width is not laid out here but asked for
-  /// (`.layOut`, returned), its layout shown until then; a released one is read at once.
+  /// `deferring` (full screen unless told): a page laid out for another width, or
+  /// released, is not laid out here but asked for (`.layOut`, returned), its layout (or
+  /// `laying out…`) shown until then; line mode, with no keys to answer meanwhile, lays
+  /// it out at once.
   @discardableResult
-  func layOutTop(_ state: inout NavigationState, deferring: Bool = false) -> NavigationEffect? {
+  func layOutTop(_ state: inout NavigationState, deferring: Bool? = nil) -> NavigationEffect? {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
       return nil
     }
+    let deferring = deferring ?? (state.presentation == .fullScreen)
     let width = layoutWidth(content.view, in: state.viewport)
     var effect: NavigationEffect?
     if !content.isLaidOut {
-      state.pages[url] = .loaded(content.restored(width: width))
+      if deferring {
+        effect = .layOut(url: url, width: width, view: content.view)
+      } else {
+        state.pages[url] = .loaded(content.restored(width: width))
+      }
     } else if content.width != width, content.document != nil {
       if deferring {
         effect = .layOut(url: url, width: width, view: content.view)

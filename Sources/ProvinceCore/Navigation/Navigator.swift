@@ -133,21 +133,23 @@ public struct Navigator: Sendable {
         content.note = [note, content.note].compactMap { $0 }.joined(separator: " · ")
       }
       // Laid out where it was loaded, as `pageLayout` asked; again only if the window
-      // changed size since.
+      // changed size since (full screen off the UI thread, below, `layOutTop`), or in
+      // another view than the one a reload keeps (which `pageLayout` asks for).
       state.pages[url] = .loaded(
-        content.relaidOut(width: layoutWidth(view, in: state.viewport), view: view))
+        state.presentation == .fullScreen && content.view == view
+          ? content : content.relaidOut(width: layoutWidth(view, in: state.viewport), view: view))
       state.progress = nil
       if reloading == nil, pageURL(of: state.top) == url, let step = content.disambiguation {
         return disambiguationArrived(step, in: &state)
       }
-      if pageURL(of: state.top) == url { layOutTop(&state) }
+      let layout = pageURL(of: state.top) == url ? layOutTop(&state) : nil
       if let reloading {
         state.stack[reloading].scroll = state.stack[reloading].reloadScroll ?? 0
         state.stack[reloading].reloadView = nil
         state.stack[reloading].reloadScroll = nil
         if reloading == state.stack.count - 1 { clampView(&state) }
       }
-      return .render
+      return layout ?? .render
     case .progress(let url, let progress):
       if state.pages[url] == .loading { state.progress = progress }
       return .render
@@ -480,8 +482,10 @@ public struct Navigator: Sendable {
     // A `v` under way is dropped: its layout comes for a screen no longer shown.
     state.top.pendingView = nil
     state.stack.append(screen)
-    layOutTop(&state)
-    guard let url = pageURL(of: screen), state.pages[url] == nil else { return .render }
+    // A page shown before may be laid out for another width, or released: full screen,
+    // laid out off the UI thread.
+    let layout = layOutTop(&state)
+    guard let url = pageURL(of: screen), state.pages[url] == nil else { return layout ?? .render }
     return fetch(url, for: screen, in: &state)
   }
 
@@ -566,7 +570,7 @@ public struct Navigator: Sendable {
   private func disambiguationArrived(_ step: DisambiguationStep, in state: inout NavigationState)
     -> NavigationEffect
   {
-    layOutTop(&state)
+    let layout = layOutTop(&state)
     switch step {
     case .follow(let entry, let note):
       state.arrivalNotes[entry] = note
@@ -576,7 +580,7 @@ public struct Navigator: Sendable {
       return effect
     case .offer:
       if state.presentation == .fullScreen && !state.top.showingLinks { toggleLinks(in: &state) }
-      return .render
+      return layout ?? .render
     }
   }
 

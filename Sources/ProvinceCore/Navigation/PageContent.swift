@@ -110,6 +110,14 @@ public struct PageContent: Sendable, Equatable {
     return PageContent(source, width: newWidth, view: view, note: note)
   }
 
+  /// The page laid out for `newWidth` and `newView` as a `.layOut` effect asks, off the
+  /// UI thread: from its document, or, released, read again from its bytes first.
+  public func layout(width newWidth: Int, view newView: PageView) -> PageContent {
+    isLaidOut
+      ? relaidOut(width: newWidth, view: newView)
+      : restored(width: newWidth).relaidOut(width: newWidth, view: newView)
+  }
+
   /// The same page laid out for another width, from the document (never parsed again).
   public func relaidOut(width newWidth: Int) -> PageContent {
     relaidOut(width: newWidth, view: view)

@@ -433,6 +433,10 @@ public enum FullScreenRenderer {
       let tick = Int((state.progress?.seconds ?? 0) * 10)
       return String(SpinnerFrames.frame(tick)) + " loading"
     }
+    // A page let go of while away is read and laid out again off the UI thread.
+    if case .loaded(let content) = state.pages[url], !content.isLaidOut {
+      return "laying out…"
+    }
     if state.top.showingHeadings, case .loaded(let content) = state.pages[url] {
       let count = content.model.headings.count
       return count == 0
