@@ -97,6 +97,13 @@ struct InteractiveSession {
       face.finish()
     }
     while true {
+      // A load whose page is no longer waited for (left, failed, gone back from while the
+      // step's effect was a layout) is stopped, whatever effect said so or not.
+      if let running = load, state.pages[running.url] != .loading {
+        running.cancel()
+        load = nil
+        face.loadEnded()
+      }
       if let viewport = face.viewportChange(from: state.viewport),
         let code = perform(navigator.update(&state, .resize(viewport)))
       {

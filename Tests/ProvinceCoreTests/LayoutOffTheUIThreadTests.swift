@@ -107,4 +107,22 @@ import Testing
     #expect(state.top.scroll == left)
     #expect(navigator.pageSections(state).line(left) == line)
   }
+
+  @Test(
+    "back from a page still loading to one the window outgrew: its layout asked, the load let go")
+  func backFromALoadToAPageToLayOut() {
+    var state = opened()
+    let next = "https://a.test/1"
+    _ = navigator.update(
+      &state, .pageLoaded(url: guangzhou, page(guangzhou, paragraphs: 8, next: next)))
+    _ = navigator.update(&state, .nextLink)
+    #expect(navigator.update(&state, .choose) == .fetch(url: next))
+    _ = navigator.update(&state, .resize(Viewport(columns: 60, rows: 12)))
+    let counter = LayoutCounter()
+    let effect = LayoutCounter.$current.withValue(counter) { navigator.update(&state, .back) }
+    #expect(counter.count == 0)
+    #expect(effect == .layOut(url: guangzhou, width: 60, view: .fullPage))
+    // The shell stops the load whose page is no longer waited for.
+    #expect(state.pages[next] == nil)
+  }
 }

@@ -15,7 +15,9 @@ public enum NavigationEffect: Sendable, Hashable {
   /// page after a resize), and report with `.pageLaidOut`; until then the screen shows
   /// the layout it has. A later `.layOut` replaces one not yet done.
   case layOut(url: String, width: Int, view: PageView)
-  /// Stop fetching this URL: the user left its screen before it arrived.
+  /// Stop fetching this URL: the user left its screen before it arrived. The shell also
+  /// stops, after any update, a load whose page is no longer `.loading` in the state (a
+  /// step whose one effect is another, such as the layout of the page gone back to).
   case cancel(url: String)
   /// Open this URL in the user's browser.
   case open(url: String)

@@ -136,17 +136,19 @@ extension Navigator {
       pageURL(of: left).map { url in
         state.pages[url] == .loading && !state.stack.contains(where: { pageURL(of: $0) == url })
       } ?? false
-    // A page shown again is laid out again if the window changed size while it was away:
-    // full screen off the UI thread (the old layout shown until then), unless the effect
-    // this step has is the cancel of the page left.
-    let layout = layOutTop(&state, deferring: state.presentation == .fullScreen && !cancels)
+    // A page shown again is laid out again if the window changed size while it was away,
+    // or read again if it was released: full screen off the UI thread (the old layout
+    // shown until then).
+    let layout = layOutTop(&state)
     // A resize since this screen was left may have taken its page away.
     state.top.page = min(state.top.page, pageCount(state) - 1)
     clampView(&state)
     if cancels, let url = pageURL(of: left) {
       state.pages[url] = nil
       state.progress = nil
-      return .cancel(url: url)
+      // One effect a step: the layout, where one is wanted, and the shell stops the load
+      // all the same, as it stops any whose page is no longer loading.
+      return layout ?? .cancel(url: url)
     }
     return layout ?? .render
   }
