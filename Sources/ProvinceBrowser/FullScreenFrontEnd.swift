@@ -122,7 +122,7 @@ final class FullScreenFrontEnd: SessionFrontEnd {
     retake()
   }
 
-  func draw(_ state: NavigationState, busy: Bool) {
+  func draw(_ state: NavigationState, loading: Bool, layingOut: Bool) {
     let frame = FullScreenRenderer.frame(
       state, navigator: navigator, palette: palette, storedPage: storedPage)
     let output = FrameDiff.output(from: shown, to: frame)

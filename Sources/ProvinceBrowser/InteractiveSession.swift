@@ -109,7 +109,7 @@ struct InteractiveSession {
       {
         return code
       }
-      face.draw(state, busy: load != nil || layingOut)
+      face.draw(state, loading: load != nil, layingOut: layingOut)
       let cancel = load.map { load in { @Sendable in load.cancel() } }
       let busy = load != nil || layingOut
       switch face.wait(for: state, mailbox: mailbox, loading: busy, cancel: cancel) {

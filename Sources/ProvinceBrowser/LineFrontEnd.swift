@@ -50,7 +50,11 @@ final class LineFrontEnd: SessionFrontEnd {
 
   func finish() { screen.flush() }
 
-  func draw(_ state: NavigationState, busy: Bool) {
+  func draw(_ state: NavigationState, loading: Bool, layingOut: Bool) {
+    // A layout under way (a resize, `v`, back to a page let go of) is waited for: the
+    // screen is written once, with it.
+    if layingOut && !loading { return }
+    let busy = loading
     if busy && drewWhileBusy { return }
     drewWhileBusy = busy
     var frame = redraws ? ControlSequence.home + ControlSequence.eraseScreen : ""

@@ -21,8 +21,9 @@ protocol SessionFrontEnd: AnyObject {
   func begin(_ mailbox: SessionMailbox)
   /// Gives the terminal back as it was found; safe to call more than once.
   func finish()
-  /// Draws `state`; `busy` while a page is loading or being laid out for line mode to wait.
-  func draw(_ state: NavigationState, busy: Bool)
+  /// Draws `state`; `loading` while a page is fetched, `layingOut` while one is laid out
+  /// (off the UI thread), which line mode waits for without a prompt.
+  func draw(_ state: NavigationState, loading: Bool, layingOut: Bool)
   /// Waits for the user or the mailbox. `cancel`, while a load is under way, stops it
   /// (line mode's Ctrl-C); `loading` says whether one is.
   func wait(

@@ -136,7 +136,14 @@ import Testing
     let words = String(repeating: "word ", count: 40)
     _ = navigator.update(
       &state, .pageLoaded(url: guangzhou, content("<p>\(words)</p>", url: guangzhou)))
-    _ = navigator.update(&state, .resize(Viewport(columns: 20, rows: 40)))
+    let effect = navigator.update(&state, .resize(Viewport(columns: 20, rows: 40)))
+    // Line mode too: the layout is asked for, made by the shell, not inside update.
+    #expect(effect == .layOut(url: guangzhou, width: 20, view: .reader))
+    guard case .layOut(let url, let width, let view) = effect,
+      case .loaded(let old) = state.pages[url]
+    else { return }
+    #expect(old.width == 80)
+    _ = navigator.update(&state, .pageLaidOut(url: url, old.layout(width: width, view: view)))
     guard case .loaded(let page) = state.pages[guangzhou] else {
       Issue.record("page lost on resize")
       return

@@ -53,6 +53,12 @@ import Testing
     let effect = KeyMap.command(for: key, in: state, navigator: navigator).map {
       navigator.update(&state, $0)
     }
+    return laidOut(effect, &state)
+  }
+
+  /// The layout `effect` asks for, made and handed back as the shell does (line mode too,
+  /// which reads no line meanwhile), and the effect of that.
+  func laidOut(_ effect: NavigationEffect?, _ state: inout NavigationState) -> NavigationEffect? {
     guard case .layOut(let url, let width, let view)? = effect,
       case .loaded(let content) = state.pages[url]
     else { return effect }
@@ -106,7 +112,7 @@ import Testing
   @Test func fullPageAskedForGoesToTheReaderViewAndLineModeHasTheWord() {
     var state = page(Self.article, view: .fullPage, lineMode: true)
     #expect(viewLine(state)?.contains("whole page") == true)
-    _ = navigator.update(&state, .filter("v"))
+    _ = laidOut(navigator.update(&state, .filter("v")), &state)
     #expect(loaded(state)?.rendered?.view == .reader)
     let screen = ScreenRenderer.render(state, navigator: navigator, style: .plain)
     #expect(screen.contains { $0.hasPrefix("  View     reader view") })

@@ -499,19 +499,20 @@ extension Navigator {
 
   /// A new window size: the page on top laid out again (the others when they are shown
   /// again), and kept at the line its window began with, by content (the characters
-  /// above it), not by proportion. Full screen, a long page is laid out off the UI
-  /// thread (`.layOut`); the screen answers at once with the lines it shows laid out for
-  /// the new width from the restart point above them (a window of the page), or, where
-  /// the layout cannot be taken up in the middle, with the layout it has until then.
+  /// above it), not by proportion. The page is laid out off the UI thread (`.layOut`),
+  /// the screen keeping the layout it has until then; full screen, a long page answers
+  /// at once with the lines it shows laid out for the new width from the restart point
+  /// above them (a window of the page, a few screens of it).
   func resize(_ state: inout NavigationState, to viewport: Viewport) -> NavigationEffect {
     let anchor = resizeAnchor(state)
     state.viewport = viewport
-    if state.presentation == .fullScreen, let url = pageURL(of: state.top),
-      case .loaded(let content) = state.pages[url], content.isLaidOut,
+    if let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
+      content.isLaidOut,
       content.document != nil, content.width != layoutWidth(content.view, in: viewport)
     {
       let width = layoutWidth(content.view, in: viewport)
-      if content.size >= Self.backgroundLayoutBytes, let anchor, let item = anchor.item,
+      if state.presentation == .fullScreen, content.size >= Self.backgroundLayoutBytes,
+        let anchor, let item = anchor.item,
         let window = content.window(width: width, from: item, lines: Self.windowLines(viewport))
       {
         state.pages[url] = .loaded(window)
@@ -650,31 +651,19 @@ extension Navigator {
 
   /// The page on top laid out for the viewport's width, if it was laid out for another
   /// (a resize lays out only the page shown, the others when they are shown again) or
-  /// released; and the pages shown longest ago released, so memory stays bounded.
-  /// `deferring` (full screen unless told): a page laid out for another width, or
-  /// released, is not laid out here but asked for (`.layOut`, returned), its layout (or
-  /// `laying out…`) shown until then; line mode, with no keys to answer meanwhile, lays
-  /// it out at once.
+  /// released; and the pages shown longest ago released, so memory stays bounded. The
+  /// layout is not made here but asked for (`.layOut`, returned), in either view: the
+  /// shell makes it off the UI thread, the screen showing the layout it has (or `laying
+  /// out…`) until then, and line mode reading no line meanwhile.
   @discardableResult
-  func layOutTop(_ state: inout NavigationState, deferring: Bool? = nil) -> NavigationEffect? {
+  func layOutTop(_ state: inout NavigationState) -> NavigationEffect? {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
       return nil
     }
-    let deferring = deferring ?? (state.presentation == .fullScreen)
     let width = layoutWidth(content.view, in: state.viewport)
     var effect: NavigationEffect?
-    if !content.isLaidOut {
-      if deferring {
-        effect = .layOut(url: url, width: width, view: content.view)
-      } else {
-        state.pages[url] = .loaded(content.restored(width: width))
-      }
-    } else if content.width != width, content.document != nil {
-      if deferring {
-        effect = .layOut(url: url, width: width, view: content.view)
-      } else {
-        state.pages[url] = .loaded(content.relaidOut(width: width))
-      }
+    if !content.isLaidOut || (content.width != width && content.document != nil) {
+      effect = .layOut(url: url, width: width, view: content.view)
     }
     guard state.recentPages.last != url else { return effect }
     state.recentPages.removeAll { $0 == url }
@@ -811,9 +800,9 @@ extension Navigator {
     if line < scroll || line >= scroll + rows { state.top.scroll = max(0, line - rows / 2) }
   }
 
-  /// `v`: the page laid out again from its document in the other view. Full screen the
-  /// layout is made off the UI thread (`.layOut`), the screen showing the view it has
-  /// until the other comes (`viewLaidOut`); `v` again meanwhile stays in this view.
+  /// `v`: the page laid out again from its document in the other view, off the UI thread
+  /// (`.layOut`), the screen showing the view it has until the other comes
+  /// (`viewLaidOut`); `v` again meanwhile stays in this view.
   private func toggleView(in state: inout NavigationState) -> NavigationEffect? {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
       PageSections.hasViews(content)
@@ -839,12 +828,8 @@ extension Navigator {
       view: view, rows: Array(shown), lines: shown.map { Self.unmarked(before.line($0)) },
       scroll: state.top.scroll, pageStart: before.pageStart)
     let width = layoutWidth(view, in: state.viewport)
-    if state.presentation == .fullScreen {
-      state.top.pendingView = pending
-      return .layOut(url: url, width: width, view: view)
-    }
-    showView(content.relaidOut(width: width, view: view), url: url, as: pending, in: &state)
-    return nil
+    state.top.pendingView = pending
+    return .layOut(url: url, width: width, view: view)
   }
 
   /// A layout asked for by `v` (or for the window's width since): shown, keeping the top

@@ -136,7 +136,7 @@ public struct Navigator: Sendable {
       // changed size since (full screen off the UI thread, below, `layOutTop`), or in
       // another view than the one a reload keeps (which `pageLayout` asks for).
       state.pages[url] = .loaded(
-        state.presentation == .fullScreen && content.view == view
+        content.view == view
           ? content : content.relaidOut(width: layoutWidth(view, in: state.viewport), view: view))
       state.progress = nil
       if reloading == nil, pageURL(of: state.top) == url, let step = content.disambiguation {
