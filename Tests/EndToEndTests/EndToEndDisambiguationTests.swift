@@ -73,6 +73,25 @@ import Testing
     #expect(server.requests.map(\.path) == [Self.disambiguation, Self.beijing])
   }
 
+  @Test func lineModeBackFromTheFollowedEntryIsTheDisambiguationPageAsFullScreenHasIt()
+    async throws
+  {
+    let server = try server()
+    defer { server.stop() }
+    let data = try dataFile(
+      province: "北京市", city: "朝阳区", url: server.baseURL + Self.disambiguation)
+    let result = try await BrowseProcess.run(["-i", "--data", data], input: "1\n1\nb\nq\n")
+    #expect(result.status == 0)
+    // The one session decides for both views: the entry is a step of its own, so b goes
+    // back to the disambiguation page, kept, not fetched again.
+    let parts = result.stdout.components(separatedBy: "> b\n")
+    #expect(parts.count == 2)
+    #expect(!parts[0].contains("朝阳区可以指"))
+    let afterBack = parts.last ?? ""
+    #expect(afterBack.contains("朝阳区可以指"))
+    #expect(server.requests.map(\.path) == [Self.disambiguation, Self.beijing])
+  }
+
   @Test func theFullPageShowsTheDisambiguationPageAsItIs() async throws {
     let server = try server()
     defer { server.stop() }
