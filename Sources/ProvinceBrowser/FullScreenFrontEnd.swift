@@ -182,6 +182,8 @@ final class FullScreenFrontEnd: SessionFrontEnd {
   }
 
   /// The full screen shows a load's time and bytes in its status bar, from the mailbox.
-  func observe(loading url: String) -> (@Sendable (FetchEvent) -> Void)? { nil }
+  func observe(loading url: String, in state: NavigationState) -> (
+    @Sendable (FetchEvent) -> Void
+  )? { nil }
   func loadEnded() {}
 }

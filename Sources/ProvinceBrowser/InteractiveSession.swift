@@ -46,7 +46,7 @@ struct InteractiveSession {
         load = BackgroundLoad(
           url: url, layout: navigator.pageLayout(for: url, in: state), loader: loader,
           mailbox: mailbox, startedAt: clock.now, parents: parents,
-          observe: face.observe(loading: url))
+          observe: face.observe(loading: url, in: state))
         return nil
       case .layOut(let url, let width, let view):
         // The layout under way is for a width the window no longer has.

@@ -114,7 +114,11 @@ final class LineFrontEnd: SessionFrontEnd {
   /// were `.suspend` asked, it stops as the full screen does.
   func suspend() { SessionMailbox.stopAsAsked() }
 
-  func observe(loading url: String) -> (@Sendable (FetchEvent) -> Void)? {
+  func observe(loading url: String, in state: NavigationState) -> (
+    @Sendable (FetchEvent) -> Void
+  )? {
+    drewWhileBusy = false
+    draw(state, loading: true, layingOut: false)
     let made = Spinner(label: URLText.host(url) ?? URLText.ascii(url))
     spinner.withLock { $0 = made }
     return { made.handle($0) }

@@ -40,8 +40,10 @@ protocol SessionFrontEnd: AnyObject {
   func retake()
   /// Ctrl-Z: the terminal given back and the process stopped until `fg`.
   func suspend()
-  /// What a fetch's events are shown by while the session waits for it (line mode's
-  /// spinner on stderr), and the end of that showing.
-  func observe(loading url: String) -> (@Sendable (FetchEvent) -> Void)?
+  /// A fetch of `url` starts in `state`: what its events are shown by while the session
+  /// waits for it (line mode's spinner on stderr), and the end of that showing. Line mode
+  /// writes the screen the load is for here, before the load can end, so a transcript
+  /// has it however fast the page comes; the full screen draws its next frame as usual.
+  func observe(loading url: String, in state: NavigationState) -> (@Sendable (FetchEvent) -> Void)?
   func loadEnded()
 }
