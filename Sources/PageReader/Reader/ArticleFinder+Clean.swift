@@ -1,5 +1,13 @@
 import TextSupport
 
+/// Phase 5, clean the article: Readability's `_prepArticle` (`_clean` of buttons,
+/// `_cleanHeaders` for h1 and h2 with a negative weight, `_cleanConditionally` for lists,
+/// tables and blocks) as leaving elements out of the article rather than removing them.
+/// Departures, each a rule with a switch (`ReaderRule`): share boxes, credits, galleries,
+/// teaser rails and author boxes inside the article (`furnitureBoxes`); a hover card after a
+/// linked name (`hoverCard`); a picture's credit (`pictureCredit`); a short list of same-site
+/// links (`linkList`); a box that is a quotation keeps its links (`quoteBox`); three plain
+/// paragraphs keep a block with one "SEE MORE" link (`proseWithOneLink`).
 extension ArticleFinder {
   /// Leaves out what Readability's `_prepArticle` cleans from the article: share bars,
   /// headings with negative hints, and lists, tables and divs that look like page

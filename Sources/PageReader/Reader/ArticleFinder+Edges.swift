@@ -1,5 +1,8 @@
 import TextSupport
 
+/// After cleaning, beyond Readability (`edges`): the short lines at the article's start and
+/// end that read as furniture (share bars, dates, "Related", a closing section under a
+/// heading of its own), found by what they say (`ArticleEdges`, `ChinesePhrases`).
 extension ArticleFinder {
   /// Bytes that close up to the text before them (`:` `,` `.` `;` `!` `?` `)` `]`).
   static let closingPunctuation: Set<UInt8> = Set(":,.;!?)]".utf8)

@@ -1,5 +1,14 @@
 import TextSupport
 
+/// Phase 3, pick the top: `_grabArticle`'s `topCandidates` (each score times one less the
+/// link density), the search for a common ancestor of the best `nbTopCandidates`, and the
+/// climb while the parent scores at least a third (`lastScore / 3`) and past single-child
+/// wrappers.
+/// Departures: `<article>`, `<main>`, `role=main` and `itemprop=articleBody` add to a score
+/// when choosing (`tagBoost`); a short best candidate that is not paragraphs gives way to a
+/// longer one of paragraphs (`preferLonger`); the climb stops at a parent that is mostly
+/// links (`linkParentStop`); ties go to the earlier element (Readability's order is the
+/// DOM's, which a dictionary does not keep).
 extension ArticleFinder {
   /// The top candidate: each score scaled by the share of its text that is not links (as
   /// Readability does before ranking), the best by `boosted` (lowest index on a tie, so

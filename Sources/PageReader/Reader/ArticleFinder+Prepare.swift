@@ -1,5 +1,14 @@
 import TextSupport
 
+/// Phase 1, prepare: Readability's `_grabArticle` walk that removes unlikely candidates
+/// (`_isProbablyVisible`, `REGEXPS.unlikelyCandidates` without `okMaybeItsACandidate`,
+/// `UNLIKELY_ROLES`), and `_getInnerText` / `_getLinkDensity` worked out for every element
+/// in one pass (`statistics`) instead of again for each question.
+/// Departures: `nav`, `aside`, `footer`, forms and navigation roles are removed in every
+/// attempt, not only the first (they say what they are; classes only hint), except a form
+/// that holds the page's paragraphs (`formWrapper`); comment sections likewise
+/// (`commentSections`); a social embed quoting a post stays (`embeddedPost`); text is
+/// counted with CJK characters weighed (`cjkWeight`) and full-width commas counted.
 extension ArticleFinder {
   /// `nav`, `aside`, `footer`, forms and navigation roles: never the article, in any
   /// attempt (they say what they are; class names only hint). A form that holds the

@@ -1,5 +1,9 @@
 import TextSupport
 
+/// Whether the page has an article at all: Readability's `isProbablyReaderable`
+/// (`minContentLength`, `minScore`), asked when no attempt reached `charThreshold`.
+/// Departure (`markedArticle`): a page that marks its short article (`itemprop=articleBody`,
+/// the JSON-LD `articleBody`) or declares itself an article has it shown, not the whole page.
 extension ArticleFinder {
   /// Whether the page says a short article is its article (at least a paragraph of prose,
   /// `siblingParagraphLength`, though short of `charThreshold`: a news brief): it is, or is inside, an

@@ -1,5 +1,11 @@
 import TextSupport
 
+/// Phase 2, score candidates: `_grabArticle`'s loop over `elementsToScore`, with
+/// `_initializeNode` and `_getClassWeight`. Each paragraph (`p`, `pre`, `td`, headings, and
+/// text loose in a `div`, which Readability first wraps in a `p`) gives its ancestors
+/// `1 + commas + min(length / 100, 3)`, divided by 1, 2, then `level * 3`.
+/// Departure: a block's loose text scores the block itself (Readability's new `p` would be
+/// its child, scoring it as the parent: the same sum).
 extension ArticleFinder {
   /// Every candidate's score: the sum of what the paragraphs under it give it
   /// (`_grabArticle`'s loop over `elementsToScore`), removed elements scoring nothing.

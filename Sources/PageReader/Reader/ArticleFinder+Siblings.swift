@@ -1,5 +1,11 @@
 import TextSupport
 
+/// Phase 4, join siblings: `_grabArticle`'s loop over the top candidate's parent's children,
+/// with its threshold `max(10, topScore * 0.2)`, its bonus for the same class, and its rule
+/// for a `p` (long with few links, or short with none and a sentence's end).
+/// Departure: a sibling of the top's kind (its first class name, no name the top lacks) has
+/// the bonus, and joins when it is long prose of the top's tag (`siblingOfKind`): an article
+/// cut into parts by figures.
 extension ArticleFinder {
   /// The top candidate and those of its siblings that score or read as article text.
   func siblings(of top: Int, scores: [Int: Double], stats: [Stats]) -> [Int] {

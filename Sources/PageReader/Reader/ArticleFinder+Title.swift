@@ -1,5 +1,9 @@
 import TextSupport
 
+/// The article's title: Readability's `_getArticleTitle` (a `<title>`'s separators and its
+/// word counts) and `_headerDuplicatesTitle` (`_textSimilarity > 0.75`).
+/// Departures: `og:title` and JSON-LD first; an `h1` that repeats the title's first part
+/// names the article; the Chinese sites' bare `_` separator counts only so confirmed.
 extension ArticleFinder {
   /// The article's headline: `og:title` or JSON-LD, else the `<title>` without the
   /// site's name.
