@@ -23,6 +23,9 @@ struct MarkupHints: Sendable {
   /// A `sup` of citation marks (`[1]`): its text is set as superscript, its in-page links
   /// are citations.
   var isCitation: @Sendable (_ tag: HTMLTokenizer) -> Bool = { _ in false }
+  /// A table hidden by its style inside a box of this class is content a toggle shows, not
+  /// hidden content (asked with the class of the table's parent).
+  var isCollapsedContent: @Sendable (_ parentClass: String?) -> Bool = { _ in false }
   /// An image whose alt text is a formula's TeX.
   var isFormulaImage: @Sendable (_ tag: HTMLTokenizer) -> Bool = { _ in false }
   /// Reads a site's configuration from an inline script (the first one it can read).
@@ -40,6 +43,7 @@ struct MarkupHints: Sendable {
     isByline: { readerByline($0) },
     isBylineName: { readerBylineName($0) },
     isCitation: { mediaWikiCitation($0) },
+    isCollapsedContent: { mediaWikiCollapsedContent($0) },
     isFormulaImage: { mediaWikiFormulaImage($0) },
     configuration: { WikiConfig.parse($0) })
 }

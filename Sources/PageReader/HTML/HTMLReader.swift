@@ -919,14 +919,10 @@ struct HTMLReader {
     return String(out)
   }
 
-  /// A table a collapsible box hides until it is opened (`<div class="…collapse…">`, a
-  /// table of facts behind a "Quick facts" toggle): content, shown as a browser shows it
-  /// once tapped, not hidden content.
+  /// A table hidden by its style that the hints say is content behind a toggle.
   private func isCollapsedTable(_ name: String) -> Bool {
-    guard name == "table", let parent = stack.last?.element,
-      let className = document.elements[parent].className?.lowercased()
-    else { return false }
-    return className.contains("collapse")
+    guard name == "table", let parent = stack.last?.element else { return false }
+    return hints.isCollapsedContent(document.elements[parent].className)
   }
 
   /// Inline `display: none`, which pages use for hidden content as often as `hidden`.

@@ -21,6 +21,13 @@ extension MarkupHints {
     tag.attribute("class")?.lowercased().contains("reference") == true
   }
 
+  /// A table a collapsible box hides until it is opened (`<div class="…collapse…">`: the page
+  /// content service's infobox behind a "Quick facts" toggle): content, shown as a browser
+  /// shows it once tapped, not hidden content.
+  static func mediaWikiCollapsedContent(_ parentClass: String?) -> Bool {
+    parentClass?.lowercased().contains("collapse") == true
+  }
+
   /// A formula drawn as an image (Wikipedia's fallback for MathML, `mwe-math-fallback`).
   static func mediaWikiFormulaImage(_ tag: HTMLTokenizer) -> Bool {
     guard let className = tag.attribute("class")?.lowercased() else { return false }
