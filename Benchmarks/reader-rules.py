@@ -2,7 +2,7 @@
 """What each of the general reader's added rules buys: the development pages scored with
 every rule on, then with each rule off in turn.
 
-    reader-rules.py [--readability DIR] [--extraction DIR] [--out FILE]
+    reader-rules.py [--readability DIR] [--extraction DIR] [--only RULE,…] [--disguise HOW]
 
 Compiles Benchmarks/reader-rules/main.swift with PageReader's sources (against the release
 build's TextSupport, so run `swift build -c release` first) into Benchmarks/data/bin, runs
@@ -13,6 +13,8 @@ width 80) score browse's. Prints a Markdown table, one row per rule (`ReaderRule
 its kind of page, and the change in each figure when it is off. The figures with every
 rule on differ a little from extraction.py's and reader.py's, which run the whole
 `browse --fetch` (its header, its References); the changes are what this measures.
+--disguise classes|markup scores the pages rewritten as pages never seen (reader.py's
+`disguise`): what a rule buys where the class names and the semantic tags say nothing.
 """
 import argparse
 import collections
@@ -68,8 +70,13 @@ def main():
     parser.add_argument("--readability", default=str(ROOT.parent / "shared/pages/readability"))
     parser.add_argument("--extraction", default=str(ROOT.parent / "shared/pages/extraction"))
     parser.add_argument("--only", help="comma-separated rules (default: all)")
+    parser.add_argument("--disguise", choices=["classes", "markup"],
+                        help="score the pages rewritten as never seen (see reader.disguise)")
     args = parser.parse_args()
     binary = build()
+
+    def disguised(markup):
+        return reader.disguise(markup, args.disguise) if args.disguise else markup
     work = pathlib.Path(tempfile.mkdtemp(prefix="reader-rules-"))
     # The extraction pages, unpacked once.
     ex_dir = pathlib.Path(args.extraction)
@@ -80,7 +87,7 @@ def main():
         page = ex_dir / "html" / f"{key}.html.gz"
         if page.exists():
             target = work / "ex" / f"{key}.html"
-            target.write_bytes(gzip.decompress(page.read_bytes()))
+            target.write_bytes(disguised(gzip.decompress(page.read_bytes())))
             ex_files.append(target)
     rd_dir = pathlib.Path(args.readability)
     rd_names = sorted(p.name for p in rd_dir.iterdir() if (p / "source.html").exists())
@@ -89,7 +96,7 @@ def main():
     expected, titles = {}, {}
     for name in rd_names:
         target = work / "rd" / f"{name}.html"
-        target.write_bytes((rd_dir / name / "source.html").read_bytes())
+        target.write_bytes(disguised((rd_dir / name / "source.html").read_bytes()))
         rd_files.append(target)
         expected[target.name] = reader.tokens(reader.html_text(
             (rd_dir / name / "expected.html").read_text(errors="replace")))
@@ -112,6 +119,8 @@ def main():
     if args.only:
         wanted = set(args.only.split(","))
         selected = [r for r in selected if r[0] in wanted]
+    if args.disguise:
+        print(f"Pages disguised: {args.disguise}.\n")
     print(f"All rules on: extraction F1 {base['f1']:.3f} ({base['below']} pages < 0.5); "
           f"Readability pages recall {base['recall']:.3f}, lines before (mean) {base['before']:.1f}.\n")
     print("| rule | kind of page | extraction F1 off − on | pages < 0.5 off | "

@@ -81,15 +81,19 @@ struct HTMLReader {
   private var bylineName: (depth: Int, text: [UInt8], done: Bool, itemprop: Bool)?
   private var bylineFound = false
   private var timeFallback: String?
-  /// The most of one script read for MediaWiki's configuration.
+  /// The most of one script read for a site's configuration.
   static let configLimit = 262_144
-  /// Depth of an open `<sup class=reference>`: Wikipedia's citation marks.
+  /// Depth of an open `sup` of citation marks (`MarkupHints.isCitation`).
   private var citationDepth: Int?
   /// Element kinds already worked out: a hash beats the long chain of name comparisons.
   private var kinds: [String: HTMLElementKind] = [:]
   private var scratch: [UInt8] = []
 
-  init(html: String, baseURL: URL?) {
+  /// What the views want noticed in the markup (see `MarkupHints`).
+  private let hints: MarkupHints
+
+  init(html: String, baseURL: URL?, hints: MarkupHints = .none) {
+    self.hints = hints
     tokenizer = HTMLTokenizer(bytes: Array(html.utf8))
     links = HTMLLinkList(documentURL: baseURL)
     documentURL = baseURL.map { Self.withoutFragment($0.absoluteString) }
@@ -184,11 +188,7 @@ struct HTMLReader {
       tokenizer.hasAttribute("hidden")
       || tokenizer.attribute("aria-hidden")?.lowercased() == "true"
       || tokenizer.attribute("style").map(Self.hidesByStyle) == true && !isCollapsedTable(name)
-      // MediaWiki's "[edit]" beside every heading: a control for editors, not text, and
-      // every city page of the built-in data is a Wikipedia article.
-      || (name == "span" && tokenizer.attribute("class")?.hasPrefix("mw-editsection") == true)
-      // The coordinates MediaWiki repeats at the top of the page (the infobox has them).
-      || (name == "span" && tokenizer.attribute("id") == "coordinates")
+      || hints.hides(name, tokenizer)
     let hides = kind == .inert || kind == .title || name == "textarea" || hidden
     var entry = OpenElement(name: name, kind: kind, inert: hiddenDepth > 0, hides: hides)
     // Worked out only while a byline or a date is still wanted: it reads two attributes.
@@ -219,8 +219,10 @@ struct HTMLReader {
     case .inert where name == "script":
       if tokenizer.attribute("type")?.lowercased().contains("ld+json") == true {
         capture = (.jsonLD, [])
-      } else if document.metadata.wiki == nil, tokenizer.attribute("src") == nil {
-        // Perhaps MediaWiki's RLCONF, which lists the page's categories.
+      } else if hints.configuration != nil, document.metadata.wiki == nil,
+        tokenizer.attribute("src") == nil
+      {
+        // Perhaps a site's configuration (MediaWiki's RLCONF lists the page's categories).
         capture = (.config, [])
       }
     case .inert where name == "math" && !hidden:
@@ -231,9 +233,7 @@ struct HTMLReader {
       // A form's text can be pages long; a reader only needs to know a field is there.
       appendText("[text field]", alt: false)
     }
-    if name == "sup", citationDepth == nil,
-      tokenizer.attribute("class")?.lowercased().contains("reference") == true
-    {
+    if name == "sup", citationDepth == nil, hints.isCitation(tokenizer) {
       citationDepth = stack.count
     }
     if name == "time", timeFallback == nil, stack.last?.furniture != true,
@@ -241,18 +241,12 @@ struct HTMLReader {
     {
       timeFallback = Self.oneLine(datetime)
     }
-    // The author's name inside a byline box: itemprop=name (Readability), else a class
-    // that says so (`author__name`, `byline-name`, not `sourcename`).
+    // The author's name inside a byline box: itemprop=name (Readability), else a hint.
     if bylineCapture != nil, bylineName?.itemprop != true {
       if tokenizer.attribute("itemprop")?.lowercased().contains("name") == true {
         bylineName = (stack.count, [], false, true)
-      } else if bylineName == nil, let className = tokenizer.attribute("class") {
-        let hints = Array(className.lowercased().utf8)
-        if ByteSearch.contains(hints, "name"),
-          ByteSearch.contains(hints, "author") || ByteSearch.contains(hints, "byline")
-        {
-          bylineName = (stack.count, [], false, false)
-        }
+      } else if bylineName == nil, hints.isBylineName(tokenizer) {
+        bylineName = (stack.count, [], false, false)
       }
     }
     if !entry.hides { open(&entry) }
@@ -317,10 +311,10 @@ struct HTMLReader {
         // An image that is a link's only content would leave a bare `[n]`: its alt
         // text names the link instead. Elsewhere images are decoration for a reader.
         appendText(TerminalText.sanitize(alt), alt: true)
-      } else if Self.isFormulaImage(tokenizer.attribute("class")), let formula = Self.formula(alt) {
-        // A formula drawn as an image (Wikipedia's fallback for MathML): its alt is its
-        // TeX, and without it the sentence around it has a hole. Shown even when
-        // aria-hidden, which only says the MathML beside it is the accessible copy.
+      } else if hints.isFormulaImage(tokenizer), let formula = Self.formula(alt) {
+        // A formula drawn as an image: its alt is its TeX, and without it the sentence
+        // around it has a hole. Shown even when aria-hidden, which only says the MathML
+        // beside it is the accessible copy.
         appendText(formula, alt: true)
       } else if let text = Self.oneLine(alt) {
         // Kept in the document for a view that wants it; neither view prints it, as a
@@ -436,7 +430,7 @@ struct HTMLReader {
     case .cell: kind = .cell(header: entry.name == "th")
     case .link:
       guard let href = tokenizer.attribute("href"), let url = links.resolve(href) else {
-        if Self.hasBylineHint(tokenizer) { startByline(element: nil) }
+        if hints.isByline(tokenizer) { startByline(element: nil) }
         return
       }
       var target = link(url, href: href)
@@ -455,26 +449,16 @@ struct HTMLReader {
       document.links.append(target)
       kind = .link(document.links.count - 1)
     case .inline:
-      if entry.name == "button" {
-        // Kept so the reader view can leave it out, as Readability does ("View comments").
-        entry.element = addElement(entry.name, kind: .inline, inline: false)
-        return
-      }
-      if entry.name == "span",
-        tokenizer.attribute("class")?.contains("mw-cite-backlink") == true
-      {
-        // A reference's `^ a b` back to where it is cited: MediaWiki's reader view leaves
-        // it out of the references.
+      if hints.isControl(entry.name, tokenizer) {
+        // Kept so that a view can leave it out.
         entry.element = addElement(entry.name, kind: .inline, inline: false)
         return
       }
       guard bylineCapture == nil, !bylineFound, stack.last?.furniture != true,
-        Self.hasBylineHint(tokenizer)
+        hints.isByline(tokenizer)
       else {
-        if entry.name == "span", Self.hasKeptSpanHint(tokenizer) {
-          // A hover card's box (`rollover`, `popover`, `tooltip`) or an image's credit:
-          // kept so the reader view can leave them out (a card only where it repeats a
-          // linked name; text that just shares its class stays).
+        if entry.name == "span", hints.keepsSpan(tokenizer) {
+          // Kept so that a view can leave it out.
           entry.element = addElement(entry.name, kind: .inline, inline: false)
         }
         return
@@ -501,7 +485,7 @@ struct HTMLReader {
       tables.append(facts)
     }
     if bylineCapture == nil, !bylineFound, stack.last?.furniture != true,
-      Self.hasBylineHint(tokenizer)
+      hints.isByline(tokenizer)
     {
       startByline(element: index)
     }
@@ -645,7 +629,7 @@ struct HTMLReader {
     }
     if entry.name == "script", let captured = capture, captured.kind == .config {
       capture = nil
-      document.metadata.wiki = WikiConfig.parse(String(decoding: captured.bytes, as: UTF8.self))
+      document.metadata.wiki = hints.configuration?(String(decoding: captured.bytes, as: UTF8.self))
     }
     if entry.name == "math" && !entry.inert {
       if let formula = mathText { appendText(formula, alt: true) }
@@ -676,52 +660,11 @@ struct HTMLReader {
     document.metadata.bylineElement = capture.element
   }
 
-  /// Readability's unlikely candidates: a class or id of page furniture (`comment`,
-  /// `sidebar`, `related`…) that no word such as `article` or `content` redeems, or a
-  /// navigation role; never inside a table or code. Only containers are asked: a comment
-  /// section is one, and asking every `span` and `a` cost a twentieth of reading a page.
+  /// Page furniture by the hints (comments, a sidebar, a menu), never inside a table or
+  /// code, as Readability's first pass removes it: no byline or date is taken there.
   private func isFurniture(_ name: String) -> Bool {
-    guard Self.containers.contains(name), openCounts["table", default: 0] == 0,
-      openCounts["code", default: 0] == 0
-    else { return false }
-    if let role = tokenizer.attribute("role")?.lowercased(), ClassHints.unlikelyRoles.contains(role)
-    {
-      return true
-    }
-    let className = tokenizer.attribute("class")
-    let id = tokenizer.attribute("id")
-    guard className != nil || id != nil else { return false }
-    return ClassHints.isUnlikely(Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8))
-  }
-
-  private static let containers: Set<String> = [
-    "div", "section", "aside", "header", "footer", "nav", "ul", "ol", "dl", "li", "form",
-    "article", "main",
-  ]
-
-  /// `rel=author`, `itemprop=author`, or a class or id such as `byline`, as Readability
-  /// finds the author's name in the text.
-  private static func hasBylineHint(_ tokenizer: HTMLTokenizer) -> Bool {
-    if tokenizer.attribute("rel")?.lowercased() == "author" { return true }
-    if tokenizer.attribute("itemprop")?.lowercased().contains("author") == true { return true }
-    let className = tokenizer.attribute("class")
-    let id = tokenizer.attribute("id")
-    guard className != nil || id != nil else { return false }
-    let hints = Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8)
-    return ["byline", "author", "dateline", "writtenby"].contains {
-      ByteSearch.contains(hints, $0)
-    }
-  }
-
-  /// Whether a span's class or id names a box shown on hover over a link, or a credit.
-  private static func hasKeptSpanHint(_ tokenizer: HTMLTokenizer) -> Bool {
-    let className = tokenizer.attribute("class")
-    let id = tokenizer.attribute("id")
-    guard className != nil || id != nil else { return false }
-    let hints = Array(((className ?? "") + " " + (id ?? "")).lowercased().utf8)
-    return ["rollover", "hovercard", "hover-card", "popover", "tooltip"].contains {
-      ByteSearch.contains(hints, $0)
-    } || ClassHints.creditWords.contains { ClassHints.hasWord(hints, $0) }
+    openCounts["table", default: 0] == 0 && openCounts["code", default: 0] == 0
+      && hints.isFurniture(name, tokenizer)
   }
 
   // MARK: - JSON-LD
@@ -976,19 +919,10 @@ struct HTMLReader {
     return String(out)
   }
 
-  private static func isFormulaImage(_ className: String?) -> Bool {
-    guard let className = className?.lowercased() else { return false }
-    return className.contains("math") || className.contains("tex")
-  }
-
-  /// A table a collapsible box hides until it is opened (`<div class="…collapse…">`, a
-  /// table of facts behind a "Quick facts" toggle): content, shown as a browser shows it
-  /// once tapped, not hidden content.
+  /// A table hidden by its style that the hints say is content behind a toggle.
   private func isCollapsedTable(_ name: String) -> Bool {
-    guard name == "table", let parent = stack.last?.element,
-      let className = document.elements[parent].className?.lowercased()
-    else { return false }
-    return className.contains("collapse")
+    guard name == "table", let parent = stack.last?.element else { return false }
+    return hints.isCollapsedContent(document.elements[parent].className)
   }
 
   /// Inline `display: none`, which pages use for hidden content as often as `hidden`.

@@ -7,7 +7,7 @@ public enum HTMLRenderer {
   /// Reads `html` (any markup, however broken) into a document, once; relative links
   /// resolve against `baseURL` and the page's `<base href>`.
   public static func parse(_ html: String, baseURL: URL?) -> PageDocument {
-    var reader = HTMLReader(html: html, baseURL: baseURL)
+    var reader = HTMLReader(html: html, baseURL: baseURL, hints: .standard)
     return reader.read()
   }
 
@@ -34,7 +34,7 @@ public enum HTMLRenderer {
       refreshNumber = layout.addLink(refresh)
       layout.note("This page sends you on to \(refresh.readableURL)", link: refreshNumber)
     }
-    if view == .reader, let plan = WikiArticle(document: document).plan() {
+    if view == .reader, let plan = SitePlan.reading(of: document) {
       var wiki = DocumentLayout(document: plan.document, width: width)
       let result = wiki.lay(plan.ranges, skipping: plan.skipped)
       var page = RenderedPage(

@@ -41,6 +41,7 @@ enum ClassHints {
   /// What one element's hints say, worked out once.
   struct Verdict {
     var unlikely = false
+    /// In units of `ReaderOptions.classWeight` (see `weight(_:)`).
     var weight = 0
     var share = false
     /// An image's credit or attribution (`credit`, `copyright`, `attribution`).
@@ -126,17 +127,19 @@ enum ClassHints {
       && !maybeWords.contains { ByteSearch.contains(hints, $0) }
   }
 
-  /// +25 for a positive word, −25 for a negative one, in the class and in the id.
+  /// +1 for a positive word, −1 for a negative one, in the class and in the id: in units of
+  /// Readability's class weight (`ReaderOptions.classWeight`, 25).
   static func weight(_ element: PageElement) -> Int {
+    /// In units of `ReaderOptions.classWeight` (see `weight(_:)`).
     var weight = 0
     for text in [element.className, element.id] {
       guard let text = text?.lowercased(), !text.isEmpty else { continue }
       let bytes = Array(text.utf8)
       if negativeWords.contains(where: { ByteSearch.contains(bytes, $0) }) || hasWord(bytes, "hid")
       {
-        weight -= 25
+        weight -= 1
       }
-      if positiveWords.contains(where: { ByteSearch.contains(bytes, $0) }) { weight += 25 }
+      if positiveWords.contains(where: { ByteSearch.contains(bytes, $0) }) { weight += 1 }
     }
     return weight
   }

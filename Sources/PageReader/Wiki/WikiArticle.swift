@@ -4,15 +4,6 @@
 /// references. Edit links, navboxes, maintenance and notice boxes, the skin's menus and
 /// the duplicate coordinates are left out.
 struct WikiArticle {
-  /// What to lay out: `document` with the facts block appended to its items, the ranges
-  /// of items in reading order, the elements to leave out, and the page's title.
-  struct Plan {
-    var document: PageDocument
-    var ranges: [Range<Int>]
-    var skipped: Set<Int>
-    var title: String?
-  }
-
   let document: PageDocument
 
   /// The containers whose children are the article's blocks, in order: MediaWiki's article
@@ -38,9 +29,9 @@ struct WikiArticle {
     }
   }
 
-  /// The plan for a page that has MediaWiki's article body (see `bodies`); nil for any
+  /// The reading of a page that has MediaWiki's article body (see `bodies`); nil for any
   /// other page.
-  func plan() -> Plan? {
+  func plan() -> SitePlan.Reading? {
     let elements = document.elements
     let bodies = bodies()
     guard let firstBody = bodies.first, let lastBody = bodies.last else { return nil }
@@ -108,7 +99,7 @@ struct WikiArticle {
     }
     let ranges = hatnotes + lead + facts + rest
     guard !ranges.isEmpty else { return nil }
-    return Plan(document: copy, ranges: ranges, skipped: skipped, title: title)
+    return SitePlan.Reading(document: copy, ranges: ranges, skipped: skipped, title: title)
   }
 
   /// The article's title: the page's first heading, else the one its configuration names,
@@ -183,4 +174,14 @@ struct WikiArticle {
     "pcs-collapse-table-collapsed_container", "pcs-collapse-table-collapsed_bottom",
     "pcs_edit_section_link_container",
   ]
+}
+
+extension SitePlan {
+  /// MediaWiki's article pages (Wikipedia's desktop skin and its page content service):
+  /// the lead first, every infobox as facts, hatnotes as one line, navboxes and notices
+  /// left out (`WikiArticle`). A page is one when it has MediaWiki's article body.
+  static let mediaWiki = SitePlan(
+    name: "MediaWiki",
+    recognises: { !WikiArticle(document: $0).bodies().isEmpty },
+    read: { WikiArticle(document: $0).plan() })
 }

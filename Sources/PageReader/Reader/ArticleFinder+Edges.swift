@@ -1,0 +1,188 @@
+import TextSupport
+
+/// After cleaning, beyond Readability (`edges`): the short lines at the article's start and
+/// end that read as furniture (share bars, dates, "Related", a closing section under a
+/// heading of its own), found by what they say (`ArticleEdges`, `ChinesePhrases`).
+extension ArticleFinder {
+  /// Bytes that close up to the text before them (`:` `,` `.` `;` `!` `?` `)` `]`).
+  static let closingPunctuation: Set<UInt8> = Set(":,.;!?)]".utf8)
+
+  /// Leaves out the furniture at the article's start and end (see `ArticleEdges`), and
+  /// the short furniture lines inside it: the innermost blocks that hold text, in order,
+  /// dropped from each end while they read as furniture. A block is dropped only when it
+  /// holds no other block's text, so that no article text goes with it.
+  func trimEdges(of roots: [Int], title: String?, skipping skipped: inout Set<Int>) {
+    var blocks: [(element: Int, text: [UInt8], linked: Int)] = []
+    for root in roots {
+      var open: [Int] = []
+      var links = 0
+      var index = nodes[root].items.lowerBound
+      let end = min(nodes[root].items.upperBound, document.items.count)
+      while index < end {
+        switch document.items[index] {
+        case .start(let element):
+          if skipped.contains(element) {
+            index = max(index + 1, nodes[element].items.upperBound)
+            continue
+          }
+          switch nodes[element].kind {
+          case .link: links += 1
+          case .inline: break
+          default: open.append(element)
+          }
+        case .end(let element):
+          if open.last == element { open.removeLast() }
+          if case .link = nodes[element].kind { links = max(0, links - 1) }
+        case .text(let range), .altText(let range):
+          // Spaces between blocks belong to no line.
+          if document.storage[range].allSatisfy(HTMLTokenizer.isSpace) { break }
+          let owner = open.last ?? root
+          let linked = links > 0 ? range.count : 0
+          if blocks.last?.element == owner {
+            // Runs of one block meet as they are shown: `<b>SEE MORE</b>: <a>…` is
+            // "SEE MORE: …", not "SEE MORE : …"; a space only where neither run has one.
+            let before = blocks[blocks.count - 1].text.last ?? 0x20
+            let after = document.storage[range.lowerBound]
+            if !HTMLTokenizer.isSpace(before) && !HTMLTokenizer.isSpace(after)
+              && !Self.closingPunctuation.contains(after)
+            {
+              blocks[blocks.count - 1].text.append(0x20)
+            }
+            blocks[blocks.count - 1].text.append(contentsOf: document.storage[range])
+            blocks[blocks.count - 1].linked += linked
+          } else {
+            blocks.append((owner, Array(document.storage[range]), linked))
+          }
+        default: break
+        }
+        index += 1
+      }
+      if blocks.count > options.blockLimit { break }
+    }
+    guard blocks.count > options.fewWords else { return }
+    // The elements that own more than one run of blocks (text, then a child's, then
+    // text again) hold other text: never dropped.
+    var owners: [Int: Int] = [:]
+    for block in blocks { owners[block.element, default: 0] += 1 }
+    // Only short blocks can be furniture: longer ones are never turned into strings.
+    // Normalized once here: each check below would otherwise lower-case the block again.
+    let texts = blocks.map {
+      $0.text.count <= options.longBlockLength
+        ? ArticleEdges.normalized(String(decoding: $0.text, as: UTF8.self)) : ""
+    }
+    let long = blocks.map { $0.text.count > options.longBlockLength }
+    // A bar above the text that repeats the headline (`Economy | As Debt Rises, …`): the
+    // header shows the title already. With two words more at most: a first sentence that
+    // starts with the headline's words goes on to say more.
+    let headline = title.map(ArticleEdges.normalized) ?? ""
+    func repeatsTitle(_ line: String) -> Bool {
+      guard headline.count >= options.shortestHeadline,
+        line.count <= headline.count + options.shortText,
+        let range = line.range(of: headline)
+      else { return false }
+      return Self.words(line[..<range.lowerBound] + " " + line[range.upperBound...]).count
+        <= options.fewWords
+    }
+    // A root of the article is dropped only when it is a sibling holding nothing else but
+    // a date, the headline again or plain furniture: a title's box, its headline gone, left
+    // with "Updated 11:21 pm …". A loose paragraph that joined as a sibling ("Share prices
+    // fell …") is not read by the rules for lines that merely start like furniture.
+    var blocksIn: [Int: Int] = [:]
+    if roots.count > 1 {
+      for block in blocks {
+        if let root = roots.first(where: {
+          nodes[$0].items.contains(nodes[block.element].items.lowerBound)
+        }) {
+          blocksIn[root, default: 0] += 1
+        }
+      }
+    }
+    func droppable(_ position: Int) -> Bool {
+      let element = blocks[position].element
+      guard owners[element] == 1 else { return false }
+      if roots.contains(element) {
+        let line = texts[position]
+        return blocksIn[element] == 1
+          && (line.count <= options.siblingParagraphLength && ArticleEdges.isDateLine(line)
+            || ArticleEdges.isLabelledDate(line: line) || repeatsTitle(line)
+            || ArticleEdges.isPlainlyFurniture(line: line))
+      }
+      // Nor a block with another block of text inside it.
+      let range = nodes[element].items
+      for other in [position - 1, position + 1] where blocks.indices.contains(other) {
+        if range.contains(nodes[blocks[other].element].items.lowerBound) { return false }
+      }
+      return true
+    }
+    var first = 0
+    while first < blocks.count - 1, !long[first], droppable(first),
+      ArticleEdges.isFurniture(line: texts[first], atStart: true) || repeatsTitle(texts[first])
+    {
+      skipped.insert(blocks[first].element)
+      first += 1
+    }
+    var last = blocks.count - 1
+    func trimEnd() {
+      while last > first, !long[last], droppable(last),
+        ArticleEdges.isFurniture(line: texts[last], atStart: false)
+      {
+        skipped.insert(blocks[last].element)
+        last -= 1
+      }
+    }
+    trimEnd()
+    // A closing section the site adds under a heading of its own ("About the author",
+    // "You may also like", "Comments"): dropped with all after it, when that is little;
+    // then the furniture above it.
+    let total = blocks[first...last].reduce(0) { $0 + $1.text.count }
+    var after = 0
+    var position = last
+    while position > first, last - position < options.closingBlocks {
+      after += blocks[position].text.count
+      if after * options.smallShare > total { break }
+      if ArticleEdges.opensClosingSection(line: texts[position]),
+        (position...last).allSatisfy(droppable)
+      {
+        for cut in position...last { skipped.insert(blocks[cut].element) }
+        last = position - 1
+        trimEnd()
+        break
+      }
+      position -= 1
+    }
+    // After a promo's label ("DON'T MISS", "Related"), the links it introduces, though
+    // their tags ("[VIDEO]") are not linked.
+    var afterLabel = false
+    for position in first...last
+    where blocks[position].text.count <= options.shortBlockLength
+      && droppable(position)
+    {
+      let block = blocks[position]
+      defer {
+        afterLabel = skipped.contains(block.element) && ArticleEdges.isPromoLabel(texts[position])
+      }
+      if afterLabel && Double(block.linked) >= Double(block.text.count) * options.mostlyLinks {
+        skipped.insert(block.element)
+        continue
+      }
+      // A date line under a label, near either end (further in, a live blog's entries).
+      let nearEdge = position - first < options.edgeBlocks || last - position < options.edgeBlocks
+      if block.text.count <= options.furnitureLength
+        && ArticleEdges.isFurnitureAnywhere(line: texts[position])
+        || nearEdge && ArticleEdges.isLabelledDate(line: texts[position])
+        || block.text.count <= options.creditLineLength
+          && ArticleEdges.endsWithCredit(line: texts[position], within: options.shortText)
+      {
+        skipped.insert(block.element)
+        continue
+      }
+      // A paragraph or heading that is one short link: a "read this too" promo.
+      let element = nodes[block.element]
+      let shortLink =
+        element.name == "p" && block.text.count <= options.shortLineLength
+        && Double(block.linked) >= Double(block.text.count) * options.nearlyAll
+        && block.text.split(whereSeparator: HTMLTokenizer.isSpace).count > options.fewWords
+      if shortLink { skipped.insert(block.element) }
+    }
+  }
+}
