@@ -19,11 +19,14 @@ package enum BrowseProcess {
     package var status: Int32
     package var stdout: String
     package var stderr: String
+    /// The process's peak resident set in bytes (its `ru_maxrss`), when it was reaped.
+    package var peakResidentBytes: Int?
 
-    package init(status: Int32, stdout: String, stderr: String) {
+    package init(status: Int32, stdout: String, stderr: String, peakResidentBytes: Int? = nil) {
       self.status = status
       self.stdout = stdout
       self.stderr = stderr
+      self.peakResidentBytes = peakResidentBytes
     }
   }
 
@@ -89,7 +92,8 @@ package enum BrowseProcess {
     ChildProcess.killSession(child.pid)
     let result = Result(
       status: status ?? -1, stdout: String(decoding: scratch.read("stdout"), as: UTF8.self),
-      stderr: String(decoding: scratch.read("stderr"), as: UTF8.self))
+      stderr: String(decoding: scratch.read("stderr"), as: UTF8.self),
+      peakResidentBytes: child.peakResidentBytes)
     guard status != nil else {
       throw TimedOut(command: child.command, seconds: timeout, partial: result)
     }

@@ -18,6 +18,7 @@ package final class ChildProcess: @unchecked Sendable {
   package let command: [String]
   private let lock = NSLock()
   private var status: Int32?
+  private var peakResident: Int?
 
   /// Starts `executable arguments…` with `stdin`, `stdout` and `stderr` as its descriptors
   /// 0, 1 and 2 and no others. With `newSession` false the child shares the test's session
@@ -151,12 +152,19 @@ package final class ChildProcess: @unchecked Sendable {
     if lock.withLock({ status == nil }) { kill() }
   }
 
+  /// The child's peak resident set in bytes (wait4's `ru_maxrss`), once it has been reaped.
+  package var peakResidentBytes: Int? {
+    lock.withLock { peakResident }
+  }
+
   private func reap() -> Int32? {
     lock.withLock {
       if let status { return status }
       var raw: Int32 = 0
-      let reaped = waitpid(pid, &raw, WNOHANG)
+      var usage = rusage()
+      let reaped = wait4(pid, &raw, WNOHANG, &usage)
       if reaped == pid {
+        peakResident = usage.ru_maxrss * 1024  // kilobytes on Linux
         let signal = raw & 0x7F
         status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
       } else if reaped < 0 && errno != EINTR {

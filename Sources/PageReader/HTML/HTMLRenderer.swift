@@ -7,8 +7,12 @@ public enum HTMLRenderer {
   /// Reads `html` (any markup, however broken) into a document, once; relative links
   /// resolve against `baseURL` and the page's `<base href>`.
   public static func parse(_ html: String, baseURL: URL?) -> PageDocument {
-    var reader = HTMLReader(html: html, baseURL: baseURL)
-    return reader.read()
+    // Read in place: a copy of the text's UTF-8 cost as much again as the page.
+    var html = html
+    return html.withUTF8 { bytes in
+      var reader = HTMLReader(bytes: bytes, baseURL: baseURL)
+      return reader.read()
+    }
   }
 
   /// Lays `document` out to `width` cells: the article for `.reader` when one is found

@@ -847,15 +847,15 @@ struct ArticleFinder {
 
   // MARK: - Edges
 
-  /// Bytes that close up to the text before them (`:` `,` `.` `;` `!` `?` `)` `]`).
-  private static let closingPunctuation: Set<UInt8> = Set(":,.;!?)]".utf8)
-
   /// Leaves out the furniture at the article's start and end (see `ArticleEdges`), and
   /// the short furniture lines inside it: the innermost blocks that hold text, in order,
   /// dropped from each end while they read as furniture. A block is dropped only when it
   /// holds no other block's text, so that no article text goes with it.
   private func trimEdges(of roots: [Int], title: String?, skipping skipped: inout Set<Int>) {
-    var blocks: [(element: Int, text: [UInt8], linked: Int)] = []
+    // A block's text is kept as the document's ranges it is made of, and put together only
+    // where a rule reads it: copied, every block's text was the article's again (and its
+    // normalized strings once more), twice a 200 MB page's text at the peak.
+    var blocks: [TextBlock] = []
     for root in roots {
       var open: [Int] = []
       var links = 0
@@ -882,19 +882,12 @@ struct ArticleFinder {
           let owner = open.last ?? root
           let linked = links > 0 ? range.count : 0
           if blocks.last?.element == owner {
-            // Runs of one block meet as they are shown: `<b>SEE MORE</b>: <a>…` is
-            // "SEE MORE: …", not "SEE MORE : …"; a space only where neither run has one.
-            let before = blocks[blocks.count - 1].text.last ?? 0x20
-            let after = document.storage[range.lowerBound]
-            if !HTMLTokenizer.isSpace(before) && !HTMLTokenizer.isSpace(after)
-              && !Self.closingPunctuation.contains(after)
-            {
-              blocks[blocks.count - 1].text.append(0x20)
-            }
-            blocks[blocks.count - 1].text.append(contentsOf: document.storage[range])
+            blocks[blocks.count - 1].append(range, of: document.storage)
             blocks[blocks.count - 1].linked += linked
           } else {
-            blocks.append((owner, Array(document.storage[range]), linked))
+            var block = TextBlock(element: owner, linked: linked)
+            block.append(range, of: document.storage)
+            blocks.append(block)
           }
         default: break
         }
@@ -909,10 +902,13 @@ struct ArticleFinder {
     for block in blocks { owners[block.element, default: 0] += 1 }
     // Only short blocks can be furniture: longer ones are never turned into strings.
     // Normalized once here: each check below would otherwise lower-case the block again.
-    let texts = blocks.map {
-      $0.text.count <= 1600 ? ArticleEdges.normalized(String(decoding: $0.text, as: UTF8.self)) : ""
+    let storage = document.storage
+    func normalizedText(_ position: Int) -> String {
+      let block = blocks[position]
+      return block.count <= 1600
+        ? ArticleEdges.normalized(String(decoding: block.text(in: storage), as: UTF8.self)) : ""
     }
-    let long = blocks.map { $0.text.count > 1600 }
+    let long = blocks.map { $0.count > 1600 }
     // A bar above the text that repeats the headline (`Economy | As Debt Rises, …`): the
     // header shows the title already. With two words more at most: a first sentence that
     // starts with the headline's words goes on to say more.
@@ -941,7 +937,7 @@ struct ArticleFinder {
       let element = blocks[position].element
       guard owners[element] == 1 else { return false }
       if roots.contains(element) {
-        let line = texts[position]
+        let line = normalizedText(position)
         return blocksIn[element] == 1
           && (line.count <= 80 && ArticleEdges.isDateLine(line)
             || ArticleEdges.isLabelledDate(line: line) || repeatsTitle(line)
@@ -956,7 +952,8 @@ struct ArticleFinder {
     }
     var first = 0
     while first < blocks.count - 1, !long[first], droppable(first),
-      ArticleEdges.isFurniture(line: texts[first], atStart: true) || repeatsTitle(texts[first])
+      ArticleEdges.isFurniture(line: normalizedText(first), atStart: true)
+        || repeatsTitle(normalizedText(first))
     {
       skipped.insert(blocks[first].element)
       first += 1
@@ -964,7 +961,7 @@ struct ArticleFinder {
     var last = blocks.count - 1
     func trimEnd() {
       while last > first, !long[last], droppable(last),
-        ArticleEdges.isFurniture(line: texts[last], atStart: false)
+        ArticleEdges.isFurniture(line: normalizedText(last), atStart: false)
       {
         skipped.insert(blocks[last].element)
         last -= 1
@@ -974,13 +971,13 @@ struct ArticleFinder {
     // A closing section the site adds under a heading of its own ("About the author",
     // "You may also like", "Comments"): dropped with all after it, when that is little;
     // then the furniture above it.
-    let total = blocks[first...last].reduce(0) { $0 + $1.text.count }
+    let total = blocks[first...last].reduce(0) { $0 + $1.count }
     var after = 0
     var position = last
     while position > first, last - position < 16 {
-      after += blocks[position].text.count
+      after += blocks[position].count
       if after * 4 > total { break }
-      if ArticleEdges.opensClosingSection(line: texts[position]),
+      if ArticleEdges.opensClosingSection(line: normalizedText(position)),
         (position...last).allSatisfy(droppable)
       {
         for cut in position...last { skipped.insert(blocks[cut].element) }
@@ -993,20 +990,21 @@ struct ArticleFinder {
     // After a promo's label ("DON'T MISS", "Related"), the links it introduces, though
     // their tags ("[VIDEO]") are not linked.
     var afterLabel = false
-    for position in first...last where blocks[position].text.count <= 400 && droppable(position) {
+    for position in first...last where blocks[position].count <= 400 && droppable(position) {
       let block = blocks[position]
+      let text = normalizedText(position)
       defer {
-        afterLabel = skipped.contains(block.element) && ArticleEdges.isPromoLabel(texts[position])
+        afterLabel = skipped.contains(block.element) && ArticleEdges.isPromoLabel(text)
       }
-      if afterLabel && block.linked * 10 >= block.text.count * 6 {
+      if afterLabel && block.linked * 10 >= block.count * 6 {
         skipped.insert(block.element)
         continue
       }
       // A date line under a label, near either end (further in, a live blog's entries).
       let nearEdge = position - first < 4 || last - position < 4
-      if block.text.count <= 160 && ArticleEdges.isFurnitureAnywhere(line: texts[position])
-        || nearEdge && ArticleEdges.isLabelledDate(line: texts[position])
-        || block.text.count <= 250 && ArticleEdges.endsWithCredit(line: texts[position], within: 40)
+      if block.count <= 160 && ArticleEdges.isFurnitureAnywhere(line: text)
+        || nearEdge && ArticleEdges.isLabelledDate(line: text)
+        || block.count <= 250 && ArticleEdges.endsWithCredit(line: text, within: 40)
       {
         skipped.insert(block.element)
         continue
@@ -1014,9 +1012,9 @@ struct ArticleFinder {
       // A paragraph or heading that is one short link: a "read this too" promo.
       let element = nodes[block.element]
       let shortLink =
-        element.name == "p" && block.text.count <= 200
-        && block.linked * 10 >= block.text.count * 9
-        && block.text.split(whereSeparator: HTMLTokenizer.isSpace).count >= 3
+        element.name == "p" && block.count <= 200
+        && block.linked * 10 >= block.count * 9
+        && block.text(in: storage).split(whereSeparator: HTMLTokenizer.isSpace).count >= 3
       if shortLink { skipped.insert(block.element) }
     }
   }
@@ -1156,5 +1154,53 @@ struct ArticleFinder {
       if score > options.minScore { return true }
     }
     return false
+  }
+}
+
+/// A block of text `ArticleFinder.trimEdges` reads: the element that owns it and the runs of
+/// the document's storage it is made of, put together as they are shown only when read.
+private struct TextBlock {
+  var element: Int
+  var linked: Int
+  private var runs: [Range<Int>] = []
+  /// The text's length in bytes, the spaces put between runs included.
+  private(set) var count = 0
+  private var last: UInt8?
+
+  init(element: Int, linked: Int) {
+    self.element = element
+    self.linked = linked
+  }
+
+  /// Bytes that close up to the text before them (`:` `,` `.` `;` `!` `?` `)` `]`).
+  private static let closingPunctuation: Set<UInt8> = Set(":,.;!?)]".utf8)
+
+  /// Whether a space goes between text ending in `before` and a run starting with `after`:
+  /// runs of one block meet as they are shown (`<b>SEE MORE</b>: <a>…` is "SEE MORE: …",
+  /// not "SEE MORE : …"), a space only where neither run has one.
+  private static func spaced(_ before: UInt8?, _ after: UInt8) -> Bool {
+    let before = before ?? 0x20
+    return !HTMLTokenizer.isSpace(before) && !HTMLTokenizer.isSpace(after)
+      && !closingPunctuation.contains(after)
+  }
+
+  /// Adds the run `range` of `storage` (not empty).
+  mutating func append(_ range: Range<Int>, of storage: [UInt8]) {
+    guard !range.isEmpty else { return }
+    if !runs.isEmpty, Self.spaced(last, storage[range.lowerBound]) { count += 1 }
+    runs.append(range)
+    count += range.count
+    last = storage[range.upperBound - 1]
+  }
+
+  /// The text, its runs joined as `append` counted them.
+  func text(in storage: [UInt8]) -> [UInt8] {
+    var text: [UInt8] = []
+    text.reserveCapacity(count)
+    for range in runs {
+      if !text.isEmpty, Self.spaced(text.last, storage[range.lowerBound]) { text.append(0x20) }
+      text.append(contentsOf: storage[range])
+    }
+    return text
   }
 }

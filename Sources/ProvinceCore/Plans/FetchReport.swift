@@ -17,6 +17,31 @@ public enum FetchReport {
     }
   }
 
+  /// `report` for a page read once and forgotten (`browse --fetch`): the page is taken out
+  /// of `outcome` (left a cancellation) so that its body can be let go of once decoded
+  /// (`PageContent(readingOnce:)`), and the lines are the layout's own, each followed by a
+  /// newline piece of its own rather than copied with one appended.
+  public static func report(
+    readingOnce outcome: inout Result<LoadedPage, FetchError>, width: Int,
+    view: PageView = .reader
+  ) -> Report {
+    guard case .success(var loaded) = outcome else {
+      return report(outcome, width: width, view: view)
+    }
+    outcome = .failure(.cancelled)
+    let content = PageContent(
+      readingOnce: &loaded.page, width: width, view: view, note: loaded.note)
+    let notes = loaded.note.map { ["browse: \(TerminalText.sanitize($0))\n"] } ?? []
+    let lines = PageText.body(content)
+    var output: [String] = []
+    output.reserveCapacity(2 * lines.count)
+    for line in lines {
+      output.append(line)
+      output.append("\n")
+    }
+    return Report(output: output, messages: notes)
+  }
+
   /// The one line a failure is told in.
   public static func message(_ error: FetchError) -> String {
     switch error {
