@@ -93,7 +93,8 @@ enum Browse {
       // `outcome` is the one holder of the page: the report takes it out and lets the body
       // go once read (a large page is then held about twice, not six times).
       var report = FetchReport.report(
-        readingOnce: &outcome, width: width, view: options.fullPage ? .fullPage : .reader)
+        readingOnce: &outcome, width: width, view: options.fullPage ? .fullPage : .reader,
+        writing: { out.write($0) })
       report.messages += extra
       return write(report)
     case .check(let targets, let format):

@@ -59,14 +59,21 @@ public struct PageContent: Sendable, Equatable {
   /// once laid out, and no screen model is made. With nothing else holding the body, a
   /// large page is then held at most about twice at any moment (its bytes and its text,
   /// the text and the document, the document and its lines), never all of them at once.
-  public init(readingOnce page: inout FetchedPage, width: Int, view: PageView, note: String?) {
+  /// With `spill`, the lines go to it as the layout makes them, with the page they belong
+  /// to (`HTMLRenderer.layout(_:width:view:spill:)`); `rendered` then has the last only.
+  public init(
+    readingOnce page: inout FetchedPage, width: Int, view: PageView, note: String?,
+    spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil
+  ) {
     self.init(
-      reading: &page, width: width, view: view, note: note, disambiguation: nil, once: true)
+      reading: &page, width: width, view: view, note: note, disambiguation: nil, once: true,
+      spill: spill)
   }
 
   private init(
     reading page: inout FetchedPage, width: Int, view: PageView, note: String?,
-    disambiguation: DisambiguationStep?, once: Bool
+    disambiguation: DisambiguationStep?, once: Bool,
+    spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil
   ) {
     self.disambiguation = disambiguation
     requestedURL = page.requestedURL.absoluteString
@@ -94,7 +101,9 @@ public struct PageContent: Sendable, Equatable {
     if let document {
       if !once { source = page }
       LayoutCounter.count()
-      rendered = HTMLRenderer.layout(document, width: width, view: view)
+      rendered =
+        spill.map { HTMLRenderer.layout(document, width: width, view: view, spill: $0) }
+        ?? HTMLRenderer.layout(document, width: width, view: view)
     }
     if once {
       document = nil
