@@ -41,16 +41,18 @@ public enum HTMLRenderer {
   /// the rules added to it (Benchmarks/reader-rules.py turns each off in turn).
   static func layout(
     _ document: PageDocument, width: Int, view: PageView, reusing earlier: RenderedPage? = nil,
-    options: ReaderOptions, spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil
+    options: ReaderOptions, spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil,
+    spillEvery: Int = 4096
   ) -> RenderedPage {
     /// The header of the page being laid out, for `spill`'s lines.
     func spilling(_ layout: inout DocumentLayout, as head: RenderedPage) {
       guard let spill else { return }
-      layout.spilling { lines in
-        var page = head
-        page.lines = lines
-        spill(page, lines)
-      }
+      layout.spilling(
+        to: { lines in
+          var page = head
+          page.lines = lines
+          spill(page, lines)
+        }, every: spillEvery)
     }
     var layout = DocumentLayout(document: document, width: width)
     let metadata = document.metadata

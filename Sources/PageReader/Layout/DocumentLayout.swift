@@ -43,8 +43,9 @@ struct DocumentLayout {
 
   /// Hands finished lines over as the layout goes (`HTMLLayout.spill`), for a page that is
   /// written once and never scrolled: the lines `lay` returns are then only the last.
-  mutating func spilling(to spill: @escaping ([String]) -> Void) {
+  mutating func spilling(to spill: @escaping ([String]) -> Void, every lines: Int) {
     layout.spill = spill
+    layout.spillLines = lines
   }
 
   /// Lays out the items of `ranges` in order, leaving out the elements in `skipping`.
