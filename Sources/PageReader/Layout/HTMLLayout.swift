@@ -27,8 +27,8 @@ struct HTMLLayout {
   var spill: (([String]) -> Void)?
   /// Lines were handed to `spill`: the blank lines at the top were trimmed then.
   private var spilled = false
-  /// How many lines `spillIfDue` lets gather.
-  var spillLines = 4096
+  /// How many lines `spillIfDue` lets gather (without `spill`, no count is enough).
+  var spillLines = Int.max
   /// Inline text of the current block (or table cell), as UTF-8.
   private var inline: [UInt8] = []
   private var pendingSpace = false
@@ -491,7 +491,7 @@ struct HTMLLayout {
   /// the last block's (a heading may yet take them back) and the blank lines before it,
   /// and never the last two (the blank lines to come are decided by them).
   mutating func spillIfDue() {
-    guard let spill, lines.count >= spillLines, tableDepth == 0 else { return }
+    guard lines.count >= spillLines, tableDepth == 0, let spill else { return }
     var keep = min(lines.count - 2, lastBlock?.lines.lowerBound ?? lines.count)
     while keep > 0, lines[keep - 1].isEmpty { keep -= 1 }
     guard keep > 0 else { return }
