@@ -8,10 +8,10 @@ import PackageDescription
 //
 //   TextSupport ← CatalogModel ← BuiltInCatalog
 //        ↑    ↖        ↑
-//   PageReader  TerminalUI      (keys, frames, diffs)
-//        ↑          ↑
-//   FetchModel      │           (fetch errors, limits, events, link checks: values only;
-//        │          │            PageReader's for FetchedPage and DisambiguationStep)
+//   FetchModel  TerminalUI      (fetch errors, limits, events, link checks, the fetched
+//        ↑          ↑            page: values only; TerminalUI: keys, frames, diffs)
+//   PageReader      │           (reads a fetched page as text)
+//        │          │
 //        ↑    ↖     │
 //        │    ProvinceCore      (navigation, screens, reports, options, a plan per mode;
 //        │          ↑            also CatalogModel's)
@@ -63,7 +63,7 @@ let package = Package(
     .target(name: "TextSupport"),
     .target(name: "CatalogModel", dependencies: ["TextSupport"]),
     .target(name: "BuiltInCatalog", dependencies: ["CatalogModel"]),
-    .target(name: "PageReader", dependencies: ["TextSupport"]),
+    .target(name: "PageReader", dependencies: ["TextSupport", "FetchModel"]),
     .target(name: "TerminalUI", dependencies: ["TextSupport"]),
     // Outlines, point lookups and maps in cells: pure geometry, tested on fixtures.
     .target(name: "GeoModel"),
@@ -72,7 +72,7 @@ let package = Package(
     .target(name: "BuiltInOutlines", dependencies: ["GeoModel", "OutlineBytes"]),
     // The fetch vocabulary (errors, limits, events, link checks), shared by the core that
     // decides and the effects that fetch, so that ProvinceIO needs nothing of the app core.
-    .target(name: "FetchModel", dependencies: ["TextSupport", "PageReader"]),
+    .target(name: "FetchModel", dependencies: ["TextSupport"]),
     .target(
       name: "ProvinceCore",
       dependencies: [
@@ -116,7 +116,8 @@ let package = Package(
       dependencies: ["CatalogModel", "BuiltInCatalog", "TextSupport", "TestFixtures"]),
     .testTarget(
       // Fixtures are read from the checkout (#filePath), not bundled.
-      name: "PageReaderTests", dependencies: ["PageReader", "TextSupport", "TestFixtures"],
+      name: "PageReaderTests",
+      dependencies: ["PageReader", "FetchModel", "TextSupport", "TestFixtures"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ProvinceCoreTests",

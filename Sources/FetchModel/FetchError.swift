@@ -1,5 +1,4 @@
 import Foundation
-import PageReader
 import TextSupport
 
 /// Why a page could not be fetched, one case per thing the user can act on.

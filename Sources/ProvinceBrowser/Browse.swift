@@ -74,22 +74,27 @@ enum Browse {
       return write(OpenReport.report(BrowserLauncher.open(url), url: url))
     case .fetch(let url, let parents):
       let loader = PageLoader(options: options)
-      let outcome: Result<LoadedPage, FetchError>
+      var outcome: Result<LoadedPage, FetchError>
       var extra: [String] = []
       if options.fullPage {
         outcome = loader.load(url)
       } else {
         // A disambiguation page: the entry naming the division's parent is fetched instead,
         // and the note says so; where none names it, its entries are listed, numbered.
-        let (loaded, entries) = loader.load(url, parents: parents)
-        outcome = loaded
-        extra = DisambiguationStep.numbered(entries).map { $0 + "\n" }
+        var loaded = loader.load(url, parents: parents)
+        extra = DisambiguationStep.numbered(loaded.entries).map { $0 + "\n" }
+        // Moved, not copied: a second holder would keep the body alive through the report.
+        outcome = loaded.outcome
+        loaded.outcome = .failure(.cancelled)
       }
       let width = options.pageWidth(
         terminalColumns: out.isTerminal ? Terminal.viewport(fd: out.fd).columns : nil,
         columnsVariable: Terminal.environment["COLUMNS"])
+      // `outcome` is the one holder of the page: the report takes it out and lets the body
+      // go once read (a large page is then held about twice, not six times).
       var report = FetchReport.report(
-        outcome, width: width, view: options.fullPage ? .fullPage : .reader)
+        readingOnce: &outcome, width: width, view: options.fullPage ? .fullPage : .reader,
+        writing: { out.write($0) })
       report.messages += extra
       return write(report)
     case .check(let targets, let format):

@@ -87,6 +87,9 @@ final class FetchTaskDelegate: @unchecked Sendable {
       return
     }
     outcome = result
+    // The page has the body now; the delegate may outlive the fetch (the session lets go
+    // of it later), and two holders would keep it from being freed once read.
+    body = Data()
     let continuation = self.continuation
     self.continuation = nil
     let task = self.task
@@ -256,7 +259,10 @@ final class FetchTaskDelegate: @unchecked Sendable {
     }
     lock.lock()
     self.response = http
-    body = Data()
+    // Room for the length the server announced, within the limit: grown piece by piece,
+    // the buffer was copied whole at each step, its old and new selves both resident.
+    let announced = http.expectedContentLength
+    body = announced > 0 ? Data(capacity: Int(min(announced, Int64(limits.maxBytes)))) : Data()
     let done = outcome != nil
     lock.unlock()
     if !done { onEvent(.responseReceived(status: http.statusCode)) }

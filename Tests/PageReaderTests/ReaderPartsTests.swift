@@ -26,21 +26,21 @@ import Testing
 
   @Test("with no hints the HTML reader keeps MediaWiki's edit link as the text it is")
   func noHintsKeepTheEditLink() {
-    var plain = HTMLReader(html: Self.wikiPage, baseURL: nil, hints: .none)
-    #expect(text(plain.read()).contains("[edit]"))
-    var hinted = HTMLReader(html: Self.wikiPage, baseURL: nil, hints: .standard)
-    #expect(!text(hinted.read()).contains("[edit]"))
+    let plain = HTMLRenderer.parse(Self.wikiPage, baseURL: nil, hints: .none)
+    #expect(text(plain).contains("[edit]"))
+    let hinted = HTMLRenderer.parse(Self.wikiPage, baseURL: nil, hints: .standard)
+    #expect(!text(hinted).contains("[edit]"))
   }
 
   @Test("a citation's mark is set as superscript only when the hints say it is a citation")
   func citationsComeFromTheHints() {
     let url = URL(string: "http://wiki.test/wiki/Page")
-    var plain = HTMLReader(html: Self.wikiPage, baseURL: url, hints: .none)
-    let document = plain.read()
+    let plain = HTMLRenderer.parse(Self.wikiPage, baseURL: url, hints: .none)
+    let document = plain
     #expect(text(document).contains("[1]"))
     #expect(document.links.allSatisfy { !$0.isCitation })
-    var hinted = HTMLReader(html: Self.wikiPage, baseURL: url, hints: .standard)
-    #expect(hinted.read().links.contains { $0.isCitation })
+    let hinted = HTMLRenderer.parse(Self.wikiPage, baseURL: url, hints: .standard)
+    #expect(hinted.links.contains { $0.isCitation })
   }
 
   @Test("a page with MediaWiki's article body is read by the MediaWiki plan, whatever its address")

@@ -1,3 +1,4 @@
+import FetchModel
 import TestFixtures
 import Testing
 

@@ -1,3 +1,4 @@
+import FetchModel
 import Foundation
 import TerminalUI
 import TestFixtures

@@ -1,3 +1,4 @@
+import FetchModel
 import Foundation
 import TestSupport
 import Testing

@@ -19,11 +19,15 @@ package enum BrowseProcess {
     package var status: Int32
     package var stdout: String
     package var stderr: String
+    /// The process's peak resident set in bytes, when it was watched
+    /// (`ChildProcess.watchPeakResident`).
+    package var peakResidentBytes: Int?
 
-    package init(status: Int32, stdout: String, stderr: String) {
+    package init(status: Int32, stdout: String, stderr: String, peakResidentBytes: Int? = nil) {
       self.status = status
       self.stdout = stdout
       self.stderr = stderr
+      self.peakResidentBytes = peakResidentBytes
     }
   }
 
@@ -45,11 +49,11 @@ package enum BrowseProcess {
   /// of seconds for the processor (a 6 s --validate was killed at 30 s in CI).
   package static func run(
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
-    terminal: String? = nil, timeout: TimeInterval = 90
+    terminal: String? = nil, timeout: TimeInterval = 90, watchingPeak: Bool = false
   ) async throws -> Result {
     try await run(
       executable: executable.path, arguments, input: input, environment: environment,
-      terminal: terminal, timeout: timeout)
+      terminal: terminal, timeout: timeout, watchingPeak: watchingPeak)
   }
 
   /// Runs a bash script in which `$BROWSE` is the binary. With `ready`, the time limit
@@ -70,7 +74,7 @@ package enum BrowseProcess {
   package static func run(
     executable: String, _ arguments: [String], input: String = "",
     environment: [String: String] = [:], terminal: String? = nil, timeout: TimeInterval = 90,
-    ready: (@Sendable () -> Bool)? = nil
+    ready: (@Sendable () -> Bool)? = nil, watchingPeak: Bool = false
   ) async throws -> Result {
     let scratch = try Scratch()
     let stdin = try scratch.open("stdin", writing: false, contents: Data(input.utf8))
@@ -83,13 +87,15 @@ package enum BrowseProcess {
       executable: executable, arguments: arguments,
       environment: ChildEnvironment.make(scratch: scratch, terminal: terminal, extra: environment),
       stdin: stdin, stdout: stdout, stderr: stderr)
+    if watchingPeak { child.watchPeakResident() }
     if let ready { _ = await Deadline.poll(60) { ready() } }
     let status = await child.waitForExit(timeout: timeout)
     // Whatever it left running in its session (a shell's background job) goes too.
     ChildProcess.killSession(child.pid)
     let result = Result(
       status: status ?? -1, stdout: String(decoding: scratch.read("stdout"), as: UTF8.self),
-      stderr: String(decoding: scratch.read("stderr"), as: UTF8.self))
+      stderr: String(decoding: scratch.read("stderr"), as: UTF8.self),
+      peakResidentBytes: watchingPeak ? child.peakResidentBytes : nil)
     guard status != nil else {
       throw TimedOut(command: child.command, seconds: timeout, partial: result)
     }

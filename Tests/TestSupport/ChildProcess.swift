@@ -18,6 +18,7 @@ package final class ChildProcess: @unchecked Sendable {
   package let command: [String]
   private let lock = NSLock()
   private var status: Int32?
+  private var peakResident = 0
 
   /// Starts `executable arguments…` with `stdin`, `stdout` and `stderr` as its descriptors
   /// 0, 1 and 2 and no others. With `newSession` false the child shares the test's session
@@ -149,6 +150,31 @@ package final class ChildProcess: @unchecked Sendable {
 
   deinit {
     if lock.withLock({ status == nil }) { kill() }
+  }
+
+  /// The child's peak resident set in bytes as its own memory map counts it (VmHWM in
+  /// /proc/PID/status), read every 2 ms once `watchPeakResident()` started, until it exits;
+  /// growth in its last milliseconds may be missed. (wait4's `ru_maxrss` will not do:
+  /// posix_spawn starts the child in the parent's memory map, and at exec the kernel
+  /// carries that map's peak, the test process's own, into the child's figure.)
+  package var peakResidentBytes: Int {
+    lock.withLock { peakResident }
+  }
+
+  /// Starts reading the child's peak resident set (`peakResidentBytes`) on a thread of
+  /// its own, until the child has exited.
+  package func watchPeakResident() {
+    Thread.detachNewThread { [self] in
+      while lock.withLock({ status == nil }) {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first
+            .flatMap({ Int($0) })
+        else { return }
+        lock.withLock { peakResident = max(peakResident, kilobytes * 1024) }
+        usleep(2_000)
+      }
+    }
   }
 
   private func reap() -> Int32? {

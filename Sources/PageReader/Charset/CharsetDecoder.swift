@@ -33,27 +33,59 @@ public enum CharsetDecoder {
 
   /// The body as text. Undeclared bytes that are not UTF-8 but read cleanly as GB18030
   /// are taken as GB18030, the usual case on older Chinese sites.
+  /// (The body is read where it lies, never copied to an array first: on a 200 MB page each
+  /// copy was 200 MB more at the peak.)
   public static func decode(_ body: Data, contentType: String?) -> String {
-    let bytes = [UInt8](body)
-    let choice = choose(bytes, contentType: contentType)
-    return decode(bytes, charset: choice.name, skippingBOM: choice.source == .byteOrderMark)
+    reading(body) { bytes in
+      let choice = choose(bytes, contentType: contentType)
+      return decode(bytes, charset: choice.name, skippingBOM: choice.source == .byteOrderMark)
+    }
   }
 
   /// The body read in an encoding `choose` picked.
   public static func decode(_ body: Data, as choice: Choice) -> String {
-    decode([UInt8](body), charset: choice.name, skippingBOM: choice.source == .byteOrderMark)
+    reading(body) {
+      decode($0, charset: choice.name, skippingBOM: choice.source == .byteOrderMark)
+    }
   }
 
   /// The charset `decode` reads the body in, with where that came from.
   public static func choose(_ body: Data, contentType: String?) -> Choice {
-    choose([UInt8](body), contentType: contentType)
+    reading(body) { choose($0, contentType: contentType) }
   }
 
   /// The canonical name of the charset `decode` would use (`utf-8`, `gb18030`, `big5`,
   /// `windows-1252` …), or nil when nothing declares one and the bytes are plain UTF-8.
   public static func detectCharset(_ body: Data, contentType: String?) -> String? {
-    let choice = choose([UInt8](body), contentType: contentType)
+    let choice = choose(body, contentType: contentType)
     return choice.source == .byDefault ? nil : choice.name
+  }
+
+  /// `body`'s bytes in place, for the length of `read`.
+  private static func reading<T>(_ body: Data, _ read: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    body.withUnsafeBytes { read($0.assumingMemoryBound(to: UInt8.self)) }
+  }
+
+  /// Whether `bytes` are valid UTF-8, checked a piece at a time: `String(validating:)` on
+  /// the whole body made a second copy of it only to throw it away.
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = 0
+    let piece = 1 << 16
+    while start < bytes.count {
+      var end = min(bytes.count, start + piece)
+      // End the piece before a character's continuation bytes (at most three are skipped:
+      // more in a row are invalid, and the piece says so).
+      var back = 0
+      while end < bytes.count, end > start, back < 3, bytes[end] & 0xC0 == 0x80 {
+        end -= 1
+        back += 1
+      }
+      if end == start { end = min(bytes.count, start + piece) }
+      let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+      if String(validating: slice, as: UTF8.self) == nil { return false }
+      start = end
+    }
+    return true
   }
 
   /// The encoding a charset label names in the WHATWG Encoding Standard, or nil for a
@@ -77,13 +109,13 @@ public enum CharsetDecoder {
     return nil
   }
 
-  private static func choose(_ bytes: [UInt8], contentType: String?) -> Choice {
+  private static func choose(_ bytes: UnsafeBufferPointer<UInt8>, contentType: String?) -> Choice {
     // A BOM is unambiguous, so it wins even over the header, as the HTML standard has it.
     if let bom = byteOrderMark(bytes) { return Choice(name: bom, source: .byteOrderMark) }
     if let contentType, let name = charset(inContentType: contentType) {
       return Choice(name: name, source: .header)
     }
-    if var name = MetaCharsetScanner.charset(in: bytes.prefix(4096)) {
+    if var name = MetaCharsetScanner.charset(in: ArraySlice(bytes.prefix(4096))) {
       // A meta tag readable as ASCII cannot be UTF-16, whatever it says (HTML's prescan).
       if name.hasPrefix("utf-16") { name = "utf-8" }
       if name == "x-user-defined" { name = "windows-1252" }
@@ -92,11 +124,11 @@ public enum CharsetDecoder {
       }
       return Choice(name: name, source: .meta)
     }
-    if String(validating: bytes, as: UTF8.self) != nil {
+    if isValidUTF8(bytes) {
       return Choice(name: "utf-8", source: .byDefault)
     }
     // A sample cut mid-character is fine; a whole body ending mid-character is not.
-    let sample = bytes.prefix(65_536)
+    let sample = UnsafeBufferPointer(rebasing: bytes.prefix(65_536))
     func clean(_ charset: String) -> String? {
       guard let result = IconvDecoder.decode(sample, from: charset), result.invalidSequences == 0,
         !(result.endedMidSequence && sample.count == bytes.count)
@@ -144,6 +176,10 @@ public enum CharsetDecoder {
   /// Text in GBK, Big5 or a Latin code page is almost never valid UTF-8 once it has a
   /// byte above 0x7F, so such a page has moved to UTF-8 and kept its old `<meta>`.
   static func isMultiByteUTF8(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { isMultiByteUTF8($0) }
+  }
+
+  static func isMultiByteUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let firstHigh = bytes.firstIndex(where: { $0 >= 0x80 }) else { return false }
     var end = bytes.endIndex
     // Drop a trailing sequence the end cut short: up to three bytes after its lead byte.
@@ -151,17 +187,19 @@ public enum CharsetDecoder {
       let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : 2
       if end - lead < length { end = lead }
     }
-    return String(validating: bytes[firstHigh..<end], as: UTF8.self) != nil
+    return isValidUTF8(UnsafeBufferPointer(rebasing: bytes[firstHigh..<end]))
   }
 
-  private static func byteOrderMark(_ bytes: [UInt8]) -> String? {
+  private static func byteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return "utf-8" }
     if bytes.starts(with: [0xFF, 0xFE]) { return "utf-16le" }
     if bytes.starts(with: [0xFE, 0xFF]) { return "utf-16be" }
     return nil
   }
 
-  private static func decode(_ bytes: [UInt8], charset: String, skippingBOM: Bool) -> String {
+  private static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, charset: String, skippingBOM: Bool
+  ) -> String {
     switch charset {
     case "utf-8":
       return String(decoding: bytes.dropFirst(skippingBOM ? 3 : 0), as: UTF8.self)
@@ -182,13 +220,15 @@ public enum CharsetDecoder {
       return bytes.isEmpty ? "" : "\u{FFFD}"
     default:
       for name in EncodingLabels.iconvNames[charset] ?? [charset.uppercased()] {
-        if let result = IconvDecoder.decode(bytes[...], from: name) { return result.text }
+        if let result = IconvDecoder.decode(bytes, from: name) { return result.text }
       }
       return String(decoding: bytes, as: UTF8.self)
     }
   }
 
-  private static func decodeUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String {
+  private static func decodeUTF16(
+    _ bytes: Slice<UnsafeBufferPointer<UInt8>>, bigEndian: Bool
+  ) -> String {
     var units: [UInt16] = []
     units.reserveCapacity(bytes.count / 2)
     var index = bytes.startIndex
@@ -202,7 +242,7 @@ public enum CharsetDecoder {
     return bytes.count % 2 == 1 ? text + "\u{FFFD}" : text
   }
 
-  private static func decodeWindows1252(_ bytes: [UInt8]) -> String {
+  private static func decodeWindows1252(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var scalars = String.UnicodeScalarView()
     for byte in bytes {
       let value = (0x80...0x9F).contains(byte) ? windows1252High[Int(byte) - 0x80] : UInt32(byte)

@@ -16,12 +16,12 @@ enum IconvDecoder {
   }
 
   /// `bytes` decoded from `charset`, or nil when iconv cannot convert from it.
-  static func decode(_ bytes: ArraySlice<UInt8>, from charset: String) -> Result? {
+  /// The input is read in place (iconv does not write to it), never copied first.
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, from charset: String) -> Result? {
     guard let converter = open(charset) else { return nil }
     defer { iconv_close(converter) }
-    var input = Array(bytes)
     var output: [UInt8] = []
-    output.reserveCapacity(input.count * 3 / 2 + 16)
+    output.reserveCapacity(bytes.count * 3 / 2 + 16)
     var invalid = 0
     var endedMidSequence = false
     let chunkSize = 16_384
@@ -29,9 +29,12 @@ enum IconvDecoder {
     defer { chunk.deallocate() }
     let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
-    input.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(base)
+    do {
+      let buffer = bytes
+      guard let base = buffer.baseAddress else {
+        return Result(text: "", invalidSequences: 0, endedMidSequence: false)
+      }
+      var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(mutating: base)
         .assumingMemoryBound(to: CChar.self)
       var inLeft = buffer.count
       while inLeft > 0 {

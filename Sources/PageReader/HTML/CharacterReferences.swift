@@ -30,7 +30,9 @@ public enum CharacterReferences {
 
   /// Decodes the references in `bytes[range]`; attribute values follow the stricter
   /// legacy rule (`&amp=` and `&ampx` stay literal there).
-  static func decode(_ bytes: [UInt8], in range: Range<Int>, inAttribute: Bool) -> String {
+  static func decode<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, in range: Range<Int>, inAttribute: Bool
+  ) -> String where Bytes.Index == Int {
     // Most text and attribute values hold no reference: one copy, no byte-by-byte loop.
     guard bytes[range].contains(UInt8(ascii: "&")) else {
       return String(decoding: bytes[range], as: UTF8.self)
@@ -54,9 +56,9 @@ public enum CharacterReferences {
 
   /// Decodes the reference whose `&` is at `amp`, appending its UTF-8 to `out`.
   /// Returns the index just past it, or nil when the `&` is a literal ampersand.
-  static func match(
-    _ bytes: [UInt8], at amp: Int, end: Int, inAttribute: Bool, into out: inout [UInt8]
-  ) -> Int? {
+  static func match<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, at amp: Int, end: Int, inAttribute: Bool, into out: inout [UInt8]
+  ) -> Int? where Bytes.Index == Int {
     let start = amp + 1
     guard start < end else { return nil }
     if bytes[start] == UInt8(ascii: "#") {
@@ -99,7 +101,7 @@ public enum CharacterReferences {
     return nil
   }
 
-  private static func common(_ name: ArraySlice<UInt8>) -> [UInt8]? {
+  private static func common(_ name: some Collection<UInt8>) -> [UInt8]? {
     switch name.count {
     case 2:
       if name.elementsEqual("lt".utf8) { return [0x3C] }
@@ -115,9 +117,9 @@ public enum CharacterReferences {
     return nil
   }
 
-  private static func matchNumeric(
-    _ bytes: [UInt8], at start: Int, end: Int, into out: inout [UInt8]
-  ) -> Int? {
+  private static func matchNumeric<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, at start: Int, end: Int, into out: inout [UInt8]
+  ) -> Int? where Bytes.Index == Int {
     var i = start
     var hex = false
     if i < end, bytes[i] | 0x20 == UInt8(ascii: "x") {

@@ -92,9 +92,14 @@ struct HTMLReader {
   /// What the views want noticed in the markup (see `MarkupHints`).
   private let hints: MarkupHints
 
-  init(html: String, baseURL: URL?, hints: MarkupHints = .none) {
+  /// A reader of the UTF-8 `bytes`, which must outlive it (`HTMLRenderer.parse`).
+  init(bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?, hints: MarkupHints = .none) {
     self.hints = hints
-    tokenizer = HTMLTokenizer(bytes: Array(html.utf8))
+    tokenizer = HTMLTokenizer(bytes: bytes)
+    // The text is at most about the page's size, and usually far less: room reserved is
+    // only address space until written, where growing by doubling copied it all over,
+    // twice the text resident for a moment on a page that is all text.
+    document.storage.reserveCapacity(bytes.count)
     links = HTMLLinkList(documentURL: baseURL)
     documentURL = baseURL.map { Self.withoutFragment($0.absoluteString) }
   }

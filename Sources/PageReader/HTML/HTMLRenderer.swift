@@ -6,9 +6,15 @@ import Foundation
 public enum HTMLRenderer {
   /// Reads `html` (any markup, however broken) into a document, once; relative links
   /// resolve against `baseURL` and the page's `<base href>`.
-  public static func parse(_ html: String, baseURL: URL?) -> PageDocument {
-    var reader = HTMLReader(html: html, baseURL: baseURL, hints: .standard)
-    return reader.read()
+  public static func parse(
+    _ html: String, baseURL: URL?, hints: MarkupHints = .standard
+  ) -> PageDocument {
+    // Read in place: a copy of the text's UTF-8 cost as much again as the page.
+    var html = html
+    return html.withUTF8 { bytes in
+      var reader = HTMLReader(bytes: bytes, baseURL: baseURL, hints: hints)
+      return reader.read()
+    }
   }
 
   /// Lays `document` out to `width` cells: the article for `.reader` when one is found
@@ -21,12 +27,35 @@ public enum HTMLRenderer {
     layout(document, width: width, view: view, reusing: earlier, options: .standard)
   }
 
+  /// `layout` for a page written once and forgotten (`browse --fetch`): the finished lines
+  /// go to `spill` as they are made, a few thousand at a time, with the page they belong
+  /// to (its title and the rest of its header, `lines` the ones handed over), so that a
+  /// large page is never held whole as lines. The page returned has the last lines only,
+  /// and no line numbers to scroll by.
+  public static func layout(
+    _ document: PageDocument, width: Int, view: PageView,
+    spill: @escaping (_ page: RenderedPage, _ lines: [String]) -> Void
+  ) -> RenderedPage {
+    layout(document, width: width, view: view, reusing: nil, options: .standard, spill: spill)
+  }
+
   /// `layout` with the general reader's options: Readability's numbers and the switches of
   /// the rules added to it (Benchmarks/reader-rules.py turns each off in turn).
   static func layout(
     _ document: PageDocument, width: Int, view: PageView, reusing earlier: RenderedPage? = nil,
-    options: ReaderOptions
+    options: ReaderOptions, spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil,
+    spillEvery: Int = 4096
   ) -> RenderedPage {
+    /// The header of the page being laid out, for `spill`'s lines.
+    func spilling(_ layout: inout DocumentLayout, as head: RenderedPage) {
+      guard let spill else { return }
+      layout.spilling(
+        to: { lines in
+          var page = head
+          page.lines = lines
+          spill(page, lines)
+        }, every: spillEvery)
+    }
     var layout = DocumentLayout(document: document, width: width)
     let metadata = document.metadata
     var refreshNumber: Int?
@@ -36,6 +65,11 @@ public enum HTMLRenderer {
     }
     if view == .reader, let plan = SitePlan.reading(of: document) {
       var wiki = DocumentLayout(document: plan.document, width: width)
+      spilling(
+        &wiki,
+        as: RenderedPage(
+          title: plan.title, description: metadata.description, lines: [], links: [],
+          view: .reader))
       let result = wiki.lay(plan.ranges, skipping: plan.skipped)
       var page = RenderedPage(
         title: plan.title, description: metadata.description, lines: result.lines,
@@ -49,6 +83,11 @@ public enum HTMLRenderer {
       reader = ReaderChoice(ArticleFinder(document: document, options: options).find())
     }
     if view == .reader, let article = reader?.article {
+      spilling(
+        &layout,
+        as: RenderedPage(
+          title: article.title, description: metadata.description, lines: [], links: [],
+          view: .reader, byline: metadata.byline, published: metadata.published.map(Self.date)))
       let result = layout.lay(article.ranges, skipping: article.skipped)
       var page = RenderedPage(
         title: article.title, description: metadata.description, lines: result.lines,
@@ -62,6 +101,11 @@ public enum HTMLRenderer {
       return page
     }
     let all = [0..<document.items.count]
+    spilling(
+      &layout,
+      as: RenderedPage(
+        title: metadata.title, description: metadata.description, lines: [], links: [],
+        view: .fullPage))
     let result = layout.lay(all)
     var page = RenderedPage(
       title: metadata.title, description: metadata.description, lines: result.lines,

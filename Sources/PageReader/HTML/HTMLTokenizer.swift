@@ -16,7 +16,9 @@ struct HTMLTokenizer {
     var value: Range<Int>?
   }
 
-  let bytes: [UInt8]
+  /// The page's UTF-8, borrowed for the tokenizer's life (`HTMLRenderer.parse` reads the
+  /// decoded text in place: a copy of a 200 MB page was 200 MB more at the peak).
+  let bytes: UnsafeBufferPointer<UInt8>
   private(set) var attributes: [Attribute] = []
   private var position = 0
   /// The element whose end tag alone ends the current raw text or RCDATA run.
@@ -24,7 +26,7 @@ struct HTMLTokenizer {
   private var rawTextDecodes = false
   private var inPlaintext = false
 
-  init(bytes: [UInt8]) {
+  init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 

@@ -41,6 +41,13 @@ struct DocumentLayout {
     links = earlier.links
   }
 
+  /// Hands finished lines over as the layout goes (`HTMLLayout.spill`), for a page that is
+  /// written once and never scrolled: the lines `lay` returns are then only the last.
+  mutating func spilling(to spill: @escaping ([String]) -> Void, every lines: Int) {
+    layout.spill = spill
+    layout.spillLines = lines
+  }
+
   /// Lays out the items of `ranges` in order, leaving out the elements in `skipping`.
   mutating func lay(_ ranges: [Range<Int>], skipping: Set<Int> = []) -> Laid {
     for range in ranges {
@@ -107,6 +114,7 @@ struct DocumentLayout {
         continue
       }
       replay(item, at: index)
+      layout.spillIfDue()
       index += 1
     }
     return false

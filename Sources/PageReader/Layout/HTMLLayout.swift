@@ -20,6 +20,15 @@ struct HTMLLayout {
   let width: Int
   var context = Context()
   private(set) var lines: [String] = []
+  /// Takes the finished lines, marks removed, whenever `lines` grows long (`spillIfDue`):
+  /// a page written once (`--fetch`) is never held whole as lines. The line numbers of
+  /// anchors, restart points and placements then mean nothing; such a layout is not
+  /// scrolled.
+  var spill: (([String]) -> Void)?
+  /// Lines were handed to `spill`: the blank lines at the top were trimmed then.
+  private var spilled = false
+  /// How many lines `spillIfDue` lets gather (without `spill`, no count is enough).
+  var spillLines = Int.max
   /// Inline text of the current block (or table cell), as UTF-8.
   private var inline: [UInt8] = []
   private var pendingSpace = false
@@ -478,6 +487,28 @@ struct HTMLLayout {
 
   // MARK: - Output
 
+  /// Hands the lines that can no longer change to `spill`, once there are many: all but
+  /// the last block's (a heading may yet take them back) and the blank lines before it,
+  /// and never the last two (the blank lines to come are decided by them).
+  mutating func spillIfDue() {
+    guard lines.count >= spillLines, tableDepth == 0, let spill else { return }
+    var keep = min(lines.count - 2, lastBlock?.lines.lowerBound ?? lines.count)
+    while keep > 0, lines[keep - 1].isEmpty { keep -= 1 }
+    guard keep > 0 else { return }
+    var done = LinkMarks.extract(Array(lines[..<keep])).lines
+    if !spilled {
+      let firstText = done.firstIndex { !$0.isEmpty } ?? done.count
+      done.removeFirst(firstText)
+    }
+    lines.removeSubrange(..<keep)
+    if let last = lastBlock {
+      lastBlock?.lines = (last.lines.lowerBound - keep)..<(last.lines.upperBound - keep)
+    }
+    guard !done.isEmpty else { return }
+    spilled = true
+    spill(done)
+  }
+
   /// The laid-out lines, without blank lines at either end or marks; `placements`
   /// and `anchorLines` then say where links and anchors landed.
   mutating func finish() -> [String] {
@@ -487,7 +518,7 @@ struct HTMLLayout {
     let extracted = LinkMarks.extract(lines)
     var result = extracted.lines
     while result.last?.isEmpty == true { result.removeLast() }
-    let firstText = result.firstIndex { !$0.isEmpty } ?? result.count
+    let firstText = spilled ? 0 : result.firstIndex { !$0.isEmpty } ?? result.count
     result.removeFirst(firstText)
     let last = max(0, result.count - 1)
     func moved(_ line: Int) -> Int { min(last, max(0, line - firstText)) }

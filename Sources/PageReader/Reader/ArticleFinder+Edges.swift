@@ -4,15 +4,15 @@ import TextSupport
 /// end that read as furniture (share bars, dates, "Related", a closing section under a
 /// heading of its own), found by what they say (`ArticleEdges`, `ChinesePhrases`).
 extension ArticleFinder {
-  /// Bytes that close up to the text before them (`:` `,` `.` `;` `!` `?` `)` `]`).
-  static let closingPunctuation: Set<UInt8> = Set(":,.;!?)]".utf8)
-
   /// Leaves out the furniture at the article's start and end (see `ArticleEdges`), and
   /// the short furniture lines inside it: the innermost blocks that hold text, in order,
   /// dropped from each end while they read as furniture. A block is dropped only when it
   /// holds no other block's text, so that no article text goes with it.
   func trimEdges(of roots: [Int], title: String?, skipping skipped: inout Set<Int>) {
-    var blocks: [(element: Int, text: [UInt8], linked: Int)] = []
+    // A block's text is kept as the document's ranges it is made of, and put together only
+    // where a rule reads it: copied, every block's text was the article's again (and its
+    // normalized strings once more), twice a 200 MB page's text at the peak.
+    var blocks: [TextBlock] = []
     for root in roots {
       var open: [Int] = []
       var links = 0
@@ -39,19 +39,12 @@ extension ArticleFinder {
           let owner = open.last ?? root
           let linked = links > 0 ? range.count : 0
           if blocks.last?.element == owner {
-            // Runs of one block meet as they are shown: `<b>SEE MORE</b>: <a>…` is
-            // "SEE MORE: …", not "SEE MORE : …"; a space only where neither run has one.
-            let before = blocks[blocks.count - 1].text.last ?? 0x20
-            let after = document.storage[range.lowerBound]
-            if !HTMLTokenizer.isSpace(before) && !HTMLTokenizer.isSpace(after)
-              && !Self.closingPunctuation.contains(after)
-            {
-              blocks[blocks.count - 1].text.append(0x20)
-            }
-            blocks[blocks.count - 1].text.append(contentsOf: document.storage[range])
+            blocks[blocks.count - 1].append(range, of: document.storage)
             blocks[blocks.count - 1].linked += linked
           } else {
-            blocks.append((owner, Array(document.storage[range]), linked))
+            var block = TextBlock(element: owner, linked: linked)
+            block.append(range, of: document.storage)
+            blocks.append(block)
           }
         default: break
         }
@@ -66,11 +59,14 @@ extension ArticleFinder {
     for block in blocks { owners[block.element, default: 0] += 1 }
     // Only short blocks can be furniture: longer ones are never turned into strings.
     // Normalized once here: each check below would otherwise lower-case the block again.
-    let texts = blocks.map {
-      $0.text.count <= options.longBlockLength
-        ? ArticleEdges.normalized(String(decoding: $0.text, as: UTF8.self)) : ""
+    let storage = document.storage
+    let longBlockLength = options.longBlockLength
+    func normalizedText(_ position: Int) -> String {
+      let block = blocks[position]
+      return block.count <= longBlockLength
+        ? ArticleEdges.normalized(String(decoding: block.text(in: storage), as: UTF8.self)) : ""
     }
-    let long = blocks.map { $0.text.count > options.longBlockLength }
+    let long = blocks.map { $0.count > options.longBlockLength }
     // A bar above the text that repeats the headline (`Economy | As Debt Rises, …`): the
     // header shows the title already. With two words more at most: a first sentence that
     // starts with the headline's words goes on to say more.
@@ -101,7 +97,7 @@ extension ArticleFinder {
       let element = blocks[position].element
       guard owners[element] == 1 else { return false }
       if roots.contains(element) {
-        let line = texts[position]
+        let line = normalizedText(position)
         return blocksIn[element] == 1
           && (line.count <= options.siblingParagraphLength && ArticleEdges.isDateLine(line)
             || ArticleEdges.isLabelledDate(line: line) || repeatsTitle(line)
@@ -116,7 +112,8 @@ extension ArticleFinder {
     }
     var first = 0
     while first < blocks.count - 1, !long[first], droppable(first),
-      ArticleEdges.isFurniture(line: texts[first], atStart: true) || repeatsTitle(texts[first])
+      ArticleEdges.isFurniture(line: normalizedText(first), atStart: true)
+        || repeatsTitle(normalizedText(first))
     {
       skipped.insert(blocks[first].element)
       first += 1
@@ -124,7 +121,7 @@ extension ArticleFinder {
     var last = blocks.count - 1
     func trimEnd() {
       while last > first, !long[last], droppable(last),
-        ArticleEdges.isFurniture(line: texts[last], atStart: false)
+        ArticleEdges.isFurniture(line: normalizedText(last), atStart: false)
       {
         skipped.insert(blocks[last].element)
         last -= 1
@@ -134,13 +131,13 @@ extension ArticleFinder {
     // A closing section the site adds under a heading of its own ("About the author",
     // "You may also like", "Comments"): dropped with all after it, when that is little;
     // then the furniture above it.
-    let total = blocks[first...last].reduce(0) { $0 + $1.text.count }
+    let total = blocks[first...last].reduce(0) { $0 + $1.count }
     var after = 0
     var position = last
     while position > first, last - position < options.closingBlocks {
-      after += blocks[position].text.count
+      after += blocks[position].count
       if after * options.smallShare > total { break }
-      if ArticleEdges.opensClosingSection(line: texts[position]),
+      if ArticleEdges.opensClosingSection(line: normalizedText(position)),
         (position...last).allSatisfy(droppable)
       {
         for cut in position...last { skipped.insert(blocks[cut].element) }
@@ -154,24 +151,25 @@ extension ArticleFinder {
     // their tags ("[VIDEO]") are not linked.
     var afterLabel = false
     for position in first...last
-    where blocks[position].text.count <= options.shortBlockLength
+    where blocks[position].count <= options.shortBlockLength
       && droppable(position)
     {
       let block = blocks[position]
+      let text = normalizedText(position)
       defer {
-        afterLabel = skipped.contains(block.element) && ArticleEdges.isPromoLabel(texts[position])
+        afterLabel = skipped.contains(block.element) && ArticleEdges.isPromoLabel(text)
       }
-      if afterLabel && Double(block.linked) >= Double(block.text.count) * options.mostlyLinks {
+      if afterLabel && Double(block.linked) >= Double(block.count) * options.mostlyLinks {
         skipped.insert(block.element)
         continue
       }
       // A date line under a label, near either end (further in, a live blog's entries).
       let nearEdge = position - first < options.edgeBlocks || last - position < options.edgeBlocks
-      if block.text.count <= options.furnitureLength
-        && ArticleEdges.isFurnitureAnywhere(line: texts[position])
-        || nearEdge && ArticleEdges.isLabelledDate(line: texts[position])
-        || block.text.count <= options.creditLineLength
-          && ArticleEdges.endsWithCredit(line: texts[position], within: options.shortText)
+      if block.count <= options.furnitureLength
+        && ArticleEdges.isFurnitureAnywhere(line: text)
+        || nearEdge && ArticleEdges.isLabelledDate(line: text)
+        || block.count <= options.creditLineLength
+          && ArticleEdges.endsWithCredit(line: text, within: options.shortText)
       {
         skipped.insert(block.element)
         continue
@@ -179,10 +177,59 @@ extension ArticleFinder {
       // A paragraph or heading that is one short link: a "read this too" promo.
       let element = nodes[block.element]
       let shortLink =
-        element.name == "p" && block.text.count <= options.shortLineLength
-        && Double(block.linked) >= Double(block.text.count) * options.nearlyAll
-        && block.text.split(whereSeparator: HTMLTokenizer.isSpace).count > options.fewWords
+        element.name == "p" && block.count <= options.shortLineLength
+        && Double(block.linked) >= Double(block.count) * options.nearlyAll
+        && block.text(in: storage).split(whereSeparator: HTMLTokenizer.isSpace).count
+          > options.fewWords
       if shortLink { skipped.insert(block.element) }
     }
+  }
+}
+
+/// A block of text `ArticleFinder.trimEdges` reads: the element that owns it and the runs of
+/// the document's storage it is made of, put together as they are shown only when read.
+private struct TextBlock {
+  var element: Int
+  var linked: Int
+  private var runs: [Range<Int>] = []
+  /// The text's length in bytes, the spaces put between runs included.
+  private(set) var count = 0
+  private var last: UInt8?
+
+  init(element: Int, linked: Int) {
+    self.element = element
+    self.linked = linked
+  }
+
+  /// Bytes that close up to the text before them (`:` `,` `.` `;` `!` `?` `)` `]`).
+  private static let closingPunctuation: Set<UInt8> = Set(":,.;!?)]".utf8)
+
+  /// Whether a space goes between text ending in `before` and a run starting with `after`:
+  /// runs of one block meet as they are shown (`<b>SEE MORE</b>: <a>…` is "SEE MORE: …",
+  /// not "SEE MORE : …"), a space only where neither run has one.
+  private static func spaced(_ before: UInt8?, _ after: UInt8) -> Bool {
+    let before = before ?? 0x20
+    return !HTMLTokenizer.isSpace(before) && !HTMLTokenizer.isSpace(after)
+      && !closingPunctuation.contains(after)
+  }
+
+  /// Adds the run `range` of `storage` (not empty).
+  mutating func append(_ range: Range<Int>, of storage: [UInt8]) {
+    guard !range.isEmpty else { return }
+    if !runs.isEmpty, Self.spaced(last, storage[range.lowerBound]) { count += 1 }
+    runs.append(range)
+    count += range.count
+    last = storage[range.upperBound - 1]
+  }
+
+  /// The text, its runs joined as `append` counted them.
+  func text(in storage: [UInt8]) -> [UInt8] {
+    var text: [UInt8] = []
+    text.reserveCapacity(count)
+    for range in runs {
+      if !text.isEmpty, Self.spaced(text.last, storage[range.lowerBound]) { text.append(0x20) }
+      text.append(contentsOf: storage[range])
+    }
+    return text
   }
 }

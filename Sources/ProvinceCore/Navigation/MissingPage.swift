@@ -1,4 +1,5 @@
 import CatalogModel
+import FetchModel
 import Foundation
 import PageReader
 

@@ -48,6 +48,33 @@ public struct PageContent: Sendable, Equatable {
     _ page: FetchedPage, width: Int, view: PageView = .reader, note: String? = nil,
     disambiguation: DisambiguationStep? = nil
   ) {
+    var page = page
+    self.init(
+      reading: &page, width: width, view: view, note: note, disambiguation: disambiguation,
+      once: false)
+  }
+
+  /// Reads `page` for a report written once and forgotten (`--fetch`): the body is let go
+  /// of (`page.body` emptied) as soon as it is decoded, the text once read, the document
+  /// once laid out, and no screen model is made. With nothing else holding the body, a
+  /// large page is then held at most about twice at any moment (its bytes and its text,
+  /// the text and the document, the document and its lines), never all of them at once.
+  /// With `spill`, the lines go to it as the layout makes them, with the page they belong
+  /// to (`HTMLRenderer.layout(_:width:view:spill:)`); `rendered` then has the last only.
+  public init(
+    readingOnce page: inout FetchedPage, width: Int, view: PageView, note: String?,
+    spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil
+  ) {
+    self.init(
+      reading: &page, width: width, view: view, note: note, disambiguation: nil, once: true,
+      spill: spill)
+  }
+
+  private init(
+    reading page: inout FetchedPage, width: Int, view: PageView, note: String?,
+    disambiguation: DisambiguationStep?, once: Bool,
+    spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil
+  ) {
     self.disambiguation = disambiguation
     requestedURL = page.requestedURL.absoluteString
     finalURL = page.finalURL.absoluteString
@@ -61,20 +88,28 @@ public struct PageContent: Sendable, Equatable {
     self.note = note
     self.width = width
     self.view = view
-    if page.isHTML || page.isPlainText {
+    let isHTML = page.isHTML
+    if isHTML || page.isPlainText {
       let choice = CharsetDecoder.choose(page.body, contentType: page.contentType)
-      let text = CharsetDecoder.decode(page.body, as: choice)
+      var text = CharsetDecoder.decode(page.body, as: choice)
+      if once { page.body = Data() }
       charset = choice.description
       document =
-        page.isHTML
-        ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
+        isHTML ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
+      text = ""
     }
     if let document {
-      source = page
+      if !once { source = page }
       LayoutCounter.count()
-      rendered = HTMLRenderer.layout(document, width: width, view: view)
+      rendered =
+        spill.map { HTMLRenderer.layout(document, width: width, view: view, spill: $0) }
+        ?? HTMLRenderer.layout(document, width: width, view: view)
     }
-    model = PageModel(self)
+    if once {
+      document = nil
+    } else {
+      model = PageModel(self)
+    }
   }
 
   /// A page as it arrives for the interactive session, read and laid out (off the UI

@@ -1,4 +1,4 @@
-import PageReader
+import FetchModel
 
 /// A page as the shell's loader hands it over: the response and, when it did not come
 /// fresh from the network, a note saying where from ("cached 3 min ago").

@@ -1,7 +1,8 @@
 /// What a run prints and how it ends: the whole outcome of a one-shot job, decided in the
 /// core so that it can be tested as a value; the shell only writes it.
 public struct Report: Error, Sendable, Equatable {
-  /// Text for stdout, each piece ending in its own newline.
+  /// Text for stdout, written piece after piece: each piece ends in its own newline, or is
+  /// followed by a piece that is one (a page's lines are not copied to append one).
   public var output: [String]
   /// Lines for stderr, each ending in its own newline.
   public var messages: [String]

@@ -1,4 +1,5 @@
 import Foundation
+import PageReader
 import TextSupport
 
 /// A page as lines of text, shared by the detail screen and `browse --fetch`:
@@ -48,15 +49,7 @@ public enum PageText {
       let type = content.contentType.map(TerminalText.sanitize) ?? "unknown type"
       return (["(\(type), \(byteCount(content.size)): not a page to show as text)"], nil)
     }
-    let width = max(1, content.width)
-    var lines: [String] = []
-    if let title = page.title, !title.isEmpty { lines += TextWrapper.wrap(title, width: width) }
-    if page.view == .reader {
-      if let credit = page.credit { lines += TextWrapper.wrap(credit, width: width) }
-    } else if let description = page.headerDescription {
-      lines += TextWrapper.wrap(description, width: width)
-    }
-    if !lines.isEmpty { lines.append("") }
+    var lines = header(page, width: content.width)
     let start = lines.count
     lines.reserveCapacity(start + page.lines.count + list.count + 5)
     lines += page.lines
@@ -69,6 +62,22 @@ public enum PageText {
       lines += ["", "References", ""] + list
     }
     return (lines, start)
+  }
+
+  /// The lines above a page's text: its title, then the byline and date in the reader view
+  /// or, on the full page, the description where it says more than the text does (read
+  /// against `page.lines`), wrapped to `width`; a blank line after them when there are any.
+  static func header(_ page: RenderedPage, width: Int) -> [String] {
+    let width = max(1, width)
+    var lines: [String] = []
+    if let title = page.title, !title.isEmpty { lines += TextWrapper.wrap(title, width: width) }
+    if page.view == .reader {
+      if let credit = page.credit { lines += TextWrapper.wrap(credit, width: width) }
+    } else if let description = page.headerDescription {
+      lines += TextWrapper.wrap(description, width: width)
+    }
+    if !lines.isEmpty { lines.append("") }
+    return lines
   }
 
   /// The numbered link list: `  [1] 历史 — https://zh.wikipedia.org/wiki/历史`, the URL

@@ -1,7 +1,8 @@
 import Foundation
 import TextSupport
 
-/// A fetched response: where it came from, its status, headers and body bytes.
+/// A fetched response: where it came from, its status, headers and body bytes. A value of
+/// the fetch vocabulary; PageReader reads it as text (`text()`).
 public struct FetchedPage: Sendable, Hashable {
   /// The URL asked for, before redirects.
   public var requestedURL: URL
@@ -66,12 +67,6 @@ public struct FetchedPage: Sendable, Hashable {
   /// True for `text/plain`: shown as text, wrapped and sanitised, not parsed as HTML.
   public var isPlainText: Bool {
     mimeType == "text/plain"
-  }
-
-  /// The body as text, decoded with the charset the response or page declares
-  /// (see `CharsetDecoder`). Not sanitised: it is page source, not display text.
-  public func text() -> String {
-    CharsetDecoder.decode(body, contentType: contentType)
   }
 
   static func mediaType(of contentType: String?) -> String? {
