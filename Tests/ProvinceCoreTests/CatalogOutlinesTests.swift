@@ -72,6 +72,22 @@ struct CatalogOutlinesTests {
     #expect(report.exitCode == .usage && report.messages.joined().contains("--data"))
   }
 
+  @Test("a menu's preview has no map until the catalog's outlines are made, then has it")
+  func previewWaitsForNothing() throws {
+    // A catalog of its own (one name changed), so that no other test has made its index.
+    var catalog = BuiltInCatalog.catalog
+    catalog.provinces[0].name += "（测试）"
+    let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
+    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    let screen = Screen(.provinces(Array(catalog.provinces.indices)))
+    #expect(CatalogOutlines.ready(for: catalog) == nil)
+    #expect(navigator.preview(for: screen, at: jiangsu)?.outline == nil)
+    CatalogOutlines.prepare(catalog)
+    let outline = try #require(navigator.preview(for: screen, at: jiangsu)?.outline)
+    let store = try #require(try CatalogOutlines.places(for: catalog)?.store)
+    #expect(store.outlines[outline].code == "320000")
+  }
+
   @Test("the built-in catalog's index of its outlines is made once and kept")
   func madeOnce() throws {
     let catalog = BuiltInCatalog.catalog
