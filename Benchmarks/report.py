@@ -181,6 +181,10 @@ def report(root):
     page_keys = root / "pagekeys.md"
     if page_keys.exists():  # written by pagekeys.py: its own tables
         lines += ["", "8b. Keys on a page (Benchmarks/pagekeys.py):", "", page_keys.read_text(encoding="utf-8").rstrip()]
+    map_keys = root / "mapkeys" / "keys.md"
+    if map_keys.exists():  # written by keys.py for the maps' run
+        lines += ["", "8c. Keys over maps, 160×40, built-in data (Benchmarks/keys.py):", "",
+                  map_keys.read_text(encoding="utf-8").rstrip()]
     extraction = root / "extraction.md"
     if extraction.exists():  # written by extraction.py: its own tables
         lines += ["", "9. Article body (Benchmarks/extraction.py):", "", extraction.read_text(encoding="utf-8").rstrip()]
@@ -201,7 +205,7 @@ SECTIONS = [
     ("6. Link checking", ["check.json"]),
     ("Peak memory", ["rss.json"]),
     ("7. Reader view", ["reader.md"]),
-    ("8. Keystroke to finished frame", ["keys.md", "pagekeys.md"]),
+    ("8. Keystroke to finished frame", ["keys.md", "pagekeys.md", "mapkeys/keys.md"]),
     ("9. Article body", ["extraction.md"]),
 ]
 MARKER = "<!-- FIGURES: everything below is written by `Benchmarks/run report`; edit above. -->"

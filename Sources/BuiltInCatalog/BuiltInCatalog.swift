@@ -4,9 +4,9 @@ import CatalogModel
 /// catalog of `Resources/provinces_cities.plist`, generated from `Data/divisions.tsv` and
 /// `Data/counties.tsv`.
 public enum BuiltInCatalog {
-  /// The built-in catalog, ready-made at build time.
+  /// The built-in catalog, ready-made at build time, with the built-in outlines.
   public static var catalog: Catalog {
-    Catalog(provinces: generated.provinces, townshipTable: townshipTable)
+    Catalog(provinces: generated.provinces, townshipTable: townshipTable, outlines: .builtIn)
   }
 
   /// The township level, decoded a county at a time when first asked.

@@ -1,3 +1,4 @@
+import CatalogModel
 import FetchModel
 import Foundation
 import ProvinceCore
@@ -82,6 +83,15 @@ final class FullScreenFrontEnd: SessionFrontEnd {
     // now, while the menu is read.
     let matcher = navigator.matcher
     DispatchQueue.global(qos: .utility).async { matcher.prepareSearch() }
+    // Nor the first move pay for the maps' outlines (decoded and indexed in tens of ms):
+    // made here too, the screen drawn again when they are ready; a frame before draws none.
+    let catalog = navigator.catalog
+    if catalog.outlines == .builtIn {
+      DispatchQueue.global(qos: .userInitiated).async {
+        CatalogOutlines.prepare(catalog)
+        mailbox.post { _ in }
+      }
+    }
   }
 
   func finish() {

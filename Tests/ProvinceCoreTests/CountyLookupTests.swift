@@ -15,27 +15,29 @@ import Testing
       counties: counties)
   }
 
-  let catalog = Catalog(provinces: [
-    Province(
-      name: "江苏省",
-      cities: [
-        city(
-          "南京市", "320100", "nan jing shi",
-          [city("鼓楼区", "320106", "gu lou qu"), city("六合区", "320116", "lu he qu")]),
-        city(
-          "苏州市", "320500", "su zhou shi",
-          [city("姑苏区", "320508", "gu su qu"), city("昆山市", "320583", "kun shan shi")]),
-      ]),
-    Province(
-      name: "福建省",
-      cities: [city("福州市", "350100", "fu zhou shi", [city("鼓楼区", "350102", "gu lou qu")])]),
-    Province(
-      name: "广东省",
-      cities: [
-        city("广州市", "440100", "guang zhou shi", [city("天河区", "440106", "tian he qu")]),
-        city("东莞市", "441900", "dong guan shi"),
-      ]),
-  ])
+  let catalog = Catalog(
+    provinces: [
+      Province(
+        name: "江苏省",
+        cities: [
+          city(
+            "南京市", "320100", "nan jing shi",
+            [city("鼓楼区", "320106", "gu lou qu"), city("六合区", "320116", "lu he qu")]),
+          city(
+            "苏州市", "320500", "su zhou shi",
+            [city("姑苏区", "320508", "gu su qu"), city("昆山市", "320583", "kun shan shi")]),
+        ]),
+      Province(
+        name: "福建省",
+        cities: [city("福州市", "350100", "fu zhou shi", [city("鼓楼区", "350102", "gu lou qu")])]),
+      Province(
+        name: "广东省",
+        cities: [
+          city("广州市", "440100", "guang zhou shi", [city("天河区", "440106", "tian he qu")]),
+          city("东莞市", "441900", "dong guan shi"),
+        ]),
+      // Its codes are the built-in data's, so it comes with the built-in outlines.
+    ], outlines: .builtIn)
 
   @Test func aCountysFetchNamesItsCityThenItsProvinceForADisambiguationPage() throws {
     let options = try OptionParser.parse(["-c", "苏州", "-x", "昆山", "--fetch"])

@@ -45,6 +45,8 @@ import Testing
     ]
     var custom = catalog
     custom.provinces[1].cities[0] = city
+    // The sample's codes are the built-in data's: it comes with the built-in outlines.
+    custom.outlines = .builtIn
     let text = ListFormatter.cities([guangzhou, shenzhen], in: custom, format: .json).joined()
     #expect(
       text.hasPrefix(

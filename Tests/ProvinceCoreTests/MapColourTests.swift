@@ -50,6 +50,8 @@ struct MapColourTests {
   @Test("the preview pane of 江苏省 on a wide window colours its map only where colour is on")
   func previewPane() throws {
     let catalog = BuiltInCatalog.catalog
+    // As a session does off its loop's thread before the first map is wanted.
+    CatalogOutlines.prepare(catalog)
     let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
     let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
     var state = navigator.start(
@@ -82,6 +84,7 @@ struct MapColourTests {
     Navigator, NavigationState
   ) {
     let catalog = BuiltInCatalog.catalog
+    CatalogOutlines.prepare(catalog)
     let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
     let suzhou = try #require(catalog.provinces[jiangsu].cities.firstIndex { $0.name == "苏州市" })
     let kunshan = try #require(

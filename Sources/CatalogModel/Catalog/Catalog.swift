@@ -7,10 +7,24 @@ public struct Catalog: Sendable, Hashable {
   /// The township level where the counties do not carry their own (the built-in data's,
   /// decoded a county at a time); a data file's townships are its counties' `counties`.
   public var townshipTable: TownshipTable
+  /// The outlines that go with the catalog's codes: the built-in ones with the built-in
+  /// catalog alone; a data file's codes need not name the divisions they name.
+  public var outlines: Outlines
 
-  public init(provinces: [Province], townshipTable: TownshipTable = .none) {
+  /// Which outlines a catalog comes with.
+  public enum Outlines: Sendable, Hashable {
+    /// None: no map, centroid or point lookup from its codes.
+    case none
+    /// The outlines compiled into the binary (BuiltInOutlines), of the built-in codes.
+    case builtIn
+  }
+
+  public init(
+    provinces: [Province], townshipTable: TownshipTable = .none, outlines: Outlines = .none
+  ) {
     self.provinces = provinces
     self.townshipTable = townshipTable
+    self.outlines = outlines
   }
 
   /// Every city with its province, in catalog order.

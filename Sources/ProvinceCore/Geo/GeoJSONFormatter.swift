@@ -19,12 +19,14 @@ public enum GeoJSONFormatter {
     return lines
   }
 
-  /// JSON objects as features, each drawn with the built-in outline of its code (6 digits,
-  /// or a province's 2), else of the province so named, else none.
-  public static func collection(objects: [String], codes: [String?], names: [String?])
-    -> [String]
-  {
-    let store = (try? BuiltInOutlinesAccess.store()) ?? OutlineStore(outlines: [], xs: [], ys: [])
+  /// JSON objects as features, each drawn with the outline of its code (6 digits, or a
+  /// province's 2), else of the province so named, else none, among the outlines that come
+  /// with `catalog` (none with a data file's).
+  public static func collection(
+    objects: [String], codes: [String?], names: [String?], in catalog: Catalog
+  ) -> [String] {
+    let store =
+      (try? CatalogOutlines.store(for: catalog)) ?? OutlineStore(outlines: [], xs: [], ys: [])
     return collection(
       objects.indices.map { index in
         let outline =

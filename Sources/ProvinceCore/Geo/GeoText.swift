@@ -1,3 +1,5 @@
+import CatalogModel
+import Foundation
 import GeoModel
 import TextSupport
 
@@ -14,6 +16,32 @@ public enum GeoText {
     fraction = String(repeating: "0", count: 5 - fraction.count) + fraction
     while fraction.hasSuffix("0") { fraction.removeLast() }
     return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+  }
+
+  /// `31.39° N, 120.98° E`: to 2 decimals (about a kilometre), as a page's facts say it.
+  public static func readable(_ point: GeoPoint) -> String {
+    latitude(point.lat, point.lat) + ", " + longitude(point.lng, point.lng)
+  }
+
+  /// `30.76–32.04° N, 119.92–121.34° E`: a box's south to north, then west to east.
+  public static func readable(_ box: GeoBox) -> String {
+    latitude(box.south, box.north) + ", " + longitude(box.west, box.east)
+  }
+
+  private static func latitude(_ from: Double, _ to: Double) -> String {
+    span(from, to) + (from < 0 && to <= 0 ? " S" : " N")
+  }
+
+  private static func longitude(_ from: Double, _ to: Double) -> String {
+    span(from, to) + (from < 0 && to <= 0 ? " W" : " E")
+  }
+
+  /// `30.76–32.04°`, or `31.39°` where both ends are one value; south and west unsigned.
+  private static func span(_ from: Double, _ to: Double) -> String {
+    func text(_ value: Double) -> String { String(format: "%.2f", abs(value)) }
+    let southOrWest = from < 0 && to <= 0
+    let (low, high) = southOrWest ? (to, from) : (from, to)
+    return (low == high ? text(low) : text(low) + "–" + text(high)) + "°"
   }
 
   /// `centroid` ({lat, lng}: the centroid, or a point inside where the centroid is not)
@@ -34,9 +62,10 @@ public enum GeoText {
     ]
   }
 
-  /// The facts of the built-in outline with this code (6 digits, or a province's 2), or none.
-  public static func facts(code: String?) -> [(String, String)] {
-    guard let code, let store = try? BuiltInOutlinesAccess.facts(),
+  /// The facts of the outline with this code (6 digits, or a province's 2) among those
+  /// that come with `catalog` (none with a data file's), or none.
+  public static func facts(code: String?, in catalog: Catalog) -> [(String, String)] {
+    guard let code, let store = try? CatalogOutlines.facts(for: catalog),
       let index = store.index(ofCode: code)
     else { return [] }
     return facts(store.outlines[index])

@@ -44,15 +44,18 @@ public enum NearReport {
 
   /// The list in `format`: the list's columns with the distance last (`distance_km`).
   public static func report(_ point: GeoPoint, catalog: Catalog, format: OutputFormat) -> Report {
-    let store: OutlineStore
+    let places: PlaceIndex
     let locator: PointLocator
     do throws(OutlineDataError) {
-      store = try BuiltInOutlinesAccess.store()
-      locator = try BuiltInOutlinesAccess.locator()
+      guard let found = try CatalogOutlines.places(for: catalog),
+        let made = try CatalogOutlines.locator(for: catalog)
+      else { return CatalogOutlines.noneReport }
+      places = found
+      locator = made
     } catch {
-      return BuiltInOutlinesAccess.failure(error)
+      return CatalogOutlines.failure(error)
     }
-    let places = PlaceIndex(catalog: catalog, store: store)
+    let store = places.store
     let rows = nearest(point, store: store, locator: locator).map {
       (place: places.place(ofOutline: $0.outline), km: $0.km)
     }
@@ -61,16 +64,9 @@ public enum NearReport {
       place.ref.map { URLText.ascii(catalog[$0].url) } ?? ""
     }
     func object(_ row: (place: DivisionPlace, km: Double)) -> String {
-      var members: [(String, String)] = [
-        ("province", JSONWriter.string(row.place.province)),
-        ("city", JSONWriter.string(row.place.city)),
-      ]
-      if let county = row.place.county { members.append(("county", JSONWriter.string(county))) }
-      if !url(row.place).isEmpty { members.append(("url", JSONWriter.string(url(row.place)))) }
-      members.append(("code", JSONWriter.string(row.place.code)))
-      members += GeoText.facts(store.outlines[row.place.outline])
-      members.append(("distance_km", distance(row.km)))
-      return JSONWriter.object(members)
+      JSONWriter.object(
+        ListFormatter.placeMembers(row.place, in: catalog, store: store)
+          + [("distance_km", distance(row.km))])
     }
     switch format {
     case .url:

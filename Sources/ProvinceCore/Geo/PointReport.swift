@@ -5,24 +5,30 @@ import TextSupport
 /// `--at`: the province, city and county holding each point, one line a point in every
 /// format, so that `--at -` answers a script line for line.
 public struct PointReport: Sendable {
-  /// What a point in no division is told.
-  public static let nowhere = "not in China (abroad or at sea)"
+  /// What a point in no division is told: at sea off China's coast, or outside China
+  /// (CoastCheck says which).
+  public static func nowhere(_ verdict: CoastCheck.Verdict) -> String {
+    switch verdict {
+    case .atSea(let kilometres): return "at sea, \(kilometres) km off China's coast"
+    case .outsideChina: return "outside China"
+    }
+  }
   public static let notAPoint = "not a point: expected LAT,LNG (WGS-84 degrees)"
 
   let places: PlaceIndex
   let locator: PointLocator
   let format: OutputFormat
 
-  /// Made from the built-in outlines, or the report of why they could not be read.
+  /// Made from the outlines that come with `catalog`, or the report of why it cannot be: a
+  /// data file's catalog has none, or they could not be decoded.
   public static func make(catalog: Catalog, format: OutputFormat) -> Result<PointReport, Report> {
     do throws(OutlineDataError) {
-      let store = try BuiltInOutlinesAccess.store()
-      let locator = try BuiltInOutlinesAccess.locator()
-      return .success(
-        PointReport(
-          places: PlaceIndex(catalog: catalog, store: store), locator: locator, format: format))
+      guard let places = try CatalogOutlines.places(for: catalog),
+        let locator = try CatalogOutlines.locator(for: catalog)
+      else { return .failure(CatalogOutlines.noneReport) }
+      return .success(PointReport(places: places, locator: locator, format: format))
     } catch {
-      return .failure(BuiltInOutlinesAccess.failure(error))
+      return .failure(CatalogOutlines.failure(error))
     }
   }
 
@@ -82,7 +88,8 @@ public struct PointReport: Sendable {
       return (noteLine(shown, point: nil, note: Self.notAPoint, key: "error"), .notAPoint)
     }
     guard let leaf = locator.leaf(at: point) else {
-      return (noteLine(shown, point: point, note: Self.nowhere, key: "where"), .nowhere)
+      let note = Self.nowhere(CoastCheck.verdict(point, store: places.store))
+      return (noteLine(shown, point: point, note: note, key: "where"), .nowhere)
     }
     if placed.isEmpty { placed = Array(repeating: nil, count: places.store.outlines.count) }
     let rest = placed[leaf] ?? describe(leaf)
@@ -133,12 +140,7 @@ public struct PointReport: Sendable {
         + fields.filter { !$0.isEmpty }.map(TerminalText.sanitize)
         .joined(separator: "  ") + "\n"
     case .json, .geojson:
-      var members: [(String, String)] = [
-        ("province", JSONWriter.string(place.province)), ("city", JSONWriter.string(place.city)),
-      ]
-      if let county = place.county { members.append(("county", JSONWriter.string(county))) }
-      members.append(("code", JSONWriter.string(place.code)))
-      if !url.isEmpty { members.append(("url", JSONWriter.string(url))) }
+      let members = ListFormatter.placeMembers(place, in: places.catalog, store: places.store)
       // The object's members without its opening brace: the point's come first.
       return String(JSONWriter.object(members).dropFirst())
     }

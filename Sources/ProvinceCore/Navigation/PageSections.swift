@@ -84,16 +84,17 @@ public struct PageSections: Sendable, Equatable {
 extension Navigator {
   /// The facts and body of the page screen on top of the stack: full screen on a window
   /// at least `mapMinimumRows` tall, a division's map inside its parent above its facts
-  /// (never in line mode, whose transcripts and pipes want the facts alone).
+  /// (never in line mode, whose transcripts and pipes want the facts alone), once the
+  /// catalog's outlines are ready (`CatalogOutlines.ready`: a frame never waits for them).
   public func pageSections(_ state: NavigationState) -> PageSections {
     var map: MapPicture?
     if state.presentation == .fullScreen, state.viewport.rows >= PageSections.mapMinimumRows,
       state.viewport.columns >= PageSections.mapIndent + 3 * PageSections.mapRows,
-      case .detail(let ref) = state.top.kind, let code = catalog[ref].code,
-      let store = try? BuiltInOutlinesAccess.store(), let index = store.index(ofCode: code)
+      case .detail(let ref) = state.top.kind,
+      let index = CatalogOutlines.ready(for: catalog)?.outline(of: ref)
     {
-      map = DivisionMap.picture(
-        of: index, in: store, columns: 3 * PageSections.mapRows, rows: PageSections.mapRows)
+      map = DivisionMap.builtInPicture(
+        of: index, columns: 3 * PageSections.mapRows, rows: PageSections.mapRows)
     }
     var sections = pageSections(
       state,
@@ -106,7 +107,7 @@ extension Navigator {
 
   private func pageSections(_ state: NavigationState, above: [String]) -> PageSections {
     var rows: [(label: String, value: String)] = []
-    if case .detail(let ref) = state.top.kind { rows = facts(of: ref) }
+    if case .detail(let ref) = state.top.kind { rows = facts(of: ref) + placeFacts(of: ref) }
     let url = pageURL(of: state.top) ?? ""
     rows.append(("URL", URLText.ascii(url)))
     var header =
@@ -178,5 +179,19 @@ extension Navigator {
     let pinyin = matcher.pinyin(of: ref)
     if !pinyin.isEmpty { rows.append(("Pinyin", pinyin)) }
     return rows
+  }
+
+  /// Where a division is, as the JSON's `centroid` and `bbox` say it, from the outlines
+  /// that come with the catalog (none with a data file's): `Centroid  31.39° N, 120.98° E`
+  /// and `Bounds    30.76–32.04° N, 119.92–121.34° E`.
+  func placeFacts(of ref: CityRef) -> [(label: String, value: String)] {
+    guard let code = catalog[ref].code, let store = try? CatalogOutlines.facts(for: catalog),
+      let index = store.index(ofCode: code)
+    else { return [] }
+    let outline = store.outlines[index]
+    return [
+      ("Centroid", GeoText.readable(outline.point)),
+      ("Bounds", GeoText.readable(outline.box)),
+    ]
   }
 }

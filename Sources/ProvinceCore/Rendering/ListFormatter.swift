@@ -1,4 +1,5 @@
 import CatalogModel
+import GeoModel
 import TextSupport
 
 /// Lists of cities, counties and provinces in the four output formats.
@@ -30,7 +31,7 @@ public enum ListFormatter {
     case .geojson:
       return GeoJSONFormatter.collection(
         objects: refs.map { cityObject(catalog, $0, level: levels) },
-        codes: refs.map { catalog[$0].code }, names: refs.map { _ in nil })
+        codes: refs.map { catalog[$0].code }, names: refs.map { _ in nil }, in: catalog)
     case .text:
       return alignedRows(refs.map { fields($0).map(TerminalText.sanitize) })
     }
@@ -78,7 +79,7 @@ public enum ListFormatter {
             ]
             if let code = provinceCode(index) {
               members.append(("code", JSONWriter.string(code)))
-              members += GeoText.facts(code: code)
+              members += GeoText.facts(code: code, in: catalog)
             }
             return JSONWriter.object(members)
           case .place(let ref):
@@ -93,7 +94,7 @@ public enum ListFormatter {
           case .province(let index): return provinceCode(index)
           case .place(let ref): return catalog[ref].code
           }
-        }, names: hits.map { _ in nil })
+        }, names: hits.map { _ in nil }, in: catalog)
     case .text:
       return alignedRows(hits.map { fields($0).map(TerminalText.sanitize) })
     }
@@ -152,7 +153,7 @@ public enum ListFormatter {
       guard format == .geojson else { return jsonArray(objects) }
       return GeoJSONFormatter.collection(
         objects: objects, codes: catalog.provinces.map { _ in nil },
-        names: catalog.provinces.map(\.name))
+        names: catalog.provinces.map(\.name), in: catalog)
     case .text:
       return alignedRows(
         catalog.provinces.map { [TerminalText.sanitize($0.name), "\($0.cities.count)"] })
@@ -165,6 +166,14 @@ public enum ListFormatter {
   /// `township`.
   public static func cityObject(_ catalog: Catalog, _ ref: CityRef, level: Bool = false)
     -> String
+  {
+    JSONWriter.object(cityMembers(catalog, ref, level: level))
+  }
+
+  /// `cityObject`'s members, in its order: the one order of a division's fields wherever
+  /// one is written (lists, search, `--at`, `--near`), what each adds coming before or after.
+  static func cityMembers(_ catalog: Catalog, _ ref: CityRef, level: Bool = false)
+    -> [(String, String)]
   {
     let city = catalog[ref]
     var members: [(String, String)] = [
@@ -179,13 +188,28 @@ public enum ListFormatter {
     if level { members.append(("level", JSONWriter.string(Self.level(ref)))) }
     if let code = city.code { members.append(("code", JSONWriter.string(code))) }
     if let pinyin = city.pinyin { members.append(("pinyin", JSONWriter.string(pinyin))) }
-    // Where the built-in outlines have its code: its centroid and bounding box.
-    members += GeoText.facts(code: city.code)
+    // Where the catalog's outlines have its code: its centroid and bounding box.
+    members += GeoText.facts(code: city.code, in: catalog)
     let taken = Set(members.map(\.0))
     for field in city.extra where !taken.contains(field.key) {
       members.append((field.key, JSONWriter.value(field.value)))
     }
-    return JSONWriter.object(members)
+    return members
+  }
+
+  /// The members of a division found by its outline (`--at`, `--near`): its catalog entry's
+  /// (`cityMembers`) where it has one, else the outline's names, code, centroid and box in
+  /// the same order (a division newer than the catalog).
+  static func placeMembers(_ place: DivisionPlace, in catalog: Catalog, store: OutlineStore)
+    -> [(String, String)]
+  {
+    if let ref = place.ref, catalog.contains(ref) { return cityMembers(catalog, ref) }
+    var members: [(String, String)] = [
+      ("province", JSONWriter.string(place.province)), ("city", JSONWriter.string(place.city)),
+    ]
+    if let county = place.county { members.append(("county", JSONWriter.string(county))) }
+    members.append(("code", JSONWriter.string(place.code)))
+    return members + GeoText.facts(store.outlines[place.outline])
   }
 
   /// A TSV field: sanitised, so a tab or newline in a name can never break the line.

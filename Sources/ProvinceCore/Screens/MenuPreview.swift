@@ -29,7 +29,8 @@ public struct MenuPreview: Sendable, Equatable {
   public var children: [String]
   public var childCount: Int
   /// The item's outline in the built-in outlines, drawn as a small map inside its parent
-  /// below the names where the pane has rows to spare (DivisionMap); nil: no map.
+  /// below the names where the pane has rows to spare (DivisionMap); nil: no map (a
+  /// catalog without outlines, or a session whose outlines are still being decoded).
   public var outline: Int?
 
   /// More names than a pane of any height shows: a province of a large data file holds
@@ -117,11 +118,10 @@ public struct MenuPreview: Sendable, Equatable {
     // The map, in the rows left: about twice as many columns as rows draws it square.
     let room = min(rows - lines.count - 1, 14)
     var map: (row: Int, picture: MapPicture)?
-    if let outline, room >= 6, let store = try? BuiltInOutlinesAccess.store(),
-      store.outlines.indices.contains(outline)
+    if let outline, room >= 6,
+      let picture = DivisionMap.builtInPicture(
+        of: outline, columns: min(width, room * 3), rows: room)
     {
-      let picture = DivisionMap.picture(
-        of: outline, in: store, columns: min(width, room * 3), rows: room)
       map = (lines.count + 1, picture)
       lines += [""] + picture.lines
     }
@@ -131,8 +131,10 @@ public struct MenuPreview: Sendable, Equatable {
 
 extension Navigator {
   /// The preview of item `index` (below `itemCount(of:)`) of a menu screen; nil for a
-  /// page screen.
+  /// page screen. Its map is there once the catalog's outlines are ready
+  /// (`CatalogOutlines.ready`): a frame never waits for their decoding.
   public func preview(for screen: Screen, at index: Int) -> MenuPreview? {
+    let places = CatalogOutlines.ready(for: catalog)
     func heading(_ count: Int, _ one: String, _ many: String) -> String {
       count == 1 ? "1 \(one)" : "\(count) \(many)"
     }
@@ -145,10 +147,8 @@ extension Navigator {
       }
       let pinyin = matcher.pinyin(ofProvince: indices[index])
       if !pinyin.isEmpty { facts.append(.init(label: "Pinyin", value: pinyin)) }
-      let outline = (try? BuiltInOutlinesAccess.store()).flatMap {
-        PlaceIndex(catalog: catalog, store: $0).outline(
-          ofProvince: indices[index], code: matcher.provinceCode(indices[index]))
-      }
+      let outline = places?.outline(
+        ofProvince: indices[index], code: matcher.provinceCode(indices[index]))
       return MenuPreview(
         title: province.name, facts: facts, url: nil,
         childrenHeading: heading(province.cities.count, "city", "cities"),
@@ -170,9 +170,7 @@ extension Navigator {
           : heading(children.count, "township", "townships"),
         children: children.prefix(MenuPreview.namesKept).map(\.name),
         childCount: children.count,
-        outline: (try? BuiltInOutlinesAccess.store()).flatMap {
-          PlaceIndex(catalog: catalog, store: $0).outline(of: ref)
-        })
+        outline: places?.outline(of: ref))
     default:
       return nil
     }
