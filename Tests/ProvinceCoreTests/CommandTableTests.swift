@@ -37,7 +37,25 @@ import Testing
         #expect(lineHelp.contains(label), "\(label)")
         #expect(usage.contains(label), "\(label)")
       }
-      #expect(keyHelp.contains(binding.help) || lineHelp.contains(binding.lineHelpText))
+      #expect(
+        CommandTable.unwrapped(CommandTable.keyHelp).contains(binding.help)
+          || CommandTable.unwrapped(CommandTable.lineHelp).contains(binding.lineHelpText),
+        "\(binding.help)")
+    }
+  }
+
+  /// `?`, `--help` and the man page's key table are read in 80 columns: a long description
+  /// wraps under its own column rather than running off the edge.
+  @Test func helpLinesFitEightyColumns() {
+    for line in CommandTable.keyHelp + CommandTable.lineHelp + CommandTable.summary {
+      #expect(TerminalText.width(line) <= 78, "\(line)")
+    }
+    let escape = CommandTable.keyHelp.first { $0.hasPrefix("  Esc") }
+    #expect(escape != nil)
+    // Esc's description is longer than one line: it goes on, indented, on the next.
+    if let escape, let index = CommandTable.keyHelp.firstIndex(of: escape) {
+      let next = CommandTable.keyHelp[index + 1]
+      #expect(next.hasPrefix(String(repeating: " ", count: 8)), "\(next)")
     }
   }
 

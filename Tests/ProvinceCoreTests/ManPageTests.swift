@@ -1,4 +1,5 @@
 import Testing
+import TextSupport
 
 @testable import ProvinceCore
 
@@ -46,12 +47,34 @@ import Testing
   @Test func theNameAndDescriptionNameEveryLevel() throws {
     let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
     let name = try #require(lines.firstIndex(of: ".SH NAME"))
-    #expect(lines[name + 1].contains("provinces, cities and counties"))
+    #expect(lines[name + 1].contains("provinces, cities, counties and townships"))
     let description = try #require(lines.firstIndex(of: ".SH DESCRIPTION"))
     let text = lines[description + 1]
-    for level in ["provincial-level", "prefecture-level cities", "county-level", "page"] {
+    for level in [
+      "provincial-level", "prefecture-level cities", "county-level", "township-level", "page",
+    ] {
       #expect(text.contains(ManPage.escape(level)), "\(level)")
     }
+  }
+
+  /// Filled paragraphs are wrapped by man itself, but the key table and the examples are
+  /// set as written (`.nf`): they must fit an 80-column terminal.
+  @Test func unfilledLinesFitEightyColumns() {
+    var unfilled = false
+    var checked = 0
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line == ".nf" {
+        unfilled = true
+      } else if line == ".fi" {
+        unfilled = false
+      } else if unfilled {
+        checked += 1
+        let shown = line.replacingOccurrences(of: #"\-"#, with: "-")
+          .replacingOccurrences(of: #"\e"#, with: "\\")
+        #expect(TerminalText.width(shown) <= 80, "\(shown)")
+      }
+    }
+    #expect(checked > 20)
   }
 
   @Test func roffEscapingKeepsTextInert() {

@@ -129,7 +129,7 @@ import Testing
   }
 
   @Test func theHelpScreensSayWhatTheTableSays() {
-    let keys = CommandTable.keyHelp.joined(separator: "\n")
+    let keys = CommandTable.unwrapped(CommandTable.keyHelp)
     for key in StepKeys.StepKey.allCases {
       #expect(keys.contains(StepKeys.help(key)), "\(key)")
       #expect(HelpText.help.contains(key.label), "\(key)")

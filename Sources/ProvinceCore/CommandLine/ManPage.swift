@@ -6,7 +6,7 @@ public enum ManPage {
     var lines: [String] = [
       #".TH BROWSE 1 "December 2026" "\#(escape(HelpText.version))" "User Commands""#,
       ".SH NAME",
-      #"browse \- China's provinces, cities and counties, and their pages, from the terminal"#,
+      #"browse \- China's provinces, cities, counties and townships, and their pages, from the terminal"#,
       ".SH SYNOPSIS",
     ]
     for usage in synopsis {
@@ -17,9 +17,10 @@ public enum ManPage {
       escape(
         "browse shows numbered menus you drill down, level by level (the 34 provincial-level"
           + " divisions, their prefecture-level cities, the county-level divisions under those,"
-          + " then a division's page, read as text), looks up one city's or county's URL, and"
-          + " lists and searches cities and counties in formats that grep, cut, xargs and jq"
-          + " take. It carries its data inside the binary, each division with its code, pinyin"
+          + " the township-level divisions under a county, then a division's page, read as"
+          + " text), looks up one division's URL (by name, pinyin or code, current or"
+          + " withdrawn), finds the county a point is in, and lists and searches divisions in"
+          + " formats that grep, cut, xargs and jq take. It carries its data inside the binary, each division with its code, pinyin"
           + " and Chinese Wikipedia article, and reads a data file in the same shape (--data)."
           + " Names match as written, without their suffix (广东 = 广东省), as pinyin"
           + " (guangdong, xi'an), as initials (gd), or by their usual English name."),

@@ -264,6 +264,23 @@ public enum CommandTable {
       label(binding).map { ($0, help(binding)) }
     }
     let width = rows.map { TerminalText.width($0.0) }.max() ?? 0
-    return [title] + rows.map { "  " + TerminalText.pad($0.0, toWidth: width + 2) + $0.1 }
+    let indent = String(repeating: " ", count: width + 4)
+    return [title]
+      + rows.flatMap { label, help in
+        TextWrapper.wrap(
+          help, width: helpWidth,
+          firstLinePrefix: "  " + TerminalText.pad(label, toWidth: width + 2),
+          prefix: indent)
+      }
+  }
+
+  /// Help lines wrap to this many cells, so that `?`, `--help` and the man page's key
+  /// table read in an 80-column terminal; a description goes on under its own column.
+  public static let helpWidth = 78
+
+  /// `lines` as one run of words, without the line breaks and indents wrapping added:
+  /// what a reader reads, whatever width it was wrapped to.
+  public static func unwrapped(_ lines: [String]) -> String {
+    lines.joined(separator: " ").split(separator: " ").joined(separator: " ")
   }
 }
