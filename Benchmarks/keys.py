@@ -525,6 +525,8 @@ def report(results, args, names, subjects, tree=None):
              f"cut: a burst cut after {BURST_CAP_S:g} s", ""]
     for subject in subjects:
         lines.append(f"- {subject['name']}: `{subject['shown']}`")
+    if tree:
+        lines.append("- tree: browse with its built-in data, fzf with the names above")
     lines += ["", "| scenario | subject | keys | median | p99 | max | busy / late / silent / cut | browse / fzf, median | "
               "browse / fzf, p99 | target | met |",
               "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
@@ -702,8 +704,8 @@ def main():
     subjects = []
     for name in filter(None, args.subjects.split(",")):
         if name == "fzf":
-            subjects.append({"name": "fzf", "argv": ["fzf", "--no-mouse"], "stdin": str(names),
-                             "shown": f"fzf --no-mouse < {names.name}", "full_screen": True})
+            subjects.append({"name": "fzf", "argv": ["fzf", "--no-mouse"], "stdin": str(names or tree),
+                             "shown": f"fzf --no-mouse < {(names or tree).name}", "full_screen": True})
         elif name == "browse":
             subjects.append({"name": "browse", "argv": [args.browse, "--data", args.data],
                              "shown": f"browse --data {pathlib.Path(args.data).name}", "full_screen": True})
@@ -766,6 +768,7 @@ def main():
                     subject = dict(subject)
                     if name == "browse":
                         subject["argv"] = [args.browse]
+                        subject["shown"] = "browse (its built-in data)"
                     elif name == "fzf":
                         subject["stdin"] = str(tree)
                 try:
