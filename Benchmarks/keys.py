@@ -72,6 +72,13 @@ Scenarios (each in a fresh process of the subject):
           (100 of them, so the list scrolls on a 30-row window). fzf's list
           starts at the bottom with its first line highlighted, so fzf gets
           50 × Up, then 50 × Down: the highlight goes 50 lines away and back.
+  tree    the built-in data rather than --data: browse with no --data, "/" (a
+          prelude), then "yushan" and Backspace × 6, --rounds times; its search
+          covers provinces, cities, counties and (from the second character)
+          the 39k townships. fzf gets every division of the built-in data, one
+          a line, "NAME PARENT... PINYIN" (玉山镇 昆山市 苏州市 江苏省 yu shan
+          zhen), written from browse's own --all, --counties and --townships
+          JSON into Benchmarks/data/divisions.names.txt (or --tree-names FILE).
   --keys SUBJECT.SCENARIO=KEYS and --prelude SUBJECT.SCENARIO=KEYS replace a
   subject's keys or prelude (SUBJECT may be * for all; --keys for filter
   replaces all the rounds). KEYS: characters stand for themselves; <Down>
@@ -131,11 +138,14 @@ APP_CURSOR_KEYS = {"Up": b"\x1bOA", "Down": b"\x1bOB", "Right": b"\x1bOC", "Left
 SCENARIOS = {
     "filter": "typing a filter: guang, then Backspace × 5",
     "move": "moving the highlight: Down × 50, then Up × 50",
+    "tree": "a whole-tree search of the built-in data, all five levels: yushan, then Backspace × 6",
 }
-DEFAULT_KEYS = {"filter": "guang<BS*5>", "move": "<Down*50><Up*50>"}
+DEFAULT_KEYS = {"filter": "guang<BS*5>", "move": "<Down*50><Up*50>", "tree": "yushan<BS*6>"}
 # fzf's list starts at the bottom, its first line highlighted: Up moves the highlight away from it.
 DEFAULT_SUBJECT_KEYS = {("fzf", "move"): "<Up*50><Down*50>"}
-DEFAULT_PRELUDES = {("browse", "filter"): "/"}
+DEFAULT_PRELUDES = {("browse", "filter"): "/", ("browse", "tree"): "/"}
+# Scenarios over the built-in data (browse without --data; fzf over every division's name).
+BUILT_IN_SCENARIOS = {"tree"}
 
 FIRST_DRAW_S = 20.0  # a subject must start drawing this soon
 KEY_TIMEOUT_S = 2.0  # a key's output must start this soon
@@ -463,6 +473,32 @@ def names_file(data, names):
     return path
 
 
+def tree_names(browse, names):
+    """fzf's input for the tree scenario: every division of browse's built-in data, one a line."""
+    if names:
+        return pathlib.Path(names)
+    path = HERE / "data/divisions.names.txt"
+    binary = pathlib.Path(browse)
+    if path.exists() and path.stat().st_mtime >= binary.stat().st_mtime:
+        return path
+    print(f"keys: writing {path} from {binary.name}'s built-in data", file=sys.stderr)
+    lines = []
+    for listing in (["--all"], ["--counties"], ["--townships"]):
+        text = subprocess.run([browse, *listing, "--format", "json"], check=True,
+                              capture_output=True).stdout
+        for entry in json.loads(text):
+            path_names = [entry.get(k) for k in ("township", "county", "city", "province") if entry.get(k)]
+            lines.append(" ".join(path_names + [entry.get("pinyin", "")]).rstrip())
+    provinces = subprocess.run([browse, "--format", "json"], check=True, capture_output=True).stdout
+    for entry in json.loads(provinces):
+        name = entry.get("province") or entry.get("name")
+        if name:
+            lines.append(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
 def loadavg():
     try:
         return " ".join(open("/proc/loadavg").read().split()[:3])
@@ -476,17 +512,21 @@ def fmt_ms(value):
     return f"{value / 1000:.2f} s" if value >= 1000 else f"{value:.1f} ms" if value >= 1 else f"{value:.2f} ms"
 
 
-def report(results, args, names, subjects):
+def report(results, args, names, subjects, tree=None):
     lines = [f"- Pseudo-terminal {args.cols}×{args.rows}, TERM=xterm-256color; a frame ends at the last byte "
              f"before {args.quiet:g} ms of quiet with the subject idle (under {args.idle_cpu:g} ms of CPU), "
              f"then {args.pause:g} ms more before the next key",
-             f"- Names (fzf's input): {names.name}, {sum(1 for _ in open(names, 'rb')):,} lines",
+             *([f"- Names (fzf's input): {names.name}, {sum(1 for _ in open(names, 'rb')):,} lines"] if names else []),
+             *([f"- Names for the tree scenario (fzf's input; browse: its built-in data): {tree.name}, "
+                f"{sum(1 for _ in open(tree, 'rb')):,} lines"] if tree else []),
              f"- Load average (1, 5, 15 min) at the start → at the end: {args.load}",
              "- Busy: keys whose frame was waited for past a quiet window because the subject was still "
              "using or waiting for a CPU; late: output in the pause after the quiet window; silent: no output at all; "
              f"cut: a burst cut after {BURST_CAP_S:g} s", ""]
     for subject in subjects:
         lines.append(f"- {subject['name']}: `{subject['shown']}`")
+    if tree:
+        lines.append("- tree: browse with its built-in data, fzf with the names above")
     lines += ["", "| scenario | subject | keys | median | p99 | max | busy / late / silent / cut | browse / fzf, median | "
               "browse / fzf, p99 | target | met |",
               "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
@@ -600,6 +640,8 @@ def main():
     parser.add_argument("--browse", default=str(HERE.parent / ".build/release/browse"))
     parser.add_argument("--data", default=str(HERE / "data/cities-100k.xml.plist"))
     parser.add_argument("--names", help="fzf's input (default: written from --data, next to it)")
+    parser.add_argument("--tree-names", help="fzf's input for the tree scenario (default: written "
+                        "from browse's built-in data into Benchmarks/data/divisions.names.txt)")
     parser.add_argument("--subjects", default="fzf,browse", help="built-in subjects to run (fzf, browse)")
     parser.add_argument("--subject", action="append", default=[], metavar="NAME=COMMAND")
     parser.add_argument("--keys", action="append", default=[], metavar="SUBJECT.SCENARIO=KEYS")
@@ -629,7 +671,7 @@ def main():
         args.scenarios = [s for s in args.scenarios.split(",") if s]
         unknown = set(args.scenarios) - set(SCENARIOS)
         if unknown:
-            raise ValueError(f"unknown scenario {', '.join(sorted(unknown))} (filter, move)")
+            raise ValueError(f"unknown scenario {', '.join(sorted(unknown))} (filter, move, tree)")
         overrides = {}
         for kind, items in (("keys", args.keys), ("prelude", args.prelude)):
             for item in items:
@@ -649,20 +691,21 @@ def main():
         print(f"keys.py: {error}", file=sys.stderr)
         return 2
 
-    if not args.names and not os.path.exists(args.data):
+    if not args.names and not os.path.exists(args.data) and set(args.scenarios) - BUILT_IN_SCENARIOS:
         print(f"keys.py: no data file {args.data} (python3 Benchmarks/generate.py --sizes 100k writes it)",
               file=sys.stderr)
         return 2
     started = time.monotonic()
     load_start = loadavg()
-    names = names_file(args.data, args.names)
+    names = names_file(args.data, args.names) if set(args.scenarios) - BUILT_IN_SCENARIOS else None
+    tree = tree_names(args.browse, args.tree_names) if "tree" in args.scenarios else None
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.environ.get("HOME", "/"),
            "TERM": "xterm-256color", "LANG": "C.UTF-8"}
     subjects = []
     for name in filter(None, args.subjects.split(",")):
         if name == "fzf":
-            subjects.append({"name": "fzf", "argv": ["fzf", "--no-mouse"], "stdin": str(names),
-                             "shown": f"fzf --no-mouse < {names.name}", "full_screen": True})
+            subjects.append({"name": "fzf", "argv": ["fzf", "--no-mouse"], "stdin": str(names or tree),
+                             "shown": f"fzf --no-mouse < {(names or tree).name}", "full_screen": True})
         elif name == "browse":
             subjects.append({"name": "browse", "argv": [args.browse, "--data", args.data],
                              "shown": f"browse --data {pathlib.Path(args.data).name}", "full_screen": True})
@@ -688,7 +731,8 @@ def main():
         keys = pick("keys", parse_keys(DEFAULT_SUBJECT_KEYS.get((subject["name"], scenario),
                                                                 DEFAULT_KEYS[scenario])))
         period = None
-        if scenario == "filter" and not any(("keys", who, "filter") in overrides for who in (subject["name"], "*")):
+        if scenario in ("filter", "tree") and not any(("keys", who, scenario) in overrides
+                                                        for who in (subject["name"], "*")):
             period, keys = len(keys), keys * args.rounds
         return keys, pick("prelude", parse_keys(DEFAULT_PRELUDES.get((subject["name"], scenario), ""))), period
 
@@ -719,6 +763,14 @@ def main():
                 keys, prelude, period = script(subject, scenario)
                 print(f"keys: {name}, {scenario}, run {repeat + 1} of {args.repeat} "
                       f"({len(prelude)} + {len(keys)} keys)", file=sys.stderr)
+                if scenario in BUILT_IN_SCENARIOS:
+                    # The built-in data: browse without --data, fzf over its every division.
+                    subject = dict(subject)
+                    if name == "browse":
+                        subject["argv"] = [args.browse]
+                        subject["shown"] = "browse (its built-in data)"
+                    elif name == "fzf":
+                        subject["stdin"] = str(tree)
                 try:
                     got["runs"].append(run_scenario(subject, scenario, keys, prelude, args, env,
                                                     started + args.budget))
@@ -741,7 +793,7 @@ def main():
     out = pathlib.Path(args.out) if args.out else HERE / "data/results" / stamp
     out.mkdir(parents=True, exist_ok=True)
     args.load = f"{load_start} → {loadavg()}"
-    text = report(results, args, names, subjects)
+    text = report(results, args, names, subjects, tree)
     (out / "keys.md").write_text(text + "\n", encoding="utf-8")
     settings = {k: getattr(args, k) for k in
                 ("cols", "rows", "quiet", "pause", "idle_cpu", "settle", "repeat", "rounds", "data", "load")}

@@ -14,11 +14,17 @@ public enum BuiltInCatalog {
 
   static let urlPrefix = "https://zh.wikipedia.org/wiki/"
 
+  /// A city's counties as the generated rows, decoded when first asked for (a lookup of
+  /// a city never decodes the 2.8k counties; BENCHMARKS.md, start-up).
+  static func counties(_ rows: String) -> CountyRows {
+    CountyRows(rows, decode: decodeCounties)
+  }
+
   /// A city's counties from the generated rows: `name<TAB>code<TAB>pinyin`, and a fourth
   /// field, the article's title, where it is not the bare name (`鼓楼区_(南京市)`). One
   /// string a city keeps the generated file quick to compile; the rows are the
   /// generator's, so a malformed one cannot occur and is skipped rather than trusted.
-  static func counties(_ rows: String) -> [City] {
+  @Sendable static func decodeCounties(_ rows: String) -> [City] {
     var rows = rows
     // Split on bytes: Character-wise splitting of every row was a large share of start-up
     // (BENCHMARKS.md, the county level).

@@ -22,6 +22,26 @@ public enum ByteSearch {
     return false
   }
 
+  /// Where `pattern` first occurs in `text` at or after `from`; nil where it does not (an
+  /// empty pattern occurs at `from`).
+  public static func firstIndex(
+    of pattern: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from: Int
+  ) -> Int? {
+    guard let first = pattern.first else { return from <= text.count ? from : nil }
+    guard from >= 0, text.count - from >= pattern.count else { return nil }
+    var start = from
+    let last = text.count - pattern.count
+    while start <= last {
+      if text[start] == first {
+        var offset = 1
+        while offset < pattern.count && text[start + offset] == pattern[offset] { offset += 1 }
+        if offset == pattern.count { return start }
+      }
+      start += 1
+    }
+    return nil
+  }
+
   /// Whether `pattern`'s bytes occur in `text`.
   public static func contains(_ text: [UInt8], _ pattern: String) -> Bool {
     text.withUnsafeBufferPointer { haystack in

@@ -3,13 +3,20 @@ import Foundation
 /// The whole data set: provinces in file order, each with its cities in file order, each
 /// city with its counties (when the data has them) in file order.
 public struct Catalog: Sendable, Hashable {
-  public var provinces: [Province]
+  public var provinces: [Province] {
+    // The index describes the divisions it was made from: changed ones get a new one.
+    didSet { codes = CodeIndex() }
+  }
   /// The township level where the counties do not carry their own (the built-in data's,
   /// decoded a county at a time); a data file's townships are its counties' `counties`.
-  public var townshipTable: TownshipTable
+  public var townshipTable: TownshipTable {
+    didSet { codes = CodeIndex() }
+  }
   /// The outlines that go with the catalog's codes: the built-in ones with the built-in
   /// catalog alone; a data file's codes need not name the divisions they name.
   public var outlines: Outlines
+  /// The divisions by code, made on first use (see `division(code:)`).
+  private var codes = CodeIndex()
 
   /// Which outlines a catalog comes with.
   public enum Outlines: Sendable, Hashable {
@@ -25,6 +32,35 @@ public struct Catalog: Sendable, Hashable {
     self.provinces = provinces
     self.townshipTable = townshipTable
     self.outlines = outlines
+  }
+
+  /// Equal divisions make equal catalogs, whatever their code indexes hold so far.
+  public static func == (a: Catalog, b: Catalog) -> Bool {
+    a.provinces == b.provinces && a.townshipTable == b.townshipTable && a.outlines == b.outlines
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(provinces)
+    hasher.combine(townshipTable)
+    hasher.combine(outlines)
+  }
+
+  /// Every city and county whose code is `code`, in catalog order (a data file may give
+  /// two the same code; the built-in data never does). Townships are not among them: a
+  /// township's code is asked for by `townships(code:prefix:)`.
+  public func divisions(code: String) -> [CityRef] {
+    codes.divisions(code, in: self)
+  }
+
+  /// The first city or county, in catalog order, whose code is `code`.
+  public func division(code: String) -> CityRef? {
+    divisions(code: code).first
+  }
+
+  /// The townships whose code is `code` or, with `prefix`, starts with it, in code order.
+  /// The first such question reads every township's code once (not its name).
+  public func townships(code: String, prefix: Bool = false) -> [CityRef] {
+    codes.townships(code, prefix: prefix, in: self)
   }
 
   /// Every city with its province, in catalog order.
@@ -86,20 +122,53 @@ public struct Catalog: Sendable, Hashable {
     return townshipTable.townships(ofCounty: division.code)
   }
 
+  /// The divisions whose townships `refs` cover, in their order: a county itself, a
+  /// city's counties, or the city where it has none (东城区, 东莞市). The one walk down to
+  /// the township level: listings, search and the code index all start from it.
+  public func townshipParents(of refs: [CityRef]) -> [CityRef] {
+    var parents: [CityRef] = []
+    for ref in refs where ref.township == nil {
+      if ref.county == nil && !self[ref].counties.isEmpty {
+        parents += counties(of: [ref])
+      } else {
+        parents.append(ref)
+      }
+    }
+    return parents
+  }
+
   /// Every township under the given divisions (a city's through its counties), in order.
   public func townshipRefs(of refs: [CityRef]) -> [CityRef] {
     var found: [CityRef] = []
-    for ref in refs where ref.township == nil {
-      let parents = ref.county == nil && !self[ref].counties.isEmpty ? counties(of: [ref]) : [ref]
-      for parent in parents {
-        for t in townships(of: parent).indices {
-          found.append(
-            CityRef(
-              province: parent.province, city: parent.city, county: parent.county, township: t))
-        }
+    for parent in townshipParents(of: refs) {
+      for t in townships(of: parent).indices {
+        found.append(
+          CityRef(province: parent.province, city: parent.city, county: parent.county, township: t))
       }
     }
     return found
+  }
+
+  /// Whether the townships of `parent` (one of `townshipParents`) are the township
+  /// table's rather than its own array, with the code its block is filed under.
+  func tableCode(of parent: CityRef) -> String? {
+    let division = self[parent]
+    return division.counties.isEmpty ? division.code : nil
+  }
+
+  /// Calls `body` with each township of `parent` (one of `townshipParents`) whose code is
+  /// not its county's and three digits more: its index and code. Those are all of a data
+  /// file's townships, and the table's few rows that are filed with their whole code.
+  func forEachUnfiledTownshipCode(of parent: CityRef, _ body: (Int, String) -> Void) {
+    if let county = tableCode(of: parent) {
+      townshipTable.scanRows(ofCounty: county) { t, code, _, _ in
+        if code.count != 3 { body(t, String(decoding: code, as: UTF8.self)) }
+      }
+      return
+    }
+    for (t, township) in townships(of: parent).enumerated() {
+      if let code = township.code { body(t, code) }
+    }
   }
 
   /// Whether any township is known: lists show a township column only then.

@@ -21,17 +21,11 @@ public struct DivisionHistory: Sendable, Hashable {
   public func entries(matching query: String) -> [FormerDivision] {
     let query = query.trimmingSpaces()
     guard !query.isEmpty else { return [] }
-    // Every match holds the query's bytes (a code, a name, or a name's stem): most
-    // searches find none, and pay one byte scan instead of splitting 4k rows.
-    var text = rows
-    let present = text.withUTF8 { haystack in
-      var pattern = query
-      return pattern.withUTF8 { ByteSearch.contains(haystack, $0) }
-    }
-    guard present else { return [] }
+    // Every match holds the query's bytes (a code, a name, or a name's stem) in its row:
+    // only the rows that hold them are split, one byte scan instead of 4k rows split.
     let isCode = query.utf8.count == 6 && query.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     var found: [FormerDivision] = []
-    for line in rows.split(separator: "\n") {
+    for line in lines(holding: query) {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count == 6, let status = FormerDivision.Status(rawValue: String(fields[4]))
       else { continue }
@@ -46,6 +40,35 @@ public struct DivisionHistory: Sendable, Hashable {
           replacedBy: fields[5].split(separator: ";").map(String.init)))
     }
     return found
+  }
+
+  /// The rows whose bytes hold `query`'s, in order, each once.
+  private func lines(holding query: String) -> [Substring] {
+    var text = rows
+    var pattern = query
+    let ranges: [Range<Int>] = text.withUTF8 { haystack in
+      pattern.withUTF8 { needle in
+        var found: [Range<Int>] = []
+        guard !needle.isEmpty else { return found }
+        var from = 0
+        while let hit = ByteSearch.firstIndex(of: needle, in: haystack, from: from) {
+          var start = hit
+          while start > 0 && haystack[start - 1] != 0x0A { start -= 1 }
+          var end = hit
+          while end < haystack.count && haystack[end] != 0x0A { end += 1 }
+          found.append(start..<end)
+          // Past the row's newline (and the hit, were the query to hold a newline).
+          from = max(end, hit) + 1
+        }
+        return found
+      }
+    }
+    let utf8 = rows.utf8
+    return ranges.map { range in
+      let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+      let end = utf8.index(start, offsetBy: range.count)
+      return rows[start..<end]
+    }
   }
 }
 

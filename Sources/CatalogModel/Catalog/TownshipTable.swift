@@ -1,4 +1,5 @@
 import Synchronization
+import TextSupport
 
 /// The township level of a catalog whose counties do not carry their own (the built-in
 /// data): one text of rows, decoded a county at a time when first asked, so that start-up
@@ -12,7 +13,7 @@ public final class TownshipTable: Sendable, Hashable {
   private let rows: String
   private let urlPrefix: String
   /// Where each county's block is: byte offsets into `rows`, made on first use.
-  private let blocks = Mutex<[Substring: Range<Int>]?>(nil)
+  private let blocks = Mutex<[String: Range<Int>]?>(nil)
   private let decoded = Mutex<[String: [City]]>([:])
 
   public init(rows: String, urlPrefix: String) {
@@ -98,6 +99,15 @@ public final class TownshipTable: Sendable, Hashable {
     }
   }
 
+  /// Whether the rows of the county with `code` hold `pattern`'s bytes anywhere: a search
+  /// by name passes over, in one byte scan, the counties where the name cannot be.
+  func rows(ofCounty code: String, contain pattern: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !rows.isEmpty, let range = block(code) else { return false }
+    return withBytes { utf8 in
+      ByteSearch.contains(UnsafeBufferPointer(rebasing: utf8[range]), pattern)
+    }
+  }
+
   /// The rows' bytes in place: a string literal is contiguous UTF-8, so nothing is copied.
   private func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
     var text = rows
@@ -108,15 +118,15 @@ public final class TownshipTable: Sendable, Hashable {
     blocks.withLock { index in
       if index == nil {
         index = withBytes { utf8 in
-          var made: [Substring: Range<Int>] = [:]
+          var made: [String: Range<Int>] = [:]
           var start = 0
-          var current: Substring?
+          var current: String?
           var bodyStart = 0
           while start < utf8.count {
             let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.count
             if utf8[start] == 0x23 {
               if let current { made[current] = bodyStart..<start }
-              current = Substring(String(decoding: utf8[(start + 1)..<end], as: UTF8.self))
+              current = String(decoding: utf8[(start + 1)..<end], as: UTF8.self)
               bodyStart = end + 1
             }
             start = end + 1
@@ -125,7 +135,7 @@ public final class TownshipTable: Sendable, Hashable {
           return made
         }
       }
-      return index?[Substring(code)]
+      return index?[code]
     }
   }
 

@@ -7,10 +7,7 @@ public enum TownshipSearch {
   /// The parents whose townships a scope covers: a county itself, a city's counties (or
   /// the city where it has none), every such parent of the given provinces.
   public static func parents(in catalog: Catalog, cities: [CityRef]) -> [CityRef] {
-    cities.flatMap { ref -> [CityRef] in
-      if ref.county != nil { return [ref] }
-      return catalog[ref].counties.isEmpty ? [ref] : catalog.counties(of: [ref])
-    }
+    catalog.townshipParents(of: cities)
   }
 
   /// Every township under `parents` that `query` names, best tier first: exact (the name,
@@ -22,19 +19,26 @@ public enum TownshipSearch {
     let q = normalized(query)
     guard !q.isEmpty else { return ([], []) }
     let isDigits = q.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    if isDigits { return find(code: q, in: catalog, under: parents) }
     var exact: [CityRef] = []
     var prefix: [CityRef] = []
     let qBytes = Array(q.utf8)
+    // A Han query matches a name that holds its bytes: counties without them are passed over.
+    let byName = qBytes.first.map { $0 >= 0x80 } ?? false
     for parent in parents {
-      let division = catalog[parent]
-      if division.counties.isEmpty || parent.county == nil, let county = division.code {
+      if let county = catalog.tableCode(of: parent) {
+        if byName,
+          !qBytes.withUnsafeBufferPointer({
+            catalog.townshipTable.rows(ofCounty: county, contain: $0)
+          })
+        {
+          continue
+        }
         // The built-in table: matched on its bytes, nothing decoded.
-        catalog.townshipTable.scanRows(ofCounty: county) { t, code, name, pinyin in
+        catalog.townshipTable.scanRows(ofCounty: county) { t, _, name, pinyin in
           let ref = CityRef(
             province: parent.province, city: parent.city, county: parent.county, township: t)
-          switch match(
-            qBytes, isDigits: isDigits, county: county, code: code, name: name, pinyin: pinyin)
-          {
+          switch match(qBytes, name: name, pinyin: pinyin) {
           case .exact: exact.append(ref)
           case .prefix: prefix.append(ref)
           case .none: break
@@ -45,15 +49,6 @@ public enum TownshipSearch {
       for (t, township) in catalog.townships(of: parent).enumerated() {
         let ref = CityRef(
           province: parent.province, city: parent.city, county: parent.county, township: t)
-        let code = township.code ?? ""
-        if isDigits {
-          if code == q {
-            exact.append(ref)
-          } else if q.utf8.count >= 7 && code.hasPrefix(q) {
-            prefix.append(ref)
-          }
-          continue
-        }
         let pinyin = compact(township.pinyin ?? "")
         let short = NameSuffix.strip(township.name)
         let shortPinyin = compact(
@@ -65,6 +60,27 @@ public enum TownshipSearch {
         }
       }
     }
+    return (exact, prefix)
+  }
+
+  /// `find` for a code: the catalog's code index, kept to `parents` and in their order.
+  static func find(code: String, in catalog: Catalog, under parents: [CityRef])
+    -> (exact: [CityRef], prefix: [CityRef])
+  {
+    var order: [CityRef: Int] = [:]
+    for (position, parent) in parents.enumerated() where order[parent] == nil {
+      order[parent] = position
+    }
+    func kept(_ refs: [CityRef]) -> [CityRef] {
+      refs.compactMap { ref in order[ref.parent].map { (ref, $0) } }
+        .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : ($0.0.township ?? 0) < ($1.0.township ?? 0) }
+        .map(\.0)
+    }
+    let exact = kept(catalog.townships(code: code))
+    // Seven digits or more: a shorter start is a county's or a city's, not a township's.
+    guard code.utf8.count >= 7 else { return (exact, []) }
+    let exactSet = Set(exact)
+    let prefix = kept(catalog.townships(code: code, prefix: true)).filter { !exactSet.contains($0) }
     return (exact, prefix)
   }
 
@@ -81,16 +97,11 @@ public enum TownshipSearch {
 
   enum Tier { case exact, prefix, none }
 
-  /// The byte form of the rules of `find`, for one row of the township table.
+  /// The byte form of the rules of `find` for a name or pinyin (codes are the index's),
+  /// for one row of the township table.
   static func match(
-    _ q: [UInt8], isDigits: Bool, county: String, code: UnsafeBufferPointer<UInt8>,
-    name: UnsafeBufferPointer<UInt8>, pinyin: UnsafeBufferPointer<UInt8>
+    _ q: [UInt8], name: UnsafeBufferPointer<UInt8>, pinyin: UnsafeBufferPointer<UInt8>
   ) -> Tier {
-    if isDigits {
-      let full = code.count == 3 ? Array(county.utf8) + Array(code) : Array(code)
-      if full == q { return .exact }
-      return q.count >= 7 && full.starts(with: q) ? .prefix : .none
-    }
     if q.first.map({ $0 >= 0x80 }) == true {
       if name.elementsEqual(q) { return .exact }
       let short = NameSuffix.shortLength(of: name)

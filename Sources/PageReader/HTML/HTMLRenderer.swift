@@ -6,9 +6,13 @@ import Foundation
 public enum HTMLRenderer {
   /// Reads `html` (any markup, however broken) into a document, once; relative links
   /// resolve against `baseURL` and the page's `<base href>`.
-  public static func parse(
-    _ html: String, baseURL: URL?, hints: MarkupHints = .standard
-  ) -> PageDocument {
+  public static func parse(_ html: String, baseURL: URL?) -> PageDocument {
+    parse(html, baseURL: baseURL, hints: .standard)
+  }
+
+  /// As `parse(_:baseURL:)`, noticing in the markup what `hints` says (`.none`: the plain
+  /// document, as the HTML reader builds it without the reader's or a site's knowledge).
+  static func parse(_ html: String, baseURL: URL?, hints: MarkupHints) -> PageDocument {
     // Read in place: a copy of the text's UTF-8 cost as much again as the page.
     var html = html
     return html.withUTF8 { bytes in

@@ -34,7 +34,7 @@ public enum HelpText {
         browse [-p <province>] [-c <city>] [-x <county>] --counties | --townships
         browse --all | --search <query> [--format text|tsv|json|url|geojson]
         browse --at <lat,lng> | --at - | --near <lat,lng>
-        browse --pick                 choose on the terminal, print the choice on stdout
+        browse --pick [--townships]   choose on the terminal, print the choice on stdout
         browse --validate [<file>]
 
       OPTIONS:

@@ -60,7 +60,8 @@ public enum ManPage {
 
   static let synopsis = [
     "", "-p province [-c city] [--fetch | --open]",
-    "--all | --search query [--format text|tsv|json|url|geojson]", "--pick", "--validate [file]",
+    "--all | --search query [--format text|tsv|json|url|geojson]", "--pick [--townships]",
+    "--validate [file]",
     "--check [-p province] [-c city] [-x county] [--townships]",
     "--at lat,lng | --at - | --near lat,lng",
   ]

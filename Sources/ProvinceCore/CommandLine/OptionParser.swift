@@ -229,15 +229,16 @@ public enum OptionParser {
     try forbid(.completion, with: lookups + [.interactive, .pick, .validate, .format])
     try forbid(.validate, with: lookups + [.interactive, .pick, .open, .fetch, .format])
     try forbid(.interactive, with: [.pick] + lookups + [.open, .fetch, .format])
-    // --pick may start at a province or a city (-p, -c) with a filter typed (--query).
-    try forbid(
-      .pick, with: [.county, .counties, .township, .townships, .search, .all, .fetch, .open])
+    // --pick may start at a province or a city (-p, -c) with a filter typed (--query), and
+    // go down to the townships (--townships).
+    try forbid(.pick, with: [.county, .counties, .township, .search, .all, .fetch, .open])
     if keys.contains(.query) && !keys.contains(.pick) {
       throw UsageError("'--query' goes with '--pick'")
     }
     if keys.contains(.pick) {
       options.pickStart = Options.PickStart(
-        province: values[.province], city: values[.city], query: values[.query] ?? "")
+        province: values[.province], city: values[.city], query: values[.query] ?? "",
+        townships: keys.contains(.townships))
     }
     try forbid(
       .all,

@@ -46,7 +46,9 @@ struct OptionSpec: Sendable {
       help: "A township (镇, 乡, 街道): name, pinyin or code, within -x, -c or -p when given"),
     .init(
       key: .townships, long: "townships", short: nil, value: nil,
-      help: "List the townships of -x's county, of -c's city, of -p's province, or every one"),
+      help:
+        "List the townships of -x's county, of -c's city, of -p's province, or every one;"
+        + " with --pick: pick a township"),
     .init(
       key: .search, long: "search", short: "s", value: "query",
       help: "List the provinces, cities and counties matching a query or a code, best first"),
@@ -76,7 +78,9 @@ struct OptionSpec: Sendable {
       help: "Browse menus, reading commands from stdin even when it is not a terminal"),
     .init(
       key: .pick, long: "pick", short: nil, value: nil,
-      help: "Browse on the terminal, then print the chosen city on stdout"),
+      help:
+        "Browse on the terminal, then print the chosen city or county on stdout"
+        + " (with --townships: or a township)"),
     .init(
       key: .query, long: "query", short: nil, value: "text",
       help: "With --pick: start with this filter typed (with -p or -c: start there)"),

@@ -120,16 +120,21 @@ public struct Options: Sendable, Equatable {
   /// `--pick`'s start: a province (`-p`), a city (`-c`) and a filter typed (`--query`).
   public var pickStart = PickStart()
 
-  /// Where `--pick` starts, as typed; the planner resolves the names.
+  /// Where `--pick` starts, as typed; the planner resolves the names. `townships`
+  /// (`--pick --townships`): a county's townships open, to pick one of them or the county.
   public struct PickStart: Sendable, Equatable {
     public var province: String?
     public var city: String?
     public var query = ""
+    public var townships = false
 
-    public init(province: String? = nil, city: String? = nil, query: String = "") {
+    public init(
+      province: String? = nil, city: String? = nil, query: String = "", townships: Bool = false
+    ) {
       self.province = province
       self.city = city
       self.query = query
+      self.townships = townships
     }
   }
 

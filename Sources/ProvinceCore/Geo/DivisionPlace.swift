@@ -20,16 +20,13 @@ public struct DivisionPlace: Sendable, Equatable {
 public struct PlaceIndex: Sendable {
   public let catalog: Catalog
   public let store: OutlineStore
-  private let refByCode: [String: CityRef]
   private let provinceByCode: [String: Int]
 
   public init(catalog: Catalog, store: OutlineStore) {
     self.catalog = catalog
     self.store = store
-    var refs: [String: CityRef] = [:]
     var provinces: [String: Int] = [:]
     for ref in catalog.allCities + catalog.counties() {
-      if let code = catalog[ref].code, refs[code] == nil { refs[code] = ref }
       if let code = catalog[ref].code, code.count == 6, provinces[String(code.prefix(2))] == nil {
         provinces[String(code.prefix(2))] = ref.province
       }
@@ -43,7 +40,6 @@ public struct PlaceIndex: Sendable {
         provinces[prefix] = index
       }
     }
-    refByCode = refs
     provinceByCode = provinces
   }
 
@@ -55,7 +51,9 @@ public struct PlaceIndex: Sendable {
   /// The catalog entry (city or county) of the outline at `index`.
   public func ref(ofOutline index: Int) -> CityRef? {
     let outline = store.outlines[index]
-    if let ref = refByCode[outline.code] { return ref }
+    // A city before a county that (in a data file's mistake) has the same code.
+    let coded = catalog.divisions(code: outline.code)
+    if let ref = coded.first(where: { $0.county == nil }) ?? coded.first { return ref }
     guard let province = province(ofCode: outline.code) else { return nil }
     let cities = catalog.provinces[province].cities
     if outline.level != .province, outline.parent.map({ store.outlines[$0].level }) == .province {

@@ -465,9 +465,10 @@ public struct Navigator: Sendable {
     // A division with divisions under it (a city's counties, a county's townships) opens
     // their list first, whose first row is the division itself: choosing that row (here
     // again, from the list) opens the division's own page.
-    // Pick mode answers with a county as before: its townships are not opened there.
+    // Pick mode answers at the county level (a county, or a city without counties) unless
+    // `--pick --townships` asked for the townships too: a city's counties always open.
     if case .detail(let ref) = screen.kind, !isChildList(of: ref, state),
-      mode != .pick || !ref.isCounty
+      mode != .pick || beginning.pickTownships || hasCounties(ref)
     {
       let children = self.children(of: ref)
       if !children.isEmpty {
@@ -512,6 +513,11 @@ public struct Navigator: Sendable {
     return catalog.townships(of: ref).indices.map {
       CityRef(province: ref.province, city: ref.city, county: ref.county, township: $0)
     }
+  }
+
+  /// Whether `ref` is a city with counties under it.
+  private func hasCounties(_ ref: CityRef) -> Bool {
+    ref.county == nil && ref.township == nil && !catalog[ref].counties.isEmpty
   }
 
   /// What the message line says on opening `ref`'s list of `count` divisions under it.

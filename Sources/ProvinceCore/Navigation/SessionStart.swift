@@ -10,11 +10,18 @@ public struct SessionStart: Sendable, Equatable {
   public var division: CityRef?
   /// The filter typed on the first screen shown.
   public var query: String
+  /// `--pick --townships`: choosing a county (or a city without counties) opens its
+  /// townships, to pick one or the county itself; without it the county is the answer.
+  public var pickTownships: Bool
 
   /// A start from its parts; the default is the provinces, nothing typed.
-  public init(province: Int? = nil, division: CityRef? = nil, query: String = "") {
+  public init(
+    province: Int? = nil, division: CityRef? = nil, query: String = "",
+    pickTownships: Bool = false
+  ) {
     self.province = province
     self.division = division
     self.query = query
+    self.pickTownships = pickTownships
   }
 }

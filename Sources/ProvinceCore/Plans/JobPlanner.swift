@@ -68,12 +68,7 @@ public struct JobPlanner: Sendable {
     case .listTownships(let scope):
       switch townshipParents(scope) {
       case .success(let parents):
-        let refs = parents.flatMap { parent in
-          catalog.townships(of: parent).indices.map {
-            CityRef(
-              province: parent.province, city: parent.city, county: parent.county, township: $0)
-          }
-        }
+        let refs = catalog.townshipRefs(of: parents)
         if refs.isEmpty {
           let output =
             listFormat == .json ? ListFormatter.cities([], in: catalog, format: .json) : []
@@ -136,8 +131,7 @@ public struct JobPlanner: Sendable {
     var hits = matcher.searchEveryLevel(query)
     // Townships come after the upper levels: exact names first, then names that start so.
     let townships = TownshipSearch.find(
-      query, in: catalog,
-      under: TownshipSearch.parents(in: catalog, cities: catalog.allCities))
+      query, in: catalog, under: catalog.townshipParents(of: catalog.allCities))
     hits += (townships.exact + townships.prefix).map(SearchHit.place)
     // Codes and names no longer in use come after every current one.
     var former = history.entries(matching: query)
@@ -288,12 +282,12 @@ public struct JobPlanner: Sendable {
         return .failure(notFound("county", county, province: province, city: within, suggestions))
       }
     }
-    if let city { return .success(TownshipSearch.parents(in: catalog, cities: [city])) }
+    if let city { return .success(catalog.townshipParents(of: [city])) }
     let cities =
       province.map { p in catalog.provinces[p].cities.indices.map { CityRef(province: p, city: $0) }
       }
       ?? catalog.allCities
-    return .success(TownshipSearch.parents(in: catalog, cities: cities))
+    return .success(catalog.townshipParents(of: cities))
   }
 
   /// The one division a lookup names (`-p`, `-c`, `-x`, `-t`), or the report that says why
@@ -409,19 +403,13 @@ public struct JobPlanner: Sendable {
 
   /// The name of the current division with `code`, at the second or third level.
   private func currentName(_ code: String) -> String? {
-    for province in catalog.provinces {
-      for city in province.cities {
-        if city.code == code { return city.name }
-        if let county = city.counties.first(where: { $0.code == code }) { return county.name }
-      }
-    }
-    return nil
+    catalog.division(code: code).map { catalog[$0].name }
   }
 
   /// Where `--pick` starts: the names of `-p` and `-c` resolved as a lookup resolves them.
   private func pickStart() -> Result<SessionStart, Report> {
     let asked = options.pickStart
-    var start = SessionStart(query: asked.query)
+    var start = SessionStart(query: asked.query, pickTownships: asked.townships)
     if let name = asked.province {
       switch provinces.resolve(name) {
       case .success(let index): start.province = index
@@ -450,9 +438,7 @@ public struct JobPlanner: Sendable {
     guard code.utf8.count == 6, code.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
       return nil
     }
-    let found = matcher.search(code).filter {
-      catalog[$0].code == code && (province == nil || $0.province == province)
-    }
+    let found = catalog.divisions(code: code).filter { province == nil || $0.province == province }
     return found.count == 1 ? found.first : nil
   }
 
