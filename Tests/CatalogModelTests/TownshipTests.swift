@@ -56,6 +56,22 @@ import Testing
     #expect(all.contains { catalog[$0].name == "玉山镇" && catalog[$0].code == "320583100" })
   }
 
+  @Test("a county's township menu filters by a township's name or pinyin, its own row kept")
+  func aTownshipMenuFilters() throws {
+    let kunshan = try #require(ref("昆山市", inProvince: "江苏省"))
+    // The menu's rows: the county itself, then its townships.
+    let rows = [kunshan] + catalog.townshipRefs(of: [kunshan])
+    let matcher = Matcher(catalog: catalog)
+    for query in ["yushan", "玉山", "玉山镇"] {
+      let found = matcher.filter(query, cities: rows)
+      #expect(found.map { catalog[$0].name } == ["玉山镇"], "\(query)")
+    }
+    #expect(matcher.filter("bacheng", cities: rows).map { catalog[$0].name } == ["巴城镇"])
+    // The county's own row is matched by its own name.
+    #expect(matcher.filter("kunshan", cities: rows).first == kunshan)
+    #expect(matcher.filter("zzzz", cities: rows).isEmpty)
+  }
+
   @Test("玉山镇 is found in eight counties, and one with the county to narrow it")
   func yushanIsAmbiguousWithoutItsCounty() throws {
     let everywhere = TownshipSearch.parents(in: catalog, cities: catalog.allCities)

@@ -270,6 +270,19 @@ public final class Matcher: Sendable {
     let valid = cities.filter(catalog.contains)
     let q = MatchQuery(query)
     guard !q.isEmpty else { return valid }
+    // A county's townships (row 1 the county itself): the townships by the fifth level's
+    // own rules, after the divisions above them that match.
+    if valid.contains(where: \.isTownship) {
+      let townships = valid.filter(\.isTownship)
+      var parents: [CityRef] = []
+      for parent in townships.map(\.parent) where !parents.contains(parent) {
+        parents.append(parent)
+      }
+      let shown = Set(townships)
+      let found = TownshipSearch.find(query, in: catalog, under: parents)
+      return filter(query, cities: valid.filter { !$0.isTownship })
+        + (found.exact + found.prefix).filter(shown.contains)
+    }
     guard valid.contains(where: \.isCounty) else {
       return rank(q, .cities, valid.compactMap(flatIndex)).map(cityRef)
     }
