@@ -60,11 +60,12 @@ import Testing
     defer { server.stop() }
     server.addScreenRoutes()
     let result = try await BrowseProcess.run(
-      ["-i", "--data", try dataFile(server), "--no-cache"], input: "1\n2\n3\n2\n1\nq\n")
+      ["-i", "--data", try dataFile(server), "--no-cache"], input: "1\n2\n3\n2\n\n1\nq\n")
     #expect(result.status == 0)
     #expect(result.stdout.contains("昆山市: 2 townships; 1 昆山市 opens the division's own page."))
     #expect(result.stdout.contains("玉山镇 has no article here (HTTP 404 Not Found)"))
     #expect(result.stdout.contains("* Search the wiki for 玉山镇[2]"))
+    // Enter shows the page's second part, its references; then link 1 is followed.
     // Link 1, 昆山市's page, is followed: the loopback's long page arrives.
     #expect(result.stdout.contains("[1] 昆山市's page — \(server.baseURL)/screen/long"))
     #expect(result.stdout.contains("第1段"))

@@ -103,6 +103,12 @@ import TextSupport
     #expect(navigator.children(of: CityRef(province: 0, city: 0)).isEmpty)
   }
 
+  @Test func aTownshipsFactsNameItsCountyAndItself() {
+    let facts = navigator.facts(of: yushan)
+    #expect(facts.map(\.label) == ["Province", "City", "County", "Township", "Code", "Pinyin"])
+    #expect(facts.map(\.value) == ["江苏省", "苏州市", "昆山市", "玉山镇", "320583100", "yu shan zhen"])
+  }
+
   @Test func searchFindsTownshipsFromTwoCharactersOn() {
     var state = navigator.start()
     _ = navigator.update(&state, .search("玉山"))

@@ -168,13 +168,18 @@ extension Navigator {
     }
   }
 
-  /// What the data says of a city or county, as the page's facts and the menu's preview
-  /// show it: province, city (and county), code and pinyin; not sanitised.
+  /// What the data says of a division, as the page's facts and the menu's preview
+  /// show it: province, city (county, township), code and pinyin; not sanitised.
   func facts(of ref: CityRef) -> [(label: String, value: String)] {
     let city = catalog[ref]
     var rows = [("Province", catalog.provinces[ref.province].name)]
     rows.append(("City", catalog[ref.cityOnly].name))
     if ref.isCounty { rows.append(("County", city.name)) }
+    if ref.isTownship {
+      // A township of a county names its county; a district's street, the district (City).
+      if ref.county != nil { rows.append(("County", catalog[ref.parent].name)) }
+      rows.append(("Township", city.name))
+    }
     if let code = city.code { rows.append(("Code", code)) }
     let pinyin = matcher.pinyin(of: ref)
     if !pinyin.isEmpty { rows.append(("Pinyin", pinyin)) }
