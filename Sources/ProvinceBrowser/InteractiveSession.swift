@@ -110,7 +110,14 @@ struct InteractiveSession {
         return code
       }
       face.draw(state, loading: load != nil, layingOut: layingOut)
-      let cancel = load.map { load in { @Sendable in load.cancel() } }
+      // Ctrl-C as a signal during a load: the fetch stops at once, and the loop is told,
+      // so that it backs out without waiting for what was read to be parsed.
+      let cancel = load.map { load in
+        { @Sendable in
+          load.cancel()
+          mailbox.post { $0.interrupted = true }
+        }
+      }
       let busy = load != nil || layingOut
       switch face.wait(for: state, mailbox: mailbox, loading: busy, cancel: cancel) {
       case .gone:
@@ -138,6 +145,15 @@ struct InteractiveSession {
         resized = true
       }
       if inbox.continued { face.retake() }
+      // What was read is not parsed: the load ends here as cancelled, as the fetch's own
+      // answer would have ended it, only without waiting for the page to be read.
+      if inbox.interrupted, let running = load {
+        running.cancel()
+        load = nil
+        face.loadEnded()
+        let arrived = NavigationCommand.pageArrived(url: running.url, .failure(.cancelled))
+        if let code = perform(navigator.update(&state, arrived)) { return code }
+      }
       if resized, let code = perform(navigator.update(&state, .resize(face.viewport))) {
         return code
       }

@@ -77,10 +77,16 @@ final class LineFrontEnd: SessionFrontEnd {
     cancel: (@Sendable () -> Void)?
   ) -> SessionInput {
     guard loading else { return readLine() }
-    // Only the mailbox: the load's end, or its progress. Ctrl-C cancels the load.
-    Interrupts.shared.claimed(by: cancel ?? {}) {
+    // Only the mailbox: the load's end, its progress, or a layout. Ctrl-C cancels a load;
+    // while a page is only laid out it leaves at once (exit 130), as everywhere else.
+    func waitForMail() {
       var fds = [pollfd(fd: mailbox.wakeRead, events: Int16(POLLIN), revents: 0)]
       while poll(&fds, 1, -1) < 0 && errno == EINTR {}
+    }
+    if let cancel {
+      Interrupts.shared.claimed(by: cancel, waitForMail)
+    } else {
+      waitForMail()
     }
     return .events([], now: nil)
   }

@@ -22,6 +22,9 @@ final class SessionMailbox: Sendable {
     var finished: [(url: String, result: Result<PageContent, FetchError>)] = []
     /// Pages laid out again off the loop's thread (`.layOut`), by URL.
     var laidOut: [(url: String, content: PageContent)] = []
+    /// Ctrl-C came as a signal (line mode's cooked terminal) while a page loaded: the
+    /// loop backs out of the load as the full screen's Ctrl-C key does.
+    var interrupted = false
   }
 
   private let inbox = Mutex(Inbox())
@@ -100,6 +103,7 @@ final class SessionMailbox: Sendable {
       inbox.resized = false
       inbox.suspendAsked = false
       inbox.continued = false
+      inbox.interrupted = false
       inbox.finished.removeAll()
       inbox.laidOut.removeAll()
       return taken

@@ -108,6 +108,39 @@ import Testing
     #expect(navigator.pageSections(state).line(left) == line)
   }
 
+  @Test("line mode: back to a released page comes back to the part it was left at")
+  func lineModeReleasedPageKeepsItsPart() {
+    var state = navigator.start(viewport: Viewport(columns: 40, rows: 12))
+    for line in ["2", "1"] { _ = navigator.update(&state, NavigationCommand.parse(line)) }
+    var url = guangzhou
+    _ = navigator.update(
+      &state, .pageLoaded(url: url, page(url, paragraphs: 40, next: "https://a.test/1")))
+    _ = navigator.update(&state, NavigationCommand.parse("n"))
+    _ = navigator.update(&state, NavigationCommand.parse("n"))
+    let part = state.top.page
+    #expect(part == 2)
+    for number in 1...Navigator.laidOutPages {
+      // Each page's one link, [1], goes on to the next.
+      _ = navigator.update(&state, NavigationCommand.parse("1"))
+      let next = "https://a.test/\(number + 1)"
+      url = "https://a.test/\(number)"
+      _ = navigator.update(&state, .pageLoaded(url: url, page(url, paragraphs: 5, next: next)))
+    }
+    guard case .loaded(let released) = state.pages[guangzhou] else {
+      Issue.record("the first page is gone")
+      return
+    }
+    #expect(!released.isLaidOut)
+    var effect = NavigationEffect.render
+    for _ in 1...Navigator.laidOutPages {
+      layOut(effect, &state)
+      effect = navigator.update(&state, NavigationCommand.parse("b"))
+    }
+    #expect(navigator.pageURL(of: state.top) == guangzhou)
+    layOut(effect, &state)
+    #expect(state.top.page == part)
+  }
+
   @Test(
     "back from a page still loading to one the window outgrew: its layout asked, the load let go")
   func backFromALoadToAPageToLayOut() {

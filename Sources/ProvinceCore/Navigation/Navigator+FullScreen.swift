@@ -140,8 +140,9 @@ extension Navigator {
     // or read again if it was released: full screen off the UI thread (the old layout
     // shown until then).
     let layout = layOutTop(&state)
-    // A resize since this screen was left may have taken its page away.
-    state.top.page = min(state.top.page, pageCount(state) - 1)
+    // A resize since this screen was left may have taken its page away; a released page
+    // keeps the page it was left at until its lines are back (`laidOut` clamps it then).
+    if !isReleased(state) { state.top.page = min(state.top.page, pageCount(state) - 1) }
     clampView(&state)
     if cancels, let url = pageURL(of: left) {
       state.pages[url] = nil
@@ -154,6 +155,14 @@ extension Navigator {
   }
 
   /// Keeps the selection on an item and in view, and the scroll within the content.
+  /// Whether the page on top was released and is being read and laid out again.
+  func isReleased(_ state: NavigationState) -> Bool {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
+      return false
+    }
+    return !content.isLaidOut
+  }
+
   func clampView(_ state: inout NavigationState) {
     let rows = state.contentRows
     if state.top.isMenu {
@@ -555,7 +564,10 @@ extension Navigator {
       // A released page read again: the scroll it was left at is kept, now that its
       // lines are here to keep it within.
       state.pages[url] = .loaded(content)
-      if isTop { clampView(&state) }
+      if isTop {
+        state.top.page = min(state.top.page, pageCount(state) - 1)
+        clampView(&state)
+      }
       return
     }
     let anchor = isTop ? resizeAnchor(state) : nil
