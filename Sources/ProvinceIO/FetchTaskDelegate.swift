@@ -261,7 +261,8 @@ final class FetchTaskDelegate: @unchecked Sendable {
     self.response = http
     // Room for the length the server announced, within the limit: grown piece by piece,
     // the buffer was copied whole at each step, its old and new selves both resident.
-    let announced = http.expectedContentLength
+    // Only for a page (2xx): an error's or a redirect's body is small whatever it says.
+    let announced = (200..<300).contains(http.statusCode) ? http.expectedContentLength : -1
     body = announced > 0 ? Data(capacity: Int(min(announced, Int64(limits.maxBytes)))) : Data()
     let done = outcome != nil
     lock.unlock()
