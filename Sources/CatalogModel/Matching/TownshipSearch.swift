@@ -1,3 +1,4 @@
+import Synchronization
 import TextSupport
 
 /// Finds townships by name, pinyin or code under a set of parents (counties, or cities
@@ -61,6 +62,80 @@ public enum TownshipSearch {
       }
     }
     return (exact, prefix)
+  }
+
+  /// `find`, remembering its answers in `memo`: a query asked again (a Backspace) is
+  /// answered from it, and a query that extends one asked before (the next key typed)
+  /// searches only the parents where that one found townships. Every rule of `find` keeps
+  /// a township that matches the longer query matching the shorter (from two bytes up), so
+  /// the answer is `find`'s own, in the same order.
+  public static func find(
+    _ query: String, in catalog: Catalog, under parents: [CityRef], memo: Memo
+  ) -> (exact: [CityRef], prefix: [CityRef]) {
+    let q = normalized(query)
+    guard !q.isEmpty, !q.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+      return find(query, in: catalog, under: parents)
+    }
+    if let known = memo.answer(q, parents: parents) { return known }
+    let searched = memo.narrowest(for: q, parents: parents) ?? parents
+    let found = find(q, in: catalog, under: searched)
+    memo.remember(q, parents: parents, found: found)
+    return found
+  }
+
+  /// The answers `find(_:in:under:memo:)` lately gave, for one search session (a full
+  /// screen's `/`, over one catalog): a few queries' townships, the newest last.
+  public final class Memo: Sendable {
+    struct Entry {
+      let query: String
+      let parents: [CityRef]
+      let found: (exact: [CityRef], prefix: [CityRef])
+      /// The parents that have a township in `found`, in `parents`' order.
+      let hitParents: [CityRef]
+    }
+
+    private let entries = Mutex<[Entry]>([])
+    /// How many queries are kept: a word typed and erased again.
+    static let capacity = 24
+
+    public init() {}
+
+    func answer(_ q: String, parents: [CityRef])
+      -> (exact: [CityRef], prefix: [CityRef])?
+    {
+      entries.withLock { list in
+        list.last {
+          $0.query == q && $0.parents == parents
+        }?.found
+      }
+    }
+
+    /// The parents where the longest remembered query that `q` extends found townships.
+    func narrowest(for q: String, parents: [CityRef]) -> [CityRef]? {
+      entries.withLock { list in
+        list.filter {
+          $0.query.utf8.count >= 2 && q.utf8.count > $0.query.utf8.count
+            && q.utf8.starts(with: $0.query.utf8) && q.hasPrefix($0.query)
+            && $0.parents == parents
+        }
+        .max { $0.query.utf8.count < $1.query.utf8.count }?.hitParents
+      }
+    }
+
+    func remember(
+      _ q: String, parents: [CityRef],
+      found: (exact: [CityRef], prefix: [CityRef])
+    ) {
+      let hit = Set((found.exact + found.prefix).map(\.parent))
+      let entry = Entry(
+        query: q, parents: parents, found: found,
+        hitParents: parents.filter { hit.contains($0) })
+      entries.withLock { list in
+        list.removeAll { $0.query == q }
+        list.append(entry)
+        if list.count > Self.capacity { list.removeFirst(list.count - Self.capacity) }
+      }
+    }
   }
 
   /// `find` for a code: the catalog's code index, kept to `parents` and in their order.

@@ -383,7 +383,8 @@ extension Navigator {
     }
     if text.trimmingSpaces.count >= Self.townshipSearchMinimum {
       let townships = TownshipSearch.find(
-        text, in: catalog, under: TownshipSearch.parents(in: catalog, cities: catalog.allCities))
+        text, in: catalog, under: TownshipSearch.parents(in: catalog, cities: catalog.allCities),
+        memo: townshipMemo)
       found += townships.exact + townships.prefix
     }
     return found

@@ -21,6 +21,9 @@ public struct Navigator: Sendable {
   public let pageWidth: Int?
   /// Where `start` begins: the provinces, or a province, city or filter asked for.
   public let beginning: SessionStart
+  /// The townships `/` lately found: a key that extends the query searches only where the
+  /// last one found some, and a Backspace is answered from it.
+  let townshipMemo = TownshipSearch.Memo()
 
   public init(
     catalog: Catalog, matcher: Matcher, mode: Mode = .browse, pageWidth: Int? = nil,
