@@ -47,10 +47,13 @@ import Testing
     #expect(growth < 150_000_000, "resident size rose by \(growth / 1_000_000) MB")
   }
 
-  /// Waits for `semaphore` on a thread of its own, at most a minute.
+  /// Waits for `semaphore` on a thread of its own, at most a minute. Not on a Dispatch
+  /// global queue: on Linux its few workers (twice the cores at most) also carry Swift
+  /// concurrency and every fetch's session work, callbacks and timers, so one held here
+  /// for a minute starved the fetches of other suites into timeouts under load.
   static func waitFor(_ semaphore: DispatchSemaphore) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      DispatchQueue.global().async {
+      Thread.detachNewThread {
         _ = semaphore.wait(timeout: .now() + 60)
         continuation.resume()
       }
