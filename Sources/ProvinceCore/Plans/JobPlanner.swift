@@ -192,7 +192,11 @@ public struct JobPlanner: Sendable {
         case .failure(let report): return report
         }
       }
-      if !scope.city.isEmpty {
+      if let city = division(code: scope.city, inProvince: province), !city.isCounty {
+        // A city's code (`-c 320500 --counties`), as in lookups.
+        cities = [city]
+        place = catalog[city].name
+      } else if !scope.city.isEmpty {
         switch resolveCity(scope.city, inProvince: province) {
         case .success(let city):
           cities = [city]
@@ -263,8 +267,16 @@ public struct JobPlanner: Sendable {
       case .failure(let report): return .failure(report)
       }
     }
+    // A division code names its division here as in lookups (`-x 320583 --townships`).
+    if let code = scope.county, let found = division(code: code, inProvince: province),
+      found.isCounty
+    {
+      return .success([found])
+    }
     var city: CityRef?
-    if !scope.city.isEmpty {
+    if let found = division(code: scope.city, inProvince: province) {
+      city = found
+    } else if !scope.city.isEmpty {
       // -c may name a county here (-c 昆山 -t 玉山镇), as it does in lookups.
       switch matcher.place(scope.city, inProvince: province) {
       case .unique(let found): city = found

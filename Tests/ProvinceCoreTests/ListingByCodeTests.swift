@@ -1,0 +1,52 @@
+import BuiltInCatalog
+import Foundation
+import Testing
+
+@testable import CatalogModel
+@testable import ProvinceCore
+
+/// `--townships` and `--counties` take a division code for `-c` and `-x`, as the lookups
+/// do (`-c 320583` is 昆山市): a code found by a lookup lists the same as the name.
+@Suite struct ListingByCodeTests {
+  let catalog = BuiltInCatalog.catalog
+
+  func listed(_ arguments: String...) throws -> (lines: [String], failed: Bool) {
+    let options = try OptionParser.parse(arguments)
+    guard case .catalog(let job) = options.mode else {
+      Issue.record("not a catalog job: \(arguments)")
+      return ([], true)
+    }
+    let plan = JobPlanner(
+      catalog: catalog, matcher: Matcher(catalog: catalog), options: options,
+      inputIsTerminal: false, outputIsTerminal: false
+    ).plan(job)
+    guard case .report(let report) = plan else {
+      Issue.record("no report for \(arguments): \(plan)")
+      return ([], true)
+    }
+    return (report.output, report.exitCode != .success)
+  }
+
+  @Test("a county's code lists its townships, with -c or -x, as its name does")
+  func townshipsByCode() throws {
+    let byName = try listed("--townships", "-x", "昆山市")
+    #expect(!byName.failed)
+    // 玉山镇 (320583100) and 巴城镇 are towns of 昆山市.
+    #expect(byName.lines.contains { $0.contains("玉山镇") })
+    #expect(byName.lines.contains { $0.contains("巴城镇") })
+    for option in ["-x", "-c"] {
+      let byCode = try listed("--townships", option, "320583")
+      #expect(!byCode.failed, "\(option)")
+      #expect(byCode.lines == byName.lines, "\(option)")
+    }
+  }
+
+  @Test("a city's code lists its counties as its name does")
+  func countiesByCode() throws {
+    let byName = try listed("--counties", "-c", "苏州")
+    #expect(byName.lines.contains { $0.contains("昆山市") })
+    let byCode = try listed("--counties", "-c", "320500")
+    #expect(!byCode.failed)
+    #expect(byCode.lines == byName.lines)
+  }
+}
