@@ -49,4 +49,28 @@ import Testing
     #expect(!byCode.failed)
     #expect(byCode.lines == byName.lines)
   }
+
+  @Test("a lookup takes a city's code with a county's name, as --townships does")
+  func lookupByCityCodeAndCountyName() throws {
+    // 320500 is 苏州市; 昆山市 (320583) is one of its county-level cities. Before the one
+    // resolver, a lookup read -c as a name when -x was given, and 320500 matched no city.
+    let byCode = try listed("-c", "320500", "-x", "昆山", "--format", "tsv")
+    #expect(!byCode.failed)
+    #expect(byCode.lines.count == 1)
+    #expect(byCode.lines.first?.contains("昆山市") == true)
+    let byName = try listed("-c", "苏州", "-x", "昆山", "--format", "tsv")
+    #expect(byCode.lines == byName.lines)
+    // -c may name a county for --townships; -x then searches that county's city.
+    let townships = try listed("--townships", "-c", "320500", "-x", "昆山")
+    #expect(townships.lines.contains { $0.contains("玉山镇") })
+  }
+
+  @Test("--counties takes a city only: a county's name or code for -c is no city")
+  func countiesOfACountyIsNoCity() throws {
+    for value in ["昆山", "320583"] {
+      let result = try listed("--counties", "-c", value)
+      #expect(result.failed, "\(value)")
+      #expect(result.lines.isEmpty, "\(value)")
+    }
+  }
 }

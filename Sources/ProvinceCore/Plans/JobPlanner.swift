@@ -181,29 +181,19 @@ public struct JobPlanner: Sendable {
   }
 
   /// `--counties`: every county, a province's, or one city's.
-  private func counties(_ scope: Options.CityQuery?) -> Report {
+  private func counties(_ query: Options.CityQuery?) -> Report {
     var cities: [CityRef]?
     var place = ""
-    if let scope {
-      var province: Int?
-      if let name = scope.province {
-        switch provinces.resolve(name) {
-        case .success(let index): province = index
-        case .failure(let report): return report
-        }
+    if let query {
+      let scope: Scope
+      switch resolve(query, cityLevel: .city, action: nil) {
+      case .success(let found): scope = found
+      case .failure(let report): return report
       }
-      if let city = division(code: scope.city, inProvince: province), !city.isCounty {
-        // A city's code (`-c 320500 --counties`), as in lookups.
+      if let city = scope.division {
         cities = [city]
         place = catalog[city].name
-      } else if !scope.city.isEmpty {
-        switch resolveCity(scope.city, inProvince: province) {
-        case .success(let city):
-          cities = [city]
-          place = catalog[city].name
-        case .failure(let report): return report
-        }
-      } else if let province {
+      } else if let province = scope.province {
         cities = catalog.provinces[province].cities.indices.map {
           CityRef(province: province, city: $0)
         }
@@ -218,16 +208,6 @@ public struct JobPlanner: Sendable {
         output: output, messages: ["browse: \(whose) no counties\n"], exitCode: .failure)
     }
     return Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat))
-  }
-
-  /// The city (never a county) `query` names, or the report of why not.
-  private func resolveCity(_ query: String, inProvince province: Int?) -> Result<CityRef, Report> {
-    switch matcher.city(query, inProvince: province) {
-    case .unique(let ref): return .success(ref)
-    case .ambiguous(let refs): return .failure(ambiguity(query, refs))
-    case .notFound(let suggestions):
-      return .failure(notFound("city", query, province: province, suggestions))
-    }
   }
 
   /// Every candidate, with where it is, on stderr: `鼓楼区  福州市  福建省  gu lou qu`.
@@ -257,49 +237,19 @@ public struct JobPlanner: Sendable {
         + ProvinceResolver.hint(suggestions))
   }
 
-  /// The parents whose townships `scope` covers: its county (`-x`), its city or county
+  /// The parents whose townships `query` covers: its county (`-x`), its city or county
   /// (`-c`), its province's, or every one.
-  private func townshipParents(_ scope: Options.CityQuery) -> Result<[CityRef], Report> {
-    var province: Int?
-    if let name = scope.province {
-      switch provinces.resolve(name) {
-      case .success(let index): province = index
-      case .failure(let report): return .failure(report)
-      }
+  private func townshipParents(_ query: Options.CityQuery) -> Result<[CityRef], Report> {
+    switch resolve(query, cityLevel: .cityOrCounty, action: nil) {
+    case .failure(let report): return .failure(report)
+    case .success(let scope):
+      if let division = scope.division { return .success(catalog.townshipParents(of: [division])) }
+      let cities =
+        scope.province.map { p in
+          catalog.provinces[p].cities.indices.map { CityRef(province: p, city: $0) }
+        } ?? catalog.allCities
+      return .success(catalog.townshipParents(of: cities))
     }
-    // A division code names its division here as in lookups (`-x 320583 --townships`).
-    if let code = scope.county, let found = division(code: code, inProvince: province),
-      found.isCounty
-    {
-      return .success([found])
-    }
-    var city: CityRef?
-    if let found = division(code: scope.city, inProvince: province) {
-      city = found
-    } else if !scope.city.isEmpty {
-      // -c may name a county here (-c 昆山 -t 玉山镇), as it does in lookups.
-      switch matcher.place(scope.city, inProvince: province) {
-      case .unique(let found): city = found
-      case .ambiguous(let refs): return .failure(ambiguity(scope.city, refs))
-      case .notFound(let suggestions):
-        return .failure(notFound("city or county", scope.city, province: province, suggestions))
-      }
-    }
-    if let county = scope.county {
-      let within = city.map { $0.county == nil ? $0 : $0.cityOnly }
-      switch matcher.county(county, inProvince: province, inCity: within) {
-      case .unique(let found): return .success([found])
-      case .ambiguous(let refs): return .failure(ambiguity(county, refs))
-      case .notFound(let suggestions):
-        return .failure(notFound("county", county, province: province, city: within, suggestions))
-      }
-    }
-    if let city { return .success(catalog.townshipParents(of: [city])) }
-    let cities =
-      province.map { p in catalog.provinces[p].cities.indices.map { CityRef(province: p, city: $0) }
-      }
-      ?? catalog.allCities
-    return .success(catalog.townshipParents(of: cities))
   }
 
   /// The one division a lookup names (`-p`, `-c`, `-x`, `-t`), or the report that says why
@@ -307,61 +257,26 @@ public struct JobPlanner: Sendable {
   private func place(_ query: Options.CityQuery, _ action: Options.CityAction)
     -> Result<CityRef, Report>
   {
-    var province: Int?
-    if let name = query.province {
-      switch provinces.resolve(name) {
-      case .success(let index): province = index
-      case .failure(let report): return .failure(report)
-      }
-    }
-    let ref: CityRef
     if let township = query.township {
       switch townshipParents(query) {
       case .failure(let report): return .failure(report)
       case .success(let parents):
         switch TownshipSearch.lookup(township, in: catalog, under: parents) {
-        case .unique(let found): ref = found
+        case .unique(let found): return .success(found)
         case .ambiguous(let refs): return .failure(ambiguity(township, refs))
         case .notFound:
-          return .failure(
-            .failure("no township matches '\(EchoedValue.shown(township))'"))
+          return .failure(.failure("no township matches '\(EchoedValue.shown(township))'"))
         }
-      }
-    } else if let code = query.county ?? (query.city.isEmpty ? nil : query.city),
-      let found = division(code: code, inProvince: province)
-    {
-      // A division code (`-c 320583`, `-x 320583`) names one division, whatever its level.
-      ref = found
-    } else if let county = query.county {
-      var city: CityRef?
-      if !query.city.isEmpty {
-        switch resolveCity(query.city, inProvince: province) {
-        case .success(let found): city = found
-        case .failure(let report): return .failure(report)
-        }
-      }
-      switch matcher.county(county, inProvince: province, inCity: city) {
-      case .unique(let found): ref = found
-      case .ambiguous(let refs): return .failure(ambiguity(county, refs))
-      case .notFound(let suggestions):
-        if let report = former(county, action) { return .failure(report) }
-        return .failure(notFound("county", county, province: province, city: city, suggestions))
-      }
-    } else {
-      switch matcher.place(query.city, inProvince: province) {
-      case .unique(let found):
-        ref = found
-      case .ambiguous(let refs):
-        return .failure(ambiguity(query.city, refs))
-      case .notFound(let suggestions):
-        if province == nil, let named = matcher.provinceGivenAsCity(query.city) {
-          return .failure(.failure(provinceNamedAsCity(named, query: query.city)))
-        }
-        if let report = former(query.city, action) { return .failure(report) }
-        return .failure(notFound("city or county", query.city, province: province, suggestions))
       }
     }
-    return .success(ref)
+    switch resolve(query, cityLevel: .cityOrCounty, action: action) {
+    case .failure(let report): return .failure(report)
+    case .success(let scope):
+      guard let division = scope.division else {
+        return .failure(notFound("city or county", query.city, province: scope.province, []))
+      }
+      return .success(division)
+    }
   }
 
   private func lookup(_ query: Options.CityQuery, _ action: Options.CityAction) -> Plan {
@@ -429,20 +344,95 @@ public struct JobPlanner: Sendable {
       }
     }
     if let name = asked.city {
-      if let found = division(code: name, inProvince: start.province) {
-        start.division = found
-      } else {
-        switch matcher.place(name, inProvince: start.province) {
-        case .unique(let found): start.division = found
-        case .ambiguous(let refs): return .failure(ambiguity(name, refs))
-        case .notFound(let suggestions):
-          return .failure(
-            notFound("city or county", name, province: start.province, suggestions))
-        }
+      switch division(named: name, inProvince: start.province, level: .cityOrCounty, action: nil) {
+      case .success(let found): start.division = found
+      case .failure(let report): return .failure(report)
       }
       start.province = start.division?.province
     }
     return .success(start)
+  }
+
+  /// Where a query's `-p`, `-c` and `-x` point: the province, and the deepest division named.
+  private struct Scope {
+    var province: Int?
+    var division: CityRef?
+  }
+
+  /// What `-c` may name: a city only (`--counties`, completion), or a county too (lookups,
+  /// `--townships`, `--check -c`, `--pick`).
+  private enum CityLevel {
+    case city
+    case cityOrCounty
+  }
+
+  /// `-p`, `-c` and `-x` resolved as every command resolves them: a six-digit code names its
+  /// division, else a name is matched in the scope of the options before it (`-x` within
+  /// `-c`'s city). `action` is the lookup's, for the messages about former divisions; nil
+  /// for listings, which have none.
+  private func resolve(
+    _ query: Options.CityQuery, cityLevel: CityLevel, action: Options.CityAction?
+  ) -> Result<Scope, Report> {
+    var scope = Scope()
+    if let name = query.province {
+      switch provinces.resolve(name) {
+      case .success(let index): scope.province = index
+      case .failure(let report): return .failure(report)
+      }
+    }
+    if !query.city.isEmpty {
+      // The former-division messages are for the option that names the division asked for.
+      let cityAction = query.county == nil ? action : nil
+      switch division(
+        named: query.city, inProvince: scope.province, level: cityLevel, action: cityAction)
+      {
+      case .success(let found): scope.division = found
+      case .failure(let report): return .failure(report)
+      }
+    }
+    guard let county = query.county else { return .success(scope) }
+    if let found = division(code: county, inProvince: scope.province) {
+      scope.division = found
+      return .success(scope)
+    }
+    let within = scope.division?.cityOnly
+    switch matcher.county(county, inProvince: scope.province, inCity: within) {
+    case .unique(let found): scope.division = found
+    case .ambiguous(let refs): return .failure(ambiguity(county, refs))
+    case .notFound(let suggestions):
+      if let action, let report = former(county, action) { return .failure(report) }
+      return .failure(
+        notFound("county", county, province: scope.province, city: within, suggestions))
+    }
+    return .success(scope)
+  }
+
+  /// The division `text` names at `level`: its code, or its name (unique in `province`).
+  private func division(
+    named text: String, inProvince province: Int?, level: CityLevel,
+    action: Options.CityAction?
+  ) -> Result<CityRef, Report> {
+    if let found = division(code: text, inProvince: province),
+      level == .cityOrCounty || !found.isCounty
+    {
+      return .success(found)
+    }
+    let result =
+      level == .city
+      ? matcher.city(text, inProvince: province) : matcher.place(text, inProvince: province)
+    switch result {
+    case .unique(let found): return .success(found)
+    case .ambiguous(let refs): return .failure(ambiguity(text, refs))
+    case .notFound(let suggestions):
+      if let action {
+        if province == nil, let named = matcher.provinceGivenAsCity(text) {
+          return .failure(.failure(provinceNamedAsCity(named, query: text)))
+        }
+        if let report = former(text, action) { return .failure(report) }
+      }
+      let noun = level == .city ? "city" : "city or county"
+      return .failure(notFound(noun, text, province: province, suggestions))
+    }
   }
 
   /// The city or county whose six-digit division code is `code` (in `province`, if given).
@@ -523,7 +513,10 @@ public struct JobPlanner: Sendable {
       }
       var cities: [CityRef]?
       if let city {
-        guard case .success(let ref) = resolveCity(city, inProvince: scope) else {
+        guard
+          case .success(let ref) = division(
+            named: city, inProvince: scope, level: .city, action: nil)
+        else {
           return Report(exitCode: .failure)
         }
         cities = [ref]
