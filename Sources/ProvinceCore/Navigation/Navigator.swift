@@ -256,7 +256,7 @@ public struct Navigator: Sendable {
       .typeAhead:
       break
     default:
-      return fullScreenUpdate(&state, command)
+      return apply(&state, command)
     }
     return .render
   }
@@ -642,7 +642,7 @@ public struct Navigator: Sendable {
       state.message = "Unknown command '\(TerminalText.sanitize(text))' (type ? for help)"
       return .render
     }
-    return fullScreenUpdate(&state, command)
+    return apply(&state, command)
   }
 
   private func filter(_ text: String, in state: inout NavigationState) -> NavigationEffect {

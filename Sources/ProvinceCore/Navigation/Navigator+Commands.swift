@@ -3,14 +3,15 @@ import PageReader
 import TerminalUI
 import TextSupport
 
-/// The commands of full-screen keys: a selection and a scroll position per screen, a
-/// filter typed into the menu, links focused and followed. Layout follows the state.
+/// The commands of both views (a full-screen key, or a word typed in line mode that names
+/// one): a selection and a scroll position per screen, a filter typed into the menu, links
+/// focused and followed. Layout follows the state.
 extension Navigator {
   /// How long a number typed waits for its next digit, as fzf's and vim's counts do not
   /// but a user who paused expects.
   public static let numberTimeout = Duration.seconds(1)
 
-  func fullScreenUpdate(_ state: inout NavigationState, _ command: NavigationCommand)
+  func apply(_ state: inout NavigationState, _ command: NavigationCommand)
     -> NavigationEffect
   {
     let rows = state.contentRows
