@@ -10,6 +10,9 @@ import TextSupport
 /// is laid out; progress and the outcome are posted to the session's mailbox. Both views
 /// load so; line mode waits for the outcome before it reads the next line.
 struct BackgroundLoad {
+  /// The session's number for this load: its answer is matched by it, not by the URL, so
+  /// that a load cancelled and asked again at once cannot take the cancelled one's answer.
+  let id: Int
   let url: String
   let startedAt: ContinuousClock.Instant
   private let task: Task<Void, Never>
@@ -18,10 +21,11 @@ struct BackgroundLoad {
   /// says which entry names one (`PageContent.disambiguation`), for the navigator to follow.
   /// `observe` sees the fetch's events as they come (line mode's spinner).
   init(
-    url: String, layout: (width: Int, view: PageView), loader: PageLoader,
+    id: Int, url: String, layout: (width: Int, view: PageView), loader: PageLoader,
     mailbox: SessionMailbox, startedAt: ContinuousClock.Instant, parents: [[String]] = [],
     observe: (@Sendable (FetchEvent) -> Void)? = nil
   ) {
+    self.id = id
     self.url = url
     self.startedAt = startedAt
     let fetcher = loader.fetcher
@@ -48,7 +52,7 @@ struct BackgroundLoad {
       } else {
         result = .failure(.invalidURL(URLText.ascii(url)))
       }
-      mailbox.post { $0.finished.append((url: url, result: result)) }
+      mailbox.post { $0.finished.append((load: id, url: url, result: result)) }
     }
   }
 

@@ -33,6 +33,11 @@ struct InteractiveSession {
     var load: BackgroundLoad?
     var layout: Task<Void, Never>?
     var layingOut = false
+    /// Loads and layouts are numbered: an answer is taken only from the one under way, so
+    /// a stale layout cannot end the wait for a newer one, nor a cancelled load's answer
+    /// stand for a new load of the same URL.
+    var serial = 0
+    var layoutID = 0
 
     /// Performs `effect`, and the effects of what it told the navigator in turn; returns
     /// the exit code when the session ends.
@@ -43,8 +48,9 @@ struct InteractiveSession {
       case .fetch(let url, let parents):
         load?.cancel()
         face.loadEnded()
+        serial += 1
         load = BackgroundLoad(
-          url: url, layout: navigator.pageLayout(for: url, in: state), loader: loader,
+          id: serial, url: url, layout: navigator.pageLayout(for: url, in: state), loader: loader,
           mailbox: mailbox, startedAt: clock.now, parents: parents,
           observe: face.observe(loading: url, in: state))
         return nil
@@ -56,10 +62,13 @@ struct InteractiveSession {
         // and `laidOut` would refuse it (NavigatorPageTests).
         guard case .loaded(let content) = state.pages[url] else { return nil }
         layingOut = true
+        serial += 1
+        let id = serial
+        layoutID = id
         layout = Task.detached(priority: .userInitiated) {
           let laid = content.layout(width: width, view: view)
           guard !Task.isCancelled else { return }
-          mailbox.post { $0.laidOut.append((url: url, content: laid)) }
+          mailbox.post { $0.laidOut.append((layout: id, url: url, content: laid)) }
         }
         return nil
       case .cancel(let url):
@@ -157,13 +166,13 @@ struct InteractiveSession {
       if resized, let code = perform(navigator.update(&state, .resize(face.viewport))) {
         return code
       }
-      for (url, content) in inbox.laidOut {
+      for (id, url, content) in inbox.laidOut where layingOut && id == layoutID {
         layingOut = false
         if let code = perform(navigator.update(&state, .pageLaidOut(url: url, content))) {
           return code
         }
       }
-      for (url, result) in inbox.finished where url == load?.url {
+      for (id, url, result) in inbox.finished where id == load?.id {
         load = nil
         face.loadEnded()
         if let code = perform(navigator.update(&state, .pageArrived(url: url, result))) {

@@ -18,10 +18,11 @@ final class SessionMailbox: Sendable {
     var continued = false
     /// The bytes the load under way has read so far.
     var bytes = 0
-    /// Finished loads: the URL asked for and what came of it, read and laid out.
-    var finished: [(url: String, result: Result<PageContent, FetchError>)] = []
-    /// Pages laid out again off the loop's thread (`.layOut`), by URL.
-    var laidOut: [(url: String, content: PageContent)] = []
+    /// Finished loads: the load's number, the URL asked for and what came of it, read
+    /// and laid out.
+    var finished: [(load: Int, url: String, result: Result<PageContent, FetchError>)] = []
+    /// Pages laid out again off the loop's thread (`.layOut`): the layout's number, the URL.
+    var laidOut: [(layout: Int, url: String, content: PageContent)] = []
     /// Ctrl-C came as a signal (line mode's cooked terminal) while a page loaded: the
     /// loop backs out of the load as the full screen's Ctrl-C key does.
     var interrupted = false
