@@ -25,6 +25,24 @@ public enum NameSuffix {
     return cut(generic, from: name, end: end) ?? end
   }
 
+  /// The length in UTF-8 bytes of a township's `name` without its suffix (玉山镇 is 玉山,
+  /// 东华门街道 东华门): 街道, 苏木, 镇 or 乡, else a suffix of the upper levels; the whole
+  /// length when stripping would leave fewer than two characters. Only for townships: a
+  /// query or a county's name keeps 镇 (玉山镇 must not find 玉山县).
+  package static func townshipShortLength(of name: UnsafeBufferPointer<UInt8>) -> Int {
+    let end = name.count
+    if let cut = cut(township, from: name, end: end) { return cut }
+    return shortLength(of: name)
+  }
+
+  /// A township's `name` without its suffix (`townshipShortLength`).
+  public static func stripTownship(_ name: String) -> String {
+    var copy = name
+    return copy.withUTF8 { bytes in
+      String(decoding: bytes[..<townshipShortLength(of: bytes)], as: UTF8.self)
+    }
+  }
+
   /// `name` without its administrative suffix.
   public static func strip(_ name: String) -> String {
     var copy = name
@@ -68,6 +86,7 @@ public enum NameSuffix {
 
   private static let special = bytes(["特别行政区"])
   private static let autonomous = bytes(["自治区", "自治州", "自治县", "自治旗"])
+  private static let township = bytes(["街道", "苏木", "镇", "乡"])
   private static let generic = bytes([
     "地区", "林区", "矿区", "新区", "省", "市", "区", "县", "盟", "旗",
   ])

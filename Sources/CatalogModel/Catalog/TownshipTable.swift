@@ -15,6 +15,9 @@ public final class TownshipTable: Sendable, Hashable {
   /// Where each county's block is: byte offsets into `rows`, made on first use.
   private let blocks = Mutex<[String: Range<Int>]?>(nil)
   private let decoded = Mutex<[String: [City]]>([:])
+  /// For each pair of bytes a township's pinyin starts with (spaces skipped), the codes of
+  /// the counties that have such a township; made on first use.
+  private let pinyinStarts = Mutex<[UInt16: Set<String>]?>(nil)
 
   public init(rows: String, urlPrefix: String) {
     self.rows = rows
@@ -105,6 +108,31 @@ public final class TownshipTable: Sendable, Hashable {
     guard !rows.isEmpty, let range = block(code) else { return false }
     return withBytes { utf8 in
       ByteSearch.contains(UnsafeBufferPointer(rebasing: utf8[range]), pattern)
+    }
+  }
+
+  /// The codes of the counties that have a township whose pinyin, spaces ignored, starts
+  /// with the bytes `first` and `second`: a search by pinyin passes over the others
+  /// without reading their rows (most counties, for any two letters).
+  func counties(withPinyinStarting first: UInt8, _ second: UInt8) -> Set<String> {
+    pinyinStarts.withLock { index in
+      if index == nil {
+        var made: [UInt16: Set<String>] = [:]
+        for code in countyCodes {
+          scanRows(ofCounty: code) { _, _, _, pinyin in
+            var pair: [UInt8] = []
+            for byte in pinyin where byte != 0x20 {
+              pair.append(byte)
+              if pair.count == 2 { break }
+            }
+            if pair.count == 2 {
+              made[UInt16(pair[0]) << 8 | UInt16(pair[1]), default: []].insert(code)
+            }
+          }
+        }
+        index = made
+      }
+      return index?[UInt16(first) << 8 | UInt16(second)] ?? []
     }
   }
 

@@ -253,6 +253,7 @@ public final class Matcher: Sendable {
   public func prepareSearch() {
     _ = pinyinKeys(.cities)
     _ = pinyinKeys(.counties)
+    _ = catalog.townshipTable.counties(withPinyinStarting: 0, 0)
   }
 
   /// The provinces among `provinces` that match `query`, best first; all of them, in

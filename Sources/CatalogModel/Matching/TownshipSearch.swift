@@ -26,8 +26,14 @@ public enum TownshipSearch {
     let qBytes = Array(q.utf8)
     // A Han query matches a name that holds its bytes: counties without them are passed over.
     let byName = qBytes.first.map { $0 >= 0x80 } ?? false
+    // A pinyin query matches a reading that starts with its first two letters: so do the
+    // counties passed over (a shorter query can match a one-letter reading, so it reads all).
+    let byReading =
+      !byName && qBytes.count >= 2
+      ? catalog.townshipTable.counties(withPinyinStarting: qBytes[0], qBytes[1]) : nil
     for parent in parents {
       if let county = catalog.tableCode(of: parent) {
+        if let byReading, !byReading.contains(county) { continue }
         if byName,
           !qBytes.withUnsafeBufferPointer({
             catalog.townshipTable.rows(ofCounty: county, contain: $0)
@@ -51,7 +57,7 @@ public enum TownshipSearch {
         let ref = CityRef(
           province: parent.province, city: parent.city, county: parent.county, township: t)
         let pinyin = compact(township.pinyin ?? "")
-        let short = NameSuffix.strip(township.name)
+        let short = NameSuffix.stripTownship(township.name)
         let shortPinyin = compact(
           (township.pinyin ?? "").split(separator: " ").prefix(short.count).joined())
         if township.name == q || short == q || pinyin == q || shortPinyin == q {
@@ -179,14 +185,14 @@ public enum TownshipSearch {
   ) -> Tier {
     if q.first.map({ $0 >= 0x80 }) == true {
       if name.elementsEqual(q) { return .exact }
-      let short = NameSuffix.shortLength(of: name)
+      let short = NameSuffix.townshipShortLength(of: name)
       if short < name.count && name[..<short].elementsEqual(q) { return .exact }
       return name.starts(with: q) ? .prefix : .none
     }
     // Pinyin: the whole reading, or the reading of the name without its suffix (as many
     // syllables as the short name has characters), spaces ignored.
     var shortCharacters = 0
-    for byte in name[..<NameSuffix.shortLength(of: name)] where byte & 0xC0 != 0x80 {
+    for byte in name[..<NameSuffix.townshipShortLength(of: name)] where byte & 0xC0 != 0x80 {
       shortCharacters += 1
     }
     var matched = 0
