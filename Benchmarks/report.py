@@ -202,7 +202,7 @@ SECTIONS = [
     ("4. Search", ["search.json"]),
     ("5. Page rendering", ["render-1mb.json", "render-10mb.json"]),
     ("5b. One-shot fetch", ["fetch-small.json", "fetch-1mb.json"]),
-    ("6. Link checking", ["check.json"]),
+    ("6. Link checking", ["check-1000.json", "check-50000.json"]),
     ("Peak memory", ["rss.json"]),
     ("7. Reader view", ["reader.md"]),
     ("8. Keystroke to finished frame", ["keys.md", "pagekeys.md", "mapkeys/keys.md"]),
