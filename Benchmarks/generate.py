@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the benchmark inputs into Benchmarks/data/ (git-ignored).
 
-    python3 Benchmarks/generate.py [--sizes 10k,100k,1M] [--formats xml,binary,json] [--pages]
+    python3 Benchmarks/generate.py [--sizes 10k,100k,400k] [--formats xml,binary,json] [--pages]
 
 Data files have the seed's shape (province -> [ {name, url, code, pinyin} ]) with
 real township names from data-src/townships.tsv, ~1000 cities a province, in
@@ -23,7 +23,7 @@ from xml.sax.saxutils import escape
 VERSION = "3"
 HERE = pathlib.Path(__file__).resolve().parent
 DATA = HERE / "data"
-SIZES = {"10k": 10_000, "100k": 100_000, "1M": 1_000_000}
+SIZES = {"10k": 10_000, "100k": 100_000, "400k": 400_000}
 EXTENSIONS = {"xml": "xml.plist", "binary": "binary.plist", "json": "json"}
 PER_PROVINCE = 1000
 
@@ -188,7 +188,7 @@ def stamp(path):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="10k,100k,1M")
+    parser.add_argument("--sizes", default="10k,100k,400k")
     parser.add_argument("--formats", default="xml,binary,json")
     parser.add_argument("--pages", action="store_true", help="also write the 1 MB and 10 MB pages")
     args = parser.parse_args()
