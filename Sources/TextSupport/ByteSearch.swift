@@ -22,6 +22,35 @@ public enum ByteSearch {
     return false
   }
 
+  /// `contains` for a long text, skipping ahead as Horspool's search does: the byte under
+  /// the pattern's last position says how far the pattern may move, so a page is read a
+  /// few bytes in every pattern's length. Its table costs 256 words: for short lines,
+  /// `contains`.
+  public static func containsSkipping(
+    _ text: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let length = pattern.count
+    guard length > 1 else { return contains(text, pattern) }
+    guard text.count >= length else { return false }
+    var table = [Int](repeating: length, count: 256)
+    return table.withUnsafeMutableBufferPointer { shift in
+      for index in 0..<length - 1 { shift[Int(pattern[index])] = length - 1 - index }
+      let lastByte = pattern[length - 1]
+      var start = 0
+      let last = text.count - length
+      while start <= last {
+        let byte = text[start + length - 1]
+        if byte == lastByte {
+          var offset = 0
+          while offset < length - 1 && text[start + offset] == pattern[offset] { offset += 1 }
+          if offset == length - 1 { return true }
+        }
+        start += shift[Int(byte)]
+      }
+      return false
+    }
+  }
+
   /// Where `pattern` first occurs in `text` at or after `from`; nil where it does not (an
   /// empty pattern occurs at `from`).
   public static func firstIndex(

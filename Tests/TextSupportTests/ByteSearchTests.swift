@@ -15,6 +15,10 @@ import Testing
   func findsWhatFoundationFinds(text: String, pattern: String, expected: Bool) {
     #expect(text.containsBytes(pattern) == expected)
     #expect(ByteSearch.contains(Array(text.utf8), pattern) == expected)
+    let skipping = Array(text.utf8).withUnsafeBufferPointer { text in
+      Array(pattern.utf8).withUnsafeBufferPointer { ByteSearch.containsSkipping(text, $0) }
+    }
+    #expect(skipping == expected)
     // The same answer as Foundation's on these (no combining marks in play).
     if !pattern.isEmpty { #expect(text.contains(pattern) == expected) }
   }
@@ -31,5 +35,22 @@ import Testing
     bytes += Array("dmbox".utf8)
     #expect(ByteSearch.contains(bytes, "dmbox"))
     #expect(!ByteSearch.contains(Array(bytes.dropLast()), "dmbox"))
+  }
+
+  @Test("The skipping search finds a pattern at the start, the end and among its own bytes")
+  func skippingFindsEveryPlace() {
+    func skipping(_ text: String, _ pattern: String) -> Bool {
+      Array(text.utf8).withUnsafeBufferPointer { text in
+        Array(pattern.utf8).withUnsafeBufferPointer { ByteSearch.containsSkipping(text, $0) }
+      }
+    }
+    let page = String(repeating: "安定门街道消歧", count: 20_000)
+    #expect(skipping("消歧义" + page, "消歧义"))
+    #expect(skipping(page + "消歧义", "消歧义"))
+    #expect(!skipping(page, "消歧义"))
+    #expect(skipping("abababac", "ababac"))
+    #expect(!skipping("abababab", "ababac"))
+    #expect(skipping("xdmbox", "dmbox"))
+    #expect(!skipping("dmbo", "dmbox"))
   }
 }

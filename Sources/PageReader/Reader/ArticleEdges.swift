@@ -41,7 +41,10 @@ enum ArticleEdges {
 
   /// `isFurnitureAnywhere` of a line already `normalized`.
   static func isFurnitureAnywhere(line: String) -> Bool {
-    guard line.count <= 100 else { return false }
+    // Most lines open with none of the phrases' first scalars: rejected without comparing
+    // them Character by Character (the reader view's largest cost on a page of short
+    // Chinese paragraphs, where `hasPrefix` has no byte path).
+    guard mayOpen(line, with: anywhereOpenings), line.count <= 100 else { return false }
     if labels.contains(line) { return true }
     if credits.contains(where: { line.hasPrefix($0) }) { return true }
     if promos.contains(where: { line.hasPrefix($0) }) { return true }
@@ -53,6 +56,24 @@ enum ArticleEdges {
       return true
     }
     return false
+  }
+
+  /// The first scalars of the lines `isFurnitureAnywhere` accepts: its labels', credits'
+  /// and promos', a counter's first word's (`image`, `photo`), and a space (before one).
+  private static let anywhereOpenings: Set<Unicode.Scalar> = Set(
+    (Array(labels) + credits + promos + ["image", "photo", " "]).compactMap(\.unicodeScalars.first)
+  )
+
+  /// Whether `line` may equal or start with a phrase whose first scalar is in `openings`.
+  /// `false` is exact, as String's comparison of Characters is: each phrase opens with a
+  /// scalar that has no canonical decomposition and is a starter (ASCII, CJK ideographs,
+  /// `©`, `’`), and the only Character canonically equivalent to such a scalar is that
+  /// scalar or one scalar whose decomposition is a singleton (CJK compatibility ideographs,
+  /// the Kelvin sign); singletons are full composition exclusions, and are let through.
+  static func mayOpen(_ line: String, with openings: Set<Unicode.Scalar>) -> Bool {
+    guard let first = line.unicodeScalars.first else { return true }
+    return openings.contains(first) || first.properties.isFullCompositionExclusion
+      || first.properties.canonicalCombiningClass != .notReordered
   }
 
   /// Lines that are only a label of the page's furniture, promo labels among them.
@@ -87,12 +108,25 @@ enum ArticleEdges {
 
   /// `endsWithCredit` of a line already `normalized`.
   static func endsWithCredit(line: String, within tail: Int = 60) -> Bool {
+    // The last `tail` Characters are a run of the line's bytes: a piece found in neither
+    // is found in no part of the line, and the Characters are not counted.
+    let anywhere = line.utf8.withContiguousStorageIfAvailable { text in
+      creditPieces.contains { piece in
+        piece.withUnsafeBufferPointer { ByteSearch.contains(text, $0) }
+      }
+    }
+    guard anywhere ?? true else { return false }
     let end = line.suffix(tail)
-    return [
-      "credit:", "(image:", "(photo:", "photo:", "(ap photo", "getty images", "(getty",
-      "/getty", "(reuters", "/reuters", "©",
-    ].contains { end.containsBytes($0) }
+    return creditPieces.contains { piece in
+      end.containsBytes(String(decoding: piece, as: UTF8.self))
+    }
   }
+
+  /// Pieces of an image's credit that close a caption, as UTF-8.
+  private static let creditPieces: [[UInt8]] = [
+    "credit:", "(image:", "(photo:", "photo:", "(ap photo", "getty images", "(getty", "/getty",
+    "(reuters", "/reuters", "©",
+  ].map { Array($0.utf8) }
 
   /// Starts of lines that send the reader to another story.
   private static let promos =
@@ -264,6 +298,34 @@ enum ArticleEdges {
     }
     if bytes.last == 0x20 { bytes.removeLast() }
     let line = String(decoding: bytes, as: UTF8.self)
-    return bytes.allSatisfy { $0 < 0x80 } ? line : line.lowercased()
+    // `lowercased()` builds a string per scalar: skipped where no scalar has a lower case.
+    return hasNoCaseBeyondASCII(bytes) ? line : line.lowercased()
+  }
+
+  /// Whether every scalar of the valid UTF-8 `bytes` that is not ASCII is one that
+  /// `lowercased()` leaves as it is, by ranges without case: U+2000–U+207F (general
+  /// punctuation), U+3000–U+9FFF (CJK punctuation, kana, ideographs) and U+FF00–U+FFFF
+  /// but the full-width capitals U+FF21–U+FF3A. Any other scalar answers `false`.
+  static func hasNoCaseBeyondASCII(_ bytes: [UInt8]) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      guard index + 2 < count else { return false }
+      let second = bytes[index + 1]
+      let third = bytes[index + 2]
+      switch lead {
+      case 0xE3...0xE9: break
+      case 0xE2 where second <= 0x81: break
+      case 0xEF where second >= 0xBC && !(second == 0xBC && third >= 0xA1 && third <= 0xBA): break
+      default: return false
+      }
+      index += 3
+    }
+    return true
   }
 }

@@ -27,10 +27,11 @@ public enum DisambiguationStep: Sendable, Equatable {
   /// or box name): most pages hold none and are not read a second time.
   static func mayBeDisambiguation(_ body: Data) -> Bool {
     // Bytes, not `Data.range(of:)`: on a 10 MB page that was a tenth of the reader view.
+    // Skipping ahead: five passes over every byte were 4 ms of the 1 MB page's render.
     body.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
       return markers.contains { marker in
-        marker.withUnsafeBufferPointer { ByteSearch.contains(bytes, $0) }
+        marker.withUnsafeBufferPointer { ByteSearch.containsSkipping(bytes, $0) }
       }
     }
   }
