@@ -49,6 +49,20 @@ public enum CharsetDecoder {
     }
   }
 
+  /// The body's bytes, less a byte-order mark, when `choice` reads it as UTF-8 and they are
+  /// valid UTF-8: what `HTMLRenderer.parse(utf8:baseURL:)` reads without a String between.
+  /// Nil otherwise (`decode` then repairs or converts them).
+  public static func utf8Bytes(_ body: Data, as choice: Choice) -> [UInt8]? {
+    guard choice.name == "utf-8" else { return nil }
+    let skip = choice.source == .byteOrderMark ? 3 : 0
+    return reading(body) { bytes -> [UInt8]? in
+      let text = UnsafeBufferPointer(rebasing: bytes.dropFirst(skip))
+      // A page chosen as UTF-8 by default was found valid already.
+      guard choice.source == .byDefault || isValidUTF8(text) else { return nil }
+      return Array(text)
+    }
+  }
+
   /// The charset `decode` reads the body in, with where that came from.
   public static func choose(_ body: Data, contentType: String?) -> Choice {
     reading(body) { choose($0, contentType: contentType) }

@@ -91,12 +91,19 @@ public struct PageContent: Sendable, Equatable {
     let isHTML = page.isHTML
     if isHTML || page.isPlainText {
       let choice = CharsetDecoder.choose(page.body, contentType: page.contentType)
-      var text = CharsetDecoder.decode(page.body, as: choice)
-      if once { page.body = Data() }
       charset = choice.description
-      document =
-        isHTML ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
-      text = ""
+      if isHTML, let bytes = CharsetDecoder.utf8Bytes(page.body, as: choice) {
+        // Read as bytes, its text written over them: with the body let go of, the page is
+        // held once while it is read, not as its text and the document's copy of it.
+        if once { page.body = Data() }
+        document = HTMLRenderer.parse(utf8: consume bytes, baseURL: page.finalURL)
+      } else {
+        var text = CharsetDecoder.decode(page.body, as: choice)
+        if once { page.body = Data() }
+        document =
+          isHTML ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
+        text = ""
+      }
     }
     if let document {
       if !once { source = page }
