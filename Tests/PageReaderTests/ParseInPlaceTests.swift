@@ -37,6 +37,30 @@ import Testing
         == HTMLRenderer.layout(fromText, width: 72, view: .reader).lines)
   }
 
+  @Test(
+    "A GBK or Big5 page read in place from iconv's bytes is the document its decoded text gives",
+    arguments: ["zh-gbk-no-charset.html", "zh-big5-no-charset.html"])
+  func legacyCharsetsReadTheSameInPlace(name: String) throws {
+    let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(name))
+    let choice = CharsetDecoder.choose(data, contentType: "text/html")
+    #expect(choice.name == (name.contains("gbk") ? "gb18030" : "big5"))
+    let bytes = try #require(CharsetDecoder.utf8Bytes(data, as: choice))
+    let fromText = HTMLRenderer.parse(
+      CharsetDecoder.decode(data, as: choice), baseURL: Self.base)
+    #expect(!fromText.items.isEmpty)
+    #expect(HTMLRenderer.parse(utf8: bytes, baseURL: Self.base) == fromText)
+  }
+
+  @Test("Bytes that are not valid UTF-8 are not read in place: the String repairs them")
+  func invalidUTF8IsLeftToTheString() {
+    let body = Data([0x3C, 0x70, 0x3E, 0xE5, 0xB9, 0x3C, 0x2F, 0x70, 0x3E])  // <p>\xE5\xB9</p>
+    #expect(
+      CharsetDecoder.utf8Bytes(body, as: .init(name: "utf-8", source: .header)) == nil)
+    #expect(
+      CharsetDecoder.utf8Bytes(Data("<p>好</p>".utf8), as: .init(name: "utf-8", source: .header))
+        == Array("<p>好</p>".utf8))
+  }
+
   @Test("Text longer than the bytes read so far goes to storage of its own, unchanged")
   func textThatOutgrowsTheBytesReadIsCopiedOut() {
     // `&nGt;` is five bytes and its text (U+226B U+20D2) six: right after `<p>`, the
