@@ -61,6 +61,17 @@ import Testing
         == Array("<p>好</p>".utf8))
   }
 
+  @Test(
+    "A plain-text page read in place is the document its text gives",
+    arguments: [
+      "", "\n\n", "一行\n两行\n", "a\r\nb\r\n\r\nc", "x\r\r\ny\n\u{3000}\n \t\n",
+      "控制\u{1B}[2J字符\u{07}\n\u{202E}反\u{200B}向\n\n\n末行", "\u{FEFF}\u{7F}\u{85}\n" + "长" + "\n",
+      String(repeating: "广州市是广东省的省会。\n\n", count: 300) + "  \n\u{3000}\n",
+    ])
+  func plainTextReadsTheSameInPlace(text: String) {
+    #expect(PageDocument.plainText(utf8: Array(text.utf8)) == PageDocument.plainText(text))
+  }
+
   @Test("Text longer than the bytes read so far goes to storage of its own, unchanged")
   func textThatOutgrowsTheBytesReadIsCopiedOut() {
     // `&nGt;` is five bytes and its text (U+226B U+20D2) six: right after `<p>`, the

@@ -92,11 +92,14 @@ public struct PageContent: Sendable, Equatable {
     if isHTML || page.isPlainText {
       let choice = CharsetDecoder.choose(page.body, contentType: page.contentType)
       charset = choice.description
-      if isHTML, let bytes = CharsetDecoder.utf8Bytes(page.body, as: choice) {
+      if let bytes = CharsetDecoder.utf8Bytes(page.body, as: choice) {
         // Read as bytes, its text written over them: with the body let go of, the page is
         // held once while it is read, not as its text and the document's copy of it.
         if once { page.body = Data() }
-        document = HTMLRenderer.parse(utf8: consume bytes, baseURL: page.finalURL)
+        document =
+          isHTML
+          ? HTMLRenderer.parse(utf8: consume bytes, baseURL: page.finalURL)
+          : PageDocument.plainText(utf8: consume bytes)
       } else {
         var text = CharsetDecoder.decode(page.body, as: choice)
         if once { page.body = Data() }
