@@ -57,8 +57,9 @@ public struct PageContent: Sendable, Equatable {
   /// Reads `page` for a report written once and forgotten (`--fetch`): the body is let go
   /// of (`page.body` emptied) as soon as it is decoded, the text once read, the document
   /// once laid out, and no screen model is made. With nothing else holding the body, a
-  /// large page is then held at most about twice at any moment (its bytes and its text,
-  /// the text and the document, the document and its lines), never all of them at once.
+  /// large page is then held at most twice at any moment (its bytes and the copy it is
+  /// read from, whose bytes the document's text is then written over; then the document
+  /// and the lines being laid out), never all of them at once.
   /// With `spill`, the lines go to it as the layout makes them, with the page they belong
   /// to (`HTMLRenderer.layout(_:width:view:spill:)`); `rendered` then has the last only.
   public init(
