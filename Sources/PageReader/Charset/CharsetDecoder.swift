@@ -49,6 +49,33 @@ public enum CharsetDecoder {
     }
   }
 
+  /// The body as UTF-8 bytes, what `HTMLRenderer.parse(utf8:baseURL:)` reads without a
+  /// String between: for UTF-8, its bytes less a byte-order mark, when they are valid; for
+  /// a charset iconv reads (GB18030, Big5, Shift_JIS …), the UTF-8 iconv wrote, of which
+  /// `decode`'s String is a copy (the body, iconv's text and the String at once were 4× a
+  /// GBK page). Nil otherwise: `decode` then repairs or converts the bytes itself.
+  public static func utf8Bytes(_ body: Data, as choice: Choice) -> [UInt8]? {
+    switch choice.name {
+    case "utf-8":
+      let skip = choice.source == .byteOrderMark ? 3 : 0
+      return reading(body) { bytes -> [UInt8]? in
+        let text = UnsafeBufferPointer(rebasing: bytes.dropFirst(skip))
+        // A page chosen as UTF-8 by default was found valid already.
+        guard choice.source == .byDefault || isValidUTF8(text) else { return nil }
+        return Array(text)
+      }
+    case "utf-16le", "utf-16be", "windows-1252", "x-user-defined", "replacement":
+      return nil
+    default:
+      return reading(body) { bytes -> [UInt8]? in
+        for name in EncodingLabels.iconvNames[choice.name] ?? [choice.name.uppercased()] {
+          if let result = IconvDecoder.decode(bytes, from: name) { return result.utf8 }
+        }
+        return nil
+      }
+    }
+  }
+
   /// The charset `decode` reads the body in, with where that came from.
   public static func choose(_ body: Data, contentType: String?) -> Choice {
     reading(body) { choose($0, contentType: contentType) }

@@ -8,7 +8,10 @@
 /// (iconv itself stops at the first bad byte).
 enum IconvDecoder {
   struct Result {
-    var text: String
+    /// The text's UTF-8, as iconv wrote it (read in place by `HTMLRenderer.parse(utf8:…)`).
+    var utf8: [UInt8]
+    /// The text: a copy of `utf8`, made on asking.
+    var text: String { String(decoding: utf8, as: UTF8.self) }
     /// Bytes replaced with U+FFFD, not counting a sequence cut off at the end.
     var invalidSequences: Int
     /// Whether the input ended inside a multi-byte sequence.
@@ -32,7 +35,7 @@ enum IconvDecoder {
     do {
       let buffer = bytes
       guard let base = buffer.baseAddress else {
-        return Result(text: "", invalidSequences: 0, endedMidSequence: false)
+        return Result(utf8: [], invalidSequences: 0, endedMidSequence: false)
       }
       var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(mutating: base)
         .assumingMemoryBound(to: CChar.self)
@@ -68,9 +71,7 @@ enum IconvDecoder {
       iconv(converter, nil, nil, &outPointer, &outLeft)
       append(chunk, count: chunkSize - outLeft, to: &output)
     }
-    return Result(
-      text: String(decoding: output, as: UTF8.self), invalidSequences: invalid,
-      endedMidSequence: endedMidSequence)
+    return Result(utf8: output, invalidSequences: invalid, endedMidSequence: endedMidSequence)
   }
 
   private static func open(_ charset: String) -> iconv_t? {

@@ -60,6 +60,62 @@ public struct PageDocument: Sendable, Equatable {
     return HTMLReader.oneLine(String(decoding: bytes, as: UTF8.self)) ?? ""
   }
 
+  /// `plainText(_:)` of the page whose UTF-8 (valid, `CharsetDecoder.utf8Bytes`) is
+  /// `bytes`, each line's text written over the bytes already read, so that the page is
+  /// held once, not as its text and the document's copy of it. The same document.
+  public static func plainText(utf8 bytes: consuming [UInt8]) -> PageDocument {
+    // A line ends at a line feed, as a String's lines split at the Character "\n": a
+    // carriage return and line feed are one Character, which does not end a line.
+    var lines: [Range<Int>] = []
+    var start = 0
+    for index in bytes.indices where bytes[index] == 0x0A {
+      if index > 0, bytes[index - 1] == 0x0D { continue }
+      lines.append(start..<index)
+      start = index + 1
+    }
+    lines.append(start..<bytes.count)
+    var document = PageDocument()
+    var written: Int? = 0
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      func line(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+      }
+      while let last = lines.last, line(last).allSatisfy(\.isWhitespace) { lines.removeLast() }
+      for range in lines {
+        var clean = TerminalText.sanitize(line(range))
+        if !clean.isEmpty {
+          let count = clean.utf8.count
+          if let at = written, at + count <= range.upperBound, let base = buffer.baseAddress {
+            // The line is copied out already: its own bytes may take its text.
+            clean.withUTF8 { text in
+              if let from = text.baseAddress { (base + at).update(from: from, count: count) }
+            }
+            document.items.append(.text(at..<at + count))
+            written = at + count
+          } else {
+            if let at = written {
+              document.storage.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<at]))
+              written = nil
+            }
+            let at = document.storage.count
+            document.storage.append(contentsOf: clean.utf8)
+            document.items.append(.text(at..<document.storage.count))
+          }
+        }
+        document.items.append(.lineBreak)
+      }
+    }
+    if let written {
+      if written < bytes.count / 4 * 3 {
+        document.storage = Array(bytes[..<written])
+      } else {
+        bytes.removeSubrange(written...)
+        document.storage = consume bytes
+      }
+    }
+    return document
+  }
+
   /// A plain-text page (`text/plain`) as a document: each source line its own line,
   /// long lines wrapped by the layout.
   public static func plainText(_ text: String) -> PageDocument {

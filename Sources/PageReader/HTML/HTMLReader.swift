@@ -91,6 +91,14 @@ struct HTMLReader {
 
   /// What the views want noticed in the markup (see `MarkupHints`).
   private let hints: MarkupHints
+  /// The page's own bytes, when the text is written over those already read rather than
+  /// into `document.storage` (`init(overwriting:…)`); nil once a text would not fit.
+  private var overwrite: UnsafeMutablePointer<UInt8>?
+  /// The bytes of text written at the start of `overwrite`: the document's storage, once
+  /// `read()` is done, while `overwrite` is not nil.
+  private(set) var written = 0
+  /// The first byte still to be read: text may be written up to it, not past it.
+  private var writeLimit = 0
 
   /// A reader of the UTF-8 `bytes`, which must outlive it (`HTMLRenderer.parse`).
   init(bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?, hints: MarkupHints = .none) {
@@ -104,15 +112,38 @@ struct HTMLReader {
     documentURL = baseURL.map { Self.withoutFragment($0.absoluteString) }
   }
 
+  /// A reader of the UTF-8 `bytes` that writes the document's text over the bytes it has
+  /// read, so that a page that is all text is held once, not as its bytes and its text.
+  /// After `read()`, while `isOverwriting`, the storage is `bytes`' first `written`
+  /// (`HTMLRenderer.parse(utf8:baseURL:hints:)`); a text that would reach bytes not yet
+  /// read (a reference whose text is longer than it, say) ends that: the text written so
+  /// far is copied to `document.storage` and the rest goes there.
+  init(overwriting bytes: UnsafeMutableBufferPointer<UInt8>, baseURL: URL?, hints: MarkupHints) {
+    self.hints = hints
+    tokenizer = HTMLTokenizer(bytes: UnsafeBufferPointer(bytes))
+    overwrite = bytes.baseAddress
+    links = HTMLLinkList(documentURL: baseURL)
+    documentURL = baseURL.map { Self.withoutFragment($0.absoluteString) }
+  }
+
+  /// Whether the text is still written over the page's bytes (see `init(overwriting:…)`).
+  var isOverwriting: Bool { overwrite != nil }
+
   mutating func read() -> PageDocument {
     reading: while true {
-      switch tokenizer.next() {
+      let token = tokenizer.next()
+      writeLimit = tokenizer.tokenStart
+      switch token {
       case .end: break reading
-      case .text(let range, let decodes): text(range, decodes: decodes)
+      case .text(let range, let decodes):
+        // The text is copied out before it is written: its own bytes may take it.
+        writeLimit = range.upperBound
+        text(range, decodes: decodes)
       case .startTag(let name, let selfClosing): start(name, selfClosing: selfClosing)
       case .endTag(let name): end(name)
       }
     }
+    writeLimit = tokenizer.bytes.count
     while !stack.isEmpty { pop() }
     resolveMetadata()
     return document
@@ -152,10 +183,29 @@ struct HTMLReader {
   /// Adds sanitised text to the document and to whatever is collecting it.
   private mutating func appendText(_ text: String, alt: Bool) {
     guard !text.isEmpty else { return }
-    let text = citationDepth == nil ? text : Self.superscript(text)
-    let start = document.storage.count
-    document.storage.append(contentsOf: text.utf8)
-    let range = start..<document.storage.count
+    var text = citationDepth == nil ? text : Self.superscript(text)
+    let range: Range<Int>
+    if let base = overwrite {
+      let count = text.utf8.count
+      if written + count <= writeLimit {
+        text.withUTF8 { bytes in
+          if let from = bytes.baseAddress { (base + written).update(from: from, count: count) }
+        }
+        range = written..<written + count
+        written += count
+      } else {
+        // No room: the text goes on in storage of its own, as it does from a String.
+        overwrite = nil
+        document.storage.reserveCapacity(tokenizer.bytes.count)
+        document.storage.append(contentsOf: UnsafeBufferPointer(start: base, count: written))
+        range = written..<written + count
+        document.storage.append(contentsOf: text.utf8)
+      }
+    } else {
+      let start = document.storage.count
+      document.storage.append(contentsOf: text.utf8)
+      range = start..<document.storage.count
+    }
     document.items.append(alt ? .altText(range) : .text(range))
     if openLink != nil {
       openLink?.text.append(contentsOf: text.utf8)

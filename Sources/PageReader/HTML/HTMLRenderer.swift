@@ -21,6 +21,36 @@ public enum HTMLRenderer {
     }
   }
 
+  /// Reads a page whose bytes are valid UTF-8 (`CharsetDecoder.utf8Bytes`) into a document,
+  /// writing its text over the bytes already read: the page is held once while it is
+  /// read, where reading it from a String held the text and the document's copy of it
+  /// (a page that is all text, twice). The same document as `parse(_:baseURL:)` gives.
+  public static func parse(utf8 bytes: consuming [UInt8], baseURL: URL?) -> PageDocument {
+    parse(utf8: bytes, baseURL: baseURL, hints: .standard)
+  }
+
+  /// As `parse(utf8:baseURL:)`, noticing in the markup what `hints` says.
+  static func parse(utf8 bytes: consuming [UInt8], baseURL: URL?, hints: MarkupHints)
+    -> PageDocument
+  {
+    var written: Int?
+    var document = bytes.withUnsafeMutableBufferPointer { buffer in
+      var reader = HTMLReader(overwriting: buffer, baseURL: baseURL, hints: hints)
+      let document = reader.read()
+      if reader.isOverwriting { written = reader.written }
+      return document
+    }
+    guard let written else { return document }
+    if written < bytes.count / 4 * 3 {
+      // Mostly markup: the text alone is kept, not the page's room.
+      document.storage = Array(bytes[..<written])
+    } else {
+      bytes.removeSubrange(written...)
+      document.storage = consume bytes
+    }
+    return document
+  }
+
   /// Lays `document` out to `width` cells: the article for `.reader` when one is found
   /// with confidence (else the whole page), the whole page for `.fullPage`. `earlier`, a
   /// layout of the same document, gives the article its reader found, so that a new

@@ -21,6 +21,9 @@ struct HTMLTokenizer {
   let bytes: UnsafeBufferPointer<UInt8>
   private(set) var attributes: [Attribute] = []
   private var position = 0
+  /// Where the token `next()` returned last begins: every byte before it is read for good
+  /// (the reader may write its text over them, `HTMLReader(overwriting:…)`).
+  private(set) var tokenStart = 0
   /// The element whose end tag alone ends the current raw text or RCDATA run.
   private var rawTextElement: [UInt8]?
   private var rawTextDecodes = false
@@ -33,6 +36,7 @@ struct HTMLTokenizer {
   mutating func next() -> Token {
     let count = bytes.count
     while position < count {
+      tokenStart = position
       if inPlaintext {
         defer { position = count }
         return .text(position..<count, decodes: false)

@@ -57,8 +57,9 @@ public struct PageContent: Sendable, Equatable {
   /// Reads `page` for a report written once and forgotten (`--fetch`): the body is let go
   /// of (`page.body` emptied) as soon as it is decoded, the text once read, the document
   /// once laid out, and no screen model is made. With nothing else holding the body, a
-  /// large page is then held at most about twice at any moment (its bytes and its text,
-  /// the text and the document, the document and its lines), never all of them at once.
+  /// large page is then held at most twice at any moment (its bytes and the copy it is
+  /// read from, whose bytes the document's text is then written over; then the document
+  /// and the lines being laid out), never all of them at once.
   /// With `spill`, the lines go to it as the layout makes them, with the page they belong
   /// to (`HTMLRenderer.layout(_:width:view:spill:)`); `rendered` then has the last only.
   public init(
@@ -91,12 +92,22 @@ public struct PageContent: Sendable, Equatable {
     let isHTML = page.isHTML
     if isHTML || page.isPlainText {
       let choice = CharsetDecoder.choose(page.body, contentType: page.contentType)
-      var text = CharsetDecoder.decode(page.body, as: choice)
-      if once { page.body = Data() }
       charset = choice.description
-      document =
-        isHTML ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
-      text = ""
+      if let bytes = CharsetDecoder.utf8Bytes(page.body, as: choice) {
+        // Read as bytes, its text written over them: with the body let go of, the page is
+        // held once while it is read, not as its text and the document's copy of it.
+        if once { page.body = Data() }
+        document =
+          isHTML
+          ? HTMLRenderer.parse(utf8: consume bytes, baseURL: page.finalURL)
+          : PageDocument.plainText(utf8: consume bytes)
+      } else {
+        var text = CharsetDecoder.decode(page.body, as: choice)
+        if once { page.body = Data() }
+        document =
+          isHTML ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
+        text = ""
+      }
     }
     if let document {
       if !once { source = page }
