@@ -89,12 +89,13 @@ final class FetchTaskDelegate: @unchecked Sendable {
         task.cancel()
         return
       }
-      // The limit runs from here, as the transfer's own clock does, not from the wait for
-      // libcurl's queue. On the session's timer queue, which always has a thread: a
-      // Dispatch global worker may be long in coming on a busy machine.
+      task.resume()
+      // The limit runs from here, once libcurl has the transfer, not from the wait for its
+      // queue (another transfer may hold it). On the session's timer queue, which always
+      // has a thread: a Dispatch global worker may be long in coming on a busy machine. A
+      // fetch settled meanwhile has cancelled `timer`, which then never runs.
       let seconds = min(max(0, limits.timeout), PageFetcher.longestTimeout)
       session.timers.asyncAfter(deadline: .now() + seconds, execute: timer)
-      task.resume()
     }
   }
 
