@@ -21,8 +21,7 @@ import Foundation
 /// The callbacks run, in order, on a serial Dispatch queue of this queue's own, which
 /// Dispatch always gives a thread. OperationQueue's own is a concurrent queue on the global
 /// pool, whose workers (as many as the cores) Swift concurrency and a busy test run can
-/// take all: libcurl then waited its `patience` for every callback. (OperationQueue's
-/// `underlyingQueue` does not do: set to a serial queue, callbacks came seconds late.)
+/// take all: libcurl then waited its `patience` for every callback.
 ///
 /// `@unchecked` only because the compiler makes a subclass restate OperationQueue's own
 /// unchecked conformance; the stored properties added here are immutable and Sendable.
