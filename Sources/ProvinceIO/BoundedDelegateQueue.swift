@@ -18,11 +18,18 @@ import Foundation
 /// is quick: the bound on a fetch's bytes is that fetch's (`FetchTaskDelegate.admit`), so
 /// one stalled consumer no longer holds libcurl, and every other transfer, here.
 ///
+/// The callbacks run, in order, on a serial Dispatch queue of this queue's own, which
+/// Dispatch always gives a thread. OperationQueue's own is a concurrent queue on the global
+/// pool, whose workers (as many as the cores) Swift concurrency and a busy test run can
+/// take all: libcurl then waited its `patience` for every callback.
+///
 /// `@unchecked` only because the compiler makes a subclass restate OperationQueue's own
 /// unchecked conformance; the stored properties added here are immutable and Sendable.
 final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
   /// Free places for queued callbacks.
   private let places: DispatchSemaphore
+  /// The serial queue the callbacks run on.
+  private let serial = DispatchQueue(label: "browse.fetch.delegate")
   /// How long the session waits for a place before queuing anyway, should the delegate
   /// ever be stuck: slower, never a deadlock.
   private let patience: DispatchTimeInterval
@@ -38,7 +45,7 @@ final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
   override func addOperation(_ block: @escaping @Sendable () -> Void) {
     let placed = places.wait(timeout: .now() + patience) == .success
     let places = self.places
-    super.addOperation {
+    serial.async {
       block()
       if placed { places.signal() }
     }

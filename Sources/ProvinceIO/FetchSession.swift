@@ -15,6 +15,17 @@ final class FetchSession: Sendable {
   let session: URLSession
   private let router = Router()
 
+  /// Where fetches make and resume their tasks, in order.
+  ///
+  /// This queue and `timers` are serial queues of the session's own: Dispatch gives such a
+  /// queue a thread whenever it has work. A Dispatch global queue does not: on Linux its
+  /// pool adds a worker only while fewer are running than there are cores, and its workers
+  /// also run Swift concurrency, so a busy machine (tests that block workers beside
+  /// CPU-bound ones) left fetches' callbacks and timers waiting for seconds.
+  let starts = DispatchQueue(label: "browse.fetch.starts")
+  /// Where each fetch's timeout strikes.
+  let timers = DispatchQueue(label: "browse.fetch.timers")
+
   private init() {
     // A bounded queue, so that a body decoding faster than the delegate drops it (a gzip
     // bomb) makes libcurl wait instead of piling up in memory.

@@ -67,16 +67,36 @@ final class FetchTaskDelegate: @unchecked Sendable {
       return
     }
     self.continuation = continuation
-    let task = session.session.dataTask(with: request)
-    session.register(task, for: self)
-    self.task = task
-    let timer = DispatchWorkItem { [weak self] in self?.timeUp() }
-    self.timer = timer
     lock.unlock()
-    let seconds = min(max(0, limits.timeout), PageFetcher.longestTimeout)
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
     onEvent(.started)
-    task.resume()
+    // Making and resuming the task both wait for the session's work queue (libcurl's),
+    // which a body being decoded can hold: on the session's own queue, never on the
+    // caller's thread, a worker of Swift concurrency's small pool.
+    session.starts.async { [self] in
+      if lock.withLock({ outcome != nil }) { return }
+      let task = session.session.dataTask(with: request)
+      session.register(task, for: self)
+      let timer = DispatchWorkItem { [weak self] in self?.timeUp() }
+      let settled = lock.withLock {
+        if outcome == nil {
+          self.task = task
+          self.timer = timer
+        }
+        return outcome != nil
+      }
+      // Settled while the task was being made: it is cancelled rather than run.
+      if settled {
+        task.cancel()
+        return
+      }
+      task.resume()
+      // The limit runs from here, once libcurl has the transfer, not from the wait for its
+      // queue (another transfer may hold it). On the session's timer queue, which always
+      // has a thread: a Dispatch global worker may be long in coming on a busy machine. A
+      // fetch settled meanwhile has cancelled `timer`, which then never runs.
+      let seconds = min(max(0, limits.timeout), PageFetcher.longestTimeout)
+      session.timers.asyncAfter(deadline: .now() + seconds, execute: timer)
+    }
   }
 
   /// Settles the fetch; only the first call counts. Cancels the transfer if it is running.

@@ -13,7 +13,8 @@ import TextSupport
 
 /// A real HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for tests that fetch over
 /// the network stack. A thread per connection; every connection is closed after one
-/// response. `stop()` closes the listener and open connections and waits for all threads.
+/// response. `stop()` refuses new connections and breaks open ones at once; the server's own
+/// thread then waits for its threads and closes its descriptors.
 ///
 ///     let server = try TestHTTPServer.started()
 ///     defer { server.stop() }
@@ -119,7 +120,8 @@ package final class TestHTTPServer: @unchecked Sendable {
   private var openSockets: Set<Int32> = []
   private var routes: [String: RouteHandler] = [:]
   private var seen: [Request] = []
-  private let threads = DispatchGroup()
+  /// The connections' threads still running.
+  private let connections = DispatchGroup()
 
   private enum RouteHandler {
     case respond(Handler)
@@ -202,13 +204,34 @@ package final class TestHTTPServer: @unchecked Sendable {
       onIPv6 = ipv6
       address = ipv4
     }
-    threads.enter()
     let wake = pipeEnds[0]
+    let ends = pipeEnds
     let thread = Thread { [self] in
       acceptLoop(listener: fd, wake: wake)
-      threads.leave()
+      finish(listener: fd, pipeEnds: ends)
     }
     thread.start()
+  }
+
+  /// Ends the server on its accept thread, once no more connections are taken: breaks the
+  /// open ones, waits for their threads, and closes the listener and the wake-up pipe.
+  /// Here and not in `stop()`, which a test calls on a thread of Swift concurrency's small
+  /// pool: waiting there for many server threads to wake on a busy machine held back every
+  /// other test's tasks and fetches.
+  private func finish(listener fd: Int32, pipeEnds: [Int32]) {
+    lock.withLock {
+      // Also when the listener failed rather than stopped: nothing is served from now on.
+      stopping = true
+      for socket in openSockets { shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+    connections.wait()
+    lock.withLock {
+      // Under the lock, so that `stop()` never writes to a pipe closed and reused.
+      close(fd)
+      close(pipeEnds[0])
+      close(pipeEnds[1])
+      listener = -1
+    }
   }
 
   /// Binds `fd` to `address`, listens, and fills in the port chosen; nil on failure.
@@ -239,28 +262,24 @@ package final class TestHTTPServer: @unchecked Sendable {
     return bound ? UInt16(bigEndian: address.sin_port) : 9
   }
 
-  /// Stops accepting, breaks open connections and waits for every server thread.
+  /// Stops accepting (a connection from now on is refused) and breaks open connections, at
+  /// once; the server's own thread then waits for its connections' threads and closes its
+  /// descriptors (`finish`), so that the caller never waits for them.
   package func stop() {
-    let (fd, pipeEnds, alreadyStopping) = lock.withLock {
-      let state = (listener, wakePipe, stopping)
-      stopping = true
-      if !state.2 && state.0 >= 0 {
-        // The byte is never read, so every poll on the pipe wakes from now on.
-        var byte: UInt8 = 1
-        _ = write(state.1[1], &byte, 1)
-        // Under the lock, so no descriptor is closed and reused in between.
-        for socket in openSockets { shutdown(socket, Int32(SHUT_RDWR)) }
+    lock.withLock {
+      guard !stopping, listener >= 0 else {
+        stopping = true
+        return
       }
-      return state
+      stopping = true
+      // The byte is never read, so every poll on the pipe wakes from now on.
+      var byte: UInt8 = 1
+      _ = write(wakePipe[1], &byte, 1)
+      // A listening socket shut down refuses connections; it is closed by `finish`.
+      shutdown(listener, Int32(SHUT_RDWR))
+      // Under the lock, so no descriptor is closed and reused in between.
+      for socket in openSockets { shutdown(socket, Int32(SHUT_RDWR)) }
     }
-    guard !alreadyStopping, fd >= 0 else { return }
-    if threads.wait(timeout: .now() + 10) == .timedOut {
-      // A thread is stuck outside the wake-up points; leave its descriptors alone.
-      return
-    }
-    close(fd)
-    close(pipeEnds[0])
-    close(pipeEnds[1])
   }
 
   deinit {
@@ -284,7 +303,7 @@ package final class TestHTTPServer: @unchecked Sendable {
       let accepted = lock.withLock {
         if stopping { return false }
         openSockets.insert(client)
-        threads.enter()
+        connections.enter()
         return true
       }
       guard accepted else {
@@ -297,7 +316,7 @@ package final class TestHTTPServer: @unchecked Sendable {
           openSockets.remove(client)
           close(client)
         }
-        threads.leave()
+        connections.leave()
       }
       thread.start()
     }
