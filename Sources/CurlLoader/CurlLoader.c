@@ -11,6 +11,7 @@
 #include "CurlLoader.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,6 +98,8 @@ int province_curl_load(void) {
 enum {
   header_function_option = 20079,  // CURLOPT_HEADERFUNCTION
   header_data_option = 10029,      // CURLOPT_HEADERDATA
+  write_function_option = 20011,   // CURLOPT_WRITEFUNCTION
+  write_data_option = 10001,       // CURLOPT_WRITEDATA
   error_buffer_option = 10010,     // CURLOPT_ERRORBUFFER
   message_done = 1,                // CURLMSG_DONE
   out_of_memory = 27,              // CURLE_OUT_OF_MEMORY
@@ -118,6 +121,10 @@ struct headers {
   size_t bytes;
   int refused;        // past the bound: refused, and said so
   char *error_buffer; // Foundation's CURLOPT_ERRORBUFFER, CURL_ERROR_SIZE bytes
+  header_function_t write_function;  // Foundation's body callback, and its data
+  void *write_data;
+  size_t body;        // decoded body bytes of this transfer so far
+  int body_cut;       // past the body bound: the transfer was stopped
   struct headers *next;
 };
 
@@ -147,6 +154,10 @@ static void remember_header_option(void *handle, int option, void *value) {
       entry->function = (header_function_t)value;
     } else if (option == error_buffer_option) {
       entry->error_buffer = value;
+    } else if (option == write_function_option) {
+      entry->write_function = (header_function_t)value;
+    } else if (option == write_data_option) {
+      entry->write_data = value;
     } else {
       entry->data = value;
     }
@@ -188,6 +199,39 @@ static size_t watch_header_line(char *buffer, size_t size, size_t count, void *p
   return entry->function(buffer, size, count, entry->data);
 }
 
+// A body decoded past every fetch's limit (province_curl_limit_body) stops here: libcurl
+// decodes all it has read before a cancel can reach it (a gzip bomb: a gigabyte from one
+// read), on the one thread every other transfer of the process waits for.
+static long body_limit;  // 0: none
+static long bodies_cut;
+enum { body_slack = 1 << 20 };
+
+void province_curl_limit_body(long bytes) {
+  if (bytes <= 0) return;
+  long wanted = bytes > LONG_MAX - body_slack ? LONG_MAX : bytes + body_slack;
+  long seen = __atomic_load_n(&body_limit, __ATOMIC_RELAXED);
+  while (seen < wanted &&
+         !__atomic_compare_exchange_n(&body_limit, &seen, wanted, 0, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED)) {
+  }
+}
+
+long province_curl_bodies_cut(void) { return __atomic_load_n(&bodies_cut, __ATOMIC_RELAXED); }
+
+static size_t watch_body(char *buffer, size_t size, size_t count, void *pointer) {
+  struct headers *entry = pointer;
+  size_t length = size * count;
+  long limit = __atomic_load_n(&body_limit, __ATOMIC_RELAXED);
+  entry->body += length;
+  if (limit > 0 && entry->body > (size_t)limit) {
+    if (!entry->body_cut) __atomic_add_fetch(&bodies_cut, 1, __ATOMIC_RELAXED);
+    entry->body_cut = 1;
+    // Any count but `length` makes libcurl stop the transfer with CURLE_WRITE_ERROR.
+    return 0;
+  }
+  return entry->write_function(buffer, size, count, entry->write_data);
+}
+
 // Whether `address` is code of the loaded libcurl.
 static int called_from_libcurl(void *address) {
   Dl_info info;
@@ -201,6 +245,12 @@ static int called_from_libcurl(void *address) {
 static void watch_headers(void *handle) {
   pthread_mutex_lock(&watched_lock);
   struct headers *entry = headers_of(handle, 0);
+  if (entry && entry->write_function) {
+    entry->body = 0;
+    entry->body_cut = 0;
+    real_curl_easy_setopt(handle, write_function_option, (void *)watch_body);
+    real_curl_easy_setopt(handle, write_data_option, (void *)entry);
+  }
   if (entry && entry->function) {
     entry->complete = 0;
     entry->informational = 0;
@@ -386,7 +436,8 @@ void *curl_version_info(int age) {
 
 code_t curl_easy_setopt(void *handle, int option, ...) {
   if (option == header_function_option || option == header_data_option ||
-      option == error_buffer_option) {
+      option == error_buffer_option || option == write_function_option ||
+      option == write_data_option) {
     va_list arguments;
     va_start(arguments, option);
     void *value = va_arg(arguments, void *);

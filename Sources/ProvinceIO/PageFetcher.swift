@@ -22,7 +22,13 @@ public final class PageFetcher: Sendable {
   public init(limits: FetchLimits = .init(), acceptLanguage: String = PageFetcher.defaultLanguage) {
     self.limits = limits
     self.acceptLanguage = acceptLanguage
+    // libcurl stops a body decoded well past every fetcher's limit, so a gzip bomb's
+    // decoding cannot hold up the other transfers of the process (CurlLoader).
+    province_curl_limit_body(limits.maxBytes)
   }
+
+  /// How many transfers libcurl stopped for a body decoded past every fetcher's limit.
+  static var transfersStoppedPastTheBodyBound: Int { province_curl_bodies_cut() }
 
   /// Makes the transport ready on a thread of its own: loads libcurl (about 30 libraries,
   /// some 7 ms) and makes the process's URLSession, so that a fetch that follows finds them

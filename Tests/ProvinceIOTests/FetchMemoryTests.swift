@@ -47,6 +47,23 @@ import Testing
     #expect(growth < 150_000_000, "resident size rose by \(growth / 1_000_000) MB")
   }
 
+  /// The bomb's decoding ends in libcurl a MiB past the largest limit, not a gigabyte on:
+  /// libcurl's one thread decodes all it has read before a cancel reaches it, and every
+  /// other transfer of the process waited that long (a link check's healthy pages timed out).
+  @Test func aGzipBombIsStoppedInLibcurlNotDecodedWhole() async throws {
+    let bomb = GzipBomb.zeros(atLeast: 1 << 30)
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    let hungUp = server.gzipRoute("/bomb", bomb.gzip)
+    let before = PageFetcher.transfersStoppedPastTheBodyBound
+    let limits = FetchLimits(timeout: 60)
+    let page = try await PageFetcher(limits: limits).fetch(server.url("/bomb"))
+    #expect(page.truncated)
+    #expect(page.body.count == limits.maxBytes)
+    await Self.waitFor(hungUp)
+    #expect(PageFetcher.transfersStoppedPastTheBodyBound > before)
+  }
+
   /// Waits for `semaphore` on a thread of its own, at most a minute. Not on a Dispatch
   /// global queue: on Linux its few workers (twice the cores at most) also carry Swift
   /// concurrency and every fetch's session work, callbacks and timers, so one held here

@@ -19,6 +19,15 @@ int province_curl_load(void);
 /// under a low open-file limit must count them. 0 leaves libcurl's default.
 void province_curl_limit_connections(long count);
 
+/// Bounds the decoded body of every transfer from the next on to `bytes` and a MiB of
+/// slack, the largest asked for so far: past it libcurl stops the transfer at once rather
+/// than decode all it has read (a gzip bomb), which every other transfer waits for. The
+/// fetch itself has settled by then (its own limit is lower).
+void province_curl_limit_body(long bytes);
+
+/// How many transfers `province_curl_limit_body`'s bound has stopped (for the tests).
+long province_curl_bodies_cut(void);
+
 /// The most header lines one transfer may bring (status lines, 1xx blocks, a proxy's
 /// CONNECT answer and chunked trailers included); past it the transfer is refused.
 #define PROVINCE_HEADER_LINE_LIMIT 1000
