@@ -125,4 +125,25 @@ import Testing
     #expect(left.text(row: 0) == "  xx")
     #expect(left[0, 0] == .space(Style(dim: true)) && left[0, 1] == .space(Style(dim: true)))
   }
+
+  @Test(
+    "a grapheme of one, three or more scalars keeps its text in its cell, and the diff writes it whole"
+  )
+  func graphemesOfManyScalarsAreKept() {
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"  // man, woman, girl: 5 scalars
+    let boys = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F466}"  // the same with a boy
+    let accented = "e\u{301}\u{302}"  // three scalars, one cell
+    var frame = Frame(rows: 1, columns: 8)
+    frame.put(accented + family + "中", row: 0, column: 0)
+    #expect(frame[0, 0].text == accented && frame[0, 0].width == 1)
+    #expect(frame[0, 1].text == family && frame[0, 1].width == 2)
+    #expect(frame[0, 3].text == "中")
+    var other = frame
+    other.put(boys, row: 0, column: 1)
+    #expect(other[0, 1].text == boys && other[0, 1] != frame[0, 1])
+    other.put(family, row: 0, column: 1)
+    #expect(other == frame)
+    let output = FrameDiff.output(from: nil, to: frame)
+    #expect(output.hasSuffix(accented + family + "中"))
+  }
 }

@@ -164,27 +164,60 @@ public enum FullScreenRenderer {
     _ state: NavigationState, navigator: Navigator, palette: Palette, columns: Range<Int>,
     storedPage: (String) -> String?, panes: PaneStore, into frame: inout Frame
   ) {
-    let screen = state.top
-    guard navigator.itemCount(of: screen) > 0,
-      let preview = navigator.preview(for: screen, at: screen.selection)
+    guard
+      let pane = preparedPane(
+        state, navigator: navigator, palette: palette, columns: columns.count,
+        storedPage: storedPage, panes: panes)
     else {
       for row in 0..<state.contentRows {
         frame.put("│", row: row, column: columns.lowerBound, style: palette.hint)
       }
       return
     }
+    frame.paste(pane, row: 0, column: columns.lowerBound)
+  }
+
+  /// The pane of the item selected in `state`'s menu, `columns` wide, from `panes` or
+  /// drawn and kept there; nil when there is no item to preview.
+  private static func preparedPane(
+    _ state: NavigationState, navigator: Navigator, palette: Palette, columns: Int,
+    storedPage: (String) -> String?, panes: PaneStore
+  ) -> Frame? {
+    let screen = state.top
+    guard navigator.itemCount(of: screen) > 0,
+      let preview = navigator.preview(for: screen, at: screen.selection)
+    else { return nil }
     let pageState = preview.url.map { url in
       if case .loaded = state.pages[url] { return "loaded" }
       return storedPage(url) ?? "not cached"
     }
     let key = PaneStore.Key(
-      preview: preview, pageState: pageState, columns: columns.count, rows: state.contentRows,
+      preview: preview, pageState: pageState, columns: columns, rows: state.contentRows,
       palette: palette)
-    let pane =
-      panes.pane(for: key)
-      ?? panes.keep(
-        pane(preview, pageState: pageState, palette: palette, key: key), for: key)
-    frame.paste(pane, row: 0, column: columns.lowerBound)
+    return panes.pane(for: key)
+      ?? panes.keep(pane(preview, pageState: pageState, palette: palette, key: key), for: key)
+  }
+
+  /// Draws and keeps in `panes` the preview panes of the menu's items `items`, as frames
+  /// of `state` with each of them selected would show them: a session makes the panes of
+  /// the items beside the selection, off its loop's thread, while this one is read, so
+  /// that a move finds its pane (and map) made. Stops when `wanted` turns false.
+  public static func preparePanes(
+    _ state: NavigationState, items: [Int], navigator: Navigator, palette: Palette,
+    storedPage: (String) -> String?, panes: PaneStore = .shared, wanted: () -> Bool
+  ) {
+    guard state.top.isMenu, !state.showingHelp,
+      let columns = MenuPreview.columns(forWidth: state.viewport.columns)
+    else { return }
+    let count = navigator.itemCount(of: state.top)
+    for item in items where (0..<count).contains(item) {
+      guard wanted() else { return }
+      var other = state
+      other.top.selection = item
+      _ = preparedPane(
+        other, navigator: navigator, palette: palette, columns: columns.count,
+        storedPage: storedPage, panes: panes)
+    }
   }
 
   /// The preview pane alone, `key.columns` wide and `key.rows` high: the rule in its first
