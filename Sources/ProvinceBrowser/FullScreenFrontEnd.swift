@@ -36,6 +36,9 @@ final class FullScreenFrontEnd: SessionFrontEnd {
   /// latest (an older one stops: the selection has moved on).
   private let ahead = DispatchQueue(label: "browse.panes-ahead", qos: .utility)
   private let aheadRequest = Counter()
+  /// How long after a frame the panes beside it are drawn: after the terminal has read
+  /// the frame, well before a held key's next repeat (30 a second).
+  private static let aheadDelay = 8
 
   /// A number shared with the queue's blocks.
   private final class Counter: Sendable {
@@ -153,8 +156,8 @@ final class FullScreenFrontEnd: SessionFrontEnd {
   }
 
   /// The panes of the items next to the selection on a wide menu, drawn off the loop's
-  /// thread once this frame is out: the next move (either way) finds its pane made, and
-  /// spends its time on the rows that changed. Two each way; a newer frame stops them.
+  /// thread soon after this frame is out: the next move (either way) finds its pane made,
+  /// and spends its time on the rows that changed. Two each way; a newer frame stops them.
   private func drawAhead(_ state: NavigationState) {
     guard state.top.isMenu, !state.showingHelp,
       MenuPreview.columns(forWidth: state.viewport.columns) != nil
@@ -167,7 +170,9 @@ final class FullScreenFrontEnd: SessionFrontEnd {
     }
     let (navigator, palette, fetcher) = (self.navigator, self.palette, loader.fetcher)
     let latest = aheadRequest
-    ahead.async {
+    // A moment later: the CPU first goes to the terminal that shows this frame (on two
+    // cores, drawing ahead at once delayed the terminal's read of it by a millisecond).
+    ahead.asyncAfter(deadline: .now() + .milliseconds(Self.aheadDelay)) {
       FullScreenRenderer.preparePanes(
         state, items: items, navigator: navigator, palette: palette,
         storedPage: { FullScreenFrontEnd.storedPage($0, fetcher: fetcher) },
