@@ -44,7 +44,7 @@ public struct Cell: Hashable, Sendable {
     var count = 0
     for scalar in text.unicodeScalars {
       guard count < 3 else {
-        packed = Self.intern(text)
+        packed = Self.intern(text, width: width)
         break
       }
       packed |= UInt64(scalar.value) << (21 * UInt64(count))
@@ -64,7 +64,7 @@ public struct Cell: Hashable, Sendable {
 
   /// The cell's text appended to `output` (what the diff writes), without a String made
   /// for a grapheme the cell holds itself.
-  func write(to output: inout String) {
+  func appendText(to output: inout String) {
     guard packed & Self.interned == 0 else {
       output += text
       return
@@ -100,10 +100,18 @@ public struct Cell: Hashable, Sendable {
 
   private static let long = Mutex(LongTexts())
 
-  /// The place of `text` in `long`, added if new, with the `interned` bit set.
-  private static func intern(_ text: String) -> UInt64 {
+  /// How many long graphemes are kept: a hostile page of distinct ones (a letter under
+  /// a different heap of combining marks each time) must not grow the table for ever.
+  static let keptLongTexts = 65_536
+
+  /// The place of `text` in `long`, added if new, with the `interned` bit set. With the
+  /// table full, a new one is shown as U+FFFD, once for each cell it takes.
+  private static func intern(_ text: String, width: Int) -> UInt64 {
     long.withLock { table in
       if let place = table.places[text] { return UInt64(place) | interned }
+      guard table.texts.count < keptLongTexts else {
+        return width == 2 ? 0xFFFD | 0xFFFD << 21 : 0xFFFD
+      }
       table.texts.append(text)
       table.places[text] = table.texts.count - 1
       return UInt64(table.texts.count - 1) | interned

@@ -54,7 +54,7 @@ public enum FrameDiff {
           body += cell.style.selectGraphicRendition
           style = cell.style
         }
-        cell.write(to: &body)
+        cell.appendText(to: &body)
         column += cell.width
         cursor = CursorPosition(row: row, column: column)
       }
