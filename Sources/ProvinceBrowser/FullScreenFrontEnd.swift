@@ -2,6 +2,8 @@ import CatalogModel
 import FetchModel
 import Foundation
 import ProvinceCore
+import ProvinceIO
+import Synchronization
 import TerminalUI
 import TextSupport
 
@@ -30,6 +32,18 @@ final class FullScreenFrontEnd: SessionFrontEnd {
   private let null: Int32
   private let ownError = StandardStream.error.fd
   private var buffer = [UInt8](repeating: 0, count: 4096)
+  /// Where the panes beside the selection are drawn ahead, and which request is the
+  /// latest (an older one stops: the selection has moved on).
+  private let ahead = DispatchQueue(label: "browse.panes-ahead", qos: .utility)
+  private let aheadRequest = Counter()
+  /// How long after a frame the panes beside it are drawn: after the terminal has read
+  /// the frame, well before a held key's next repeat (30 a second).
+  private static let aheadDelay = 8
+
+  /// A number shared with the queue's blocks.
+  private final class Counter: Sendable {
+    let value = Mutex(0)
+  }
 
   /// The face, when it can have the terminal: full screen unless `-i`, `--line-mode` or
   /// `TERM=dumb` (or no TERM) ask for lines, and only on a terminal (`--pick`: /dev/tty).
@@ -138,11 +152,41 @@ final class FullScreenFrontEnd: SessionFrontEnd {
     let output = FrameDiff.output(from: shown, to: frame)
     if !output.isEmpty { terminal.write(output) }
     shown = frame
+    drawAhead(state)
+  }
+
+  /// The panes of the items next to the selection on a wide menu, drawn off the loop's
+  /// thread soon after this frame is out: the next move (either way) finds its pane made,
+  /// and spends its time on the rows that changed. Two each way; a newer frame stops them.
+  private func drawAhead(_ state: NavigationState) {
+    guard state.top.isMenu, !state.showingHelp,
+      MenuPreview.columns(forWidth: state.viewport.columns) != nil
+    else { return }
+    let selection = state.top.selection
+    let items = [selection + 1, selection - 1, selection + 2, selection - 2]
+    let request = aheadRequest.value.withLock {
+      $0 += 1
+      return $0
+    }
+    let (navigator, palette, fetcher) = (self.navigator, self.palette, loader.fetcher)
+    let latest = aheadRequest
+    // A moment later: the CPU first goes to the terminal that shows this frame (on two
+    // cores, drawing ahead at once delayed the terminal's read of it by a millisecond).
+    ahead.asyncAfter(deadline: .now() + .milliseconds(Self.aheadDelay)) {
+      FullScreenRenderer.preparePanes(
+        state, items: items, navigator: navigator, palette: palette,
+        storedPage: { FullScreenFrontEnd.storedPage($0, fetcher: fetcher) },
+        wanted: { latest.value.withLock { $0 } == request })
+    }
   }
 
   /// The preview pane's word on a page: whether the cache holds it (a stat, not a read).
   private func storedPage(_ url: String) -> String? {
-    guard let address = URLText.requestURL(url), let size = loader.fetcher.storedSize(of: address)
+    Self.storedPage(url, fetcher: loader.fetcher)
+  }
+
+  private static func storedPage(_ url: String, fetcher: CachingFetcher) -> String? {
+    guard let address = URLText.requestURL(url), let size = fetcher.storedSize(of: address)
     else { return nil }
     return "cached · " + PageText.byteCount(size)
   }

@@ -1,32 +1,80 @@
+import Synchronization
 import TextSupport
 
 /// One cell of a `Frame`: a grapheme and its style. A wide (East Asian) character takes
 /// its cell and the one to its right, which holds a continuation (empty text, width 0).
+///
+/// A cell is a plain value of 16 bytes that holds no reference: a frame of thousands of
+/// cells is made, copied, compared and freed without counting references. A grapheme of
+/// up to three scalars is kept in the cell itself; a longer one (an emoji sequence) is
+/// kept once in a table of the process, and the cell holds its place there.
 public struct Cell: Hashable, Sendable {
-  /// The grapheme shown, " " for a blank cell, "" for the right half of a wide character.
-  public let text: String
+  /// Up to three scalars of 21 bits each, the first in the low bits (0: no scalar); or,
+  /// with `interned` set, the place of the grapheme in `Cell.long`.
+  private let packed: UInt64
   /// How the cell is drawn.
   public let style: Style
+  private let cells: UInt8
+
+  /// The grapheme shown, " " for a blank cell, "" for the right half of a wide character.
+  public var text: String {
+    if packed & Self.interned != 0 {
+      let place = Int(packed & ~Self.interned)
+      return Self.long.withLock { $0.texts[place] }
+    }
+    var scalars = String.UnicodeScalarView()
+    var rest = packed
+    while rest != 0, let scalar = Unicode.Scalar(UInt32(rest & 0x1F_FFFF)) {
+      scalars.append(scalar)
+      rest >>= 21
+    }
+    return String(scalars)
+  }
+
   /// The cells the grapheme takes: 1 or 2, or 0 for a continuation.
-  public let width: Int
+  public var width: Int { Int(cells) }
 
   /// A space in the plain style.
   public static let blank = Cell(text: " ", style: .plain, width: 1)
 
   init(text: String, style: Style, width: Int) {
-    self.text = text
     self.style = style
-    self.width = width
+    cells = UInt8(clamping: width)
+    var packed: UInt64 = 0
+    var count = 0
+    for scalar in text.unicodeScalars {
+      guard count < 3 else {
+        packed = Self.intern(text, width: width)
+        break
+      }
+      packed |= UInt64(scalar.value) << (21 * UInt64(count))
+      count += 1
+    }
+    self.packed = packed
   }
 
   /// A space in `style`.
   public static func space(_ style: Style) -> Cell { Cell(text: " ", style: style, width: 1) }
 
   /// True for the right half of a wide character.
-  public var isContinuation: Bool { width == 0 }
+  public var isContinuation: Bool { cells == 0 }
 
   /// The right half of a wide character drawn in `style`.
   static func continuation(_ style: Style) -> Cell { Cell(text: "", style: style, width: 0) }
+
+  /// The cell's text appended to `output` (what the diff writes), without a String made
+  /// for a grapheme the cell holds itself.
+  func appendText(to output: inout String) {
+    guard packed & Self.interned == 0 else {
+      output += text
+      return
+    }
+    var rest = packed
+    while rest != 0, let scalar = Unicode.Scalar(UInt32(rest & 0x1F_FFFF)) {
+      output.unicodeScalars.append(scalar)
+      rest >>= 21
+    }
+  }
 
   /// The text of a cell for `character` and the cells it takes (0 means it cannot have a
   /// cell: a lone combining mark or an invisible format character). A grapheme with a
@@ -39,5 +87,34 @@ public struct Cell: Hashable, Sendable {
       width = max(width, TerminalText.width(of: scalar))
     }
     return (String(character), width)
+  }
+
+  /// The bit that says `packed` is a place in `long`.
+  private static let interned: UInt64 = 1 << 63
+
+  /// Graphemes of more than three scalars, each once, and where each is.
+  private struct LongTexts {
+    var texts: [String] = []
+    var places: [String: Int] = [:]
+  }
+
+  private static let long = Mutex(LongTexts())
+
+  /// How many long graphemes are kept: a hostile page of distinct ones (a letter under
+  /// a different heap of combining marks each time) must not grow the table for ever.
+  static let keptLongTexts = 65_536
+
+  /// The place of `text` in `long`, added if new, with the `interned` bit set. With the
+  /// table full, a new one is shown as U+FFFD, once for each cell it takes.
+  private static func intern(_ text: String, width: Int) -> UInt64 {
+    long.withLock { table in
+      if let place = table.places[text] { return UInt64(place) | interned }
+      guard table.texts.count < keptLongTexts else {
+        return width == 2 ? 0xFFFD | 0xFFFD << 21 : 0xFFFD
+      }
+      table.texts.append(text)
+      table.places[text] = table.texts.count - 1
+      return UInt64(table.texts.count - 1) | interned
+    }
   }
 }

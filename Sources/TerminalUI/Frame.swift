@@ -71,6 +71,34 @@ public struct Frame: Hashable, Sendable {
     }
   }
 
+  /// Writes every cell of `other` into this frame with its top left at `row`, `column`,
+  /// as `put` would have written them there: what falls outside is clipped, and a wide
+  /// character cut by an edge becomes a space. For a part drawn once and shown again.
+  public mutating func paste(_ other: Frame, row: Int, column: Int) {
+    for y in 0..<other.rows where (0..<rows).contains(row + y) {
+      var x = 0
+      while x < other.columns {
+        let cell = other.cells[y * other.columns + x]
+        let at = column + x
+        let width = max(cell.width, 1)
+        if cell.isContinuation || at + width <= 0 || at >= columns {
+          // A continuation is written with its wide character (or blanked with it).
+          x += 1
+          continue
+        }
+        if at < 0 || at + width > columns {
+          for cut in max(at, 0)..<min(at + width, columns) {
+            place(.space(cell.style), row: row + y, column: cut)
+          }
+        } else {
+          place(cell, row: row + y, column: at)
+          if cell.width == 2 { place(.continuation(cell.style), row: row + y, column: at + 1) }
+        }
+        x += width
+      }
+    }
+  }
+
   /// Makes every cell blank and hides the cursor.
   public mutating func clear() {
     cells = Array(repeating: .blank, count: rows * columns)
@@ -81,6 +109,23 @@ public struct Frame: Hashable, Sendable {
   public func text(row: Int) -> String {
     guard (0..<rows).contains(row) else { return "" }
     return cells[row * columns..<(row + 1) * columns].map(\.text).joined()
+  }
+
+  /// True when `row` holds the same cells in `other`, a frame of the same size: the diff
+  /// skips such a row whole, without copying a cell out of either frame.
+  func sameRow(_ row: Int, as other: Frame) -> Bool {
+    guard rows == other.rows, columns == other.columns, (0..<rows).contains(row) else {
+      return false
+    }
+    let start = row * columns
+    return cells.withUnsafeBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        for index in start..<start + columns where mine[index] != theirs[index] {
+          return false
+        }
+        return true
+      }
+    }
   }
 
   /// Sets one cell, first blanking the other half of any wide character it cuts.

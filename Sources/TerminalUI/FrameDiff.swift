@@ -18,6 +18,8 @@ public enum FrameDiff {
     // run always starts with a move and autowrap is never relied on.
     var cursor: CursorPosition? = redraw ? CursorPosition(row: 0, column: 0) : nil
     for row in 0..<next.rows {
+      // A row the screen already shows sends nothing: known at once, cell for cell.
+      if !redraw && next.sameRow(row, as: shown) { continue }
       // The row's cells from `blankTail` on are plain spaces: EL can clear them.
       var blankTail = next.columns
       while blankTail > 0 && next[row, blankTail - 1] == .blank { blankTail -= 1 }
@@ -52,7 +54,7 @@ public enum FrameDiff {
           body += cell.style.selectGraphicRendition
           style = cell.style
         }
-        body += cell.text
+        cell.appendText(to: &body)
         column += cell.width
         cursor = CursorPosition(row: row, column: column)
       }

@@ -124,6 +124,9 @@ public enum TerminalText {
       return 2
     }
     if (0x2010...0x2027).contains(v) { return 1 }
+    // Box drawing (the preview pane's rule) and Braille (a map's dots), a cell each: a
+    // map's frame has hundreds of them.
+    if (0x2500...0x257F).contains(v) || (0x2800...0x28FF).contains(v) { return 1 }
     // Invisible formatting (U+2060–2064, U+2066–206F) and variation selectors take no
     // cells; the page layout's link marks are made of them.
     if (0x2060...0x2064).contains(v) || (0x2066...0x206F).contains(v)

@@ -223,4 +223,16 @@ import Testing
       shown = frame
     }
   }
+
+  @Test("a change in one row of a 160×40 frame writes that row alone, from its first changed cell")
+  func oneChangedRowIsTheOnlyRowWritten() {
+    var before = Frame(rows: 40, columns: 160)
+    for row in 0..<40 { before.put("第\(row)行 row \(row) │ 江苏省 ⣿⣿⡇", row: row, column: 0) }
+    var after = before
+    after.put("X", row: 17, column: 9)
+    let output = FrameDiff.output(from: before, to: after)
+    // One cursor move (row 18, column 10, 1-based), the cell, and the cursor hidden.
+    #expect(output == "\u{1B}[?25l\u{1B}[18;10HX")
+    #expect(check(from: before, to: after) == nil)
+  }
 }

@@ -99,4 +99,51 @@ import Testing
     frame.clear()
     #expect(frame == Frame(rows: 2, columns: 2))
   }
+
+  @Test(
+    "a pasted frame lands where it is put, styles and all, and an edge cuts a wide character to a space"
+  )
+  func pasteCopiesCellsAndClips() {
+    var pane = Frame(rows: 2, columns: 4)
+    // 文 does not fit the pane's 4 columns: the pane holds │, 中 and a space.
+    pane.put("│中文", row: 0, column: 0, style: Style(dim: true))
+    pane.put("ab", row: 1, column: 2)
+    var frame = Frame(rows: 3, columns: 6)
+    frame.put("xyz", row: 1, column: 0)
+    frame.paste(pane, row: 1, column: 3)
+    #expect(frame.text(row: 0) == "      ")
+    // │ in column 3, 中 in 4–5; the pane's last column falls past the right edge.
+    #expect(frame.text(row: 1) == "xyz│中")
+    #expect(frame[1, 3].style.dim && frame[1, 4].width == 2 && frame[1, 5].isContinuation)
+    // The pane's second row: a in column 5, b past the edge.
+    #expect(frame.text(row: 2) == "     a")
+    var left = Frame(rows: 1, columns: 4)
+    left.put("xxxx", row: 0, column: 0)
+    left.paste(pane, row: 0, column: -2)
+    // │ and the left half of 中 are cut off: its right half, in column 0, is a space, and
+    // so is the pane's last cell, in column 1; columns 2 and 3 are left as they were.
+    #expect(left.text(row: 0) == "  xx")
+    #expect(left[0, 0] == .space(Style(dim: true)) && left[0, 1] == .space(Style(dim: true)))
+  }
+
+  @Test(
+    "a grapheme of one, three or more scalars keeps its text in its cell, and the diff writes it whole"
+  )
+  func graphemesOfManyScalarsAreKept() {
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"  // man, woman, girl: 5 scalars
+    let boys = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F466}"  // the same with a boy
+    let accented = "e\u{301}\u{302}"  // three scalars, one cell
+    var frame = Frame(rows: 1, columns: 8)
+    frame.put(accented + family + "中", row: 0, column: 0)
+    #expect(frame[0, 0].text == accented && frame[0, 0].width == 1)
+    #expect(frame[0, 1].text == family && frame[0, 1].width == 2)
+    #expect(frame[0, 3].text == "中")
+    var other = frame
+    other.put(boys, row: 0, column: 1)
+    #expect(other[0, 1].text == boys && other[0, 1] != frame[0, 1])
+    other.put(family, row: 0, column: 1)
+    #expect(other == frame)
+    let output = FrameDiff.output(from: nil, to: frame)
+    #expect(output.hasSuffix(accented + family + "中"))
+  }
 }

@@ -33,6 +33,8 @@ public final class Matcher: Sendable {
     var counties: CountyIndex?
     var countyNames: KeyColumn?
     var countyPinyin: PinyinColumns?
+    /// Each province's derived pinyin, kept: a menu's frame asks for every row's.
+    var provinceReadings: [String]?
   }
 
   /// Every county in catalog order, and where each city's counties start in that order
@@ -299,7 +301,10 @@ public final class Matcher: Sendable {
   /// The province's name in pinyin, derived ("guang dong sheng").
   public func pinyin(ofProvince index: Int) -> String {
     guard catalog.provinces.indices.contains(index) else { return "" }
-    return Pinyin.derive(catalog.provinces[index].name)
+    if let known = cache.withLock({ $0.provinceReadings }) { return known[index] }
+    let readings = catalog.provinces.map { Pinyin.derive($0.name) }
+    cache.withLock { $0.provinceReadings = readings }
+    return readings[index]
   }
 
   /// The city's pinyin from the data file when it has one, else derived from its name.

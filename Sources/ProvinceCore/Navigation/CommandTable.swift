@@ -1,3 +1,4 @@
+import Synchronization
 import TerminalUI
 import TextSupport
 
@@ -214,6 +215,25 @@ public enum CommandTable {
   /// The hint line for `screen` in `width` cells: when all do not fit, the hints worth
   /// least go first, so `? keys` is the last to go.
   public static func hintLine(_ screen: HintContext, width: Int) -> String {
+    // Every frame asks again, for one of a few contexts: the line is kept for each.
+    let key = HintLineKey(context: screen, width: width)
+    if let kept = hintLines.withLock({ $0[key] }) { return kept }
+    let line = makeHintLine(screen, width: width)
+    hintLines.withLock { kept in
+      if kept.count >= 64 { kept.removeAll(keepingCapacity: true) }
+      kept[key] = line
+    }
+    return line
+  }
+
+  private struct HintLineKey: Hashable, Sendable {
+    var context: HintContext
+    var width: Int
+  }
+
+  private static let hintLines = Mutex<[HintLineKey: String]>([:])
+
+  private static func makeHintLine(_ screen: HintContext, width: Int) -> String {
     var hints = keyHints(screen)
     while hints.count > 1
       && TerminalText.width(hints.map(\.hint).joined(separator: " · ")) > width

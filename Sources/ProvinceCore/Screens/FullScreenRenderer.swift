@@ -7,7 +7,7 @@ import TextSupport
 /// typed, a message, or the keys that matter here) and a status bar (path and count).
 public enum FullScreenRenderer {
   /// The styles of the parts; `colors` false keeps to bold, underline and reverse.
-  public struct Palette: Sendable {
+  public struct Palette: Sendable, Hashable {
     var number: Style
     var matched: Style
     var link: Style
@@ -57,10 +57,11 @@ public enum FullScreenRenderer {
   }
 
   /// The frame that shows `state` in its viewport. `storedPage` says of a URL whether a
-  /// copy of its page is at hand (`cached · 84 kB`), for the menu's preview pane.
+  /// copy of its page is at hand (`cached · 84 kB`), for the menu's preview pane; `panes`
+  /// keeps the panes drawn (the same cells, drawn once).
   public static func frame(
     _ state: NavigationState, navigator: Navigator, palette: Palette,
-    storedPage: (String) -> String? = { _ in nil }
+    storedPage: (String) -> String? = { _ in nil }, panes: PaneStore = .shared
   ) -> Frame {
     let rows = state.viewport.rows
     let columns = state.viewport.columns
@@ -79,7 +80,7 @@ public enum FullScreenRenderer {
       if let pane {
         drawPreview(
           state, navigator: navigator, palette: palette, columns: pane, storedPage: storedPage,
-          into: &frame)
+          panes: panes, into: &frame)
       }
     } else {
       drawPage(state, navigator: navigator, palette: palette, into: &frame)
@@ -133,8 +134,12 @@ public enum FullScreenRenderer {
       let padded = String(repeating: " ", count: numberWidth - number.count + 1) + number + " "
       var column = frame.put(
         padded, row: row, column: 0, style: isSelected ? palette.selected : palette.number)
-      let marked = MatchHighlight.offsets(
-        in: label, query: query, syllables: syllables(of: screen, index, navigator))
+      // No query marks nothing: the syllables are not looked up for it.
+      let marked =
+        query.isEmpty
+        ? []
+        : MatchHighlight.offsets(
+          in: label, query: query, syllables: syllables(of: screen, index, navigator))
       for (offset, character) in label.enumerated() {
         // A name too long for the list stops short of the preview pane.
         guard column + TerminalText.width(String(character)) <= width else { break }
@@ -152,34 +157,89 @@ public enum FullScreenRenderer {
   }
 
   /// The selected item's preview in `columns`, the first of them a rule (│) from top to
-  /// bottom of the content.
+  /// bottom of the content. The pane is drawn once per selection and look and kept
+  /// (`PaneStore`): a move back to an item, or a key that leaves the selection where it
+  /// was, copies its cells rather than laying out and drawing it again.
   private static func drawPreview(
     _ state: NavigationState, navigator: Navigator, palette: Palette, columns: Range<Int>,
-    storedPage: (String) -> String?, into frame: inout Frame
+    storedPage: (String) -> String?, panes: PaneStore, into frame: inout Frame
   ) {
-    for row in 0..<state.contentRows {
-      frame.put("│", row: row, column: columns.lowerBound, style: palette.hint)
+    guard
+      let pane = preparedPane(
+        state, navigator: navigator, palette: palette, columns: columns.count,
+        storedPage: storedPage, panes: panes)
+    else {
+      for row in 0..<state.contentRows {
+        frame.put("│", row: row, column: columns.lowerBound, style: palette.hint)
+      }
+      return
     }
+    frame.paste(pane, row: 0, column: columns.lowerBound)
+  }
+
+  /// The pane of the item selected in `state`'s menu, `columns` wide, from `panes` or
+  /// drawn and kept there; nil when there is no item to preview.
+  private static func preparedPane(
+    _ state: NavigationState, navigator: Navigator, palette: Palette, columns: Int,
+    storedPage: (String) -> String?, panes: PaneStore
+  ) -> Frame? {
     let screen = state.top
     guard navigator.itemCount(of: screen) > 0,
       let preview = navigator.preview(for: screen, at: screen.selection)
-    else { return }
+    else { return nil }
     let pageState = preview.url.map { url in
       if case .loaded = state.pages[url] { return "loaded" }
       return storedPage(url) ?? "not cached"
     }
-    let width = columns.count - 3
-    let layout = preview.layout(width: width, rows: state.contentRows, pageState: pageState)
+    let key = PaneStore.Key(
+      preview: preview, pageState: pageState, columns: columns, rows: state.contentRows,
+      palette: palette)
+    return panes.pane(for: key)
+      ?? panes.keep(pane(preview, pageState: pageState, palette: palette, key: key), for: key)
+  }
+
+  /// Draws and keeps in `panes` the preview panes of the menu's items `items`, as frames
+  /// of `state` with each of them selected would show them: a session makes the panes of
+  /// the items beside the selection, off its loop's thread, while this one is read, so
+  /// that a move finds its pane (and map) made. Stops when `wanted` turns false.
+  public static func preparePanes(
+    _ state: NavigationState, items: [Int], navigator: Navigator, palette: Palette,
+    storedPage: (String) -> String?, panes: PaneStore = .shared, wanted: () -> Bool
+  ) {
+    guard state.top.isMenu, !state.showingHelp,
+      let columns = MenuPreview.columns(forWidth: state.viewport.columns)
+    else { return }
+    let count = navigator.itemCount(of: state.top)
+    for item in items where (0..<count).contains(item) {
+      guard wanted() else { return }
+      var other = state
+      other.top.selection = item
+      _ = preparedPane(
+        other, navigator: navigator, palette: palette, columns: columns.count,
+        storedPage: storedPage, panes: panes)
+    }
+  }
+
+  /// The preview pane alone, `key.columns` wide and `key.rows` high: the rule in its first
+  /// column, the lines and the map from its third.
+  private static func pane(
+    _ preview: MenuPreview, pageState: String?, palette: Palette, key: PaneStore.Key
+  ) -> Frame {
+    var frame = Frame(rows: key.rows, columns: key.columns)
+    for row in 0..<key.rows {
+      frame.put("│", row: row, column: 0, style: palette.hint)
+    }
+    let width = key.columns - 3
+    let layout = preview.layout(width: width, rows: key.rows, pageState: pageState)
     for (row, line) in layout.lines.enumerated() {
-      frame.put(
-        line, row: row, column: columns.lowerBound + 2,
-        style: row == 0 ? palette.heading : .plain)
+      frame.put(line, row: row, column: 2, style: row == 0 ? palette.heading : .plain)
     }
     if let map = layout.map {
       drawMap(
-        map.picture, rows: 0..<(layout.lines.count - map.row), at: map.row,
-        column: columns.lowerBound + 2, width: width, palette: palette, into: &frame)
+        map.picture, rows: 0..<(layout.lines.count - map.row), at: map.row, column: 2,
+        width: width, palette: palette, into: &frame)
     }
+    return frame
   }
 
   /// The picture's rows `rows` drawn from frame row `row`, `column` on (at most `width`

@@ -7,8 +7,8 @@ import TextSupport
 /// one: what the data knows of the selected item (its code, pinyin and URL, whether its
 /// page is at hand) and the names of the divisions it holds. Not sanitised: the renderer
 /// sanitises what it draws.
-public struct MenuPreview: Sendable, Equatable {
-  public struct Fact: Sendable, Equatable {
+public struct MenuPreview: Sendable, Hashable {
+  public struct Fact: Sendable, Hashable {
     public var label: String
     public var value: String
   }
