@@ -22,11 +22,13 @@ final class FetchSession: Sendable {
   /// pool adds a worker only while fewer are running than there are cores, and its workers
   /// also run Swift concurrency, so a busy machine (tests that block workers beside
   /// CPU-bound ones) left fetches' callbacks and timers waiting for seconds.
-  let starts = DispatchQueue(label: "browse.fetch.starts")
+  let starts: DispatchQueue
   /// Where each fetch's timeout strikes.
   let timers = DispatchQueue(label: "browse.fetch.timers")
 
-  private init() {
+  /// `starts` is given by a test that holds it, as a body being decoded holds libcurl's queue.
+  init(starts: DispatchQueue = DispatchQueue(label: "browse.fetch.starts")) {
+    self.starts = starts
     // A bounded queue, so that a body decoding faster than the delegate drops it (a gzip
     // bomb) makes libcurl wait instead of piling up in memory.
     session = URLSession(

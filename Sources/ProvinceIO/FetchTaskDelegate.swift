@@ -67,7 +67,14 @@ final class FetchTaskDelegate: @unchecked Sendable {
       return
     }
     self.continuation = continuation
+    // A deadline for the wait below: were libcurl's queue held past the whole limit, the
+    // fetch still ends, timed out, instead of waiting on whatever holds it. Replaced by the
+    // transfer's own deadline once the task runs.
+    let waiting = DispatchWorkItem { [weak self] in self?.timeUp() }
+    self.timer = waiting
     lock.unlock()
+    let seconds = min(max(0, limits.timeout), PageFetcher.longestTimeout)
+    session.timers.asyncAfter(deadline: .now() + seconds, execute: waiting)
     onEvent(.started)
     // Making and resuming the task both wait for the session's work queue (libcurl's),
     // which a body being decoded can hold: on the session's own queue, never on the
@@ -80,6 +87,7 @@ final class FetchTaskDelegate: @unchecked Sendable {
       let settled = lock.withLock {
         if outcome == nil {
           self.task = task
+          self.timer?.cancel()
           self.timer = timer
         }
         return outcome != nil
@@ -94,7 +102,6 @@ final class FetchTaskDelegate: @unchecked Sendable {
       // queue (another transfer may hold it). On the session's timer queue, which always
       // has a thread: a Dispatch global worker may be long in coming on a busy machine. A
       // fetch settled meanwhile has cancelled `timer`, which then never runs.
-      let seconds = min(max(0, limits.timeout), PageFetcher.longestTimeout)
       session.timers.asyncAfter(deadline: .now() + seconds, execute: timer)
     }
   }
