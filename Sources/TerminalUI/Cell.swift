@@ -103,13 +103,17 @@ public struct Cell: Hashable, Sendable {
   /// How many long graphemes are kept: a hostile page of distinct ones (a letter under
   /// a different heap of combining marks each time) must not grow the table for ever.
   static let keptLongTexts = 65_536
+  /// The longest grapheme kept, in UTF-8 bytes: the longest emoji sequences take about 35,
+  /// so the table holds at most 65,536 × 128 bytes of text; a longer heap of marks shows as
+  /// U+FFFD.
+  static let longestKeptText = 128
 
   /// The place of `text` in `long`, added if new, with the `interned` bit set. With the
   /// table full, a new one is shown as U+FFFD, once for each cell it takes.
   private static func intern(_ text: String, width: Int) -> UInt64 {
     long.withLock { table in
       if let place = table.places[text] { return UInt64(place) | interned }
-      guard table.texts.count < keptLongTexts else {
+      guard table.texts.count < keptLongTexts, text.utf8.count <= longestKeptText else {
         return width == 2 ? 0xFFFD | 0xFFFD << 21 : 0xFFFD
       }
       table.texts.append(text)

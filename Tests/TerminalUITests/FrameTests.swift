@@ -32,6 +32,19 @@ import Testing
     #expect(frame.text(row: 0) == " 广州 ")
   }
 
+  @Test func anEmojiSequenceIsKeptWholeButAHeapOfMarksIsNot() {
+    var frame = Frame(rows: 1, columns: 6)
+    // A family: four people joined by three zero-width joiners, 25 bytes.
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+    frame.put(family, row: 0, column: 0)
+    #expect(frame[0, 0].text == family)
+    // A letter under 200 combining acute accents: one grapheme of 401 bytes, which the
+    // process's table of long graphemes does not keep.
+    let heap = "e" + String(repeating: "\u{0301}", count: 200)
+    frame.put(heap, row: 0, column: 3)
+    #expect(frame[0, 3].text == "\u{FFFD}")
+  }
+
   @Test func aWideCharacterThatDoesNotFitAtTheEdgeBecomesASpace() {
     var frame = Frame(rows: 1, columns: 5)
     #expect(frame.put("ab广州", row: 0, column: 0, style: .highlight) == 5)
