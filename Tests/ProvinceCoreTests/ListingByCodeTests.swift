@@ -65,6 +65,28 @@ import Testing
     #expect(townships.lines.contains { $0.contains("玉山镇") })
   }
 
+  @Test("a county's code is found even where -c alone is ambiguous")
+  func countyCodeWinsOverAnAmbiguousCity() throws {
+    // 350102 is 福州市鼓楼区; 鼓楼 alone names districts of 福州, 南京, 徐州 and 开封.
+    let result = try listed("-c", "鼓楼", "-x", "350102", "--format", "tsv")
+    #expect(!result.failed)
+    #expect(result.lines.count == 1)
+    #expect(result.lines.first?.contains("福州市") == true)
+  }
+
+  @Test("with -x, -c names the city first: 黔西 is 黔西南州 there, not the county 黔西市")
+  func cityBeforeCountyWhenACountyIsGiven() throws {
+    // 兴义市 is the seat of 黔西南布依族苗族自治州; 黔西市 is a county-level city of 毕节.
+    let result = try listed("-c", "黔西", "-x", "兴义", "--format", "tsv")
+    #expect(!result.failed)
+    #expect(result.lines.count == 1)
+    #expect(result.lines.first?.contains("兴义市") == true)
+    // Without -x, 黔西 is still the county-level city it names exactly.
+    let alone = try listed("-c", "黔西", "--format", "tsv")
+    #expect(!alone.failed)
+    #expect(alone.lines.first?.contains("黔西市") == true)
+  }
+
   @Test("--counties takes a city only: a county's name or code for -c is no city")
   func countiesOfACountyIsNoCity() throws {
     for value in ["昆山", "320583"] {

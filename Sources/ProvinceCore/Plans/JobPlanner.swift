@@ -380,21 +380,32 @@ public struct JobPlanner: Sendable {
       case .failure(let report): return .failure(report)
       }
     }
-    if !query.city.isEmpty {
-      // The former-division messages are for the option that names the division asked for.
-      let cityAction = query.county == nil ? action : nil
-      switch division(
-        named: query.city, inProvince: scope.province, level: cityLevel, action: cityAction)
-      {
-      case .success(let found): scope.division = found
-      case .failure(let report): return .failure(report)
-      }
-    }
-    guard let county = query.county else { return .success(scope) }
-    if let found = division(code: county, inProvince: scope.province) {
+    // A county's code names it wherever `-c` points, even where `-c` alone is ambiguous.
+    if let county = query.county, let found = division(code: county, inProvince: scope.province) {
       scope.division = found
       return .success(scope)
     }
+    if !query.city.isEmpty {
+      // The former-division messages are for the option that names the division asked for.
+      let cityAction = query.county == nil ? action : nil
+      // With `-x`, `-c` is the city the county is in: `-c 黔西 -x 兴义` is 黔西南州's 兴义,
+      // not a county of the county 黔西市; a `-c` that names no city may still name a county.
+      let asCity =
+        query.county != nil && cityLevel == .cityOrCounty
+        ? division(named: query.city, inProvince: scope.province, level: .city, action: nil)
+        : nil
+      if case .success(let found)? = asCity {
+        scope.division = found
+      } else {
+        switch division(
+          named: query.city, inProvince: scope.province, level: cityLevel, action: cityAction)
+        {
+        case .success(let found): scope.division = found
+        case .failure(let report): return .failure(report)
+        }
+      }
+    }
+    guard let county = query.county else { return .success(scope) }
     let within = scope.division?.cityOnly
     switch matcher.county(county, inProvince: scope.province, inCity: within) {
     case .unique(let found): scope.division = found
