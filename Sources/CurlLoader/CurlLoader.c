@@ -278,7 +278,8 @@ static __thread struct message rewritten;
 // `raw`, or a copy saying CURLE_RECV_ERROR when it reports a transfer done whose headers
 // never ended. A transfer whose header block was refused (here, or by libcurl's bound on
 // one line while the block was open) reports CURLE_WRITE_ERROR with
-// PROVINCE_HEADER_REFUSAL in Foundation's error buffer, which Foundation reads next.
+// PROVINCE_HEADER_REFUSAL in Foundation's error buffer, which Foundation reads next; one
+// whose body was stopped in watch_body, with PROVINCE_BODY_REFUSAL.
 static void *checked_message(void *raw) {
   struct message *message = raw;
   if (!message || message->kind != message_done) return raw;
@@ -291,6 +292,9 @@ static void *checked_message(void *raw) {
   int cut = watched_entry && result == 0 && !entry->complete;
   if (refused && entry->error_buffer) {
     snprintf(entry->error_buffer, error_buffer_size, "%s", PROVINCE_HEADER_REFUSAL);
+  } else if (entry && entry->body_cut && result == write_error && entry->error_buffer) {
+    // Stopped in watch_body: say so, instead of libcurl's "failure writing output".
+    snprintf(entry->error_buffer, error_buffer_size, "%s", PROVINCE_BODY_REFUSAL);
   }
   pthread_mutex_unlock(&watched_lock);
   if (!refused && !cut) return raw;

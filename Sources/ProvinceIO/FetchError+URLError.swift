@@ -19,6 +19,10 @@ extension FetchError {
     }
     // CurlLoader refused the header block and put its own text where libcurl's would be.
     if urlError.localizedDescription.contains(headerRefusal) { return .headersTooLarge }
+    // CurlLoader stopped a body that no fetch would take in (a redirect's, an error page's).
+    if urlError.localizedDescription.contains(bodyRefusal) {
+      return .other("the server's answer ran past the size limit (--max-bytes) and was stopped")
+    }
     switch urlError.code {
     case .cancelled: return .cancelled
     case .timedOut: return .timedOut
@@ -96,6 +100,7 @@ extension FetchError {
 
   /// The error text of a transfer CurlLoader refused for its header block.
   static let headerRefusal = PROVINCE_HEADER_REFUSAL
+  static let bodyRefusal = PROVINCE_BODY_REFUSAL
 
   /// libcurl's words (lower-cased) for a connection that broke before the answer was whole.
   static let lostConnectionTexts = [

@@ -64,6 +64,22 @@ import Testing
     #expect(PageFetcher.transfersStoppedPastTheBodyBound > before)
   }
 
+  /// A body no fetch takes in (a redirect's) stopped at the bound is reported as that, not
+  /// as libcurl's "failure writing output".
+  @Test func aRedirectsBombIsStoppedAndSaysSo() async throws {
+    let bomb = GzipBomb.zeros(atLeast: 1 << 30)
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    let hungUp = server.gzipRoute("/bomb", bomb.gzip, redirectingTo: "/elsewhere")
+    do {
+      let page = try await PageFetcher(limits: FetchLimits(timeout: 60)).fetch(server.url("/bomb"))
+      Issue.record("a redirect whose body is a bomb was fetched: \(page.status)")
+    } catch {
+      #expect(error.message.contains("size limit"), "\(error)")
+    }
+    await Self.waitFor(hungUp)
+  }
+
   /// Waits for `semaphore` on a thread of its own, at most a minute. Not on a Dispatch
   /// global queue: on Linux its few workers (twice the cores at most) also carry Swift
   /// concurrency and every fetch's session work, callbacks and timers, so one held here

@@ -113,18 +113,21 @@ extension TestHTTPServer {
     }
   }
 
-  /// Serves `gzip` at `path` as a gzip-encoded HTML page; the semaphore is signalled each
-  /// time a client has hung up on it (the whole body sent or not).
-  package func gzipRoute(_ path: String, _ gzip: [UInt8]) -> DispatchSemaphore {
+  /// Serves `gzip` at `path` as a gzip-encoded HTML page (or, given `location`, as the body
+  /// of a 302 to it); the semaphore is signalled each time a client has hung up on it (the
+  /// whole body sent or not).
+  package func gzipRoute(_ path: String, _ gzip: [UInt8], redirectingTo location: String? = nil)
+    -> DispatchSemaphore
+  {
     let hungUp = DispatchSemaphore(value: 0)
     let body = Data(gzip)
     rawRoute(path) { connection in
       connection.writeHead(
-        status: 200,
+        status: location == nil ? 200 : 302,
         headers: [
           ("Content-Type", "text/html; charset=utf-8"), ("Content-Encoding", "gzip"),
           ("Content-Length", "\(body.count)"), ("Connection", "close"),
-        ])
+        ] + (location.map { [("Location", $0)] } ?? []))
       connection.write(body)
       connection.waitUntilClosed()
       hungUp.signal()

@@ -37,5 +37,8 @@ long province_curl_bodies_cut(void);
 /// it as the error's description); FetchError.from recognises it.
 #define PROVINCE_HEADER_REFUSAL \
   "province-browser: header block over 1000 lines or 256 KB refused"
+/// The error text of a transfer whose body ran a MiB past every fetch's limit and was
+/// stopped (a redirect's or an error page's body, which no fetch takes in as a page).
+#define PROVINCE_BODY_REFUSAL "province-browser: body past every fetch's size limit stopped"
 
 #endif
