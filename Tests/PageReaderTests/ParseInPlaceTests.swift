@@ -59,6 +59,12 @@ import Testing
     #expect(
       CharsetDecoder.utf8Bytes(Data("<p>好</p>".utf8), as: .init(name: "utf-8", source: .header))
         == Array("<p>好</p>".utf8))
+    // Unlabelled bytes that are neither UTF-8 nor GB18030 nor Big5 (0xFF begins nothing in
+    // any of them) are read as UTF-8 by default, and repaired, not read in place.
+    let stray = Data([0x3C, 0x70, 0x3E, 0xFF, 0xFF, 0x3C, 0x2F, 0x70, 0x3E])
+    let choice = CharsetDecoder.choose(stray, contentType: nil)
+    #expect(choice.name == "utf-8" && choice.source == .byDefault)
+    #expect(CharsetDecoder.utf8Bytes(stray, as: choice) == nil)
   }
 
   @Test(

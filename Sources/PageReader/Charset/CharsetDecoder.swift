@@ -60,8 +60,9 @@ public enum CharsetDecoder {
       let skip = choice.source == .byteOrderMark ? 3 : 0
       return reading(body) { bytes -> [UInt8]? in
         let text = UnsafeBufferPointer(rebasing: bytes.dropFirst(skip))
-        // A page chosen as UTF-8 by default was found valid already.
-        guard choice.source == .byDefault || isValidUTF8(text) else { return nil }
+        // Checked even when UTF-8 was the default: that is also the choice for bytes that
+        // are neither UTF-8 nor clean GB18030 or Big5, which the String repairs.
+        guard isValidUTF8(text) else { return nil }
         return Array(text)
       }
     case "utf-16le", "utf-16be", "windows-1252", "x-user-defined", "replacement":
