@@ -55,6 +55,9 @@ final class FetchTaskDelegate: @unchecked Sendable {
     self.startTime = clock.now
   }
 
+  /// Whether the fetch has settled (completed, failed, timed out or been cancelled).
+  var isSettled: Bool { lock.withLock { outcome != nil } }
+
   func start(
     _ request: URLRequest, in session: FetchSession,
     continuation: CheckedContinuation<Outcome, Never>

@@ -17,20 +17,35 @@ import Testing
     let held = DispatchQueue(label: "test.held-starts")
     held.suspend()
     let session = FetchSession(starts: held)
-    // Let go of the queue only long after the limit: a fetch that had no deadline while
-    // waiting ends only then, and says so by finding `released` set.
-    let released = Atomic(false)
-    DispatchQueue.global().asyncAfter(deadline: .now() + 20) {
-      released.store(true, ordering: .sequentiallyConsistent)
-      held.resume()
-    }
     let url = URL(string: "http://127.0.0.1:9/never-requested")!
     let delegate = FetchTaskDelegate(
       url: url, limits: FetchLimits(timeout: 0.2), onEvent: { _ in })
+    // Whoever comes first lets go of the queue: the test once the fetch has ended, or a
+    // deadline long after the limit, which notes whether the fetch had settled by then (a
+    // fetch with no deadline while waiting settles only once the queue is let go). Not
+    // judged by when the test resumes: on a loaded machine that may be long after.
+    let release = Mutex((released: false, settledWhileHeld: false))
+    // On a thread of its own, not a Dispatch worker, which a loaded machine may be slow to give.
+    let ended = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = ended.wait(timeout: .now() + 20)
+      release.withLock { state in
+        guard !state.released else { return }
+        state = (true, delegate.isSettled)
+        held.resume()
+      }
+    }
     let outcome = await withCheckedContinuation { continuation in
       delegate.start(URLRequest(url: url), in: session, continuation: continuation)
     }
-    let endedWhileHeld = !released.load(ordering: .sequentiallyConsistent)
+    let endedWhileHeld = release.withLock { state in
+      if !state.released {
+        state = (true, true)
+        held.resume()
+      }
+      return state.settledWhileHeld
+    }
+    ended.signal()
     #expect(endedWhileHeld, "the fetch waited for the queue instead of timing out")
     guard case .failure(.timedOut) = outcome else {
       Issue.record("expected a timeout, got \(outcome)")
