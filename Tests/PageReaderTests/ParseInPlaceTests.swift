@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 
 @testable import PageReader
@@ -135,7 +136,7 @@ import Testing
       "<br>", "<h2>标题</h2>", "<li>项", "<table><tr><td>格</td></tr></table>", "\u{01}",
       "<textarea>x</textarea>", "<!-- 注 -->", "<pre>  代码\n  行</pre>", "&", "<", "\r\n",
     ]
-    var generator = SplitMix(seed: 38)
+    var generator = SeededGenerator(seed: 38)
     for _ in 0..<200 {
       let count = Int(generator.next() % 60) + 1
       let html = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
@@ -143,18 +144,5 @@ import Testing
       let (fromText, inPlace) = bothWays(Array(html.utf8))
       #expect(inPlace == fromText, "\(html)")
     }
-  }
-}
-
-/// A small seeded generator, so that the mixed pages are the same on every run.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -105,15 +105,20 @@ public struct PageDocument: Sendable, Equatable {
         document.items.append(.lineBreak)
       }
     }
-    if let written {
-      if written < bytes.count / 4 * 3 {
-        document.storage = Array(bytes[..<written])
-      } else {
-        bytes.removeSubrange(written...)
-        document.storage = consume bytes
-      }
-    }
+    if let written { document.keepStorage(consume bytes, written: written) }
     return document
+  }
+
+  /// Takes as the document's text the first `written` bytes of `bytes`, a page its text
+  /// was written over as it was read: the page's own array when the text is most of it,
+  /// else a copy of the text alone (a page of mostly markup keeps no more than its text).
+  mutating func keepStorage(_ bytes: consuming [UInt8], written: Int) {
+    if written < bytes.count / 4 * 3 {
+      storage = Array(bytes[..<written])
+    } else {
+      bytes.removeSubrange(written...)
+      storage = consume bytes
+    }
   }
 
   /// A plain-text page (`text/plain`) as a document: each source line its own line,

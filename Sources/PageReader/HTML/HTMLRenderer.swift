@@ -40,14 +40,7 @@ public enum HTMLRenderer {
       if reader.isOverwriting { written = reader.written }
       return document
     }
-    guard let written else { return document }
-    if written < bytes.count / 4 * 3 {
-      // Mostly markup: the text alone is kept, not the page's room.
-      document.storage = Array(bytes[..<written])
-    } else {
-      bytes.removeSubrange(written...)
-      document.storage = consume bytes
-    }
+    if let written { document.keepStorage(consume bytes, written: written) }
     return document
   }
 
