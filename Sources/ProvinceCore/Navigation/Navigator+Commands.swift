@@ -441,6 +441,13 @@ extension Navigator {
     }
   }
 
+  /// Back from a list over the text (links, headings) to the text, where it was left.
+  private func returnToText(in state: inout NavigationState) {
+    state.top.scroll = state.top.textScroll ?? 0
+    state.top.textScroll = nil
+    clampView(&state)
+  }
+
   /// `l`: the link list, a screen of its own over the text (its own scroll, the link
   /// focused on the text selected in it), or the text again where it was left.
   func toggleLinks(in state: inout NavigationState) {
@@ -448,9 +455,7 @@ extension Navigator {
     state.top.page = 0
     if state.top.showingLinks {
       state.top.showingLinks = false
-      state.top.scroll = state.top.textScroll ?? 0
-      state.top.textScroll = nil
-      clampView(&state)
+      returnToText(in: &state)
       return
     }
     state.top.textScroll = state.top.scroll
@@ -468,9 +473,7 @@ extension Navigator {
   func toggleHeadings(in state: inout NavigationState) {
     if state.top.showingHeadings {
       state.top.showingHeadings = false
-      state.top.scroll = state.top.textScroll ?? 0
-      state.top.textScroll = nil
-      clampView(&state)
+      returnToText(in: &state)
       return
     }
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
