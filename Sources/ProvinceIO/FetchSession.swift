@@ -26,9 +26,20 @@ final class FetchSession: Sendable {
   /// Where each fetch's timeout strikes.
   let timers = DispatchQueue(label: "browse.fetch.timers")
 
-  /// `starts` is given by a test that holds it, as a body being decoded holds libcurl's queue.
-  init(starts: DispatchQueue = DispatchQueue(label: "browse.fetch.starts")) {
+  /// The longest a fetch waits for its task to be made and resumed, when that is longer
+  /// than its own limit: a bound for a wedged libcurl thread, not a network timeout, so
+  /// that a fetch queued behind other transfers on a loaded machine is not failed for
+  /// their time (a link check's healthy pages were, at `--timeout 1`).
+  let longestQueueWait: TimeInterval
+
+  /// `starts` is given by a test that holds it, as a body being decoded holds libcurl's
+  /// queue, with a shorter `longestQueueWait`.
+  init(
+    starts: DispatchQueue = DispatchQueue(label: "browse.fetch.starts"),
+    longestQueueWait: TimeInterval = 30
+  ) {
     self.starts = starts
+    self.longestQueueWait = longestQueueWait
     // A bounded queue, so that a body decoding faster than the delegate drops it (a gzip
     // bomb) makes libcurl wait instead of piling up in memory.
     session = URLSession(

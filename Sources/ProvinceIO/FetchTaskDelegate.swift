@@ -70,14 +70,15 @@ final class FetchTaskDelegate: @unchecked Sendable {
       return
     }
     self.continuation = continuation
-    // A deadline for the wait below: were libcurl's queue held past the whole limit, the
-    // fetch still ends, timed out, instead of waiting on whatever holds it. Replaced by the
-    // transfer's own deadline once the task runs.
+    // A deadline for the wait below: were libcurl's queue wedged, the fetch still ends,
+    // timed out, instead of waiting on whatever holds it. Replaced by the transfer's own
+    // deadline once the task runs.
     let waiting = DispatchWorkItem { [weak self] in self?.timeUp() }
     self.timer = waiting
     lock.unlock()
     let seconds = min(max(0, limits.timeout), PageFetcher.longestTimeout)
-    session.timers.asyncAfter(deadline: .now() + seconds, execute: waiting)
+    let wait = max(seconds, session.longestQueueWait)
+    session.timers.asyncAfter(deadline: .now() + wait, execute: waiting)
     onEvent(.started)
     // Making and resuming the task both wait for the session's work queue (libcurl's),
     // which a body being decoded can hold: on the session's own queue, never on the

@@ -9,14 +9,15 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// A fetch's limit holds while it waits for libcurl's queue: a body being decoded there (the
-/// gzip bomb of FetchMemoryTests) or a stuck transfer must not leave a fetch with no deadline.
+/// A fetch has a deadline while it waits for libcurl's queue too: a wedged queue must not
+/// leave it waiting for ever. (The session's bound for that wait is 30 s, or the fetch's
+/// own limit where longer; this test's session waits 0.2 s.)
 @Suite struct FetchDeadlineTests {
   @Test func aFetchWhoseTaskCannotBeMadeTimesOutAtItsLimit() async {
     // The queue where tasks are made and resumed, held as a busy libcurl queue would hold it.
     let held = DispatchQueue(label: "test.held-starts")
     held.suspend()
-    let session = FetchSession(starts: held)
+    let session = FetchSession(starts: held, longestQueueWait: 0.2)
     let url = URL(string: "http://127.0.0.1:9/never-requested")!
     let delegate = FetchTaskDelegate(
       url: url, limits: FetchLimits(timeout: 0.2), onEvent: { _ in })
