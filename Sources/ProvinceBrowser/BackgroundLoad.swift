@@ -39,13 +39,10 @@ struct BackgroundLoad {
             observe?(event)
             if case .bytes(let total) = event { mailbox.post { $0.bytes = total } }
           }
-          let (page, source) = try await fetcher.fetch(address, onEvent: progress)
-          let loaded = LoadedPage(page: page, note: source.note)
-          // A load cancelled while it fetched is not laid out for no one.
-          result =
-            Task.isCancelled
-            ? .failure(.cancelled)
-            : .success(PageContent.arrived(loaded, layout: layout, parents: parents))
+          // Passed on as it comes, held by no name here (see `content`).
+          result = Self.content(
+            try await fetcher.fetch(address, onEvent: progress), layout: layout,
+            parents: parents)
         } catch {
           result = .failure(error)
         }
@@ -57,4 +54,18 @@ struct BackgroundLoad {
   }
 
   func cancel() { task.cancel() }
+
+  /// The page read and laid out, its body handed over rather than copied: the content
+  /// lets the body go once it is decoded, which frees it only if nothing here still
+  /// holds it (a large page is then held as its document and lines, not also as bytes).
+  /// A load cancelled while it fetched is not laid out for no one.
+  private static func content(
+    _ fetched: consuming (page: FetchedPage, source: PageSource),
+    layout: (width: Int, view: PageView), parents: [[String]]
+  ) -> Result<PageContent, FetchError> {
+    guard !Task.isCancelled else { return .failure(.cancelled) }
+    let loaded = LoadedPage(page: fetched.page, note: fetched.source.note)
+    fetched.page.body = Data()
+    return .success(PageContent.arrived(consume loaded, layout: layout, parents: parents))
+  }
 }

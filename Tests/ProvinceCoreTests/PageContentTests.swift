@@ -27,6 +27,52 @@ import Testing
         + " history of trade on the Pearl River.</p>", count: 6)
     + "<p>See <a href='/wiki/历史'>历史</a>.</p></article>"
 
+  /// An article of `paragraphs` numbered paragraphs, some 160 bytes each.
+  private static func long(paragraphs: Int) -> String {
+    "<title>长页</title><article>"
+      + (1...paragraphs).map { "<p>第\($0)段：广州市是广东省的省会，位于珠江三角洲北缘，历史悠久，商贸发达。</p>" }
+      .joined() + "</article>"
+  }
+
+  @Test("A page under the limit keeps its bytes; released, it weighs them only and is read again")
+  func aSmallPageKeepsItsBytesToBeReadAgain() throws {
+    let html = Self.long(paragraphs: 40)
+    #expect(html.utf8.count < PageContent.keptBytesLimit)
+    let page = content(html)
+    #expect(page.source?.body == Data(html.utf8))
+    let released = page.released()
+    #expect(!released.isLaidOut)
+    #expect(released.document == nil && released.rendered == nil)
+    #expect(released.source == page.source)
+    let again = released.layout(width: 40, view: .reader)
+    #expect(again.isLaidOut)
+    #expect(again.rendered == page.rendered)
+  }
+
+  @Test("A page of the limit or more lets its bytes go; released, it keeps its document")
+  func aLargePageKeepsItsDocumentNotItsBytes() throws {
+    let html = Self.long(paragraphs: 9_000)
+    #expect(html.utf8.count >= PageContent.keptBytesLimit)
+    // The whole page, not the reader's: the article search would only slow the test.
+    let page = content(html, view: .fullPage)
+    #expect(page.source?.body.count == nil)
+    #expect(page.size == html.utf8.count)
+    let lines = try #require(page.rendered?.lines)
+    #expect(lines.contains { $0.hasPrefix("第9000段") })
+    let released = page.released()
+    #expect(!released.isLaidOut)
+    #expect(released.rendered == nil && released.model == PageModel.empty)
+    let keptDocument = released.document != nil && released.document == page.document
+    #expect(keptDocument)
+    // Laid out again from the document, at the width it had or another.
+    let again = released.layout(width: 40, view: .fullPage)
+    let sameLines = again.rendered?.lines == lines
+    #expect(sameLines)
+    let narrow = released.layout(width: 30, view: .fullPage)
+    #expect(narrow.isLaidOut && narrow.width == 30)
+    #expect(narrow.rendered?.lines.allSatisfy { TerminalText.width($0) <= 30 } == true)
+  }
+
   @Test func aResizeLaysTheKeptDocumentOutAgain() {
     let wide = content(Self.article, width: 80)
     #expect(wide.document != nil)

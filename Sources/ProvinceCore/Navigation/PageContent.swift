@@ -35,20 +35,28 @@ public struct PageContent: Sendable, Equatable {
   /// `rendered` as a page screen scrolls it: its lines, links and headings, made once
   /// with the layout so that a key never makes them again.
   public internal(set) var model = PageModel.empty
-  /// The response as it came, for a page read as a document: what it is read and laid
-  /// out again from once `released()` let go of the document (bytes weigh a fraction of
-  /// a document and its lines).
+  /// The response as it came, for a page read as a document and smaller than
+  /// `keptBytesLimit`: what it is read and laid out again from once `released()` let go
+  /// of the document (a page's bytes weigh a fraction of its document and lines).
   public private(set) var source: FetchedPage?
 
-  /// False once `released()`: the document and its layout are to be made again.
-  public var isLaidOut: Bool { source == nil || document != nil }
+  /// Pages read as a document keep their bytes below this size, to be read again once
+  /// released; larger ones let them go as soon as they are decoded (`--fetch` does so
+  /// for every page), so that a large page is held as its document and lines only, not
+  /// as its bytes beside them, and when released keeps its document.
+  public static let keptBytesLimit = 1_000_000
 
-  /// Reads `page` and lays its text out `width` cells wide, in `view`.
+  /// False once `released()`: the lines are to be laid out again, from the document or
+  /// from the bytes.
+  public var isLaidOut: Bool { rendered != nil || (document == nil && source == nil) }
+
+  /// Reads `page` and lays its text out `width` cells wide, in `view`. A page of
+  /// `keptBytesLimit` or more lets its body go once decoded (pass it with `consume` where
+  /// nothing else needs it, or its bytes stay for the caller).
   public init(
-    _ page: FetchedPage, width: Int, view: PageView = .reader, note: String? = nil,
+    _ page: consuming FetchedPage, width: Int, view: PageView = .reader, note: String? = nil,
     disambiguation: DisambiguationStep? = nil
   ) {
-    var page = page
     self.init(
       reading: &page, width: width, view: view, note: note, disambiguation: disambiguation,
       once: false)
@@ -90,27 +98,31 @@ public struct PageContent: Sendable, Equatable {
     self.width = width
     self.view = view
     let isHTML = page.isHTML
+    let keep = !once && page.body.count < Self.keptBytesLimit
     if isHTML || page.isPlainText {
       let choice = CharsetDecoder.choose(page.body, contentType: page.contentType)
       charset = choice.description
-      if let bytes = CharsetDecoder.utf8Bytes(page.body, as: choice) {
+      // The body read from: with the page not kept, the only copy once `page` lets go.
+      var body = page.body
+      if !keep { page.body = Data() }
+      if let bytes = CharsetDecoder.utf8Bytes(body, as: choice) {
         // Read as bytes, its text written over them: with the body let go of, the page is
         // held once while it is read, not as its text and the document's copy of it.
-        if once { page.body = Data() }
+        body = Data()
         document =
           isHTML
           ? HTMLRenderer.parse(utf8: consume bytes, baseURL: page.finalURL)
           : PageDocument.plainText(utf8: consume bytes)
       } else {
-        var text = CharsetDecoder.decode(page.body, as: choice)
-        if once { page.body = Data() }
+        var text = CharsetDecoder.decode(body, as: choice)
+        body = Data()
         document =
           isHTML ? HTMLRenderer.parse(text, baseURL: page.finalURL) : PageDocument.plainText(text)
         text = ""
       }
     }
     if let document {
-      if !once { source = page }
+      if keep { source = page }
       LayoutCounter.count()
       rendered =
         spill.map { HTMLRenderer.layout(document, width: width, view: view, spill: $0) }
@@ -129,39 +141,38 @@ public struct PageContent: Sendable, Equatable {
   /// navigator follows the entry, a step of its own so that back returns to this page, or
   /// offers the page's links) and, where no entry names the division, the note saying so.
   /// `parents` name the division the page was fetched for (`NavigationEffect.fetch`).
+  /// The page is read from `loaded`, which gives its body up (`loaded.page.body` is
+  /// emptied first thing), so that the bytes are not held beside the document.
   public static func arrived(
-    _ loaded: LoadedPage, layout: (width: Int, view: PageView), parents: [[String]]
+    _ loaded: consuming LoadedPage, layout: (width: Int, view: PageView), parents: [[String]]
   ) -> PageContent {
     let step = DisambiguationStep.decide(loaded.page, parents: parents)
     var note = loaded.note
     if case .offer(let offered, _)? = step { note = note.map { offered + " · " + $0 } ?? offered }
+    let page = loaded.page
+    loaded.page.body = Data()
     return PageContent(
-      loaded.page, width: layout.width, view: layout.view, note: note, disambiguation: step)
+      consume page, width: layout.width, view: layout.view, note: note, disambiguation: step)
   }
 
-  /// The same page without its document and layout, keeping the response it is read
-  /// from again (`restored(width:)`): a page visited long ago weighs its bytes only.
+  /// The same page without its layout: a page visited long ago weighs its bytes only
+  /// where it kept them (`keptBytesLimit`), its document where it did not (its text and
+  /// where each element is, not also its lines, the link list and the screen's index).
+  /// `layout(width:view:)` makes the rest again.
   public func released() -> PageContent {
-    guard source != nil, document != nil else { return self }
+    guard document != nil, rendered != nil else { return self }
     var copy = self
-    copy.document = nil
+    if source != nil { copy.document = nil }
     copy.rendered = nil
     copy.model = .empty
     return copy
   }
 
-  /// A released page read and laid out again, `width` cells wide, in the view it had.
-  public func restored(width newWidth: Int) -> PageContent {
-    guard !isLaidOut, let source else { return relaidOut(width: newWidth) }
-    return PageContent(source, width: newWidth, view: view, note: note)
-  }
-
   /// The page laid out for `newWidth` and `newView` as a `.layOut` effect asks, off the
-  /// UI thread: from its document, or, released, read again from its bytes first.
+  /// UI thread: from its document, or, released with its bytes kept, read again first.
   public func layout(width newWidth: Int, view newView: PageView) -> PageContent {
-    isLaidOut
-      ? relaidOut(width: newWidth, view: newView)
-      : restored(width: newWidth).relaidOut(width: newWidth, view: newView)
+    guard document == nil, let source else { return relaidOut(width: newWidth, view: newView) }
+    return PageContent(source, width: newWidth, view: newView, note: note)
   }
 
   /// The same page laid out for another width, from the document (never parsed again).
@@ -171,7 +182,9 @@ public struct PageContent: Sendable, Equatable {
 
   /// The same page laid out for another width or view (or, from a window, whole).
   public func relaidOut(width newWidth: Int, view newView: PageView) -> PageContent {
-    guard newWidth != width || newView != view || isWindow, let document else { return self }
+    guard newWidth != width || newView != view || isWindow || !isLaidOut, let document else {
+      return self
+    }
     var copy = self
     copy.width = newWidth
     copy.view = newView
