@@ -31,22 +31,7 @@ import Testing
 
   @Test("A 16 MB page fetched and shown as reader text peaks at no more than twice its size")
   func aLargePagePeaksWithinABoundedMultipleOfItsSize() async throws {
-    let page = Self.page(bytes: Self.pageBytes)
-    #expect(page.count >= Self.pageBytes - 2_000 && page.count <= Self.pageBytes)
-    let server = try TestHTTPServer.started()
-    defer { server.stop() }
-    server.route("/big") { _ in
-      TestHTTPServer.Response(
-        headers: [("Content-Type", "text/html; charset=utf-8")], body: page)
-    }
-    let data = try F.file(
-      F.plist(province: "测试省", cities: [("大页市", server.url("/big").absoluteString)]))
-    defer { try? FileManager.default.removeItem(atPath: data) }
-    let result = try await BrowseProcess.run(
-      [
-        "--data", data, "-c", "大页市", "--fetch", "--no-cache", "--max-bytes", "100M",
-        "--timeout", "240",
-      ], timeout: 280, watchingPeak: true)
+    let result = try await Self.browseTheLargePage(["-c", "大页市", "--fetch"])
     #expect(result.status == 0, "\(result.stderr)")
     // All of it was read and shown: the first paragraph and the last.
     #expect(result.stdout.contains("第1段"))
@@ -71,21 +56,7 @@ import Testing
   /// holds the lines, keeps within 2× (RELIABILITY.md, "Bounded memory").
   @Test("A 16 MB page browsed in line mode is held as its document and lines, not its bytes too")
   func aBrowsedPageIsNotAlsoHeldAsItsBytes() async throws {
-    let page = Self.page(bytes: Self.pageBytes)
-    let server = try TestHTTPServer.started()
-    defer { server.stop() }
-    server.route("/big") { _ in
-      TestHTTPServer.Response(
-        headers: [("Content-Type", "text/html; charset=utf-8")], body: page)
-    }
-    let data = try F.file(
-      F.plist(province: "测试省", cities: [("大页市", server.url("/big").absoluteString)]))
-    defer { try? FileManager.default.removeItem(atPath: data) }
-    let result = try await BrowseProcess.run(
-      [
-        "--data", data, "-i", "--line-mode", "--no-cache", "--max-bytes", "100M",
-        "--timeout", "240",
-      ], input: "1\n1\nq\n", timeout: 280, watchingPeak: true)
+    let result = try await Self.browseTheLargePage(["-i", "--line-mode"], input: "1\n1\nq\n")
     #expect(result.status == 0, "\(result.stderr)")
     // The page was read whole (its size in the facts) and shown (its first paragraph).
     #expect(result.stdout.contains("第1段"))
@@ -95,6 +66,28 @@ import Testing
     #expect(
       peak <= 7 * Self.pageBytes / 2 + Self.constant,
       "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB page")
+  }
+
+  /// `browse arguments…` with a data file whose one city, 大页市 in 测试省, is a
+  /// `pageBytes` page on a loopback server, read whole (no cache, a 100M limit), the
+  /// child's peak watched.
+  static func browseTheLargePage(
+    _ arguments: [String], input: String = ""
+  ) async throws -> BrowseProcess.Result {
+    let page = Self.page(bytes: Self.pageBytes)
+    #expect(page.count >= Self.pageBytes - 2_000 && page.count <= Self.pageBytes)
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    server.route("/big") { _ in
+      TestHTTPServer.Response(
+        headers: [("Content-Type", "text/html; charset=utf-8")], body: page)
+    }
+    let data = try F.file(
+      F.plist(province: "测试省", cities: [("大页市", server.url("/big").absoluteString)]))
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    return try await BrowseProcess.run(
+      ["--data", data] + arguments + ["--no-cache", "--max-bytes", "100M", "--timeout", "240"],
+      input: input, timeout: 280, watchingPeak: true)
   }
 
   /// An article of numbered paragraphs of Chinese text, `bytes` long or a little less.
