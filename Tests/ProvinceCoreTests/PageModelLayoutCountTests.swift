@@ -293,6 +293,34 @@ import Testing
         "/ \(navigator.pageSections(state).count)"))
   }
 
+  /// At the top of a long page (the facts in view, no line of the page's own to anchor
+  /// to), a resize shows a window too, so that the old lines are let go of at once and
+  /// not held beside the new ones while the whole page is laid out.
+  @Test func aResizeAtTheTopOfALongPageShowsAWindowFromItsFirstLine() throws {
+    let text = (1...4000).map { "<p>第\($0)段 这一段的文字足够长，可以在窄的窗口里折成好几行。</p>" }
+    let page = htmlPage("<title>长页</title>" + text.joined(), url: guangzhou)
+    var state = opened(PageContent(page, width: 60, view: .fullPage))
+    #expect(state.top.scroll == 0)
+    let before = navigator.pageSections(state)
+    let effect = navigator.update(&state, .resize(Viewport(columns: 30, rows: 12)))
+    #expect(effect == .layOut(url: guangzhou, width: 30, view: .fullPage))
+    let window = try shown(state)
+    #expect(window.isWindow && window.width == 30)
+    #expect(window.rendered.map(\.lines.count) ?? 0 < 3 * 12 + 10)
+    #expect(state.top.scroll == 0)
+    // The facts and the title, then the page from its first paragraph.
+    let after = navigator.pageSections(state)
+    #expect(after.header == before.header)
+    let start = try #require(after.pageStart)
+    let startBefore = try #require(before.pageStart)
+    #expect(Array(after.scrolled[..<start]) == Array(before.scrolled[..<startBefore]))
+    #expect(after.line(start - 2) == "长页")
+    #expect(after.line(start).hasPrefix("第1段"))
+    _ = navigator.update(&state, .pageLaidOut(url: guangzhou, window.relaidOut(width: 30)))
+    #expect(try !shown(state).isWindow)
+    #expect(state.top.scroll == 0)
+  }
+
   @Test func keysAndAnotherResizeOnAWindowKeepToTheText() throws {
     var state = opened(longPage(width: 60))
     _ = navigator.update(&state, .move(1500))

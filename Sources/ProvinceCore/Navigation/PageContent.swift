@@ -210,7 +210,12 @@ public struct PageContent: Sendable, Equatable {
     var copy = self
     copy.width = newWidth
     copy.rendered = window
-    copy.model = PageModel(window: window, keepingLinksOf: model)
+    // From the page's first line, the window has the title above it, as the page has.
+    let first = rendered.restarts.first
+    let fromTop = first?.item == item && first?.line == 0
+    copy.model = PageModel(
+      window: window, keepingLinksOf: model,
+      head: fromTop ? PageText.header(window, width: newWidth) : [])
     return copy
   }
 

@@ -68,10 +68,11 @@ public struct PageModel: Sendable, Equatable {
   }
 
   /// The model of a window of a page (`PageContent.window`): its lines alone, and the
-  /// link list of `earlier`, the page's model before, whose links it numbers alike.
-  init(window: RenderedPage, keepingLinksOf earlier: PageModel) {
+  /// link list of `earlier`, the page's model before, whose links it numbers alike. A
+  /// window from the page's first line has `head` above it, the title and credit.
+  init(window: RenderedPage, keepingLinksOf earlier: PageModel, head: [String] = []) {
     self.init(
-      text: window.lines, pageStart: 0, linkList: earlier.linkList,
+      text: head + window.lines, pageStart: head.count, linkList: earlier.linkList,
       entries: earlier.linkEntries, rendered: window)
   }
 
