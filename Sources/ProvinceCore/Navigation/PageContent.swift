@@ -210,9 +210,11 @@ public struct PageContent: Sendable, Equatable {
     var copy = self
     copy.width = newWidth
     copy.rendered = window
-    // From the page's first line, the window has the title above it, as the page has.
+    // From the page's first line, the window has the title above it, as the page has (a
+    // window's own first line is the page's first only where it has the title too).
     let first = rendered.restarts.first
-    let fromTop = first?.item == item && first?.line == 0
+    let fromTop =
+      first?.item == item && first?.line == 0 && (!isWindow || (model.pageStart ?? 0) > 0)
     copy.model = PageModel(
       window: window, keepingLinksOf: model,
       head: fromTop ? PageText.header(window, width: newWidth) : [])
