@@ -31,18 +31,22 @@ import Testing
 
   @Test("A 16 MB page fetched and shown as reader text peaks at no more than twice its size")
   func aLargePagePeaksWithinABoundedMultipleOfItsSize() async throws {
-    let result = try await Self.browseTheLargePage(["-c", "大页市", "--fetch"])
-    #expect(result.status == 0, "\(result.stderr)")
-    // All of it was read and shown: the first paragraph and the last.
-    #expect(result.stdout.contains("第1段"))
-    #expect(result.stdout.contains("全文完"))
-    #expect(!result.stdout.contains("cut at the size limit"))
-    let peak = try #require(result.peakResidentBytes)
-    // It held the page once at least: the figure is the child's, read.
-    #expect(peak >= Self.pageBytes, "peak resident \(peak) bytes")
-    #expect(
-      peak <= 2 * Self.pageBytes + Self.constant,
-      "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB page")
+    try await Self.withTheLargePage { data in
+      let result = try await BrowseProcess.run(
+        ["--data", data, "-c", "大页市", "--fetch"] + Self.reading, timeout: 280,
+        watchingPeak: true)
+      #expect(result.status == 0, "\(result.stderr)")
+      // All of it was read and shown: the first paragraph and the last.
+      #expect(result.stdout.contains("第1段"))
+      #expect(result.stdout.contains("全文完"))
+      #expect(!result.stdout.contains("cut at the size limit"))
+      let peak = try #require(result.peakResidentBytes)
+      // It held the page once at least: the figure is the child's, read.
+      #expect(peak >= Self.pageBytes, "peak resident \(peak) bytes")
+      #expect(
+        peak <= 2 * Self.pageBytes + Self.constant,
+        "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB page")
+    }
   }
 
   /// The page kept for browsing: its document and laid-out lines (so it can be scrolled,
@@ -56,24 +60,33 @@ import Testing
   /// holds the lines, keeps within 2× (RELIABILITY.md, "Bounded memory").
   @Test("A 16 MB page browsed in line mode is held as its document and lines, not its bytes too")
   func aBrowsedPageIsNotAlsoHeldAsItsBytes() async throws {
-    let result = try await Self.browseTheLargePage(["-i", "--line-mode"], input: "1\n1\nq\n")
-    #expect(result.status == 0, "\(result.stderr)")
-    // The page was read whole (its size in the facts) and shown (its first paragraph).
-    #expect(result.stdout.contains("第1段"))
-    #expect(result.stdout.contains("16.0 MB"))
-    let peak = try #require(result.peakResidentBytes)
-    #expect(peak >= Self.pageBytes, "peak resident \(peak) bytes")
-    #expect(
-      peak <= 7 * Self.pageBytes / 2 + Self.constant,
-      "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB page")
+    try await Self.withTheLargePage { data in
+      let browse = try BrowseProcess.Running(
+        ["--data", data, "-i", "--line-mode"] + Self.reading)
+      browse.send("1\n1\n")
+      // Shown, the page waits at its part's prompt: the peak so far is the page's, read
+      // from the child while it waits (the watcher could miss a peak just before an exit).
+      let shown = await browse.waitForOutput(containing: "n/p or Enter", timeout: 240)
+      #expect(shown, "\(browse.stdout.suffix(300)) \(browse.stderr)")
+      let peak = try #require(browse.child.peakResidentSoFar)
+      browse.send("q\n")
+      #expect(await browse.waitForExit(timeout: 60) == 0, "\(browse.stderr)")
+      // The page was read whole (its size in the facts) and shown (its first paragraph).
+      #expect(browse.stdout.contains("第1段"))
+      #expect(browse.stdout.contains("16.0 MB"))
+      #expect(peak >= Self.pageBytes, "peak resident \(peak) bytes")
+      #expect(
+        peak <= 7 * Self.pageBytes / 2 + Self.constant,
+        "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB page")
+    }
   }
 
-  /// `browse arguments…` with a data file whose one city, 大页市 in 测试省, is a
-  /// `pageBytes` page on a loopback server, read whole (no cache, a 100M limit), the
-  /// child's peak watched.
-  static func browseTheLargePage(
-    _ arguments: [String], input: String = ""
-  ) async throws -> BrowseProcess.Result {
+  /// How the large page is read: whole, every time.
+  static let reading = ["--no-cache", "--max-bytes", "100M", "--timeout", "240"]
+
+  /// `body` given a data file whose one city, 大页市 in 测试省, is a `pageBytes` page on a
+  /// loopback server that lives as long as `body` runs.
+  static func withTheLargePage(_ body: (_ data: String) async throws -> Void) async throws {
     let page = Self.page(bytes: Self.pageBytes)
     #expect(page.count >= Self.pageBytes - 2_000 && page.count <= Self.pageBytes)
     let server = try TestHTTPServer.started()
@@ -85,9 +98,7 @@ import Testing
     let data = try F.file(
       F.plist(province: "测试省", cities: [("大页市", server.url("/big").absoluteString)]))
     defer { try? FileManager.default.removeItem(atPath: data) }
-    return try await BrowseProcess.run(
-      ["--data", data] + arguments + ["--no-cache", "--max-bytes", "100M", "--timeout", "240"],
-      input: input, timeout: 280, watchingPeak: true)
+    try await body(data)
   }
 
   /// An article of numbered paragraphs of Chinese text, `bytes` long or a little less.

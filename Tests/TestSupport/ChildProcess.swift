@@ -161,17 +161,25 @@ package final class ChildProcess: @unchecked Sendable {
     lock.withLock { peakResident }
   }
 
+  /// The child's peak resident set so far (VmHWM), read once: exact for a child that is
+  /// waiting (at a prompt, say), where the watcher may miss a peak just before an exit.
+  /// Nil once it has gone.
+  package var peakResidentSoFar: Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first
+        .flatMap({ Int($0) })
+    else { return nil }
+    return kilobytes * 1024
+  }
+
   /// Starts reading the child's peak resident set (`peakResidentBytes`) on a thread of
   /// its own, until the child has exited.
   package func watchPeakResident() {
     Thread.detachNewThread { [self] in
       while lock.withLock({ status == nil }) {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kilobytes = line.dropFirst("VmHWM:".count).split(whereSeparator: \.isWhitespace).first
-            .flatMap({ Int($0) })
-        else { return }
-        lock.withLock { peakResident = max(peakResident, kilobytes * 1024) }
+        guard let bytes = peakResidentSoFar else { return }
+        lock.withLock { peakResident = max(peakResident, bytes) }
         usleep(2_000)
       }
     }
