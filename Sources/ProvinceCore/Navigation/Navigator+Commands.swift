@@ -528,7 +528,7 @@ extension Navigator {
       // Kept instead, a long page's old lines would be held beside the new ones while they
       // are made: at the top of the page too, the window begins with its first line.
       if state.presentation == .fullScreen, content.size >= Self.backgroundLayoutBytes,
-        let anchor, let item = anchor.item ?? Self.firstRestartItem(of: content),
+        let anchor, let item = anchor.item ?? content.topItem,
         let window = content.window(width: width, from: item, lines: Self.windowLines(viewport))
       {
         state.pages[url] = .loaded(window)
@@ -546,13 +546,6 @@ extension Navigator {
     state.top.page = min(state.top.page, pageCount(state) - 1)
     scroll(to: anchor, in: &state)
     return layout ?? .render
-  }
-
-  /// The item a window from the page's first line begins with; nil where the first
-  /// restart point is further down (the lines above it could not be shown).
-  private static func firstRestartItem(of content: PageContent) -> Int? {
-    guard let first = content.rendered?.restarts.first, first.line == 0 else { return nil }
-    return first.item
   }
 
   /// The lines a window of a page is laid out to after a resize: the screen twice over,

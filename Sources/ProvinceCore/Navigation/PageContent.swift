@@ -195,6 +195,17 @@ public struct PageContent: Sendable, Equatable {
     return copy
   }
 
+  /// The document item the page's first line begins with, for a window from the top
+  /// (`window(width:from:lines:)`, which then keeps the title above it); nil where the
+  /// first restart point is further down, or for a window from the middle of the page (a
+  /// window's own first line is the page's first only where it has the title too).
+  public var topItem: Int? {
+    guard let first = rendered?.restarts.first, first.line == 0,
+      !isWindow || (model.pageStart ?? 0) > 0
+    else { return nil }
+    return first.item
+  }
+
   /// True while only a window of the page is laid out for its width (`window(width:…)`).
   public var isWindow: Bool { rendered?.isWindow == true }
 
@@ -210,14 +221,10 @@ public struct PageContent: Sendable, Equatable {
     var copy = self
     copy.width = newWidth
     copy.rendered = window
-    // From the page's first line, the window has the title above it, as the page has (a
-    // window's own first line is the page's first only where it has the title too).
-    let first = rendered.restarts.first
-    let fromTop =
-      first?.item == item && first?.line == 0 && (!isWindow || (model.pageStart ?? 0) > 0)
+    // From the page's first line, the window has the title above it, as the page has.
     copy.model = PageModel(
       window: window, keepingLinksOf: model,
-      head: fromTop ? PageText.header(window, width: newWidth) : [])
+      head: item == topItem ? PageText.header(window, width: newWidth) : [])
     return copy
   }
 
