@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct HTMLRendererTests {
   private func lines(_ html: String, width: Int = 40) -> [String] {
-    HTMLRenderer.render(html, baseURL: nil, width: width).lines
+    Array(HTMLRenderer.render(html, baseURL: nil, width: width).lines)
   }
 
   @Test func titleAndDescriptionAreOneSanitisedLineEach() {

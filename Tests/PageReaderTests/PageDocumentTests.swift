@@ -9,7 +9,7 @@ import Testing
   private let base = URL(string: "https://zh.wikipedia.org/wiki/广州")
 
   private func lines(_ html: String, width: Int = 40) -> [String] {
-    HTMLRenderer.render(html, baseURL: base, width: width).lines
+    Array(HTMLRenderer.render(html, baseURL: base, width: width).lines)
   }
 
   @Test func oneDocumentLaysOutAtAnyWidthWithoutParsingAgain() {

@@ -17,7 +17,7 @@ import Testing
         String(decoding: data, as: UTF8.self), baseURL: URL(string: "https://zh.wikipedia.org/")),
       width: width, view: .reader)
     #expect(page.view == .reader)
-    return page.lines
+    return Array(page.lines)
   }
 
   /// A line without its link marks (`[12]`) and note marks (`⁽¹⁾`), trimmed.

@@ -97,7 +97,7 @@ import Testing
   @Test func theHeaderIsWrappedToTheWidthWithBylineInTheReaderView() {
     let body = PageText.body(content(Self.article, width: 30))
     #expect(
-      body.prefix(4) == [
+      Array(body.prefix(4)) == [
         "A rather long title for a page", "about the city of Guangzhou", "Li Wei", "",
       ])
   }

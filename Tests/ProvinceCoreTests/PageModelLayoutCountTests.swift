@@ -180,7 +180,7 @@ import Testing
       }
     }
     var url = guangzhou
-    var text: [String: [String]] = [:]
+    var text: [String: TextLines] = [:]
     for number in 1...50 {
       let next = "https://a.test/\(number)"
       _ = navigator.update(&state, .pageLoaded(url: url, page(url, next: next)))

@@ -1,4 +1,5 @@
 import Foundation
+import TextSupport
 
 /// Renders an HTML page as readable text, as `lynx -dump` and `w3m -dump` do: headings
 /// set apart, lists indented and numbered, `pre` kept, tables aligned, links numbered;
@@ -61,7 +62,7 @@ public enum HTMLRenderer {
   /// and no line numbers to scroll by.
   public static func layout(
     _ document: PageDocument, width: Int, view: PageView,
-    spill: @escaping (_ page: RenderedPage, _ lines: [String]) -> Void
+    spill: @escaping (_ page: RenderedPage, _ lines: TextLines) -> Void
   ) -> RenderedPage {
     layout(document, width: width, view: view, reusing: nil, options: .standard, spill: spill)
   }
@@ -70,8 +71,8 @@ public enum HTMLRenderer {
   /// the rules added to it (Benchmarks/reader-rules.py turns each off in turn).
   static func layout(
     _ document: PageDocument, width: Int, view: PageView, reusing earlier: RenderedPage? = nil,
-    options: ReaderOptions, spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil,
-    spillEvery: Int = 4096
+    options: ReaderOptions, spill: ((_ page: RenderedPage, _ lines: TextLines) -> Void)? = nil,
+    spillEvery: Int = 4096, settleEvery: Int = DocumentLayout.settleLines
   ) -> RenderedPage {
     /// The header of the page being laid out, for `spill`'s lines.
     func spilling(_ layout: inout DocumentLayout, as head: RenderedPage) {
@@ -84,6 +85,7 @@ public enum HTMLRenderer {
         }, every: spillEvery)
     }
     var layout = DocumentLayout(document: document, width: width)
+    layout.settleEvery = settleEvery
     let metadata = document.metadata
     var refreshNumber: Int?
     if let refresh = metadata.refresh {
@@ -92,6 +94,7 @@ public enum HTMLRenderer {
     }
     if view == .reader, let plan = SitePlan.reading(of: document) {
       var wiki = DocumentLayout(document: plan.document, width: width)
+      wiki.settleEvery = settleEvery
       spilling(
         &wiki,
         as: RenderedPage(

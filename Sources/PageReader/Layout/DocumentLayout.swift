@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Lays a `PageDocument` out as lines for one width: replays its items into
 /// `HTMLLayout`, all of them (the full page) or the parts a reader view chose.
 struct DocumentLayout {
@@ -41,15 +43,28 @@ struct DocumentLayout {
     links = earlier.links
   }
 
+  /// How many lines a whole layout gathers before it settles those that can no longer
+  /// change (`HTMLLayout.settleIfDue`).
+  static let settleLines = 512
+  /// How many lines this layout gathers before it settles (`settleLines`; tests settle
+  /// often, so that blocks and links cross from one batch to the next).
+  var settleEvery = DocumentLayout.settleLines
+
   /// Hands finished lines over as the layout goes (`HTMLLayout.spill`), for a page that is
   /// written once and never scrolled: the lines `lay` returns are then only the last.
-  mutating func spilling(to spill: @escaping ([String]) -> Void, every lines: Int) {
+  mutating func spilling(to spill: @escaping (TextLines) -> Void, every lines: Int) {
     layout.spill = spill
-    layout.spillLines = lines
+    layout.settleLines = lines
   }
 
   /// Lays out the items of `ranges` in order, leaving out the elements in `skipping`.
   mutating func lay(_ ranges: [Range<Int>], skipping: Set<Int> = []) -> Laid {
+    // Settled lines are held compactly as the layout goes, not as a string each, and
+    // where they repeat the document's text, as references to it.
+    if layout.spill == nil {
+      layout.settleLines = settleEvery
+      layout.referencing(document.storage)
+    }
     for range in ranges {
       _ = replay(range, skipping: skipping, until: nil)
       while !stack.isEmpty { close() }
@@ -93,7 +108,7 @@ struct DocumentLayout {
   /// What a layout made: the lines, the links numbered, where they are, and where the
   /// anchors and restart points landed.
   typealias Laid = (
-    lines: [String], links: [PageLink], placements: [LinkPlacement], anchors: [String: Int],
+    lines: TextLines, links: [PageLink], placements: [LinkPlacement], anchors: [String: Int],
     restarts: [RestartPoint]
   )
 
@@ -114,7 +129,7 @@ struct DocumentLayout {
         continue
       }
       replay(item, at: index)
-      layout.spillIfDue()
+      layout.settleIfDue()
       index += 1
     }
     return false

@@ -19,16 +19,31 @@ struct HTMLLayout {
 
   let width: Int
   var context = Context()
+  /// The lines laid out and not yet settled: those a block to come may still change.
   private(set) var lines: [String] = []
-  /// Takes the finished lines, marks removed, whenever `lines` grows long (`spillIfDue`):
-  /// a page written once (`--fetch`) is never held whole as lines. The line numbers of
+  /// The lines that can no longer change, marks taken out, held compactly
+  /// (`settleIfDue`): a long page is never held as a string a line.
+  private var settled = TextLines()
+  /// The line of the whole layout `lines` begins with (the lines settled or spilled).
+  private var base = 0
+  /// Takes the marks out of settled lines, where links and anchors land.
+  private var marks = LinkMarks.Extractor()
+  /// Where in the document's text the inline text began, and the first line of each
+  /// block whose text began there (global line numbers, in order): a settled line that
+  /// repeats the document's bytes is held as a reference to them (`TextLines(source:)`).
+  private var inlineSource: Int?
+  private var pendingHint: Int?
+  private var sourceHints: [(line: Int, offset: Int)] = []
+  /// How many lines gather before the settled ones leave `lines` (a window, which
+  /// counts its lines as it goes, never settles).
+  var settleLines = Int.max
+  /// Takes the finished lines, marks removed, instead of `settled` (`settleIfDue`): a
+  /// page written once (`--fetch`) is never held whole as lines. The line numbers of
   /// anchors, restart points and placements then mean nothing; such a layout is not
   /// scrolled.
-  var spill: (([String]) -> Void)?
+  var spill: ((TextLines) -> Void)?
   /// Lines were handed to `spill`: the blank lines at the top were trimmed then.
   private var spilled = false
-  /// How many lines `spillIfDue` lets gather (without `spill`, no count is enough).
-  var spillLines = Int.max
   /// Inline text of the current block (or table cell), as UTF-8.
   private var inline: [UInt8] = []
   private var pendingSpace = false
@@ -73,6 +88,12 @@ struct HTMLLayout {
     inline.reserveCapacity(4096)
   }
 
+  /// Settled lines that repeat `text` (the document's, which `text(_:in:)` is given)
+  /// are held as references to it rather than as copies: on a page of paragraphs, most.
+  mutating func referencing(_ text: [UInt8]) {
+    settled = TextLines(source: text)
+  }
+
   private var preserving: Bool { preDepth > 0 && tableDepth == 0 }
 
   /// Deep nesting indents no further than half the width, so text always has room.
@@ -84,6 +105,7 @@ struct HTMLLayout {
 
   /// Text at `range` of `bytes`; `alt` when it is an image's alt text standing in for it.
   mutating func text(_ bytes: [UInt8], in range: Range<Int>, decodes: Bool, alt: Bool = false) {
+    if inline.isEmpty { inlineSource = alt || decodes ? nil : range.lowerBound }
     if alt {
       inlineAlt = true
     } else if !inlinePage, bytes[range].contains(where: { !HTMLTokenizer.isSpace($0) }) {
@@ -487,43 +509,56 @@ struct HTMLLayout {
 
   // MARK: - Output
 
-  /// Hands the lines that can no longer change to `spill`, once there are many: all but
-  /// the last block's (a heading may yet take them back) and the blank lines before it,
-  /// and never the last two (the blank lines to come are decided by them).
-  mutating func spillIfDue() {
-    guard lines.count >= spillLines, tableDepth == 0, let spill else { return }
+  /// Moves the lines that can no longer change out of `lines`, once there are many: all
+  /// but the last block's (a heading may yet take them back) and the blank lines before
+  /// it, and never the last two (the blank lines to come are decided by them). They go
+  /// to `spill` when there is one, else to `settled`.
+  mutating func settleIfDue() {
+    guard lines.count >= settleLines, tableDepth == 0 else { return }
     var keep = min(lines.count - 2, lastBlock?.lines.lowerBound ?? lines.count)
     while keep > 0, lines[keep - 1].isEmpty { keep -= 1 }
     guard keep > 0 else { return }
-    var done = LinkMarks.extract(Array(lines[..<keep])).lines
-    if !spilled {
-      let firstText = done.firstIndex { !$0.isEmpty } ?? done.count
-      done.removeFirst(firstText)
+    if let spill {
+      var done = LinkMarks.extract(Array(lines[..<keep])).lines
+      if !spilled {
+        let firstText = done.firstIndex { !$0.isEmpty } ?? done.count
+        done.removeFirst(firstText)
+      }
+      if !done.isEmpty {
+        spilled = true
+        spill(done)
+      }
+    } else {
+      marks.take(lines[..<keep], from: base, into: &settled, hints: sourceHints)
+      let used = sourceHints.prefix { $0.line < base + keep }.count
+      sourceHints.removeFirst(used)
     }
     lines.removeSubrange(..<keep)
+    base += keep
     if let last = lastBlock {
       lastBlock?.lines = (last.lines.lowerBound - keep)..<(last.lines.upperBound - keep)
     }
-    guard !done.isEmpty else { return }
-    spilled = true
-    spill(done)
   }
 
   /// The laid-out lines, without blank lines at either end or marks; `placements`
   /// and `anchorLines` then say where links and anchors landed.
-  mutating func finish() -> [String] {
+  mutating func finish() -> TextLines {
     while tableDepth > 0 { endTable() }
     flushInline()
     flushMarkerAlone()
-    let extracted = LinkMarks.extract(lines)
-    var result = extracted.lines
+    marks.take(lines, from: base, into: &settled, hints: sourceHints)
+    sourceHints.removeAll()
+    base += lines.count
+    lines.removeAll()
+    var result = settled
+    settled = TextLines()
     while result.last?.isEmpty == true { result.removeLast() }
     let firstText = spilled ? 0 : result.firstIndex { !$0.isEmpty } ?? result.count
     result.removeFirst(firstText)
     let last = max(0, result.count - 1)
     func moved(_ line: Int) -> Int { min(last, max(0, line - firstText)) }
-    for (anchor, line) in extracted.anchors { anchorLines[anchor] = moved(line) }
-    for (anchor, line) in anchorLines where extracted.anchors[anchor] == nil {
+    for (anchor, line) in marks.anchors { anchorLines[anchor] = moved(line) }
+    for (anchor, line) in anchorLines where marks.anchors[anchor] == nil {
       anchorLines[anchor] = moved(line)
     }
     for anchor in pendingAnchors { anchorLines[anchor] = last }
@@ -533,7 +568,7 @@ struct HTMLLayout {
       let line = point.line - firstText
       return result.indices.contains(line) ? RestartPoint(item: point.item, line: line) : nil
     }
-    placements = extracted.placements.compactMap { placement in
+    placements = marks.placements.compactMap { placement in
       var moved = placement
       moved.text = placement.text.compactMap { span in
         let line = span.line - firstText
@@ -554,15 +589,19 @@ struct HTMLLayout {
       if let last = lines.last, !last.isEmpty { lines.append("") }
       pendingBlank = false
     }
-    for anchor in pendingAnchors { anchorLines[anchor] = lines.count }
+    for anchor in pendingAnchors { anchorLines[anchor] = base + lines.count }
     pendingAnchors.removeAll(keepingCapacity: true)
     // An empty line is trimmed from the top of a window: restart points wait for text.
     if !pendingRestarts.isEmpty && !line.isEmpty {
       // Of restart points with no line between them, the last one: it lays out least.
       if let item = pendingRestarts.last {
-        restarts.append(RestartPoint(item: item, line: lines.count))
+        restarts.append(RestartPoint(item: item, line: base + lines.count))
       }
       pendingRestarts.removeAll(keepingCapacity: true)
+    }
+    if let hint = pendingHint, !line.isEmpty {
+      sourceHints.append((base + lines.count, hint))
+      pendingHint = nil
     }
     lines.append(line)
   }
@@ -602,7 +641,7 @@ struct HTMLLayout {
       if last.altOnly {
         lines.removeSubrange(last.lines)
         // Restart points on the lines taken out begin with what comes in their place.
-        while let point = restarts.last, point.line >= last.lines.lowerBound {
+        while let point = restarts.last, point.line >= base + last.lines.lowerBound {
           restarts.removeLast()
           pendingRestarts.insert(point.item, at: 0)
         }
@@ -624,7 +663,9 @@ struct HTMLLayout {
     }
     marker = nil
     let wrapped = TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest)
+    pendingHint = inlineSource
     for line in LinkMarks.balance(wrapped) { emit(line) }
+    pendingHint = nil
   }
 
   private static func sameText(_ one: String, _ other: String) -> Bool {

@@ -127,35 +127,91 @@ enum LinkMarks {
   }
 
   /// The lines without their marks, where each link occurrence and anchor landed.
+  static func extract(_ lines: [String]) -> (
+    lines: TextLines, placements: [LinkPlacement], anchors: [Int: Int]
+  ) {
+    var extractor = Extractor()
+    var out = TextLines()
+    extractor.take(lines, from: 0, into: &out)
+    return (out, extractor.placements, extractor.anchors)
+  }
+
+  /// Takes the marks out of lines a batch at a time, as a layout settles them: a link
+  /// whose text a batch ends in the middle of goes on in the next, as in one batch.
   /// Works on the UTF-8: the text between marks is copied and measured a run at a time
   /// (every mark is E2 81 xx, its digits EF B8 8x), which on a page of thousands of links
   /// is several times quicker than rebuilding each line scalar by scalar.
-  static func extract(_ lines: [String]) -> (
-    lines: [String], placements: [LinkPlacement], anchors: [Int: Int]
-  ) {
-    var out: [String] = []
-    out.reserveCapacity(lines.count)
-    var placements: [LinkPlacement] = []
-    var unmarked: [Int: Int] = [:]
-    var anchors: [Int: Int] = [:]
-    for (lineIndex, line) in lines.enumerated() {
-      let bytes = Array(line.utf8)
-      guard let first = nextMark(in: bytes, from: 0) else {
-        out.append(line)
-        continue
-      }
+  struct Extractor {
+    /// Each link occurrence: where its text and its `[n]` landed.
+    private(set) var placements: [LinkPlacement] = []
+    /// The line each anchor landed on.
+    private(set) var anchors: [Int: Int] = [:]
+    /// The occurrence of each link whose `[n]` has not come yet.
+    private var unmarked: [Int: Int] = [:]
+    /// Where in the document's text the next line's bytes may begin (`TextLines.append(utf8:findingIn:)`).
+    private var cursor = 0
+    /// The hints not yet used: the line where a block began, and where its text is.
+    private var hint = 0
+
+    /// How far past `cursor` a line's text is looked for: past the whitespace and markup
+    /// text a layout leaves out between two lines of a block.
+    static let reach = 256
+
+    /// Takes the marks out of `lines`, the first of which is line `firstLine` of the
+    /// layout, and adds them to `out`. `hints` (in order of line) say where in the
+    /// document's text a block's first line came from: a line found there is held as a
+    /// reference to it (when `out` has the document's text as its source).
+    mutating func take(
+      _ lines: some Collection<String>, from firstLine: Int, into out: inout TextLines,
+      hints: [(line: Int, offset: Int)] = []
+    ) {
       var clean: [UInt8] = []
-      clean.reserveCapacity(bytes.count)
+      hint = 0
+      for (offset, line) in lines.enumerated() {
+        let lineIndex = firstLine + offset
+        while hint < hints.count, hints[hint].line <= lineIndex {
+          if hints[hint].line == lineIndex { cursor = hints[hint].offset }
+          hint += 1
+        }
+        var line = line
+        line.withUTF8 { bytes in
+          guard let first = LinkMarks.nextMark(in: bytes, from: 0) else {
+            append(bytes, to: &out)
+            return
+          }
+          clean.removeAll(keepingCapacity: true)
+          take(bytes, first: first, line: lineIndex, into: &clean)
+          while clean.last == 0x20 { clean.removeLast() }
+          clean.withUnsafeBufferPointer { append($0, to: &out) }
+        }
+      }
+    }
+
+    /// Adds a clean line, found in the document's text near `cursor` where it can be.
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout TextLines) {
+      guard !bytes.isEmpty else {
+        out.append(utf8: bytes)
+        return
+      }
+      let candidates = cursor..<(cursor + Self.reach + bytes.count)
+      if let end = out.append(utf8: bytes, findingIn: candidates) { cursor = end }
+    }
+
+    private mutating func occurrence(_ number: Int) -> Int {
+      if let index = unmarked[number] { return index }
+      placements.append(LinkPlacement(number: number))
+      unmarked[number] = placements.count - 1
+      return placements.count - 1
+    }
+
+    private mutating func take(
+      _ bytes: UnsafeBufferPointer<UInt8>, first: Int, line lineIndex: Int,
+      into clean: inout [UInt8]
+    ) {
       var column = 0
       var waiting: Int?
       var open: (number: Int, start: Int)?
 
-      func occurrence(_ number: Int) -> Int {
-        if let index = unmarked[number] { return index }
-        placements.append(LinkPlacement(number: number))
-        unmarked[number] = placements.count - 1
-        return placements.count - 1
-      }
       func close() {
         if let (number, start) = open, column > start {
           placements[occurrence(number)].text.append(
@@ -164,7 +220,7 @@ enum LinkMarks {
         open = nil
         waiting = nil
       }
-      func text(_ run: ArraySlice<UInt8>) {
+      func text(_ run: Slice<UnsafeBufferPointer<UInt8>>) {
         guard !run.isEmpty else { return }
         if let number = waiting {
           let spaces = run.prefix { $0 == 0x20 }.count
@@ -185,31 +241,28 @@ enum LinkMarks {
         index = at + 3
         switch kind {
         case 0xA1:  // linkStart
-          waiting = readNumber(bytes, &index)
+          waiting = LinkMarks.readNumber(bytes, &index)
         case 0xA2:  // linkPause
           close()
         case 0xA4:  // markStart
-          let number = readNumber(bytes, &index)
+          let number = LinkMarks.readNumber(bytes, &index)
           close()
           let slot = occurrence(number)
           let width = String(number).count + 2
           placements[slot].mark = LineSpan(line: lineIndex, columns: column..<column + width)
           unmarked[number] = nil
         default:  // anchor
-          anchors[readNumber(bytes, &index)] = lineIndex
+          anchors[LinkMarks.readNumber(bytes, &index)] = lineIndex
         }
-        markAt = nextMark(in: bytes, from: index)
+        markAt = LinkMarks.nextMark(in: bytes, from: index)
       }
       text(bytes[index...])
       close()
-      while clean.last == 0x20 { clean.removeLast() }
-      out.append(String(decoding: clean, as: UTF8.self))
     }
-    return (out, placements, anchors)
   }
 
   /// Where the next mark (U+2061, U+2062, U+2064 or U+206A: E2 81 A1/A2/A4/AA) begins.
-  private static func nextMark(in bytes: [UInt8], from start: Int) -> Int? {
+  fileprivate static func nextMark(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     var index = start
     while index + 2 < bytes.count {
       if bytes[index] == 0xE2, bytes[index + 1] == 0x81 {
@@ -225,7 +278,8 @@ enum LinkMarks {
 
   /// The number after a mark's lead: its digits (EF B8 80–8F) up to `numberEnd` (E2 81 A3),
   /// other bytes skipped, as `readNumber` does for scalars.
-  private static func readNumber(_ bytes: [UInt8], _ index: inout Int) -> Int {
+  fileprivate static func readNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int
+  {
     var value = 0
     while index < bytes.count {
       if index + 2 < bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x81,

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A web page read as text for one width and view: what `HTMLRenderer.layout` returns.
 public struct RenderedPage: Sendable, Equatable {
   /// The `<title>` (in the reader view, the article's headline), sanitised, one line.
@@ -12,7 +14,7 @@ public struct RenderedPage: Sendable, Equatable {
   public var view: PageView
   /// The body laid out to the requested width, one sanitised line each; `pre` lines
   /// are kept whole and may be wider.
-  public var lines: [String]
+  public var lines: TextLines
   /// The numbered links: link `[n]` in `lines` is `links[n - 1]`.
   public var links: [PageLink]
   /// Where each link's text and `[n]` mark are in `lines`, in order of appearance.
@@ -35,7 +37,7 @@ public struct RenderedPage: Sendable, Equatable {
 
   /// A page from its parts (`HTMLRenderer.layout` makes them).
   public init(
-    title: String?, description: String?, lines: [String], links: [PageLink],
+    title: String?, description: String?, lines: TextLines, links: [PageLink],
     view: PageView = .fullPage, byline: String? = nil, published: String? = nil,
     placements: [LinkPlacement] = [], anchors: [String: Int] = [:]
   ) {

@@ -1,6 +1,7 @@
 import FetchModel
 import Foundation
 import PageReader
+import TextSupport
 
 /// A fetched page as a detail screen keeps it: the facts of the response and, for HTML
 /// and plain text, the page read once as a document and laid out to the current width.
@@ -72,7 +73,7 @@ public struct PageContent: Sendable, Equatable {
   /// to (`HTMLRenderer.layout(_:width:view:spill:)`); `rendered` then has the last only.
   public init(
     readingOnce page: inout FetchedPage, width: Int, view: PageView, note: String?,
-    spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil
+    spill: ((_ page: RenderedPage, _ lines: TextLines) -> Void)? = nil
   ) {
     self.init(
       reading: &page, width: width, view: view, note: note, disambiguation: nil, once: true,
@@ -82,7 +83,7 @@ public struct PageContent: Sendable, Equatable {
   private init(
     reading page: inout FetchedPage, width: Int, view: PageView, note: String?,
     disambiguation: DisambiguationStep?, once: Bool,
-    spill: ((_ page: RenderedPage, _ lines: [String]) -> Void)? = nil
+    spill: ((_ page: RenderedPage, _ lines: TextLines) -> Void)? = nil
   ) {
     self.disambiguation = disambiguation
     requestedURL = page.requestedURL.absoluteString

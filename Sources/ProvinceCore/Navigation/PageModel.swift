@@ -30,12 +30,12 @@ public struct PageModel: Sendable, Equatable {
   }
 
   /// The page's text: title, credit, the laid-out lines and the numbered references.
-  public private(set) var text: [String]
+  public private(set) var text: TextLines
   /// The line of `text` where the layout's own lines (`RenderedPage.lines`) begin; nil
   /// for a page that is described, not shown.
   public private(set) var pageStart: Int?
   /// The numbered link list `l` shows.
-  public private(set) var linkList: [String]
+  public private(set) var linkList: TextLines
   /// The lines of `linkList` each entry takes: `linkEntries[n - 1]` for `[n]`.
   public private(set) var linkEntries: [Range<Int>]
   /// Every occurrence of a link in `text`, in reading order, lines counted in `text`.
@@ -63,7 +63,8 @@ public struct PageModel: Sendable, Equatable {
     let links = PageText.links(content)
     let (text, start) = PageText.body(content, links: links)
     self.init(
-      text: text, pageStart: start, linkList: links.isEmpty ? ["(This page has no links.)"] : links,
+      text: text, pageStart: start,
+      linkList: links.isEmpty ? ["(This page has no links.)"] : TextLines(links),
       links: page.links.count, rendered: page)
   }
 
@@ -71,13 +72,15 @@ public struct PageModel: Sendable, Equatable {
   /// link list of `earlier`, the page's model before, whose links it numbers alike. A
   /// window from the page's first line has `head` above it, the title and credit.
   init(window: RenderedPage, keepingLinksOf earlier: PageModel, head: [String] = []) {
+    var text = TextLines(head)
+    text.append(contentsOf: window.lines)
     self.init(
-      text: head + window.lines, pageStart: head.count, linkList: earlier.linkList,
+      text: text, pageStart: head.count, linkList: earlier.linkList,
       entries: earlier.linkEntries, rendered: window)
   }
 
   private init(
-    text: [String], pageStart: Int?, linkList: [String], links: Int, rendered: RenderedPage?
+    text: TextLines, pageStart: Int?, linkList: TextLines, links: Int, rendered: RenderedPage?
   ) {
     self.init(
       text: text, pageStart: pageStart, linkList: linkList,
@@ -85,7 +88,7 @@ public struct PageModel: Sendable, Equatable {
   }
 
   private init(
-    text: [String], pageStart: Int?, linkList: [String], entries: [Range<Int>],
+    text: TextLines, pageStart: Int?, linkList: TextLines, entries: [Range<Int>],
     rendered: RenderedPage?
   ) {
     self.text = text
@@ -107,8 +110,11 @@ public struct PageModel: Sendable, Equatable {
         }
         if !spans.isEmpty { positions.append(PageLinks.Position(link: link, spans: spans)) }
       }
-      for (index, line) in page.lines.enumerated() {
-        guard let heading = Self.heading(line) else { continue }
+      for index in page.lines.indices {
+        // A string is made only of a line that starts as a heading does.
+        guard page.lines.withUTF8(line: index, { $0.first == UInt8(ascii: "#") }),
+          let heading = Self.heading(page.lines[index])
+        else { continue }
         headings.append(Heading(level: heading.level, title: heading.title, line: start + index))
       }
     }
@@ -161,7 +167,7 @@ public struct PageModel: Sendable, Equatable {
 
   /// The lines of each of `count` entries of `PageText.links`: an entry begins with its
   /// `[n]` label, and the lines after it (indented past the label) are its own.
-  private static func entries(in list: [String], count: Int) -> [Range<Int>] {
+  private static func entries(in list: TextLines, count: Int) -> [Range<Int>] {
     guard count > 0 else { return [] }
     let numberWidth = String(count).count
     var starts: [Int] = []

@@ -1,10 +1,12 @@
 /// Where a page search's query is: the lines, and the characters to highlight in one.
 public enum PageSearch {
   /// The indices of the lines that hold `query`, without case.
-  public static func lines(matching query: String, in lines: [String]) -> [Int] {
+  public static func lines(
+    matching query: String, in lines: some RandomAccessCollection<String>
+  ) -> [Int] {
     let wanted = query.lowercased()
     guard !wanted.isEmpty else { return [] }
-    return lines.indices.filter { lines[$0].lowercased().contains(wanted) }
+    return lines.enumerated().compactMap { $1.lowercased().contains(wanted) ? $0 : nil }
   }
 
   /// The character offsets of `line` that belong to a match of `query`.

@@ -11,7 +11,7 @@ public struct PageSections: Sendable, Equatable {
   /// The facts: province, city, code, pinyin, URL and status; sanitised.
   public var header: [String]
   /// The page text (or its link list), as laid out for the viewport's width.
-  public var body: [String]
+  public var body: TextLines
   /// The line of `scrolled` where the page's own laid-out lines (`RenderedPage.lines`)
   /// begin, below the facts and the title; nil when they are not shown.
   public var pageStart: Int? = nil
@@ -130,7 +130,7 @@ extension Navigator {
           String(repeating: "  ", count: $0.level) + $0.title
         }
         return PageSections(
-          header: header, body: list.isEmpty ? ["(This page has no headings.)"] : list,
+          header: header, body: TextLines(list.isEmpty ? ["(This page has no headings.)"] : list),
           bodyLinkEntries: list.indices.map { $0..<($0 + 1) })
       }
       guard !state.top.showingLinks else {
@@ -145,7 +145,7 @@ extension Navigator {
         TerminalText.width(first) > state.viewport.columns
       {
         let wrapped = TextWrapper.wrap(first, width: state.viewport.columns)
-        text = wrapped + text.dropFirst()
+        text.replaceSubrange(0..<1, with: wrapped)
         shift = wrapped.count - 1
       }
       let start = header.count + shift
@@ -162,7 +162,7 @@ extension Navigator {
     case .failed(let message):
       return PageSections(
         header: header + [status + "failed", ""],
-        body: [message, "", "r tries again · o opens the URL in your browser · ← goes back"])
+        body: ["\(message)", "", "r tries again · o opens the URL in your browser · ← goes back"])
     case nil:
       return PageSections(header: header, body: [])
     }

@@ -34,7 +34,7 @@ public enum PageText {
   /// A header (title, then byline and date in the reader view or, on the full page, the
   /// description where it says more than the text does, wrapped to the width), the text and a `References` list, as `lynx -dump`
   /// lays them out. Types other than HTML and plain text get one line naming the type.
-  public static func body(_ content: PageContent) -> [String] {
+  public static func body(_ content: PageContent) -> TextLines {
     guard content.rendered != nil else { return body(content, links: []).lines }
     return body(content, links: links(content)).lines
   }
@@ -42,24 +42,25 @@ public enum PageText {
   /// The body as `body(_:)` makes it, from the link list already made, and the line
   /// where the page's own laid-out lines begin (nil for a type not shown as text).
   static func body(_ content: PageContent, links list: [String]) -> (
-    lines: [String], pageStart: Int?
+    lines: TextLines, pageStart: Int?
   ) {
     LayoutCounter.count()
     guard let page = content.rendered else {
       let type = content.contentType.map(TerminalText.sanitize) ?? "unknown type"
       return (["(\(type), \(byteCount(content.size)): not a page to show as text)"], nil)
     }
-    var lines = header(page, width: content.width)
+    // The page's own lines are shared with it, not copied.
+    var lines = TextLines(header(page, width: content.width))
     let start = lines.count
     lines.reserveCapacity(start + page.lines.count + list.count + 5)
-    lines += page.lines
+    lines.append(contentsOf: page.lines)
     if content.cutAtTimeout {
       lines += ["", "[The page was still arriving at the timeout; this is as far as it came.]"]
     } else if content.truncated {
       lines += ["", "[The page was cut at the size limit; the rest was not read.]"]
     }
     if !page.links.isEmpty {
-      lines += ["", "References", ""] + list
+      lines.append(contentsOf: ["", "References", ""] + list)
     }
     return (lines, start)
   }

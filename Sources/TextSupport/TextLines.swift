@@ -1,0 +1,256 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Lines of text held as their UTF-8 in a few large buffers, with where each line is:
+/// what a laid-out page keeps. An array of strings costs a string a line (a 32-byte
+/// header and the allocator's rounding) and 16 bytes a slot, which on a long page of
+/// short lines was most of the memory the page took; here a line costs its bytes and 12,
+/// or only the 12 when it repeats bytes of a source (`init(source:)`, a document's text).
+///
+/// A line is read back as a `String` (made when read: keep the lines on screen, not the
+/// strings, when drawing). Appending one `TextLines` to another shares its buffers, so a
+/// page's text and the screen built around it do not hold the page twice.
+public struct TextLines: Sendable {
+  /// Where a line's bytes are: a buffer, and a range in it.
+  struct Span: Sendable, Equatable {
+    var chunk: UInt32
+    var start: UInt32
+    var end: UInt32
+  }
+
+  /// The size a buffer fills to before the next begins (a longer line has one of its
+  /// own). Only the last buffer has room to spare, so at most this much is unused.
+  public static let chunkBytes = 1 << 20
+
+  var chunks: [[UInt8]] = []
+  var spans: [Span] = []
+  /// The last buffer is shared with another `TextLines`: the next line starts a new one
+  /// rather than copying it.
+  private var tailShared = false
+
+  public init() {}
+
+  /// Lines that may be held as references into `source` (a document's text, which the
+  /// lines of its layout mostly repeat) instead of copies: see `append(utf8:findingIn:)`.
+  /// The source is shared, not copied, and kept while these lines are.
+  public init(source: [UInt8]) {
+    chunks = [source]
+    tailShared = true
+    hasSource = true
+  }
+
+  /// `chunks[0]` is the source of `init(source:)`.
+  private var hasSource = false
+
+  /// The lines of `lines`, in order.
+  public init(_ lines: some Sequence<String>) {
+    self.init()
+    append(contentsOf: lines)
+  }
+
+  /// Adds `line` at the end.
+  public mutating func append(_ line: String) {
+    spans.append(store(line))
+  }
+
+  /// Adds a line given as UTF-8 (which should be valid: it is read back repaired).
+  public mutating func append(utf8 bytes: some Collection<UInt8>) {
+    let span =
+      bytes.withContiguousStorageIfAvailable { store(bytes: $0) }
+      ?? Array(bytes).withUnsafeBufferPointer { store(bytes: $0) }
+    spans.append(span)
+  }
+
+  /// Adds a line given as UTF-8, held as a reference into the source where the same
+  /// bytes are there, starting within `candidates` (a few bytes' search: the caller
+  /// knows about where the line's text came from); copied otherwise. Returns where in
+  /// the source the line's bytes end when it was found there, else nil.
+  @discardableResult
+  public mutating func append(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, findingIn candidates: Range<Int>
+  ) -> Int? {
+    guard hasSource, !bytes.isEmpty, let found = Self.find(bytes, in: chunks[0], at: candidates)
+    else {
+      append(utf8: bytes)
+      return nil
+    }
+    spans.append(Span(chunk: 0, start: UInt32(found), end: UInt32(found + bytes.count)))
+    return found + bytes.count
+  }
+
+  /// The first offset in `candidates` where `source` holds `bytes`.
+  private static func find(
+    _ bytes: UnsafeBufferPointer<UInt8>, in source: [UInt8], at candidates: Range<Int>
+  ) -> Int? {
+    let count = bytes.count
+    let last = Swift.min(candidates.upperBound, source.count - count + 1)
+    guard candidates.lowerBound >= 0, candidates.lowerBound < last,
+      source.count <= Int(UInt32.max)
+    else { return nil }
+    let first = bytes[0]
+    return source.withUnsafeBufferPointer { text in
+      var offset = candidates.lowerBound
+      while offset < last {
+        if text[offset] == first,
+          memcmp(text.baseAddress! + offset, bytes.baseAddress!, count) == 0
+        {
+          return offset
+        }
+        offset += 1
+      }
+      return nil
+    }
+  }
+
+  /// Adds the lines of `other`, sharing its buffers rather than copying them.
+  public mutating func append(contentsOf other: TextLines) {
+    guard !other.spans.isEmpty else { return }
+    let offset = UInt32(chunks.count)
+    chunks += other.chunks
+    spans.reserveCapacity(spans.count + other.spans.count)
+    for span in other.spans {
+      spans.append(Span(chunk: span.chunk + offset, start: span.start, end: span.end))
+    }
+    tailShared = true
+  }
+
+  /// Adds each line of `lines`.
+  public mutating func append(contentsOf lines: some Sequence<String>) {
+    if let other = lines as? TextLines {
+      append(contentsOf: other)
+      return
+    }
+    for line in lines { append(line) }
+  }
+
+  /// Reserves room for `count` lines (their places, not their text).
+  public mutating func reserveCapacity(_ count: Int) {
+    spans.reserveCapacity(count)
+  }
+
+  /// The UTF-8 of line `index`, for reading without making a string.
+
+  public func withUTF8<Result>(
+    line index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    let span = spans[index]
+    return try chunks[Int(span.chunk)].withUnsafeBufferPointer { buffer in
+      try body(UnsafeBufferPointer(rebasing: buffer[Int(span.start)..<Int(span.end)]))
+    }
+  }
+
+  /// The length of line `index` in bytes of UTF-8.
+  public func utf8Count(line index: Int) -> Int {
+    Int(spans[index].end - spans[index].start)
+  }
+
+  /// The bytes held for the text, spare room included: what the lines weigh.
+  public var bytesHeld: Int { chunks.reduce(0) { $0 + $1.capacity } }
+
+  /// Adds `line`'s bytes to the last buffer (or a new one) and says where they are;
+  /// `growing` when lines are being added at the end, so a new buffer may be full-sized.
+  private mutating func store(_ line: String, growing: Bool = true) -> Span {
+    var line = line
+    return line.withUTF8 { store(bytes: $0, growing: growing) }
+  }
+
+  private mutating func store(bytes: UnsafeBufferPointer<UInt8>, growing: Bool = true) -> Span {
+    let count = bytes.count
+    if chunks.isEmpty || tailShared
+      || (chunks[chunks.count - 1].count + count > Self.chunkBytes
+        && !chunks[chunks.count - 1].isEmpty)
+    {
+      // The first buffer grows as an array does, so a few lines cost little; once one
+      // is full, the next is made at its full size (after a shared buffer, or for lines
+      // put in place of others, it grows again from nothing).
+      var chunk: [UInt8] = []
+      if growing && !tailShared && !chunks.isEmpty {
+        chunk.reserveCapacity(Swift.max(count, Self.chunkBytes))
+      }
+      chunks.append(chunk)
+      tailShared = false
+    }
+    let last = chunks.count - 1
+    let start = chunks[last].count
+    // A growing first buffer takes its full size at once when it would pass half of it,
+    // rather than doubling past it.
+    if start + count > chunks[last].capacity, start + count > Self.chunkBytes / 2 {
+      chunks[last].reserveCapacity(Swift.max(start + count, Self.chunkBytes))
+    }
+    chunks[last].append(contentsOf: bytes)
+    return Span(chunk: UInt32(last), start: UInt32(start), end: UInt32(start + count))
+  }
+}
+
+extension TextLines: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { spans.count }
+
+  public subscript(index: Int) -> String {
+    get {
+      let span = spans[index]
+      return String(
+        decoding: chunks[Int(span.chunk)][Int(span.start)..<Int(span.end)], as: UTF8.self)
+    }
+    set {
+      tailShared = true
+      spans[index] = store(newValue, growing: false)
+    }
+  }
+
+  /// Replaces the lines of `range` with `lines`: their text is added, the places of the
+  /// others kept (the bytes of lines taken out stay in their buffer until it goes).
+  public mutating func replaceSubrange<C: Collection<String>>(
+    _ range: Range<Int>, with lines: C
+  ) {
+    if range.isEmpty && range.lowerBound == spans.count {
+      append(contentsOf: lines)
+      return
+    }
+    var added: [Span] = []
+    added.reserveCapacity(lines.count)
+    // In a buffer of their own: the last may be shared with the copy this was made from.
+    tailShared = true
+    for line in lines { added.append(store(line, growing: false)) }
+    spans.replaceSubrange(range, with: added)
+  }
+}
+
+extension TextLines: Equatable {
+  public static func == (lhs: TextLines, rhs: TextLines) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for index in lhs.indices {
+      let same = lhs.withUTF8(line: index) { one in
+        rhs.withUTF8(line: index) { other in one.elementsEqual(other) }
+      }
+      if !same { return false }
+    }
+    return true
+  }
+
+  /// The same lines as an array holds.
+  public static func == (lhs: TextLines, rhs: [String]) -> Bool {
+    lhs.elementsEqual(rhs)
+  }
+
+  public static func == (lhs: [String], rhs: TextLines) -> Bool {
+    rhs.elementsEqual(lhs)
+  }
+
+  public static func != (lhs: TextLines, rhs: [String]) -> Bool { !(lhs == rhs) }
+  public static func != (lhs: [String], rhs: TextLines) -> Bool { !(lhs == rhs) }
+}
+
+extension TextLines: ExpressibleByArrayLiteral {
+  public init(arrayLiteral lines: String...) {
+    self.init(lines)
+  }
+}
+
+extension TextLines: CustomStringConvertible, CustomDebugStringConvertible {
+  public var description: String { Array(self).description }
+  public var debugDescription: String { Array(self).debugDescription }
+}

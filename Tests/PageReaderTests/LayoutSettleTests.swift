@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@testable import PageReader
+@testable import TextSupport
+
+/// A whole layout settles its finished lines as it goes (`HTMLLayout.settleIfDue`): their
+/// marks are taken out a batch at a time and they are held compactly, as references into
+/// the document's text where they repeat it. None of that may change what the page is:
+/// its lines, where its links and anchors land, where a window may start again.
+@Suite struct LayoutSettleTests {
+  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
+
+  private func document(_ name: String) throws -> PageDocument {
+    let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(name))
+    return HTMLRenderer.parse(
+      String(decoding: data, as: UTF8.self),
+      baseURL: URL(string: "https://zh.wikipedia.org/wiki/x"))
+  }
+
+  @Test(
+    "Settling every few lines lays a page out as settling once at the end does",
+    arguments: LayoutWindowTests.pages + [
+      "zh-portal-article.html", "zh-related-rail.html", "zhwiki-caocao-desktop.html",
+    ],
+    [PageView.reader, .fullPage])
+  func settlingOftenChangesNothing(name: String, view: PageView) throws {
+    let document = try document(name)
+    let once = HTMLRenderer.layout(
+      document, width: 60, view: view, options: .standard, settleEvery: .max)
+    let often = HTMLRenderer.layout(
+      document, width: 60, view: view, options: .standard, settleEvery: 3)
+    // The lines as the plain path (`--fetch`'s, which copies every line) makes them.
+    var handed: [String] = []
+    let rest = HTMLRenderer.layout(
+      document, width: 60, view: view, options: .standard,
+      spill: { _, lines in handed += lines }, spillEvery: 3)
+    #expect(once.lines.count > 8)
+    #expect(Array(often.lines) == handed + Array(rest.lines))
+    #expect(often.lines == once.lines)
+    #expect(often.placements == once.placements)
+    #expect(often.anchors == once.anchors)
+    #expect(often.restarts == once.restarts)
+    #expect(often.links == once.links)
+  }
+
+  @Test func aPageOfParagraphsIsHeldMostlyAsReferencesToItsText() {
+    // Paragraphs of Chinese and of English, as a news page or an article has them.
+    var html = "<title>测试</title>"
+    for index in 0..<400 {
+      let chinese = String(repeating: "广州是广东省的省会，华南的中心城市。", count: 3 + index % 5)
+      html +=
+        "<p>\(chinese)</p>\n<p>Guangzhou is the capital of Guangdong, paragraph \(index).</p>\n"
+    }
+    let document = HTMLRenderer.parse(html, baseURL: nil)
+    let page = HTMLRenderer.layout(document, width: 40, view: .fullPage)
+    let text = page.lines.indices.reduce(0) { $0 + page.lines.utf8Count(line: $1) }
+    // The document's text is the first buffer; any other holds copied lines.
+    let copied = page.lines.chunks.dropFirst().reduce(0) { $0 + $1.count }
+    #expect(page.lines.count > 2_000)
+    #expect(text > 100_000)
+    #expect(copied < text / 50)
+  }
+
+  @Test func aLineThatDiffersFromTheTextIsCopiedAndReadsAsLaidOut() {
+    // Whitespace collapsed, a list marker, a link's [n]: not the document's bytes.
+    let document = HTMLRenderer.parse(
+      """
+      <p>one
+         two    three</p>
+      <ul><li>列表的一项</li></ul>
+      <p>见<a href="https://example.test/">广州</a>。</p>
+      """, baseURL: nil)
+    let page = HTMLRenderer.layout(document, width: 40, view: .fullPage)
+    #expect(page.lines == ["one two three", "", "  * 列表的一项", "", "见广州[1]。"])
+    #expect(page.lines.chunks.count > 1)
+  }
+}
