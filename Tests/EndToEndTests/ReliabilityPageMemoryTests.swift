@@ -7,14 +7,15 @@ import Testing
 /// the child's own (VmHWM of its memory map, read while it runs), so the test process and
 /// the tests running alongside do not count.
 ///
-/// Issue 38 asks for at most 2× the bytes read. The peak is now the moment the body is
-/// copied into the array the page is read from (`CharsetDecoder.utf8Bytes`): the body and
-/// its copy, 2×, and the body is let go of at once. The page's text is then written over
-/// the bytes already read (`HTMLRenderer.parse(utf8:baseURL:)`), so the page is held once
-/// while it is read, beside the document's bookkeeping (items and elements, some 0.2–0.3×
-/// on a page that is nothing but short paragraphs, as this one is), and the lines are
-/// written as they are laid out (release build: 2.02× plus 31 MB at 16, 64 and 200 MB;
-/// 2.25× before the text was written in place).
+/// Issue 38 asks for at most 2× the bytes read. The body is copied into the array the page
+/// is read from (`CharsetDecoder.utf8Bytes(taking:as:)`) a MiB at a time, each MiB's memory
+/// given back once copied, so the body and its copy are never both held whole (that moment
+/// was the peak, 2×, until 4 December). The page's text is then written over the bytes
+/// already read (`HTMLRenderer.parse(utf8:baseURL:)`), so the page is held once while it is
+/// read, beside the document's bookkeeping (items and elements, some 0.2–0.3× on a page that
+/// is nothing but short paragraphs, as this one is), and the lines are written as they are
+/// laid out. Release build, 64 MB page: 1.5× plus 31 MB (2.02× before the body was given
+/// back as it was copied, 2.25× before the text was written in place).
 @Suite(.timeLimit(.minutes(5))) struct ReliabilityPageMemoryTests {
   typealias F = ReliabilityFixtures
 
@@ -25,11 +26,12 @@ import Testing
   static let pageBytes = 16_000_000
   /// What a run holds whatever the page: the binary, the catalog, libcurl, the session.
   /// For a 131-byte page: 31 MB in the static release build, 39 MB in the debug build;
-  /// with 9 MB of room for the allocator. (Measured for this page: 73 MB in the debug
-  /// build, 63 MB in the release build; before the text was written in place, 75 and 68.)
+  /// with 9 MB of room for the allocator. (Measured for this page: 65 MB in the debug
+  /// build, 57 MB in the release build; 73 and 63 before the body was given back as it was
+  /// copied, 75 and 68 before the text was written in place.)
   static let constant = 48_000_000
 
-  @Test("A 16 MB page fetched and shown as reader text peaks at no more than twice its size")
+  @Test("A 16 MB page fetched and shown as reader text peaks at no more than 1.5 times its size")
   func aLargePagePeaksWithinABoundedMultipleOfItsSize() async throws {
     try await Self.withTheLargePage { data in
       let result = try await BrowseProcess.run(
@@ -44,7 +46,7 @@ import Testing
       // It held the page once at least: the figure is the child's, read.
       #expect(peak >= Self.pageBytes, "peak resident \(peak) bytes")
       #expect(
-        peak <= 2 * Self.pageBytes + Self.constant,
+        peak <= 3 * Self.pageBytes / 2 + Self.constant,
         "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB page")
     }
   }
@@ -54,9 +56,9 @@ import Testing
   /// `PageContent` used to keep to read a released page again (now only a page under
   /// `PageContent.keptBytesLimit`, 1 MB, keeps them), nor a string per line: the lines
   /// are held in `TextLines`, as references into the document's text where they repeat
-  /// it (here, nearly all). The peak is then the moment `--fetch` peaks at too, the body
-  /// and its copy while it is decoded. Measured for this page in the debug build: 115 MB
-  /// with the bytes kept, 98 MB with a string per line, 79 MB now (`--fetch`: 73 MB).
+  /// it (here, nearly all). Measured for this page in the debug build: 115 MB with the
+  /// bytes kept, 98 MB with a string per line, 76 MB now; release, 64 MB page: 1.7× plus
+  /// the session's 28.5 MiB (3.4× with a string per line, 4.4× with the bytes kept).
   @Test("A 16 MB page browsed in line mode is held as its document and lines, not its bytes too")
   func aBrowsedPageIsNotAlsoHeldAsItsBytes() async throws {
     try await Self.withTheLargePage { data in
@@ -75,7 +77,7 @@ import Testing
       #expect(browse.stdout.contains("16.0 MB"))
       #expect(peak >= Self.pageBytes, "peak resident \(peak) bytes")
       #expect(
-        peak <= 5 * Self.pageBytes / 2 + Self.constant,
+        peak <= 9 * Self.pageBytes / 4 + Self.constant,
         "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB page")
     }
   }

@@ -52,6 +52,47 @@ import Testing
     #expect(HTMLRenderer.parse(utf8: bytes, baseURL: Self.base) == fromText)
   }
 
+  /// A large body, valid UTF-8 behind a byte-order mark: 3 MiB and a little, so that it is
+  /// copied in several pieces with a part of one left over.
+  private static func largeBody() -> Data {
+    var body = Data([0xEF, 0xBB, 0xBF])
+    let paragraph = Data("<p>广州市是广东省的省会。Guangzhou.</p>\n".utf8)
+    while body.count < 3 * CharsetDecoder.releasePiece + 12_345 { body.append(paragraph) }
+    return body
+  }
+
+  @Test func aTakenBodyIsCopiedWholeAndLeftEmpty() throws {
+    let expected = Array(Self.largeBody().dropFirst(3))
+    var body = Self.largeBody()
+    let choice = CharsetDecoder.choose(body, contentType: nil)
+    #expect(choice.source == .byteOrderMark)
+    let bytes = try #require(CharsetDecoder.utf8Bytes(taking: &body, as: choice))
+    #expect(bytes == expected)
+    #expect(body.isEmpty)
+  }
+
+  @Test func aBodyHeldElsewhereTooIsCopiedNotGivenBack() throws {
+    // The bytes given back read as zeros after: a body someone else still holds (the
+    // cache's copy, a page kept) must be left as it was.
+    let kept = Self.largeBody()
+    var body = kept
+    let bytes = try #require(
+      CharsetDecoder.utf8Bytes(taking: &body, as: .init(name: "utf-8", source: .byteOrderMark)))
+    #expect(bytes.count == kept.count - 3)
+    #expect(kept == Self.largeBody())
+    #expect(!kept.contains(0))
+  }
+
+  @Test func anInvalidTakenBodyIsLeftAsItWas() {
+    var body = Self.largeBody()
+    body[body.count / 2] = 0xFF
+    let before = body
+    #expect(
+      CharsetDecoder.utf8Bytes(taking: &body, as: .init(name: "utf-8", source: .byteOrderMark))
+        == nil)
+    #expect(body == before)
+  }
+
   @Test("Bytes that are not valid UTF-8 are not read in place: the String repairs them")
   func invalidUTF8IsLeftToTheString() {
     let body = Data([0x3C, 0x70, 0x3E, 0xE5, 0xB9, 0x3C, 0x2F, 0x70, 0x3E])  // <p>\xE5\xB9</p>

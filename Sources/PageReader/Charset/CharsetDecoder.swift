@@ -77,6 +77,52 @@ public enum CharsetDecoder {
     }
   }
 
+  /// `utf8Bytes`, taking the body: for valid UTF-8 of a MiB or more, it is copied a piece
+  /// at a time and the memory of each piece copied is given back at once (`madvise`, after
+  /// which those bytes read as zeros), so that the body and its copy are never both held
+  /// whole, the moment a large page used to peak at. `body` is empty after a copy, as it
+  /// was on nil. Worth it only for a body no one else holds: another holder's is copied
+  /// first (the `Data` is written to), which leaves theirs whole and saves nothing.
+  public static func utf8Bytes(taking body: inout Data, as choice: Choice) -> [UInt8]? {
+    let skip = choice.source == .byteOrderMark ? 3 : 0
+    guard choice.name == "utf-8", body.count - skip >= releasePiece else {
+      let bytes = utf8Bytes(body, as: choice)
+      if bytes != nil { body = Data() }
+      return bytes
+    }
+    guard reading(body, { isValidUTF8(UnsafeBufferPointer(rebasing: $0.dropFirst(skip))) })
+    else { return nil }
+    let count = body.count - skip
+    let bytes = body.withUnsafeMutableBytes { raw in
+      let source = raw.baseAddress! + skip
+      return [UInt8](unsafeUninitializedCapacity: count) { copy, initialized in
+        let page = Int(getpagesize())
+        // Whole pages of the body only: the allocator's bookkeeping lies outside it.
+        var released = (Int(bitPattern: source) + page - 1) / page * page
+        var done = 0
+        while done < count {
+          let piece = min(releasePiece, count - done)
+          UnsafeMutableRawPointer(copy.baseAddress! + done).copyMemory(
+            from: source + done, byteCount: piece)
+          done += piece
+          let end = (Int(bitPattern: source) + done) / page * page
+          if end > released {
+            _ = madvise(
+              UnsafeMutableRawPointer(bitPattern: released), end - released,
+              MADV_DONTNEED)
+            released = end
+          }
+        }
+        initialized = count
+      }
+    }
+    body = Data()
+    return bytes
+  }
+
+  /// How much of a body `utf8Bytes(taking:as:)` copies before giving that memory back.
+  static let releasePiece = 1 << 20
+
   /// The charset `decode` reads the body in, with where that came from.
   public static func choose(_ body: Data, contentType: String?) -> Choice {
     reading(body) { choose($0, contentType: contentType) }

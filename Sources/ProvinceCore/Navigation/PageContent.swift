@@ -106,7 +106,14 @@ public struct PageContent: Sendable, Equatable {
       // The body read from: with the page not kept, the only copy once `page` lets go.
       var body = page.body
       if !keep { page.body = Data() }
-      if let bytes = CharsetDecoder.utf8Bytes(body, as: choice) {
+      // Taken (given back as it is copied) only when no one else holds it. Bound once,
+      // here: a second name for the bytes would make the parse, which writes over them,
+      // copy them first.
+      if let bytes =
+        keep
+        ? CharsetDecoder.utf8Bytes(body, as: choice)
+        : CharsetDecoder.utf8Bytes(taking: &body, as: choice)
+      {
         // Read as bytes, its text written over them: with the body let go of, the page is
         // held once while it is read, not as its text and the document's copy of it.
         body = Data()
