@@ -77,3 +77,45 @@ import Testing
     #expect(page.lines.chunks.count > 1)
   }
 }
+
+extension LayoutSettleTests {
+  @Test(
+    "A heading that takes back an image's alt text keeps its blank line above, wherever the lines were settled",
+    arguments: 1...6)
+  func aHeadingAfterATakenBackBlockKeepsItsBlankLine(settleEvery: Int) {
+    // The picture's alt text repeats the headline, so the heading takes its lines back;
+    // with those lines the last not yet settled, the blank line above the heading was
+    // lost (the settled lines above it were taken for none).
+    let html = """
+      <div>Intro line</div>
+      <div><a href="/story"><img alt="The headline of the story, long enough to wrap"></a></div>
+      <h2>The headline of the story, long enough to wrap</h2>
+      <p>Body text.</p>
+      """
+    let document = HTMLRenderer.parse(html, baseURL: URL(string: "https://a.test/"))
+    let once = HTMLRenderer.layout(
+      document, width: 20, view: .fullPage, options: .standard, settleEvery: .max)
+    let often = HTMLRenderer.layout(
+      document, width: 20, view: .fullPage, options: .standard, settleEvery: settleEvery)
+    #expect(Array(once.lines.prefix(3)) == ["Intro line", "", "## The headline of"])
+    #expect(often.lines == once.lines)
+  }
+
+  @Test func anIdGivenTwiceLandsOnItsFirstElement() {
+    // Forty ids, each given to two paragraphs far apart: `#dup-n` is the first, as in a
+    // browser, however the layout happened to hold them.
+    var html = ""
+    for round in 0..<2 {
+      for number in 0..<40 { html += "<p id=\"dup-\(number)\">round \(round) number \(number)</p>" }
+    }
+    let document = HTMLRenderer.parse(html, baseURL: nil)
+    for settleEvery in [3, Int.max] {
+      let page = HTMLRenderer.layout(
+        document, width: 40, view: .fullPage, options: .standard, settleEvery: settleEvery)
+      for number in 0..<40 {
+        let line = page.anchors["dup-\(number)"]
+        #expect(line.map { page.lines[$0] } == "round 0 number \(number)")
+      }
+    }
+  }
+}

@@ -137,11 +137,15 @@ struct DocumentLayout {
 
   private mutating func finish() -> Laid {
     let lines = layout.finish()
-    var anchors: [String: Int] = [:]
+    // A name given twice is the first in the page's order, as a browser takes it (the
+    // anchors' own order is the dictionary's, which differs between two layouts).
+    var first: [String: (index: Int, line: Int)] = [:]
     for (index, line) in layout.anchorLines where index < anchorNames.count {
       let name = anchorNames[index]
-      if anchors[name] == nil { anchors[name] = line }
+      if let kept = first[name], kept.index < index { continue }
+      first[name] = (index, line)
     }
+    let anchors = first.mapValues(\.line)
     return (lines, links, layout.placements, anchors, layout.restarts)
   }
 

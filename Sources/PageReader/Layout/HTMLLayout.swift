@@ -307,10 +307,10 @@ struct HTMLLayout {
       inline.append(0x0A)
     } else if !inline.isEmpty || marker != nil {
       flushInline()
-    } else if !lines.isEmpty {
+    } else if !lines.isEmpty || base > 0 {
       if pendingBlank {
         pendingBlank = false
-        if lines.last?.isEmpty == false { lines.append("") }
+        if lastLineHasText { lines.append("") }
       } else if lines.count < 2
         || !(lines[lines.count - 1].isEmpty && lines[lines.count - 2].isEmpty)
       {
@@ -584,9 +584,16 @@ struct HTMLLayout {
     return result
   }
 
+  /// Whether the last line laid out has text: the last of `lines` or, with none left
+  /// there, the last settled, which always has (blank lines are never settled last).
+  private var lastLineHasText: Bool {
+    if let last = lines.last { return !last.isEmpty }
+    return base > 0
+  }
+
   private mutating func emit(_ line: String) {
     if pendingBlank {
-      if let last = lines.last, !last.isEmpty { lines.append("") }
+      if lastLineHasText { lines.append("") }
       pendingBlank = false
     }
     for anchor in pendingAnchors { anchorLines[anchor] = base + lines.count }
