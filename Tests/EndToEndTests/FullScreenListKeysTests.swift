@@ -34,6 +34,13 @@ import Testing
     session.screen.lines[session.screen.lines.count - 2]
   }
 
+  /// Link `number` is selected: the prompt shows the digits typed or, a second later, the
+  /// link's address.
+  func selected(_ number: Int, _ session: PTYSession) -> Bool {
+    let prompt = prompt(session)
+    return prompt.contains("link: \(number)") || prompt.contains("/menu/\(number)")
+  }
+
   func status(_ session: PTYSession) -> String { session.screen.lines.last ?? "" }
 
   @Test func slashInTheLinkListMovesTheSelectionAndNGoesOn() async throws {
@@ -64,8 +71,12 @@ import Testing
     let (server, session) = try await started()
     defer { server.stop() }
     session.type("12")
-    #expect(await session.waitUntil { self.prompt($0).contains("link: 12") }, "\(prompt(session))")
-    #expect(prompt(session).contains("Enter follow"))
+    // Link 12 is selected: the prompt shows the digits for a second (`numberTimeout`, on
+    // the wall clock here: a loaded machine can draw the next frame after it), then the
+    // link's address. Either says so; the second's own timing is FullScreenNavigatorTests'.
+    #expect(
+      await session.waitUntil { self.selected(12, $0) }, "\(prompt(session))")
+    if prompt(session).contains("link: 12") { #expect(prompt(session).contains("Enter follow")) }
     session.type("\r")
     #expect(await session.waitForScreen(containing: "这是栏目12的页"), "\(session.screen.text)")
     session.type("\u{1B}[D")
@@ -75,7 +86,7 @@ import Testing
     #expect(await session.waitUntil { self.status($0).contains("links ") })
     session.type("7")
     #expect(await session.waitUntil { self.status($0).contains("links 7 / 30") })
-    #expect(prompt(session).contains("link: 7"))
+    #expect(selected(7, session))
     session.type("\r")
     #expect(await session.waitForScreen(containing: "这是栏目7的页"), "\(session.screen.text)")
     session.type("\u{03}")
