@@ -11,14 +11,24 @@
 /// or only the 12 when it repeats bytes of a source (`init(source:)`, a document's text).
 ///
 /// A line is read back as a `String` (made when read: keep the lines on screen, not the
-/// strings, when drawing). Appending one `TextLines` to another shares its buffers, so a
-/// page's text and the screen built around it do not hold the page twice.
+/// strings, when drawing). Appending one `TextLines` to another shares its buffers and
+/// the places of its lines, so a page's text and the screen built around it do not hold
+/// the page twice.
 public struct TextLines: Sendable {
-  /// Where a line's bytes are: a buffer, and a range in it.
+  /// Where a line's bytes are: a buffer (counted from its run's `chunkBase`), and a range
+  /// in it.
   struct Span: Sendable, Equatable {
     var chunk: UInt32
     var start: UInt32
     var end: UInt32
+  }
+
+  /// The places of consecutive lines: those added one at a time, or all of another
+  /// `TextLines`'s run, shared with it (an array copied only if either changes it).
+  struct Run: Sendable {
+    var spans: [Span]
+    /// What to add to a span's `chunk` for its index in `chunks`.
+    var chunkBase: UInt32
   }
 
   /// The size a buffer fills to before the next begins (a longer line has one of its
@@ -26,10 +36,15 @@ public struct TextLines: Sendable {
   public static let chunkBytes = 1 << 20
 
   var chunks: [[UInt8]] = []
-  var spans: [Span] = []
+  /// The lines' places, in order, and the line each run begins with.
+  private var runs: [Run] = []
+  private var runStarts: [Int] = []
+  private var lineCount = 0
   /// The last buffer is shared with another `TextLines`: the next line starts a new one
   /// rather than copying it.
   private var tailShared = false
+  /// The last run is shared with another `TextLines`: the next line starts a new one.
+  private var lastRunShared = false
 
   public init() {}
 
@@ -53,7 +68,7 @@ public struct TextLines: Sendable {
 
   /// Adds `line` at the end.
   public mutating func append(_ line: String) {
-    spans.append(store(line))
+    add(store(line))
   }
 
   /// Adds a line given as UTF-8 (which should be valid: it is read back repaired).
@@ -61,7 +76,7 @@ public struct TextLines: Sendable {
     let span =
       bytes.withContiguousStorageIfAvailable { store(bytes: $0) }
       ?? Array(bytes).withUnsafeBufferPointer { store(bytes: $0) }
-    spans.append(span)
+    add(span)
   }
 
   /// Adds a line given as UTF-8, held as a reference into the source where the same
@@ -77,7 +92,7 @@ public struct TextLines: Sendable {
       append(utf8: bytes)
       return nil
     }
-    spans.append(Span(chunk: 0, start: UInt32(found), end: UInt32(found + bytes.count)))
+    add(Span(chunk: 0, start: UInt32(found), end: UInt32(found + bytes.count)))
     return found + bytes.count
   }
 
@@ -105,16 +120,18 @@ public struct TextLines: Sendable {
     }
   }
 
-  /// Adds the lines of `other`, sharing its buffers rather than copying them.
+  /// Adds the lines of `other`, sharing its buffers and places rather than copying them.
   public mutating func append(contentsOf other: TextLines) {
-    guard !other.spans.isEmpty else { return }
+    guard other.lineCount > 0 else { return }
     let offset = UInt32(chunks.count)
     chunks += other.chunks
-    spans.reserveCapacity(spans.count + other.spans.count)
-    for span in other.spans {
-      spans.append(Span(chunk: span.chunk + offset, start: span.start, end: span.end))
+    for (index, run) in other.runs.enumerated() where !run.spans.isEmpty {
+      runs.append(Run(spans: run.spans, chunkBase: run.chunkBase + offset))
+      runStarts.append(lineCount + other.runStarts[index])
     }
+    lineCount += other.lineCount
     tailShared = true
+    lastRunShared = true
   }
 
   /// Adds each line of `lines`.
@@ -126,9 +143,46 @@ public struct TextLines: Sendable {
     for line in lines { append(line) }
   }
 
-  /// Reserves room for `count` lines (their places, not their text).
+  /// Reserves room for `count` lines (their places, not their text) in the run lines are
+  /// added to.
   public mutating func reserveCapacity(_ count: Int) {
-    spans.reserveCapacity(count)
+    openRun()
+    runs[runs.count - 1].spans.reserveCapacity(Swift.max(0, count - runStarts[runs.count - 1]))
+  }
+
+  /// A run of this `TextLines`'s own at the end, for lines added one at a time.
+  private mutating func openRun() {
+    guard runs.isEmpty || lastRunShared else { return }
+    runs.append(Run(spans: [], chunkBase: 0))
+    runStarts.append(lineCount)
+    lastRunShared = false
+  }
+
+  /// Adds a line's place (its chunk counted in `chunks`) at the end.
+  private mutating func add(_ span: Span) {
+    openRun()
+    runs[runs.count - 1].spans.append(span)
+    lineCount += 1
+  }
+
+  /// The run line `index` is in, and its place in that run.
+  private func locate(_ index: Int) -> (run: Int, offset: Int) {
+    precondition(index >= 0 && index < lineCount, "line \(index) of \(lineCount)")
+    if runs.count == 1 { return (0, index) }
+    var low = 0
+    var high = runs.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if runStarts[middle] <= index { low = middle } else { high = middle - 1 }
+    }
+    return (low, index - runStarts[low])
+  }
+
+  /// Where line `index`'s bytes are: the buffer's index in `chunks`, and the range.
+  private func place(_ index: Int) -> (chunk: Int, bytes: Range<Int>) {
+    let (run, offset) = locate(index)
+    let span = runs[run].spans[offset]
+    return (Int(runs[run].chunkBase + span.chunk), Int(span.start)..<Int(span.end))
   }
 
   /// The UTF-8 of line `index`, for reading without making a string.
@@ -136,15 +190,28 @@ public struct TextLines: Sendable {
   public func withUTF8<Result>(
     line index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
-    let span = spans[index]
-    return try chunks[Int(span.chunk)].withUnsafeBufferPointer { buffer in
-      try body(UnsafeBufferPointer(rebasing: buffer[Int(span.start)..<Int(span.end)]))
+    let (chunk, bytes) = place(index)
+    return try chunks[chunk].withUnsafeBufferPointer { buffer in
+      try body(UnsafeBufferPointer(rebasing: buffer[bytes]))
     }
   }
 
   /// The length of line `index` in bytes of UTF-8.
   public func utf8Count(line index: Int) -> Int {
-    Int(spans[index].end - spans[index].start)
+    place(index).bytes.count
+  }
+
+  /// How many runs the places are in (for tests).
+  var runCount: Int { runs.count }
+
+  /// Whether a run of this `TextLines` is `other`'s one run, the same array (for tests).
+  func sharesPlaces(with other: TextLines) -> Bool {
+    guard other.runs.count == 1 else { return false }
+    return other.runs[0].spans.withUnsafeBufferPointer { theirs in
+      runs.contains { run in
+        run.spans.withUnsafeBufferPointer { $0.baseAddress == theirs.baseAddress }
+      }
+    }
   }
 
   /// The bytes held for the text, spare room included: what the lines weigh.
@@ -187,17 +254,20 @@ public struct TextLines: Sendable {
 
 extension TextLines: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
   public var startIndex: Int { 0 }
-  public var endIndex: Int { spans.count }
+  public var endIndex: Int { lineCount }
 
   public subscript(index: Int) -> String {
     get {
-      let span = spans[index]
-      return String(
-        decoding: chunks[Int(span.chunk)][Int(span.start)..<Int(span.end)], as: UTF8.self)
+      let (chunk, bytes) = place(index)
+      return String(decoding: chunks[chunk][bytes], as: UTF8.self)
     }
     set {
+      let (run, offset) = locate(index)
       tailShared = true
-      spans[index] = store(newValue, growing: false)
+      let span = store(newValue, growing: false)
+      // A shared run is copied by this change, and the one it is shared with keeps its own.
+      runs[run].spans[offset] = Span(
+        chunk: span.chunk - runs[run].chunkBase, start: span.start, end: span.end)
     }
   }
 
@@ -206,7 +276,8 @@ extension TextLines: RandomAccessCollection, MutableCollection, RangeReplaceable
   public mutating func replaceSubrange<C: Collection<String>>(
     _ range: Range<Int>, with lines: C
   ) {
-    if range.isEmpty && range.lowerBound == spans.count {
+    precondition(range.lowerBound >= 0 && range.upperBound <= lineCount, "lines \(range)")
+    if range.isEmpty && range.lowerBound == lineCount {
       append(contentsOf: lines)
       return
     }
@@ -215,7 +286,45 @@ extension TextLines: RandomAccessCollection, MutableCollection, RangeReplaceable
     // In a buffer of their own: the last may be shared with the copy this was made from.
     tailShared = true
     for line in lines { added.append(store(line, growing: false)) }
-    spans.replaceSubrange(range, with: added)
+    // Within one run (the title of a page's text, the blank lines at a layout's ends),
+    // only that run changes; across runs, they become one of this `TextLines`'s own.
+    var run = range.isEmpty ? 0 : locate(range.lowerBound).run
+    if range.isEmpty {
+      while run + 1 < runs.count && runStarts[run + 1] <= range.lowerBound { run += 1 }
+    }
+    let end = run + 1 < runs.count ? runStarts[run + 1] : lineCount
+    if range.upperBound > end {
+      flatten()
+      run = 0
+    }
+    let base = runs[run].chunkBase
+    let local = (range.lowerBound - runStarts[run])..<(range.upperBound - runStarts[run])
+    runs[run].spans.replaceSubrange(
+      local, with: added.map { Span(chunk: $0.chunk - base, start: $0.start, end: $0.end) })
+    let change = added.count - range.count
+    lineCount += change
+    for later in runs.indices where later > run { runStarts[later] += change }
+    // A run left empty goes, so that every run has a line.
+    if runs[run].spans.isEmpty {
+      runs.remove(at: run)
+      runStarts.remove(at: run)
+      // The run now last may be shared: the next line starts a run of its own.
+      if run == runs.count { lastRunShared = !runs.isEmpty }
+    }
+  }
+
+  /// Makes every line's place one run of this `TextLines`'s own (a change across runs).
+  private mutating func flatten() {
+    var spans: [Span] = []
+    spans.reserveCapacity(lineCount)
+    for run in runs {
+      for span in run.spans {
+        spans.append(Span(chunk: span.chunk + run.chunkBase, start: span.start, end: span.end))
+      }
+    }
+    runs = spans.isEmpty ? [] : [Run(spans: spans, chunkBase: 0)]
+    runStarts = spans.isEmpty ? [] : [0]
+    lastRunShared = false
   }
 }
 

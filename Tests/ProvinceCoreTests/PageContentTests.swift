@@ -59,6 +59,11 @@ import Testing
     #expect(page.size == html.utf8.count)
     let lines = try #require(page.rendered?.lines)
     #expect(lines.contains { $0.hasPrefix("第9000段") })
+    // The page's text is held once: the model's lines are the layout's, buffers and places,
+    // and nearly every line is the document's own bytes, not a copy of them.
+    #expect(page.model.text.sharesPlaces(with: lines))
+    let copied = lines.chunks.dropFirst().reduce(0) { $0 + $1.count }
+    #expect(copied < html.utf8.count / 50)
     let released = page.released()
     #expect(!released.isLaidOut)
     #expect(released.rendered == nil && released.model == PageModel.empty)

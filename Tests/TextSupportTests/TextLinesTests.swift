@@ -116,3 +116,54 @@ import Testing
     #expect(copied == nil && plain == ["Third, in English."])
   }
 }
+
+@Suite struct TextLinesRunTests {
+  private static let page: TextLines = ["一", "二", "三", "四"]
+
+  @Test func aPageAppendedIsSharedAsItsRunNotCopiedLineByLine() {
+    var screen: TextLines = ["title", ""]
+    screen.append(contentsOf: Self.page)
+    screen.append(contentsOf: ["", "References"])
+    #expect(Array(screen) == ["title", "", "一", "二", "三", "四", "", "References"])
+    // The page's places are the screen's too: one array, not a copy of it.
+    #expect(screen.runCount == 3)
+    #expect(screen.sharesPlaces(with: Self.page))
+  }
+
+  @Test func changesWithinARunOrAcrossRunsLeaveTheSharedPageAsItWas() {
+    var screen: TextLines = ["a long title"]
+    screen.append(contentsOf: Self.page)
+    screen.append("end")
+    // The title wrapped: a change within the first run, the page's still shared.
+    screen.replaceSubrange(0..<1, with: ["a long", "title"])
+    #expect(Array(screen) == ["a long", "title", "一", "二", "三", "四", "end"])
+    #expect(screen.sharesPlaces(with: Self.page))
+    // A line of the page changed: the screen's copy of the page's places changes.
+    screen[3] = "贰"
+    #expect(Array(screen) == ["a long", "title", "一", "贰", "三", "四", "end"])
+    #expect(Array(Self.page) == ["一", "二", "三", "四"])
+    // Across runs: from the title into the page.
+    screen.replaceSubrange(1..<4, with: ["x"])
+    #expect(Array(screen) == ["a long", "x", "三", "四", "end"])
+    screen.removeLast(2)
+    screen.append("tail")
+    screen.insert("head", at: 0)
+    #expect(Array(screen) == ["head", "a long", "x", "三", "tail"])
+    #expect(Array(Self.page) == ["一", "二", "三", "四"])
+  }
+
+  @Test func linesAddedAfterASharedPageDoNotChangeIt() {
+    var screen = TextLines()
+    screen.append(contentsOf: Self.page)
+    screen.removeLast()
+    screen.append("五")
+    screen.append("六")
+    #expect(Array(screen) == ["一", "二", "三", "五", "六"])
+    #expect(Array(Self.page) == ["一", "二", "三", "四"])
+    var empty = Self.page
+    empty.removeAll()
+    #expect(empty.isEmpty && empty.runCount == 0)
+    empty.append("again")
+    #expect(Array(empty) == ["again"])
+  }
+}

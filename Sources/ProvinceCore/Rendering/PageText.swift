@@ -49,10 +49,9 @@ public enum PageText {
       let type = content.contentType.map(TerminalText.sanitize) ?? "unknown type"
       return (["(\(type), \(byteCount(content.size)): not a page to show as text)"], nil)
     }
-    // The page's own lines are shared with it, not copied.
+    // The page's own lines, and their places, are shared with it, not copied.
     var lines = TextLines(header(page, width: content.width))
     let start = lines.count
-    lines.reserveCapacity(start + page.lines.count + list.count + 5)
     lines.append(contentsOf: page.lines)
     if content.cutAtTimeout {
       lines += ["", "[The page was still arriving at the timeout; this is as far as it came.]"]
