@@ -9,16 +9,6 @@ import Testing
 /// the document's text where they repeat it. None of that may change what the page is:
 /// its lines, where its links and anchors land, where a window may start again.
 @Suite struct LayoutSettleTests {
-  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
-
-  private func document(_ name: String) throws -> PageDocument {
-    let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(name))
-    return HTMLRenderer.parse(
-      String(decoding: data, as: UTF8.self),
-      baseURL: URL(string: "https://zh.wikipedia.org/wiki/x"))
-  }
-
   @Test(
     "Settling every few lines lays a page out as settling once at the end does",
     arguments: LayoutWindowTests.pages + [
@@ -26,7 +16,7 @@ import Testing
     ],
     [PageView.reader, .fullPage])
   func settlingOftenChangesNothing(name: String, view: PageView) throws {
-    let document = try document(name)
+    let document = try FixtureDocuments.document(name)
     let once = HTMLRenderer.layout(
       document, width: 60, view: view, options: .standard, settleEvery: .max)
     let often = HTMLRenderer.layout(

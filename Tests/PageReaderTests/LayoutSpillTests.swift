@@ -8,14 +8,8 @@ import Testing
 /// returns, are the lines of the ordinary layout, in both views, whatever the page holds
 /// (tables, lists, headings beside an image's alt text, blank lines at the cut).
 @Suite struct LayoutSpillTests {
-  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
-
   private func document(_ name: String) throws -> PageDocument {
-    let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(name))
-    return HTMLRenderer.parse(
-      String(decoding: data, as: UTF8.self),
-      baseURL: URL(string: "https://zh.wikipedia.org/wiki/x"))
+    try FixtureDocuments.document(name)
   }
 
   @Test(

@@ -7,19 +7,13 @@ import Testing
 /// is the page's own lines from there: what a resize shows at once is what the whole
 /// layout then shows, link numbers and all.
 @Suite struct LayoutWindowTests {
-  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
-
   static let pages = [
     "daringfireball-1.html", "table-style-attributes.html", "wiki-article-chaoyang.html",
     "wiki-disambiguation-chaoyang.html", "wikipedia-guangzhou.html",
   ]
 
   private func document(_ name: String) throws -> PageDocument {
-    let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(name))
-    return HTMLRenderer.parse(
-      String(decoding: data, as: UTF8.self),
-      baseURL: URL(string: "https://zh.wikipedia.org/wiki/x"))
+    try FixtureDocuments.document(name)
   }
 
   /// The `[n]` marks on the lines `lines` of `placements`, as number, line from

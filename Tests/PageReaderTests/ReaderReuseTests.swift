@@ -6,13 +6,8 @@ import Testing
 /// A page laid out again (another width, the other view) reuses the article its reader
 /// found instead of looking again, and comes out as a fresh layout would.
 @Suite struct ReaderReuseTests {
-  private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
-
   private func document(_ name: String) throws -> PageDocument {
-    let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(name))
-    return HTMLRenderer.parse(
-      String(decoding: data, as: UTF8.self), baseURL: URL(string: "https://news.test/a/1"))
+    try FixtureDocuments.document(name, baseURL: URL(string: "https://news.test/a/1"))
   }
 
   @Test(arguments: ["daringfireball-1.html", "table-style-attributes.html"])
