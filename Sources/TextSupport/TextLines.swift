@@ -201,6 +201,25 @@ public struct TextLines: Sendable {
     place(index).bytes.count
   }
 
+  /// Whether `other` holds the very same buffers and places (a copy of this value).
+  private func isSameStorage(as other: TextLines) -> Bool {
+    func same<T>(_ one: [T], _ two: [T]) -> Bool {
+      one.withUnsafeBufferPointer { a in
+        two.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress }
+      }
+    }
+    guard runs.count == other.runs.count, chunks.count == other.chunks.count,
+      runStarts == other.runStarts
+    else { return false }
+    for (one, two) in zip(runs, other.runs)
+    where one.chunkBase != two.chunkBase || !same(one.spans, two.spans)
+      || one.spans.count != two.spans.count
+    {
+      return false
+    }
+    return zip(chunks, other.chunks).allSatisfy { same($0, $1) && $0.count == $1.count }
+  }
+
   /// How many runs the places are in (for tests).
   var runCount: Int { runs.count }
 
@@ -331,6 +350,8 @@ extension TextLines: RandomAccessCollection, MutableCollection, RangeReplaceable
 extension TextLines: Equatable {
   public static func == (lhs: TextLines, rhs: TextLines) -> Bool {
     guard lhs.count == rhs.count else { return false }
+    // A copy is equal at once, as an array and its copy are.
+    if lhs.isSameStorage(as: rhs) { return true }
     for index in lhs.indices {
       let same = lhs.withUTF8(line: index) { one in
         rhs.withUTF8(line: index) { other in one.elementsEqual(other) }

@@ -167,3 +167,17 @@ import Testing
     #expect(Array(empty) == ["again"])
   }
 }
+
+extension TextLinesTests {
+  @Test func aCopyIsEqualAndAChangedCopyIsNot() {
+    let lines: TextLines = ["一", "二", "三"]
+    var copy = lines
+    #expect(copy == lines)
+    copy[1] = "贰"
+    #expect(copy != lines)
+    // Equal lines held apart are equal too.
+    var built = TextLines()
+    for line in ["一", "二", "三"] { built.append(line) }
+    #expect(built == lines)
+  }
+}
