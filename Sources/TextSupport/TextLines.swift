@@ -43,6 +43,9 @@ public struct TextLines: Sendable {
   /// The last buffer is shared with another `TextLines`: the next line starts a new one
   /// rather than copying it.
   private var tailShared = false
+  /// The last buffer was begun for lines put in place of others: further such lines go
+  /// on in it (a copy that shares it copies only it, small), not in a buffer each.
+  private var tailForEdits = false
   /// The last run is shared with another `TextLines`: the next line starts a new one.
   private var lastRunShared = false
 
@@ -258,6 +261,7 @@ public struct TextLines: Sendable {
       }
       chunks.append(chunk)
       tailShared = false
+      tailForEdits = !growing
     }
     let last = chunks.count - 1
     let start = chunks[last].count
@@ -282,7 +286,8 @@ extension TextLines: RandomAccessCollection, MutableCollection, RangeReplaceable
     }
     set {
       let (run, offset) = locate(index)
-      tailShared = true
+      // In a buffer of their own: the last may be shared with the copy this was made from.
+      if !tailForEdits { tailShared = true }
       let span = store(newValue, growing: false)
       // A shared run is copied by this change, and the one it is shared with keeps its own.
       runs[run].spans[offset] = Span(
@@ -303,7 +308,7 @@ extension TextLines: RandomAccessCollection, MutableCollection, RangeReplaceable
     var added: [Span] = []
     added.reserveCapacity(lines.count)
     // In a buffer of their own: the last may be shared with the copy this was made from.
-    tailShared = true
+    if !tailForEdits { tailShared = true }
     for line in lines { added.append(store(line, growing: false)) }
     // Within one run (the title of a page's text, the blank lines at a layout's ends),
     // only that run changes; across runs, they become one of this `TextLines`'s own.

@@ -109,3 +109,47 @@ extension LayoutSettleTests {
     }
   }
 }
+
+extension LayoutSettleTests {
+  @Test func preBlocksAfterAHeadingAreSettledAsTheyCome() {
+    // The heading is the last block of text, but a `pre` after it cannot be taken back:
+    // its lines must not wait for the end of the page (as they did, all 601 of them).
+    let html = "<h1>Title</h1>" + (1...200).map { "<pre>code \($0)\nmore</pre>" }.joined()
+    let document = HTMLRenderer.parse(html, baseURL: nil)
+    var handed = 0
+    let rest = HTMLRenderer.layout(
+      document, width: 40, view: .fullPage, options: .standard,
+      spill: { _, lines in handed += lines.count }, spillEvery: 16)
+    #expect(handed > 500)
+    #expect(handed + rest.lines.count > 600)
+    let once = HTMLRenderer.layout(
+      document, width: 40, view: .fullPage, options: .standard, settleEvery: .max)
+    let often = HTMLRenderer.layout(
+      document, width: 40, view: .fullPage, options: .standard, settleEvery: 16)
+    #expect(often.lines == once.lines)
+  }
+
+  @Test func theWikiReadersLinesAreFoundInThePagesOwnText() throws {
+    // The reader's plan is a copy of the page with its facts added: a line held as a
+    // reference to the copy would keep a second page alive.
+    let document = try FixtureDocuments.document("zhwiki-caocao-desktop.html")
+    let page = HTMLRenderer.layout(document, width: 60, view: .reader)
+    #expect(page.view == .reader && page.lines.count > 100)
+    let source = try #require(page.lines.chunks.first)
+    let same = source.withUnsafeBufferPointer { theirs in
+      document.storage.withUnsafeBufferPointer { $0.baseAddress == theirs.baseAddress }
+    }
+    #expect(same)
+  }
+
+  @Test func theLastLinesOfASpilledPageKeepTheirLinks() {
+    // `--fetch` returns its last batch with where its links are, counted from it.
+    let html = (1...20).map { "<p>Para \($0) <a href=\"/l\($0)\">link \($0)</a></p>" }.joined()
+    let document = HTMLRenderer.parse(html, baseURL: URL(string: "https://a.test/"))
+    let rest = HTMLRenderer.layout(
+      document, width: 40, view: .fullPage, options: .standard, spill: { _, _ in },
+      spillEvery: 8)
+    #expect(rest.lines.last == "Para 20 link 20[20]")
+    #expect(rest.placements.contains { $0.number == 20 && $0.mark?.line == rest.lines.count - 1 })
+  }
+}

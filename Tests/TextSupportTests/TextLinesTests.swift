@@ -181,3 +181,14 @@ extension TextLinesTests {
     #expect(built == lines)
   }
 }
+
+extension TextLinesRunTests {
+  @Test func linesPutInPlaceOfOthersShareOneBufferNotOneEach() {
+    var lines: TextLines = ["a", "b", "c"]
+    for round in 0..<100 { lines[round % 3] = "line \(round)" }
+    lines.replaceSubrange(0..<1, with: ["x", "y"])
+    #expect(Array(lines) == ["x", "y", "line 97", "line 98"])
+    // The literal's buffer and one for the edits.
+    #expect(lines.chunks.count == 2)
+  }
+}

@@ -82,7 +82,10 @@ public enum CharsetDecoder {
   /// which those bytes read as zeros), so that the body and its copy are never both held
   /// whole, the moment a large page used to peak at. `body` is empty after a copy, as it
   /// was on nil. Worth it only for a body no one else holds: another holder's is copied
-  /// first (the `Data` is written to), which leaves theirs whole and saves nothing.
+  /// first (the `Data` is written to), which leaves theirs whole and saves nothing. The
+  /// body must own its bytes (made by appending or copying, as the fetcher and the cache
+  /// make bodies): a `Data(bytesNoCopy:…, deallocator: .none)` would see memory it only
+  /// borrows given back.
   public static func utf8Bytes(taking body: inout Data, as choice: Choice) -> [UInt8]? {
     let skip = choice.source == .byteOrderMark ? 3 : 0
     guard choice.name == "utf-8", body.count - skip >= releasePiece else {

@@ -95,6 +95,9 @@ public enum HTMLRenderer {
     if view == .reader, let plan = SitePlan.reading(of: document) {
       var wiki = DocumentLayout(document: plan.document, width: width)
       wiki.settleEvery = settleEvery
+      // The plan's text is the page's with facts added after it: lines are found in the
+      // page's own, which the content keeps anyway.
+      wiki.textSource = document.storage
       spilling(
         &wiki,
         as: RenderedPage(

@@ -49,6 +49,10 @@ struct DocumentLayout {
   /// How many lines this layout gathers before it settles (`settleLines`; tests settle
   /// often, so that blocks and links cross from one batch to the next).
   var settleEvery = DocumentLayout.settleLines
+  /// The text settled lines are references into where they repeat it: the document's
+  /// storage, or the page's own where this document is a plan made from it (the wiki
+  /// reader's copy, which its lines would otherwise keep alive).
+  var textSource: [UInt8]?
 
   /// Hands finished lines over as the layout goes (`HTMLLayout.spill`), for a page that is
   /// written once and never scrolled: the lines `lay` returns are then only the last.
@@ -63,7 +67,7 @@ struct DocumentLayout {
     // where they repeat the document's text, as references to it.
     if layout.spill == nil {
       layout.settleLines = settleEvery
-      layout.referencing(document.storage)
+      layout.referencing(textSource ?? document.storage)
     }
     for range in ranges {
       _ = replay(range, skipping: skipping, until: nil)

@@ -24,8 +24,11 @@ struct HTMLLayout {
   /// The lines that can no longer change, marks taken out, held compactly
   /// (`settleIfDue`): a long page is never held as a string a line.
   private var settled = TextLines()
-  /// The line of the whole layout `lines` begins with (the lines settled or spilled).
+  /// The line of the whole layout `lines` begins with (the lines settled; a spilled
+  /// layout counts from its last batch, which is what it returns).
   private var base = 0
+  /// Lines were settled or spilled: there is text above `lines` (never a blank line last).
+  private var linesAbove = false
   /// Takes the marks out of settled lines, where links and anchors land.
   private var marks = LinkMarks.Extractor()
   /// Where in the document's text the inline text began, and the first line of each
@@ -307,7 +310,7 @@ struct HTMLLayout {
       inline.append(0x0A)
     } else if !inline.isEmpty || marker != nil {
       flushInline()
-    } else if !lines.isEmpty || base > 0 {
+    } else if !lines.isEmpty || linesAbove {
       if pendingBlank {
         pendingBlank = false
         if lastLineHasText { lines.append("") }
@@ -515,7 +518,10 @@ struct HTMLLayout {
   /// to `spill` when there is one, else to `settled`.
   mutating func settleIfDue() {
     guard lines.count >= settleLines, tableDepth == 0 else { return }
-    var keep = min(lines.count - 2, lastBlock?.lines.lowerBound ?? lines.count)
+    // The last block holds its lines back only while they are the last (only then can a
+    // heading take them back); after a `pre` or a table, it holds nothing.
+    let live = lastBlock.flatMap { $0.lines.upperBound == lines.count ? $0.lines.lowerBound : nil }
+    var keep = min(lines.count - 2, live ?? lines.count)
     while keep > 0, lines[keep - 1].isEmpty { keep -= 1 }
     guard keep > 0 else { return }
     if let spill {
@@ -534,9 +540,16 @@ struct HTMLLayout {
       sourceHints.removeFirst(used)
     }
     lines.removeSubrange(..<keep)
-    base += keep
+    if spill == nil { base += keep }
+    linesAbove = true
     if let last = lastBlock {
-      lastBlock?.lines = (last.lines.lowerBound - keep)..<(last.lines.upperBound - keep)
+      lastBlock =
+        last.lines.lowerBound >= keep
+        ? (
+          last.text, (last.lines.lowerBound - keep)..<(last.lines.upperBound - keep),
+          last.altOnly, last.heading
+        )
+        : nil
     }
   }
 
@@ -588,7 +601,7 @@ struct HTMLLayout {
   /// there, the last settled, which always has (blank lines are never settled last).
   private var lastLineHasText: Bool {
     if let last = lines.last { return !last.isEmpty }
-    return base > 0
+    return linesAbove
   }
 
   private mutating func emit(_ line: String) {
@@ -671,6 +684,7 @@ struct HTMLLayout {
     marker = nil
     let wrapped = TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest)
     pendingHint = inlineSource
+    inlineSource = nil
     for line in LinkMarks.balance(wrapped) { emit(line) }
     pendingHint = nil
   }
