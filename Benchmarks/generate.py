@@ -130,6 +130,24 @@ def paragraph(rng, names):
     return "<p>" + "".join(parts) + "</p>\n"
 
 
+def text_page(target_bytes):
+    """Numbered paragraphs of Chinese text, `target_bytes` of UTF-8 or a little less."""
+    head = "<!doctype html><html><head><meta charset=utf-8><title>大页</title></head><body><article>\n"
+    tail = "<p>全文完。</p></article></body></html>\n"
+    sentence = "广州市是广东省的省会，位于珠江三角洲北缘。" * 20
+    parts, size, number = [head], len(head.encode()), 1
+    while True:
+        paragraph = f"<p>第{number}段：{sentence}</p>\n"
+        length = len(paragraph.encode())
+        if size + length + len(tail.encode()) > target_bytes:
+            break
+        parts.append(paragraph)
+        size += length
+        number += 1
+    parts.append(tail)
+    return "".join(parts)
+
+
 def page(target_bytes, seed):
     rng = random.Random(seed)
     names = [row[1] for row in townships()]
@@ -219,6 +237,13 @@ def main():
                 print(f"generate: writing {path.relative_to(HERE.parent)}", file=sys.stderr)
                 path.write_text(page(target, seed=len(label)), encoding="utf-8")
                 stamp(path)
+        # A page of text and nothing else (numbered paragraphs of Chinese), the kind whose
+        # memory RELIABILITY.md bounds by its bytes: its document is about its size.
+        path = pages / "page-text-64mb.html"
+        if not fresh(path):
+            print(f"generate: writing {path.relative_to(HERE.parent)}", file=sys.stderr)
+            path.write_text(text_page(64_000_000), encoding="utf-8")
+            stamp(path)
 
 
 if __name__ == "__main__":
