@@ -58,15 +58,16 @@ enum Browse {
       let matcher = Matcher(catalog: catalog)
       let planner = JobPlanner(
         catalog: catalog, matcher: matcher, options: options, inputIsTerminal: isatty(0) == 1,
-        outputIsTerminal: out.isTerminal, history: BuiltInCatalog.history)
-      return perform(planner.plan(job), catalog: catalog, matcher: matcher, options: options)
+        outputIsTerminal: out.isTerminal, history: BuiltInCatalog.history,
+        variants: BuiltInCatalog.variants)
+      return perform(planner.plan(job), planner: planner)
     }
   }
 
   /// Does what `plan` asks and writes the report its outcome makes.
-  static func perform(_ plan: Plan, catalog: Catalog, matcher: Matcher, options: Options)
-    -> ExitCode
-  {
+  static func perform(_ plan: Plan, planner: JobPlanner) -> ExitCode {
+    let catalog = planner.catalog
+    let options = planner.options
     switch plan {
     case .report(let report):
       return write(report)
@@ -103,9 +104,29 @@ enum Browse {
       return locateLines(format: format, catalog: catalog)
     case .session(let session):
       return InteractiveSession(
-        catalog: catalog, matcher: matcher, options: options, session: session
+        catalog: catalog, matcher: planner.matcher, options: options, session: session
       ).run()
+    case .addresses(let format):
+      return addressLines(planner.addressReport(format: format))
     }
+  }
+
+  /// `--address -`: one answer a line of stdin, in order, as `LineStream` reads them.
+  static func addressLines(_ report: AddressReport) -> ExitCode {
+    var report = report
+    var unresolved = 0
+    var lines = 0
+    let end = LineStream().run(to: out) { line, answers in
+      let (text, outcome) = report.line(for: String(decoding: line, as: UTF8.self))
+      answers.append(contentsOf: text.utf8)
+      lines += 1
+      if outcome != .found { unresolved += 1 }
+    }
+    if case .readError(let reason) = end {
+      return write(
+        Report(messages: ["browse: cannot read standard input: \(reason)\n"], exitCode: .ioError))
+    }
+    return write(AddressReport.summary(lines: lines, unresolved: unresolved))
   }
 
   /// `--at -`: one answer a line of stdin, in order, written as soon as no more input is

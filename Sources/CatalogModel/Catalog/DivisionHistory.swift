@@ -26,18 +26,11 @@ public struct DivisionHistory: Sendable, Hashable {
     let isCode = query.utf8.count == 6 && query.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     var found: [FormerDivision] = []
     for line in lines(holding: query) {
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      guard fields.count == 6, let status = FormerDivision.Status(rawValue: String(fields[4]))
-      else { continue }
-      let name = String(fields[1])
+      guard let entry = Self.entry(line) else { continue }
       let matches =
-        isCode ? fields[0] == query : (name == query || NameSuffix.strip(name) == query)
-      guard matches else { continue }
-      found.append(
-        FormerDivision(
-          code: String(fields[0]), name: name, place: String(fields[2]),
-          until: fields[3].isEmpty ? nil : String(fields[3]), status: status,
-          replacedBy: fields[5].split(separator: ";").map(String.init)))
+        isCode
+        ? entry.code == query : (entry.name == query || NameSuffix.strip(entry.name) == query)
+      if matches { found.append(entry) }
     }
     return found
   }
@@ -78,5 +71,23 @@ extension String {
     while text.first == " " { text.removeFirst() }
     while text.last == " " { text.removeLast() }
     return String(text)
+  }
+}
+
+extension DivisionHistory {
+  /// Every entry, in the rows' order; malformed rows are skipped.
+  public func allEntries() -> [FormerDivision] {
+    rows.split(separator: "\n").compactMap(Self.entry)
+  }
+
+  /// The entry a row holds; nil for a malformed one.
+  static func entry(_ line: Substring) -> FormerDivision? {
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    guard fields.count == 6, let status = FormerDivision.Status(rawValue: String(fields[4]))
+    else { return nil }
+    return FormerDivision(
+      code: String(fields[0]), name: String(fields[1]), place: String(fields[2]),
+      until: fields[3].isEmpty ? nil : String(fields[3]), status: status,
+      replacedBy: fields[5].split(separator: ";").map(String.init))
   }
 }

@@ -7,7 +7,7 @@ enum Romanization {
     return table[key]
   }
 
-  private static let table: [String: String] = [
+  static let table: [String: String] = [
     "shaanxi": "陕西",
     "shensi": "陕西",
     "hongkong": "香港",

@@ -217,7 +217,7 @@ public enum OptionParser {
     options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
-    for key in [OptionSpec.Key.province, .city, .county, .township, .search] {
+    for key in [OptionSpec.Key.province, .city, .county, .township, .search, .address] {
       if let text = values[key], text.unicodeScalars.allSatisfy(\.isSpaceOrTab) {
         throw UsageError("'\(spelled(key))' needs a non-empty value")
       }
@@ -254,8 +254,9 @@ public enum OptionParser {
         .offline,
       ])
     try forbid(.offline, with: [.noCache])
-    let places: [OptionSpec.Key] = [.at, .near]
-    try forbid(.at, with: [.near])
+    let places: [OptionSpec.Key] = [.at, .near, .address]
+    try forbid(.at, with: [.near, .address])
+    try forbid(.near, with: [.address])
     for key in places {
       try forbid(key, with: lookups + [.interactive, .pick, .open, .fetch, .check, .validate])
     }
@@ -320,6 +321,9 @@ public enum OptionParser {
       return .catalog(.locate(.point(try point(text, spelled: "--at"))))
     }
     if let text = values[.near] { return .catalog(.near(try point(text, spelled: "--near"))) }
+    if let text = values[.address] {
+      return .catalog(.address(text == "-" ? .standardInput : .text(text)))
+    }
     if let query = values[.search] { return .catalog(.search(query, province: province)) }
     if keys.contains(.all) { return .catalog(.all) }
     if keys.contains(.counties) {

@@ -10,7 +10,7 @@ struct OptionSpec: Sendable {
     case check, jobs, offline, noCache, cacheSize, lineMode
     case width, fullPage, variant, noMouse
     case manPage, query
-    case at, near
+    case at, near, address
   }
 
   var key: Key
@@ -61,6 +61,11 @@ struct OptionSpec: Sendable {
       key: .at, long: "at", short: nil, value: "lat,lng",
       help:
         "The province, city and county a WGS-84 point is in ('-': one point a line from stdin)"),
+    .init(
+      key: .address, long: "address", short: nil, value: "text",
+      help:
+        "The province, city, county and township an address names ('-': one address a line"
+        + " from stdin)"),
     .init(
       key: .near, long: "near", short: nil, value: "lat,lng",
       help: "List the county-level divisions by distance from a WGS-84 point, nearest first"),

@@ -44,6 +44,8 @@ public struct Options: Sendable, Equatable {
     case check(province: String?, branch: CityQuery? = nil, townships: Bool = false)
     /// `--at`: the divisions a point is in (or each point of stdin's lines).
     case locate(PointInput)
+    /// `--address`: the division an address names (or each address of stdin's lines).
+    case address(AddressInput)
     /// `--near`: the county-level divisions by distance from a point.
     case near(GeoPoint)
     /// Hidden: the names a completion script offers.
@@ -73,6 +75,13 @@ public struct Options: Sendable, Equatable {
   public enum PointInput: Sendable, Equatable {
     case point(GeoPoint)
     /// `--at -`: one point a line, one answer a line, in order.
+    case standardInput
+  }
+
+  /// Where `--address` takes its addresses.
+  public enum AddressInput: Sendable, Equatable {
+    case text(String)
+    /// `--address -`: one address a line, one answer a line, in order.
     case standardInput
   }
 

@@ -12,12 +12,15 @@ public struct JobPlanner: Sendable {
   public let outputIsTerminal: Bool
   /// The codes and names no longer in use, for queries that find nothing current.
   public let history: DivisionHistory
+  /// The characters an address may write for the names' own (Traditional forms).
+  public let variants: CharacterVariants
 
   public init(
     catalog: Catalog, matcher: Matcher, options: Options, inputIsTerminal: Bool,
-    outputIsTerminal: Bool, history: DivisionHistory = .none
+    outputIsTerminal: Bool, history: DivisionHistory = .none, variants: CharacterVariants = .none
   ) {
     self.history = history
+    self.variants = variants
     self.catalog = catalog
     self.matcher = matcher
     self.options = options
@@ -109,7 +112,27 @@ public struct JobPlanner: Sendable {
       return .locate(format: listFormat)
     case .near(let point):
       return .report(NearReport.report(point, catalog: catalog, format: listFormat))
+    case .address(let input):
+      if listFormat == .geojson {
+        return .report(
+          Report(
+            messages: ["browse: '--address' writes text, tsv, json or url, not geojson\n"],
+            exitCode: .usage))
+      }
+      guard case .text(let text) = input else { return .addresses(format: listFormat) }
+      var report = addressReport(format: listFormat)
+      let (line, outcome) = report.line(for: text)
+      var summary = AddressReport.summary(lines: 1, unresolved: outcome == .found ? 0 : 1)
+      summary.output = line.isEmpty ? [] : [line]
+      return .report(summary)
     }
+  }
+
+  /// The report `--address` writes its lines with, resolving on this planner's data.
+  public func addressReport(format: OutputFormat) -> AddressReport {
+    AddressReport(
+      resolver: AddressResolver(catalog: catalog, history: history, variants: variants),
+      format: format)
   }
 
   private func provinceList() -> Report {

@@ -14,6 +14,8 @@ public enum Plan: Sendable, Equatable {
   case check([LinkCheck.Target], format: OutputFormat)
   /// `--at -`: answer each line of stdin with `PointReport`, in `format`, as it comes.
   case locate(format: OutputFormat)
+  /// `--address -`: answer each line of stdin with `AddressReport`, in `format`, as it comes.
+  case addresses(format: OutputFormat)
   /// Run the interactive session.
   case session(SessionPlan)
 }

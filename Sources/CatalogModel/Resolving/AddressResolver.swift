@@ -1,0 +1,455 @@
+import TextSupport
+
+/// Which division a text names: an address (`浙江省杭州市西湖区文三路90号`), a name in any
+/// script or old form (`廣東東莞`, `襄樊`), missing levels and all.
+///
+/// One pass finds every name of a province, city or county that starts anywhere in the
+/// text (a trie of full names, names without their suffix and former names, as cpca's
+/// Aho-Corasick pass does). Each division mentioned is then scored by the mentions of it
+/// and of its parents that do not overlap (a full name 3, a shortened one 2), and the best
+/// wins; the parents of what wins are inferred where the text leaves them out. A tie
+/// between a division and its own parent goes to the parent (`湘潭` is the city, not
+/// 湘潭县); any other tie on the same words is reported as candidates, never guessed. The
+/// townships of what won are then looked for in the text after it.
+public struct AddressResolver: Sendable {
+  public let catalog: Catalog
+  let variants: CharacterVariants
+  /// The provinces, cities and counties, parents before children.
+  private(set) var divisions: [Division] = []
+  /// Each division's index in `divisions`: provinces by index, the rest by reference.
+  private var provinceDivision: [Int] = []
+  private var divisionOfRef: [CityRef: Int32] = [:]
+  private(set) var names = NameTrie<Mention>()
+  /// The former divisions that names in `names` refer to.
+  private var formers: [FormerDivision] = []
+  /// Township names by the division they are under (a county, or a city without counties).
+  private var townshipNames: [CityRef: NameTrie<TownshipMention>] = [:]
+  /// The latin spellings of names, made when a text in letters first asks.
+  var spellings: SpellingIndex?
+
+  struct Division: Sendable {
+    var province: Int
+    /// Nil for a province.
+    var ref: CityRef?
+    var parent: Int32
+  }
+
+  /// A name found in the index: which division it names, how surely, and the former
+  /// division it was the name of (an index into `formers`, or -1).
+  struct Mention: Sendable {
+    var division: Int32
+    var strength: UInt8
+    var former: Int32
+  }
+
+  struct TownshipMention: Sendable {
+    var township: Int32
+    var strength: UInt8
+  }
+
+  /// The weight of a full name (`西湖区`, `襄樊市`) and of one without its suffix (`西湖`).
+  static let full: UInt8 = 3
+  static let short: UInt8 = 2
+
+  public init(
+    catalog: Catalog, history: DivisionHistory = .none, variants: CharacterVariants = .none
+  ) {
+    self.catalog = catalog
+    self.variants = variants
+    var current = Set<String>()
+    for (p, province) in catalog.provinces.enumerated() {
+      let provinceIndex = Int32(divisions.count)
+      provinceDivision.append(divisions.count)
+      divisions.append(Division(province: p, ref: nil, parent: -1))
+      add(province.name, provinceIndex, former: -1, current: &current)
+      for (c, city) in province.cities.enumerated() {
+        let cityRef = CityRef(province: p, city: c)
+        let cityIndex = Int32(divisions.count)
+        divisions.append(Division(province: p, ref: cityRef, parent: provinceIndex))
+        divisionOfRef[cityRef] = cityIndex
+        add(city.name, cityIndex, former: -1, current: &current)
+        for (k, county) in city.counties.enumerated() {
+          let ref = CityRef(province: p, city: c, county: k)
+          let index = Int32(divisions.count)
+          divisions.append(Division(province: p, ref: ref, parent: cityIndex))
+          divisionOfRef[ref] = index
+          add(county.name, index, former: -1, current: &current)
+        }
+      }
+    }
+    addFormerNames(history, current: current)
+  }
+
+  /// Adds `name`'s spellings for `division`: the full name, the name without its suffix,
+  /// and the short forms people write for autonomous divisions (恩施州, 长阳县).
+  private mutating func add(
+    _ name: String, _ division: Int32, former: Int32, current: inout Set<String>
+  ) {
+    for (key, strength) in Self.keys(for: name) {
+      if former >= 0 && current.contains(key) { continue }
+      if former < 0 { current.insert(key) }
+      names.insert(
+        key.unicodeScalars.map { variants.fold($0.value) },
+        Mention(division: division, strength: strength, former: former))
+    }
+  }
+
+  static func keys(for name: String) -> [(String, UInt8)] {
+    var keys = [(name, full)]
+    let stem = NameSuffix.strip(name)
+    guard stem != name, stem.count >= 2 else { return keys }
+    keys.append((stem, short))
+    for (suffix, kept) in [("自治州", "州"), ("自治县", "县"), ("自治旗", "旗")]
+    where name.hasSuffix(suffix) {
+      keys.append((stem + kept, full))
+    }
+    return keys
+  }
+
+  /// Names no longer in use, each for the divisions that took its place today, where no
+  /// current division is so named (巢湖市 is today's county-level city, not the old one).
+  private mutating func addFormerNames(_ history: DivisionHistory, current: Set<String>) {
+    let entries = history.allEntries()
+    guard !entries.isEmpty else { return }
+    var byCode: [String: [FormerDivision]] = [:]
+    for entry in entries { byCode[entry.code, default: []].append(entry) }
+    // A name given twice in one province (沾益县 until 1983 and again until 2016) means
+    // what it meant last.
+    var latest: [String: FormerDivision] = [:]
+    for entry in entries {
+      let key = entry.name + "\t" + entry.code.prefix(2)
+      if let other = latest[key], (other.until ?? "") > (entry.until ?? "") { continue }
+      latest[key] = entry
+    }
+    var current = current
+    for entry in entries where latest[entry.name + "\t" + entry.code.prefix(2)] == entry {
+      let today = successors(of: entry, byCode: byCode)
+      guard !today.isEmpty else { continue }
+      let former = Int32(formers.count)
+      formers.append(entry)
+      for division in today {
+        add(entry.name, division, former: former, current: &current)
+      }
+    }
+  }
+
+  /// The divisions of today that `entry` became: the one that has its code today, or
+  /// where none does, those its successors became, followed through later changes.
+  private func successors(of entry: FormerDivision, byCode: [String: [FormerDivision]])
+    -> [Int32]
+  {
+    var found: [Int32] = []
+    var seen = Set<String>()
+    var queue = [entry.code]
+    var first = true
+    while let code = queue.popLast() {
+      guard seen.insert(code).inserted else { continue }
+      if let index = currentDivision(code: code) {
+        if !found.contains(index) { found.append(index) }
+        continue
+      }
+      let rows = first ? [entry] : (byCode[code] ?? [])
+      first = false
+      for row in rows { queue += row.replacedBy.reversed() }
+    }
+    return found
+  }
+
+  /// The current province, city or county with `code`.
+  private func currentDivision(code: String) -> Int32? {
+    if code.hasSuffix("0000"),
+      let p = catalog.provinces.indices.first(where: {
+        provinceCode($0) == code
+      })
+    {
+      return Int32(provinceDivision[p])
+    }
+    guard let ref = catalog.division(code: code) else { return nil }
+    return divisionOfRef[ref]
+  }
+
+  private func provinceCode(_ index: Int) -> String? {
+    for city in catalog.provinces[index].cities {
+      guard let code = city.code, code.utf8.count == 6 else { continue }
+      return String(code.prefix(2)) + "0000"
+    }
+    return nil
+  }
+
+  // MARK: Resolving
+
+  /// The division `text` names, with what is left of the text.
+  public mutating func resolve(_ text: String) -> ResolvedAddress {
+    let address = AddressText(text, variants: variants)
+    let hasHanzi = address.scalars.contains { $0 >= 0x2E80 }
+    var mentions: [Found] = []
+    if hasHanzi {
+      mentions = hanziMentions(address)
+    } else if address.scalars.contains(where: { (0x61...0x7A).contains($0) }) {
+      mentions = latinMentions(address)
+    }
+    var result = ResolvedAddress(input: text)
+    guard !mentions.isEmpty else {
+      result.rest = address.rest(from: 0)
+      return result
+    }
+    var chains = candidates(mentions)
+    guard let best = chains.first else {
+      result.rest = address.rest(from: 0)
+      return result
+    }
+    chains = chains.filter { $0.score == best.score }
+    chains = chains.filter { chain in
+      !chains.contains { other in
+        other.division != chain.division && isAncestor(other.division, of: chain.division)
+      }
+    }
+    let firstStart = chains.map(\.deepest.start).min() ?? best.deepest.start
+    chains = chains.filter { $0.deepest.start == firstStart }
+    var chosen = chains[0]
+    var township: (ref: CityRef, span: Range<Int>)?
+    if hasHanzi {
+      if chains.count > 1 {
+        // A township of one candidate's and of no other's decides between them.
+        let decided = chains.compactMap { chain in
+          findTownship(in: address, under: chain, strongOnly: true).map { (chain, $0) }
+        }
+        if decided.count == 1 {
+          chosen = decided[0].0
+          township = decided[0].1
+          chains = [chosen]
+        }
+      } else {
+        township = findTownship(in: address, under: chosen, strongOnly: false)
+      }
+    }
+    if chains.count > 1 {
+      result.candidates = chains.map { place(of: $0.division) }
+      let common = commonAncestor(chains.map(\.division))
+      if let common { result.place = place(of: common) }
+      result.rest = address.rest(from: chains.map(\.end).max() ?? 0)
+      result.former = uniqueFormers(chains.flatMap(\.formers))
+      return result
+    }
+    var found = place(of: chosen.division)
+    var end = chosen.end
+    if let township {
+      found.ref = township.ref
+      end = max(end, township.span.upperBound)
+    }
+    result.place = found
+    result.former = uniqueFormers(chosen.formers)
+    result.rest = hasHanzi ? address.rest(from: end) : address.rest(in: 0..<chosen.start)
+    return result
+  }
+
+  private func uniqueFormers(_ indices: [Int32]) -> [FormerDivision] {
+    var seen = Set<Int32>()
+    return indices.filter { seen.insert($0).inserted }.map { formers[Int($0)] }
+  }
+
+  /// A mention found in the text: its scalars and what it names.
+  struct Found {
+    var start: Int
+    var end: Int
+    var mention: Mention
+  }
+
+  /// Every name of a province, city or county starting anywhere in `address`, except a
+  /// shortened name that begins a street's (陕西南路, 北京西路).
+  private func hanziMentions(_ address: AddressText) -> [Found] {
+    var found: [Found] = []
+    let scalars = address.scalars
+    for start in scalars.indices where scalars[start] >= 0x2E80 {
+      names.forEachMatch(in: scalars, from: start) { end, mentions in
+        let street = address.streetFollows(end)
+        for mention in mentions where !(street && mention.strength < Self.full) {
+          found.append(Found(start: start, end: end, mention: mention))
+        }
+      }
+    }
+    return found
+  }
+
+  /// A division with the mentions that support it and its parents.
+  struct Chain {
+    var division: Int32
+    var score: Int
+    /// The mention of the division itself.
+    var deepest: Found
+    /// Where the first and after the last mention used.
+    var start: Int
+    var end: Int
+    var formers: [Int32]
+  }
+
+  /// Every division mentioned, scored with its parents' mentions, best first.
+  private func candidates(_ found: [Found]) -> [Chain] {
+    var byDivision: [Int32: [Int]] = [:]
+    for (index, item) in found.enumerated() {
+      byDivision[item.mention.division, default: []].append(index)
+    }
+    var chains: [Chain] = []
+    for (division, own) in byDivision {
+      for first in own {
+        chains.append(chain(division, deepest: found[first], found: found, byDivision: byDivision))
+      }
+    }
+    // The best mention of each division: one chain a division.
+    var best: [Int32: Chain] = [:]
+    for chain in chains {
+      if let other = best[chain.division], !Self.better(chain, other) { continue }
+      best[chain.division] = chain
+    }
+    return best.values.sorted(by: Self.better)
+  }
+
+  private static func better(_ a: Chain, _ b: Chain) -> Bool {
+    if a.score != b.score { return a.score > b.score }
+    if a.deepest.start != b.deepest.start { return a.deepest.start < b.deepest.start }
+    return a.division < b.division
+  }
+
+  private func chain(
+    _ division: Int32, deepest: Found, found: [Found], byDivision: [Int32: [Int]]
+  ) -> Chain {
+    var used: [Range<Int>] = [deepest.start..<deepest.end]
+    var score = Int(deepest.mention.strength)
+    var formers: [Int32] = deepest.mention.former >= 0 ? [deepest.mention.former] : []
+    var start = deepest.start
+    var end = deepest.end
+    var parent = divisions[Int(division)].parent
+    while parent >= 0 {
+      var pick: Found?
+      for index in byDivision[parent] ?? [] {
+        let item = found[index]
+        let span = item.start..<item.end
+        guard !used.contains(where: { $0.overlaps(span) }) else { continue }
+        if let current = pick {
+          if item.mention.strength < current.mention.strength { continue }
+          if item.mention.strength == current.mention.strength && item.start >= current.start {
+            continue
+          }
+        }
+        pick = item
+      }
+      if let pick {
+        used.append(pick.start..<pick.end)
+        score += Int(pick.mention.strength)
+        if pick.mention.former >= 0 { formers.append(pick.mention.former) }
+        start = min(start, pick.start)
+        end = max(end, pick.end)
+      }
+      parent = divisions[Int(parent)].parent
+    }
+    return Chain(
+      division: division, score: score, deepest: deepest, start: start, end: end,
+      formers: formers)
+  }
+
+  private func isAncestor(_ ancestor: Int32, of division: Int32) -> Bool {
+    var parent = divisions[Int(division)].parent
+    while parent >= 0 {
+      if parent == ancestor { return true }
+      parent = divisions[Int(parent)].parent
+    }
+    return false
+  }
+
+  private func commonAncestor(_ list: [Int32]) -> Int32? {
+    guard var common = list.first else { return nil }
+    for division in list.dropFirst() {
+      while common >= 0 && common != division && !isAncestor(common, of: division) {
+        common = divisions[Int(common)].parent
+      }
+      if common < 0 { return nil }
+    }
+    return common
+  }
+
+  private func place(of division: Int32) -> ResolvedAddress.Place {
+    let item = divisions[Int(division)]
+    return ResolvedAddress.Place(province: item.province, ref: item.ref)
+  }
+
+  // MARK: Townships
+
+  /// The township of `chain`'s division named after its mentions: a full name
+  /// (`南城街道`, also for the data's `南城街道办事处`) anywhere under it, and within one
+  /// county a name without its suffix too, unless it begins a street's.
+  private mutating func findTownship(
+    in address: AddressText, under chain: Chain, strongOnly: Bool
+  ) -> (ref: CityRef, span: Range<Int>)? {
+    guard let ref = divisions[Int(chain.division)].ref else { return nil }
+    // After the division's own name: its parents' names may come later, inside the
+    // township's (淮上区小蚌埠镇: 蚌埠).
+    let from = chain.deepest.end
+    let parents = catalog.townshipParents(of: [ref])
+    let weakAllowed = !strongOnly && parents.count == 1
+    var best: (ref: CityRef, span: Range<Int>, strength: UInt8)?
+    var tied = false
+    let scalars = address.scalars
+    for parent in parents {
+      let trie = townshipTrie(parent)
+      guard !trie.isEmpty else { continue }
+      for start in from..<scalars.count where scalars[start] >= 0x2E80 {
+        if let best, start > best.span.lowerBound { break }
+        trie.forEachMatch(in: scalars, from: start) { end, mentions in
+          let street = address.streetFollows(end)
+          for mention in mentions {
+            if mention.strength < Self.full && (!weakAllowed || street) { continue }
+            let township = CityRef(
+              province: parent.province, city: parent.city, county: parent.county,
+              township: Int(mention.township))
+            let span = start..<end
+            if let current = best {
+              let stronger = mention.strength > current.strength
+              let longer = mention.strength == current.strength && span.count > current.span.count
+              let earlier = span.lowerBound < current.span.lowerBound
+              if earlier || stronger || longer {
+                best = (township, span, mention.strength)
+                tied = false
+              } else if mention.strength == current.strength && span == current.span
+                && current.ref != township
+              {
+                tied = true
+              }
+            } else {
+              best = (township, span, mention.strength)
+            }
+          }
+        }
+      }
+    }
+    guard let best, !tied else { return nil }
+    return (best.ref, best.span)
+  }
+
+  private mutating func townshipTrie(_ parent: CityRef) -> NameTrie<TownshipMention> {
+    if let trie = townshipNames[parent] { return trie }
+    var trie = NameTrie<TownshipMention>()
+    for (index, township) in catalog.townships(of: parent).enumerated() {
+      for (key, strength) in Self.townshipKeys(for: township.name) {
+        trie.insert(
+          key.unicodeScalars.map { variants.fold($0.value) },
+          TownshipMention(township: Int32(index), strength: strength))
+      }
+    }
+    townshipNames[parent] = trie
+    return trie
+  }
+
+  /// A township's full name, the name people write for an office (`南城街道` for
+  /// `南城街道办事处`, `南苑地区` for `南苑地区办事处`), and the name without its suffix.
+  static func townshipKeys(for name: String) -> [(String, UInt8)] {
+    var keys = [(name, full)]
+    var base = name
+    if base.hasSuffix("办事处") {
+      base.removeLast(3)
+      if base.count >= 2 { keys.append((base, full)) }
+    }
+    let stem = NameSuffix.stripTownship(base)
+    if stem != base && stem.count >= 2 { keys.append((stem, short)) }
+    return keys
+  }
+}

@@ -1,0 +1,181 @@
+import CatalogModel
+import TextSupport
+
+/// `--address`: one line an address in every format, with the same fields whatever the
+/// text said, so that `--address -` answers a script line for line.
+///
+/// A place is written as an address names it: a municipality's or a special region's
+/// districts are its county level, with the municipality as the city (北京市 北京市 朝阳区),
+/// as the address parsers cpca and jionlp write them.
+public struct AddressReport: Sendable {
+  public static let tsvColumns = [
+    "input", "province", "city", "county", "township", "code", "rest", "note",
+  ]
+
+  var resolver: AddressResolver
+  let format: OutputFormat
+
+  public init(resolver: AddressResolver, format: OutputFormat) {
+    self.resolver = resolver
+    self.format = format
+  }
+
+  /// The end of a run: exit 1 with a count on stderr where some lines found no one
+  /// division (none, or several equally), else success.
+  public static func summary(lines: Int, unresolved: Int) -> Report {
+    guard unresolved > 0 else { return Report() }
+    let said =
+      lines == 1
+      ? "browse: the address names no one division\n"
+      : "browse: \(unresolved) of \(lines) addresses name no one division\n"
+    return Report(messages: [said], exitCode: .failure)
+  }
+
+  /// Whether a line found one division, several, or none.
+  public enum Outcome: Sendable, Equatable {
+    case found
+    case ambiguous
+    case nothing
+  }
+
+  /// The output line (ending in "\n"; empty for `url` where there is no URL) for one line
+  /// of input, and what it found.
+  public mutating func line(for input: String) -> (text: String, outcome: Outcome) {
+    let resolved = resolver.resolve(input)
+    let catalog = resolver.catalog
+    let outcome: Outcome =
+      resolved.isAmbiguous ? .ambiguous : resolved.place == nil ? .nothing : .found
+    let fields = resolved.place.map { Fields($0, in: catalog) } ?? Fields()
+    switch format {
+    case .url:
+      guard outcome == .found, let ref = resolved.place?.ref else { return ("", outcome) }
+      let url = URLText.ascii(catalog[ref].url)
+      return (url.isEmpty ? "" : url + "\n", outcome)
+    case .tsv:
+      let row = [input] + fields.names + [fields.code ?? "", resolved.rest, note(resolved)]
+      return (row.map(TerminalText.sanitize).joined(separator: "\t") + "\n", outcome)
+    case .text:
+      var parts = fields.names.compactMap { $0.isEmpty ? nil : $0 }
+      if let code = fields.code { parts.append(code) }
+      if parts.isEmpty { parts.append("no place found") }
+      var line = TerminalText.sanitize(input) + "  →  " + parts.joined(separator: " ")
+      if !resolved.rest.isEmpty { line += "  | " + TerminalText.sanitize(resolved.rest) }
+      let said = note(resolved)
+      if !said.isEmpty { line += "  (" + TerminalText.sanitize(said) + ")" }
+      return (line + "\n", outcome)
+    case .json, .geojson:
+      return (JSONWriter.object(members(resolved, fields, catalog)) + "\n", outcome)
+    }
+  }
+
+  /// A division's fields as an address gives them: names by level, its code and level.
+  struct Fields {
+    var province = ""
+    var city = ""
+    var county = ""
+    var township = ""
+    var code: String?
+    var level: String?
+    var url: String?
+
+    init() {}
+
+    init(_ place: ResolvedAddress.Place, in catalog: Catalog) {
+      let provinceName = catalog.provinces[place.province].name
+      province = provinceName
+      guard let ref = place.ref else {
+        level = "province"
+        code = Self.provinceCode(place.province, in: catalog)
+        return
+      }
+      let division = catalog[ref]
+      code = division.code
+      url = URLText.ascii(division.url)
+      // A municipality's (北京市) or a special region's (香港特别行政区) second level is
+      // its districts: the county level of an address.
+      let districts = provinceName.hasSuffix("市") || provinceName.hasSuffix("特别行政区")
+      if districts {
+        city = provinceName
+        county = catalog[ref.cityOnly].name
+      } else {
+        city = catalog[ref.cityOnly].name
+        county = ref.countyOnly.map { catalog[$0].name } ?? ""
+      }
+      if ref.isTownship {
+        township = division.name
+        level = "township"
+      } else {
+        level = ref.county != nil || districts ? "county" : "city"
+      }
+    }
+
+    var names: [String] { [province, city, county, township] }
+
+    static func provinceCode(_ index: Int, in catalog: Catalog) -> String? {
+      guard let code = catalog.provinces[index].cities.lazy.compactMap(\.code).first,
+        code.utf8.count >= 2
+      else { return nil }
+      return String(code.prefix(2)) + "0000"
+    }
+  }
+
+  /// What judgement was needed, in words: the old names read, the candidates left open.
+  private func note(_ resolved: ResolvedAddress) -> String {
+    let catalog = resolver.catalog
+    var notes: [String] = []
+    for former in resolved.former {
+      var said = "\(former.name) \(former.code) is a former name"
+      if let until = former.until { said += " (until \(until))" }
+      notes.append(said)
+    }
+    if resolved.isAmbiguous {
+      let listed = resolved.candidates.map { candidate -> String in
+        let fields = Fields(candidate, in: catalog)
+        let names = fields.names.filter { !$0.isEmpty }.joined(separator: " ")
+        return [fields.code, names].compactMap { $0 }.joined(separator: " ")
+      }
+      notes.append("ambiguous: " + listed.joined(separator: "; "))
+    } else if resolved.place == nil {
+      notes.append("no place found")
+    }
+    return notes.joined(separator: "; ")
+  }
+
+  private func members(_ resolved: ResolvedAddress, _ fields: Fields, _ catalog: Catalog)
+    -> [(String, String)]
+  {
+    func nullable(_ text: String) -> String { text.isEmpty ? "null" : JSONWriter.string(text) }
+    var members: [(String, String)] = [
+      ("input", JSONWriter.string(resolved.input)),
+      ("province", nullable(fields.province)),
+      ("city", nullable(fields.city)),
+      ("county", nullable(fields.county)),
+      ("township", nullable(fields.township)),
+      ("code", nullable(fields.code ?? "")),
+      ("level", nullable(fields.level ?? "")),
+      ("url", nullable(fields.url ?? "")),
+      ("rest", JSONWriter.string(resolved.rest)),
+    ]
+    if !resolved.former.isEmpty {
+      let objects = resolved.former.map { former in
+        JSONWriter.object([
+          ("name", JSONWriter.string(former.name)), ("code", JSONWriter.string(former.code)),
+          ("until", former.until.map(JSONWriter.string) ?? "null"),
+        ])
+      }
+      members.append(("former", "[" + objects.joined(separator: ",") + "]"))
+    }
+    if resolved.isAmbiguous {
+      let objects = resolved.candidates.map { candidate in
+        let fields = Fields(candidate, in: catalog)
+        return JSONWriter.object([
+          ("province", nullable(fields.province)), ("city", nullable(fields.city)),
+          ("county", nullable(fields.county)), ("township", nullable(fields.township)),
+          ("code", nullable(fields.code ?? "")),
+        ])
+      }
+      members.append(("candidates", "[" + objects.joined(separator: ",") + "]"))
+    }
+    return members
+  }
+}
