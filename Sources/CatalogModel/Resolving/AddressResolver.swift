@@ -50,51 +50,63 @@ public struct AddressResolver: Sendable {
   /// The weight of a full name (`西湖区`, `襄樊市`) and of one without its suffix (`西湖`).
   static let full: UInt8 = 3
   static let short: UInt8 = 2
+  /// A generic name's (`isGeneric`).
+  static let weak: UInt8 = 1
 
   public init(
     catalog: Catalog, history: DivisionHistory = .none, variants: CharacterVariants = .none
   ) {
     self.catalog = catalog
     self.variants = variants
-    var current = Set<String>()
+    // Each current name (and short name) with the provinces it is found in.
+    var current: [String: Set<Int>] = [:]
     for (p, province) in catalog.provinces.enumerated() {
       let provinceIndex = Int32(divisions.count)
       provinceDivision.append(divisions.count)
       divisions.append(Division(province: p, ref: nil, parent: -1))
-      add(province.name, provinceIndex, former: -1, current: &current)
+      add(province.name, provinceIndex, province: p, current: &current)
       for (c, city) in province.cities.enumerated() {
         let cityRef = CityRef(province: p, city: c)
         let cityIndex = Int32(divisions.count)
         divisions.append(Division(province: p, ref: cityRef, parent: provinceIndex))
         divisionOfRef[cityRef] = cityIndex
-        add(city.name, cityIndex, former: -1, current: &current)
+        add(city.name, cityIndex, province: p, current: &current)
         for (k, county) in city.counties.enumerated() {
           let ref = CityRef(province: p, city: c, county: k)
           let index = Int32(divisions.count)
           divisions.append(Division(province: p, ref: ref, parent: cityIndex))
           divisionOfRef[ref] = index
-          add(county.name, index, former: -1, current: &current)
+          add(county.name, index, province: p, current: &current)
         }
       }
     }
     addFormerNames(history, current: current)
   }
 
-  /// Adds `name`'s spellings for `division`: the full name, the name without its suffix,
-  /// and the short forms people write for autonomous divisions (恩施州, 长阳县).
+  /// Adds the current `name`'s spellings for `division`: the full name, the name without
+  /// its suffix, and the short forms people write for autonomous divisions (恩施州, 长阳县).
   private mutating func add(
-    _ name: String, _ division: Int32, former: Int32, current: inout Set<String>
+    _ name: String, _ division: Int32, province: Int, current: inout [String: Set<Int>]
   ) {
     for (key, strength) in Self.keys(for: name) {
-      if former >= 0 && current.contains(key) { continue }
-      if former < 0 { current.insert(key) }
-      names.insert(
-        key.unicodeScalars.map { variants.fold($0.value) },
-        Mention(division: division, strength: strength, former: former))
+      current[key, default: []].insert(province)
+      insert(key, Mention(division: division, strength: strength, former: -1))
     }
   }
 
+  private mutating func insert(_ key: String, _ mention: Mention) {
+    names.insert(key.unicodeScalars.map { variants.fold($0.value) }, mention)
+  }
+
+  /// Names of two characters that say no more than a part of a city (城区, 郊区, 东区):
+  /// read only where a parent's name supports them, and never as a former name.
+  static func isGeneric(_ name: String) -> Bool {
+    guard name.count == 2, name.hasSuffix("区"), let first = name.first else { return false }
+    return "东西南北中城郊矿新".contains(first)
+  }
+
   static func keys(for name: String) -> [(String, UInt8)] {
+    if isGeneric(name) { return [(name, weak)] }
     var keys = [(name, full)]
     let stem = NameSuffix.strip(name)
     guard stem != name, stem.count >= 2 else { return keys }
@@ -106,9 +118,8 @@ public struct AddressResolver: Sendable {
     return keys
   }
 
-  /// Names no longer in use, each for the divisions that took its place today, where no
-  /// current division is so named (巢湖市 is today's county-level city, not the old one).
-  private mutating func addFormerNames(_ history: DivisionHistory, current: Set<String>) {
+  /// Names no longer in use, each for the divisions that took its place today.
+  private mutating func addFormerNames(_ history: DivisionHistory, current: [String: Set<Int>]) {
     let entries = history.allEntries()
     guard !entries.isEmpty else { return }
     var byCode: [String: [FormerDivision]] = [:]
@@ -121,14 +132,28 @@ public struct AddressResolver: Sendable {
       if let other = latest[key], (other.until ?? "") > (entry.until ?? "") { continue }
       latest[key] = entry
     }
-    var current = current
     for entry in entries where latest[entry.name + "\t" + entry.code.prefix(2)] == entry {
+      // Two characters are too common a string to read as a former name (新区, 郊区).
+      guard entry.name.count >= 3 || entry.name.hasSuffix("县") else { continue }
       let today = successors(of: entry, byCode: byCode)
-      guard !today.isEmpty else { continue }
+      guard let first = today.first else { continue }
+      let province = divisions[Int(first)].province
       let former = Int32(formers.count)
       formers.append(entry)
-      for division in today {
-        add(entry.name, division, former: former, current: &current)
+      // The full name where no current division of the province has it (巢湖市 is today's
+      // county-level city); the short name where no current division anywhere has it.
+      var keys: [(String, UInt8)] = []
+      // Each a step below a current name's weight: a current division so named elsewhere
+      // (西城区 of 北京, not of 成都 until 1990) comes first.
+      if current[entry.name]?.contains(province) != true { keys.append((entry.name, Self.short)) }
+      let stem = NameSuffix.strip(entry.name)
+      if stem != entry.name, stem.count >= 2, current[stem] == nil {
+        keys.append((stem, Self.weak))
+      }
+      for (key, strength) in keys {
+        for division in today {
+          insert(key, Mention(division: division, strength: strength, former: former))
+        }
       }
     }
   }
@@ -193,7 +218,8 @@ public struct AddressResolver: Sendable {
       result.rest = address.rest(from: 0)
       return result
     }
-    var chains = candidates(mentions)
+    // A division needs more than a generic name (城区) to be named.
+    var chains = candidates(mentions).filter { $0.score >= Int(Self.short) }
     guard let best = chains.first else {
       result.rest = address.rest(from: 0)
       return result
@@ -204,15 +230,20 @@ public struct AddressResolver: Sendable {
         other.division != chain.division && isAncestor(other.division, of: chain.division)
       }
     }
-    let firstStart = chains.map(\.deepest.start).min() ?? best.deepest.start
-    chains = chains.filter { $0.deepest.start == firstStart }
+    // The first named wins, and of names that begin together the longest (达川市, a
+    // former county-level city, over 达川区's short name 达川).
+    func order(_ chain: Chain) -> (Int, Int, Int) {
+      (chain.start, chain.deepest.start, chain.deepest.start - chain.deepest.end)
+    }
+    let first = chains.map(order).min { $0 < $1 } ?? order(best)
+    chains = chains.filter { order($0) == first }
     var chosen = chains[0]
     var township: (ref: CityRef, span: Range<Int>)?
     if hasHanzi {
       if chains.count > 1 {
         // A township of one candidate's and of no other's decides between them.
         let decided = chains.compactMap { chain in
-          findTownship(in: address, under: chain, strongOnly: true).map { (chain, $0) }
+          findTownship(in: address, under: chain).map { (chain, $0) }
         }
         if decided.count == 1 {
           chosen = decided[0].0
@@ -220,7 +251,7 @@ public struct AddressResolver: Sendable {
           chains = [chosen]
         }
       } else {
-        township = findTownship(in: address, under: chosen, strongOnly: false)
+        township = findTownship(in: address, under: chosen)
       }
     }
     if chains.count > 1 {
@@ -306,6 +337,7 @@ public struct AddressResolver: Sendable {
 
   private static func better(_ a: Chain, _ b: Chain) -> Bool {
     if a.score != b.score { return a.score > b.score }
+    if a.start != b.start { return a.start < b.start }
     if a.deepest.start != b.deepest.start { return a.deepest.start < b.deepest.start }
     return a.division < b.division
   }
@@ -342,9 +374,25 @@ public struct AddressResolver: Sendable {
       }
       parent = divisions[Int(parent)].parent
     }
+    // A province or city named before this division and not over it says the text is
+    // about that place (南京雨花区: 雨花区 is 长沙's, and 南京's is 雨花台区).
+    let depth = self.depth(division)
+    let conflict = found.contains { item in
+      item.start < deepest.start && item.mention.strength >= Self.short
+        && self.depth(item.mention.division) < depth && item.mention.division != division
+        && !isAncestor(item.mention.division, of: division)
+        && !used.contains { $0.overlaps(item.start..<item.end) }
+    }
+    if conflict { score -= 1 }
     return Chain(
       division: division, score: score, deepest: deepest, start: start, end: end,
       formers: formers)
+  }
+
+  /// 0 for a province, 1 for a city, 2 for a county.
+  private func depth(_ division: Int32) -> Int {
+    guard let ref = divisions[Int(division)].ref else { return 0 }
+    return ref.county == nil ? 1 : 2
   }
 
   private func isAncestor(_ ancestor: Int32, of division: Int32) -> Bool {
@@ -378,14 +426,14 @@ public struct AddressResolver: Sendable {
   /// (`南城街道`, also for the data's `南城街道办事处`) anywhere under it, and within one
   /// county a name without its suffix too, unless it begins a street's.
   private mutating func findTownship(
-    in address: AddressText, under chain: Chain, strongOnly: Bool
+    in address: AddressText, under chain: Chain
   ) -> (ref: CityRef, span: Range<Int>)? {
     guard let ref = divisions[Int(chain.division)].ref else { return nil }
     // After the division's own name: its parents' names may come later, inside the
     // township's (淮上区小蚌埠镇: 蚌埠).
     let from = chain.deepest.end
     let parents = catalog.townshipParents(of: [ref])
-    let weakAllowed = !strongOnly && parents.count == 1
+    let weakAllowed = parents.count == 1
     var best: (ref: CityRef, span: Range<Int>, strength: UInt8)?
     var tied = false
     let scalars = address.scalars

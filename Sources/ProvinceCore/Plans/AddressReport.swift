@@ -45,7 +45,13 @@ public struct AddressReport: Sendable {
     let catalog = resolver.catalog
     let outcome: Outcome =
       resolved.isAmbiguous ? .ambiguous : resolved.place == nil ? .nothing : .found
-    let fields = resolved.place.map { Fields($0, in: catalog) } ?? Fields()
+    var fields = resolved.place.map { Fields($0, in: catalog) } ?? Fields()
+    if resolved.isAmbiguous {
+      // The names every candidate shares are what the text does fix (朝阳区 alone: the
+      // county's name, not which one); the code stays unknown.
+      let all = resolved.candidates.map { Fields($0, in: catalog) }
+      fields = Fields.common(all)
+    }
     switch format {
     case .url:
       guard outcome == .found, let ref = resolved.place?.ref else { return ("", outcome) }
@@ -83,17 +89,18 @@ public struct AddressReport: Sendable {
     init(_ place: ResolvedAddress.Place, in catalog: Catalog) {
       let provinceName = catalog.provinces[place.province].name
       province = provinceName
+      // A municipality's (北京市) or a special region's (香港特别行政区) second level is
+      // its districts: the county level of an address, the municipality its city.
+      let districts = provinceName.hasSuffix("市") || provinceName.hasSuffix("特别行政区")
       guard let ref = place.ref else {
         level = "province"
         code = Self.provinceCode(place.province, in: catalog)
+        if districts { city = provinceName }
         return
       }
       let division = catalog[ref]
       code = division.code
       url = URLText.ascii(division.url)
-      // A municipality's (北京市) or a special region's (香港特别行政区) second level is
-      // its districts: the county level of an address.
-      let districts = provinceName.hasSuffix("市") || provinceName.hasSuffix("特别行政区")
       if districts {
         city = provinceName
         county = catalog[ref.cityOnly].name
@@ -110,6 +117,20 @@ public struct AddressReport: Sendable {
     }
 
     var names: [String] { [province, city, county, township] }
+
+    /// The names at each level that all of `list` share, and no code.
+    static func common(_ list: [Fields]) -> Fields {
+      var shared = Fields()
+      guard let first = list.first else { return shared }
+      func same(_ level: KeyPath<Fields, String>) -> String {
+        list.allSatisfy { $0[keyPath: level] == first[keyPath: level] } ? first[keyPath: level] : ""
+      }
+      shared.province = same(\.province)
+      shared.city = same(\.city)
+      shared.county = same(\.county)
+      shared.township = same(\.township)
+      return shared
+    }
 
     static func provinceCode(_ index: Int, in catalog: Catalog) -> String? {
       guard let code = catalog.provinces[index].cities.lazy.compactMap(\.code).first,
