@@ -1,4 +1,5 @@
 import FetchModel
+import GeoModel
 
 /// One option `browse` understands: its spellings, its value and its help line.
 struct OptionSpec: Sendable {
@@ -10,7 +11,7 @@ struct OptionSpec: Sendable {
     case check, jobs, offline, noCache, cacheSize, lineMode
     case width, fullPage, variant, noMouse
     case manPage, query
-    case at, near
+    case at, near, datum
   }
 
   var key: Key
@@ -64,6 +65,12 @@ struct OptionSpec: Sendable {
     .init(
       key: .near, long: "near", short: nil, value: "lat,lng",
       help: "List the county-level divisions by distance from a WGS-84 point, nearest first"),
+    .init(
+      key: .datum, long: "datum", short: nil, value: "datum",
+      help:
+        "The datum of --at's and --near's points: "
+        + GeoDatum.allCases.map(\.rawValue).joined(separator: ", ")
+        + " (default wgs84; gcj02: Amap, Tencent; bd09: Baidu)"),
     .init(
       key: .data, long: "data", short: "d", value: "file",
       help: "Read this data file ('-' for stdin) instead of the built-in data"),
