@@ -20,6 +20,8 @@ import Testing
     let lat = try #require(json["lat"] as? Double)
     let lng = try #require(json["lng"] as? Double)
     #expect(abs(lat - 31.1774276) < 1e-5 && abs(lng - 121.5272106) < 1e-5)
+    // The point as typed, not as a Double prints it back.
+    #expect(json["point"] as? String == "31.17530398364597,121.531541859215")
     let input = try #require(json["input"] as? [String: Any])
     #expect(input["datum"] as? String == "gcj02")
     let typed = try #require(input["lat"] as? Double)
@@ -46,10 +48,12 @@ import Testing
   func abroad() async throws {
     for datum in ["wgs84", "gcj02"] {
       let result = try await BrowseProcess.run(
-        ["--at", "35.68,139.76", "--datum", datum, "--format", "json"])
+        ["--at", "35.680,139.760", "--datum", datum, "--format", "json"])
       let json = try object(Substring(result.stdout.dropLast()))
       #expect(json["lat"] as? Double == 35.68 && json["lng"] as? Double == 139.76)
       #expect(json["where"] as? String == "outside China")
+      // As typed: the point is given back, not the numbers printed again.
+      #expect(json["point"] as? String == "35.680,139.760")
       #expect(result.status == 1)
     }
   }

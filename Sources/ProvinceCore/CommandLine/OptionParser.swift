@@ -330,7 +330,7 @@ public enum OptionParser {
     if keys.contains(.pick) { return .catalog(.pick) }
     if let text = values[.at] {
       if text == "-" { return .catalog(.locate(.standardInput)) }
-      return .catalog(.locate(.point(try point(text, spelled: "--at"))))
+      return .catalog(.locate(.point(try point(text, spelled: "--at"), typed: text)))
     }
     if let text = values[.near] { return .catalog(.near(try point(text, spelled: "--near"))) }
     if let query = values[.search] { return .catalog(.search(query, province: province)) }

@@ -71,7 +71,8 @@ public struct Options: Sendable, Equatable {
 
   /// Where `--at` takes its points.
   public enum PointInput: Sendable, Equatable {
-    case point(GeoPoint)
+    /// One point, and its text as typed (which the answer gives back).
+    case point(GeoPoint, typed: String)
     /// `--at -`: one point a line, one answer a line, in order.
     case standardInput
   }

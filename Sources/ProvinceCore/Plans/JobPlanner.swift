@@ -100,9 +100,9 @@ public struct JobPlanner: Sendable {
       }
     case .complete(let target):
       return .report(complete(target))
-    case .locate(.point(let point)):
+    case .locate(.point(_, let typed)):
       switch PointReport.make(catalog: catalog, format: listFormat, datum: options.datum) {
-      case .success(var report): return .report(report.report("\(point.lat),\(point.lng)"))
+      case .success(var report): return .report(report.report(typed))
       case .failure(let report): return .report(report)
       }
     case .locate(.standardInput):
