@@ -61,10 +61,11 @@ struct OptionSpec: Sendable {
     .init(
       key: .at, long: "at", short: nil, value: "lat,lng",
       help:
-        "The province, city and county a WGS-84 point is in ('-': one point a line from stdin)"),
+        "The province, city and county a point is in (WGS-84 unless --datum;"
+        + " '-': one point a line from stdin)"),
     .init(
       key: .near, long: "near", short: nil, value: "lat,lng",
-      help: "List the county-level divisions by distance from a WGS-84 point, nearest first"),
+      help: "List the county-level divisions by distance from a point, nearest first"),
     .init(
       key: .datum, long: "datum", short: nil, value: "datum",
       help:
