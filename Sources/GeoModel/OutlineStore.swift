@@ -21,8 +21,12 @@ public struct OutlineStore: Sendable {
     self.outlines = outlines
     self.xs = xs
     self.ys = ys
+    // A code's first outline: an area with no county-level division of its own answers as
+    // its city and carries the city's code, after the city's own outline (the one to draw).
     var byCode: [String: Int] = [:]
-    for (index, outline) in outlines.enumerated() { byCode[outline.code] = index }
+    for (index, outline) in outlines.enumerated() where byCode[outline.code] == nil {
+      byCode[outline.code] = index
+    }
     self.byCode = byCode
   }
 

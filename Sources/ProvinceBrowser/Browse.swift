@@ -101,7 +101,7 @@ enum Browse {
     case .check(let targets, let format):
       return write(LinkCheckRun(options: options).run(targets, format: format))
     case .locate(let format):
-      return locateLines(format: format, catalog: catalog)
+      return locateLines(format: format, options: options, catalog: catalog)
     case .session(let session):
       return InteractiveSession(
         catalog: catalog, matcher: planner.matcher, options: options, session: session
@@ -131,13 +131,16 @@ enum Browse {
 
   /// `--at -`: one answer a line of stdin, in order, written as soon as no more input is
   /// waiting (so that a script that writes a point and reads its answer never stalls).
-  static func locateLines(format: OutputFormat, catalog: Catalog) -> ExitCode {
+  static func locateLines(format: OutputFormat, options: Options, catalog: Catalog) -> ExitCode {
     var reporter: PointReport
-    switch PointReport.make(catalog: catalog, format: format) {
+    switch PointReport.make(catalog: catalog, format: format, datum: options.datum) {
     case .success(let made): reporter = made
     case .failure(let report): return write(report)
     }
     var notPoints = 0
+    // `--format url` writes no line for a point with no URL (in no division): counted, and
+    // said at the end with exit 1, as a lookup that finds nothing is.
+    var withoutURL = 0
     // Input is read a block at a time and every whole line in it answered; the answers
     // are flushed before each read that could wait, so a script that writes one point and
     // reads its answer never stalls, and a file of points costs no flush a line.
@@ -148,7 +151,11 @@ enum Browse {
     var answers: [UInt8] = []
     func answer(_ line: UnsafeBufferPointer<UInt8>) {
       // A CR before the newline is blank to the reporter, as are spaces and tabs.
-      if reporter.append(line: line, to: &answers) == .notAPoint { notPoints += 1 }
+      switch reporter.append(line: line, to: &answers) {
+      case .notAPoint: notPoints += 1
+      case .nowhere, .noURL: if format == .url { withoutURL += 1 }
+      case .placed: break
+      }
     }
     while true {
       out.flush()
@@ -190,6 +197,12 @@ enum Browse {
         Report(
           messages: ["browse: \(notPoints) line(s) of input were not points (LAT,LNG)\n"],
           exitCode: .dataError))
+    }
+    guard withoutURL == 0 else {
+      return write(
+        .failure(
+          "\(withoutURL) point(s) had no URL (in no division) and were left out;"
+            + " --format tsv answers every line"))
     }
     return .success
   }

@@ -33,7 +33,7 @@ public enum HelpText {
         browse -p <province> [-c <city>] [-x <county>] [-t <township>] [--fetch | --open]
         browse [-p <province>] [-c <city>] [-x <county>] --counties | --townships
         browse --all | --search <query> [--format text|tsv|json|url|geojson]
-        browse --at <lat,lng> | --at - | --near <lat,lng>
+        browse --at <lat,lng> | --at - | --near <lat,lng> [--datum wgs84|gcj02|bd09]
         browse --pick [--townships]   choose on the terminal, print the choice on stdout
         browse --validate [<file>]
 

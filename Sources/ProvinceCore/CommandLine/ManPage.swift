@@ -63,7 +63,7 @@ public enum ManPage {
     "--all | --search query [--format text|tsv|json|url|geojson]", "--pick [--townships]",
     "--validate [file]",
     "--check [-p province] [-c city] [-x county] [--townships]",
-    "--at lat,lng | --at - | --near lat,lng",
+    "--at lat,lng | --at - | --near lat,lng [--datum wgs84|gcj02|bd09]",
   ]
 
   static let examples = [

@@ -78,6 +78,7 @@ public enum OptionParser {
   public static let usageLine =
     "Usage: browse [--province <name>] [--city <name>] [--county <name>] [--township <name>]"
     + " [--counties | --townships] [--search <query>] [--all] [--at <lat,lng>] [--near <lat,lng>]"
+    + " [--datum <datum>]"
     + " [--format text|tsv|json|url|geojson] [--data <file>] [--interactive | --pick]"
     + "\n  See 'browse --help'."
 
@@ -214,6 +215,15 @@ public enum OptionParser {
       }
       options.variant = variant
     }
+    if let text = values[.datum] {
+      guard let datum = GeoDatum(rawValue: String(text.lowercased().filter { $0 != "-" }))
+      else {
+        throw UsageError(
+          "the value '\(EchoedValue.shown(text))' is invalid for '--datum <datum>'; expected one of: "
+            + GeoDatum.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      options.datum = datum
+    }
     options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
@@ -257,6 +267,9 @@ public enum OptionParser {
     let places: [OptionSpec.Key] = [.at, .near, .address]
     try forbid(.at, with: [.near, .address])
     try forbid(.near, with: [.address])
+    if keys.contains(.datum) && !keys.contains(.at) && !keys.contains(.near) {
+      throw UsageError("'--datum' goes with '--at' or '--near'")
+    }
     for key in places {
       try forbid(key, with: lookups + [.interactive, .pick, .open, .fetch, .check, .validate])
     }
@@ -318,7 +331,7 @@ public enum OptionParser {
     if keys.contains(.pick) { return .catalog(.pick) }
     if let text = values[.at] {
       if text == "-" { return .catalog(.locate(.standardInput)) }
-      return .catalog(.locate(.point(try point(text, spelled: "--at"))))
+      return .catalog(.locate(.point(try point(text, spelled: "--at"), typed: text)))
     }
     if let text = values[.near] { return .catalog(.near(try point(text, spelled: "--near"))) }
     if let text = values[.address] {

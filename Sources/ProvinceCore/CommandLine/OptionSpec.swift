@@ -1,4 +1,5 @@
 import FetchModel
+import GeoModel
 
 /// One option `browse` understands: its spellings, its value and its help line.
 struct OptionSpec: Sendable {
@@ -10,7 +11,7 @@ struct OptionSpec: Sendable {
     case check, jobs, offline, noCache, cacheSize, lineMode
     case width, fullPage, variant, noMouse
     case manPage, query
-    case at, near, address
+    case at, near, datum, address
   }
 
   var key: Key
@@ -60,7 +61,8 @@ struct OptionSpec: Sendable {
     .init(
       key: .at, long: "at", short: nil, value: "lat,lng",
       help:
-        "The province, city and county a WGS-84 point is in ('-': one point a line from stdin)"),
+        "The province, city and county a point is in (WGS-84 unless --datum;"
+        + " '-': one point a line from stdin)"),
     .init(
       key: .address, long: "address", short: nil, value: "text",
       help:
@@ -68,7 +70,13 @@ struct OptionSpec: Sendable {
         + " from stdin)"),
     .init(
       key: .near, long: "near", short: nil, value: "lat,lng",
-      help: "List the county-level divisions by distance from a WGS-84 point, nearest first"),
+      help: "List the county-level divisions by distance from a point, nearest first"),
+    .init(
+      key: .datum, long: "datum", short: nil, value: "datum",
+      help:
+        "The datum of --at's and --near's points: "
+        + GeoDatum.allCases.map(\.rawValue).joined(separator: ", ")
+        + " (default wgs84; gcj02: Amap, Tencent; bd09: Baidu)"),
     .init(
       key: .data, long: "data", short: "d", value: "file",
       help: "Read this data file ('-' for stdin) instead of the built-in data"),

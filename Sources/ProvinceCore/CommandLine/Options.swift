@@ -73,7 +73,8 @@ public struct Options: Sendable, Equatable {
 
   /// Where `--at` takes its points.
   public enum PointInput: Sendable, Equatable {
-    case point(GeoPoint)
+    /// One point, and its text as typed (which the answer gives back).
+    case point(GeoPoint, typed: String)
     /// `--at -`: one point a line, one answer a line, in order.
     case standardInput
   }
@@ -126,6 +127,8 @@ public struct Options: Sendable, Equatable {
   /// `--variant`: the script zh.wikipedia is asked for (nil: the locale's, else zh-cn;
   /// `PageVariant.chosen` decides).
   public var variant: PageVariant?
+  /// `--datum`: the datum `--at`'s and `--near`'s points are typed in (WGS-84 unless said).
+  public var datum: GeoDatum = .wgs84
   /// `--pick`'s start: a province (`-p`), a city (`-c`) and a filter typed (`--query`).
   public var pickStart = PickStart()
 

@@ -8,7 +8,8 @@ public struct DivisionPlace: Sendable, Equatable {
   public var province: String
   public var city: String
   public var county: String?
-  /// The outline's code (6 digits).
+  /// The division's code (6 digits): the catalog entry's where it has one, so that every
+  /// format names a place by one code, else the outline's.
   public var code: String
   /// The catalog's entry, where it has one.
   public var ref: CityRef?
@@ -91,7 +92,7 @@ public struct PlaceIndex: Sendable {
       let entry = catalog[ref]
       return DivisionPlace(
         province: catalog.provinces[ref.province].name, city: catalog[ref.cityOnly].name,
-        county: ref.county == nil ? nil : entry.name, code: outline.code, ref: ref,
+        county: ref.county == nil ? nil : entry.name, code: entry.code ?? outline.code, ref: ref,
         outline: index)
     }
     let province =

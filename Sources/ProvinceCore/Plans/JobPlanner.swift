@@ -103,15 +103,16 @@ public struct JobPlanner: Sendable {
       }
     case .complete(let target):
       return .report(complete(target))
-    case .locate(.point(let point)):
-      switch PointReport.make(catalog: catalog, format: listFormat) {
-      case .success(var report): return .report(report.report("\(point.lat),\(point.lng)"))
+    case .locate(.point(_, let typed)):
+      switch PointReport.make(catalog: catalog, format: listFormat, datum: options.datum) {
+      case .success(var report): return .report(report.report(typed))
       case .failure(let report): return .report(report)
       }
     case .locate(.standardInput):
       return .locate(format: listFormat)
     case .near(let point):
-      return .report(NearReport.report(point, catalog: catalog, format: listFormat))
+      return .report(
+        NearReport.report(options.datum.toWGS84(point), catalog: catalog, format: listFormat))
     case .address(let input):
       if listFormat == .geojson {
         return .report(
