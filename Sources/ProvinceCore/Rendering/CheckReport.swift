@@ -7,22 +7,6 @@ import TextSupport
 /// with a county column after the city's where any county was checked (empty on a city's row),
 /// and a township column after that where any township was.
 public enum CheckReport {
-  /// The whole outcome of a check: the report on stdout, the summary also on stderr when an
-  /// interrupted report went to a script, and 0, 1 (something broken) or 130.
-  public static func report(
-    _ results: [LinkCheck.Result], format: OutputFormat, total: Int, elapsed: TimeInterval,
-    interrupted: Bool
-  ) -> Report {
-    let output = lines(
-      results, format: format, total: total, elapsed: elapsed, interrupted: interrupted)
-    var report = ending(
-      broken: results.contains(where: \.isBroken), format: format,
-      summary: summary(results, total: total, elapsed: elapsed, interrupted: interrupted),
-      interrupted: interrupted)
-    report.output = output
-    return report
-  }
-
   /// A check's exit code, and its summary on stderr when an interrupted report went to a
   /// script (the text report has it on stdout); its lines were written as they came
   /// (`CheckReportStream`).
