@@ -178,6 +178,72 @@ static void forget_headers(void *handle) {
   pthread_mutex_unlock(&watched_lock);
 }
 
+// A header line that is not UTF-8.
+//
+// Foundation reads each header line as UTF-8 and aborts the transfer on any other bytes
+// (_ParsedResponseHeader.byAppending returns nil, and libcurl reports "Failed writing
+// header"): a Latin-1 reason phrase (`404 Non trouv\xe9`) or value (`X-Name: caf\xe9`)
+// failed the fetch as if the network were down, where curl reads them. HTTP's header bytes
+// beyond ASCII are ISO-8859-1 where they mean anything (RFC 9110 obs-text), so such a line
+// is handed on decoded as Latin-1, in UTF-8; a line that is UTF-8 already goes as it came.
+
+// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values past
+// U+10FFFF), as Swift's String(data:encoding: .utf8) requires.
+static int utf8_valid(const unsigned char *bytes, size_t length) {
+  size_t i = 0;
+  while (i < length) {
+    unsigned char byte = bytes[i];
+    if (byte < 0x80) {
+      i += 1;
+      continue;
+    }
+    size_t extra;
+    unsigned char low = 0x80, high = 0xBF;
+    if (byte >= 0xC2 && byte <= 0xDF) {
+      extra = 1;
+    } else if (byte >= 0xE0 && byte <= 0xEF) {
+      extra = 2;
+      if (byte == 0xE0) low = 0xA0;
+      if (byte == 0xED) high = 0x9F;
+    } else if (byte >= 0xF0 && byte <= 0xF4) {
+      extra = 3;
+      if (byte == 0xF0) low = 0x90;
+      if (byte == 0xF4) high = 0x8F;
+    } else {
+      return 0;
+    }
+    if (length - i <= extra) return 0;
+    if (bytes[i + 1] < low || bytes[i + 1] > high) return 0;
+    for (size_t k = 2; k <= extra; k++) {
+      if (bytes[i + k] < 0x80 || bytes[i + k] > 0xBF) return 0;
+    }
+    i += extra + 1;
+  }
+  return 1;
+}
+
+// Hands Foundation the line decoded as Latin-1 (each byte its own code point, in UTF-8);
+// libcurl is told the whole line was taken when Foundation took the whole decoded one.
+static size_t latin1_header_line(struct headers *entry, const unsigned char *bytes,
+                                 size_t length) {
+  size_t high = 0;
+  for (size_t i = 0; i < length; i++) high += bytes[i] >= 0x80;
+  char *decoded = malloc(length + high);
+  if (!decoded) return 0;
+  size_t out = 0;
+  for (size_t i = 0; i < length; i++) {
+    if (bytes[i] < 0x80) {
+      decoded[out++] = (char)bytes[i];
+    } else {
+      decoded[out++] = (char)(0xC0 | (bytes[i] >> 6));
+      decoded[out++] = (char)(0x80 | (bytes[i] & 0x3F));
+    }
+  }
+  size_t taken = entry->function(decoded, 1, out, entry->data);
+  free(decoded);
+  return taken == out ? length : 0;
+}
+
 static size_t watch_header_line(char *buffer, size_t size, size_t count, void *pointer) {
   struct headers *entry = pointer;
   size_t length = size * count;
@@ -196,7 +262,10 @@ static size_t watch_header_line(char *buffer, size_t size, size_t count, void *p
              (length == 1 && buffer[0] == '\n')) {
     entry->complete = !entry->informational;
   }
-  return entry->function(buffer, size, count, entry->data);
+  if (utf8_valid((const unsigned char *)buffer, length)) {
+    return entry->function(buffer, size, count, entry->data);
+  }
+  return latin1_header_line(entry, (const unsigned char *)buffer, length);
 }
 
 // A body decoded past every fetch's limit (province_curl_limit_body) stops here: libcurl

@@ -19,6 +19,9 @@ final class Interrupts: Sendable {
     var cleanup: @Sendable () -> Void = {}
     /// The full-screen session's way back to the terminal as it was, run before `cleanup`.
     var restoreTerminal: (@Sendable () -> Void)?
+    /// What a run writing as it goes says last when a signal ends it (`--check` closes its
+    /// report), run before `cleanup` and stdout's last flush.
+    var lastWords: (@Sendable () -> Void)?
   }
 
   private let state = Mutex(State())
@@ -30,6 +33,11 @@ final class Interrupts: Sendable {
   /// While set, an exit on a signal first runs `restore` (nil: the session has left).
   func setTerminalRestore(_ restore: (@Sendable () -> Void)?) {
     state.withLock { $0.restoreTerminal = restore }
+  }
+
+  /// While set, an exit on a signal first runs `words` (nil: nothing to add).
+  func setLastWords(_ words: (@Sendable () -> Void)?) {
+    state.withLock { $0.lastWords = words }
   }
 
   func install(cleanup: @escaping @Sendable () -> Void) {
@@ -68,14 +76,16 @@ final class Interrupts: Sendable {
   }
 
   private func received(_ number: Int32, exitCode: ExitCode) {
-    let (handler, restore, cleanup) = state.withLock { state in
-      (number == SIGINT ? state.claim : nil, state.restoreTerminal, state.cleanup)
+    let (handler, restore, cleanup, lastWords) = state.withLock { state in
+      (number == SIGINT ? state.claim : nil, state.restoreTerminal, state.cleanup, state.lastWords)
     }
     if let handler {
       handler()
       return
     }
     restore?()
+    // Before `cleanup`, which says stderr's last word.
+    lastWords?()
     cleanup()
     StandardStream.output.flush()
     _exit(exitCode.rawValue)

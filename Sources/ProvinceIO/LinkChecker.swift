@@ -39,6 +39,14 @@ public final class LinkChecker: Sendable {
   public func check(
     _ targets: [Target], onResult: @escaping @Sendable (Result, Progress) -> Void = { _, _ in }
   ) async -> [Result] {
+    await check(targets, onEach: { _, result, progress in onResult(result, progress) })
+  }
+
+  /// `check(_:onResult:)`, telling `onEach` also the index of the target each result is of
+  /// (results come in the order the checks finish, not the targets').
+  public func check(
+    _ targets: [Target], onEach: @escaping @Sendable (Int, Result, Progress) -> Void
+  ) async -> [Result] {
     let hosts = targets.map { URLText.requestURL($0.url)?.host?.lowercased() ?? "" }
     let scheduler = Scheduler(hosts: hosts, perHost: perHost)
     await withTaskGroup(of: Void.self) { group in
@@ -48,7 +56,7 @@ public final class LinkChecker: Sendable {
             let result = await self.check(targets[index])
             let cancelled = Task.isCancelled
             let progress = await scheduler.finish(index, result, cancelled: cancelled)
-            if result.outcome != .failed(.cancelled) { onResult(result, progress) }
+            if result.outcome != .failed(.cancelled) { onEach(index, result, progress) }
           }
         }
       }

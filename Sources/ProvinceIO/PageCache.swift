@@ -152,6 +152,9 @@ public final class PageCache: Sendable {
   ) throws(PageCacheError) {
     var page = page
     page.requestedURL = url
+    // A copy cut at `--max-bytes` never replaces a fuller one: `--offline` and the fallback
+    // after a failed fetch would show the cut page where the whole one was kept.
+    if page.truncated, holdsFullerCopy(than: page, for: url, variant: variant) { return }
     let data = PageCacheEntry(page: page, storedAt: date, variant: variant).encoded()
     guard data.count <= limit else { return }
     let manager = FileManager.default
@@ -179,6 +182,23 @@ public final class PageCache: Sendable {
       throw .cannotWrite(file.path, error.localizedDescription)
     }
     evict(now: date)
+  }
+
+  /// Whether the stored copy of `url` in `variant` is fuller than the cut `page`: a whole
+  /// page, a longer cut one, or one larger than this run may read (a run with a larger
+  /// `--max-bytes` stored it, so it holds at least as much).
+  private func holdsFullerCopy(than page: FetchedPage, for url: URL, variant: String?) -> Bool {
+    let file = fileURL(for: url, variant: variant)
+    var info = stat()
+    guard lstat(file.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    guard Int64(info.st_size) <= Int64(readLimit) else {
+      return Int64(info.st_size) <= Int64(Self.largestPossibleEntry)
+    }
+    guard let data = Self.readEntry(file, limit: readLimit),
+      let stored = PageCacheEntry.decode(data),
+      stored.page.requestedURL.absoluteString == url.absoluteString, stored.variant == variant
+    else { return false }
+    return !stored.page.truncated || stored.page.body.count >= page.body.count
   }
 
   /// Deletes the least recently used entries until the rest fit in `limit`; temporary files

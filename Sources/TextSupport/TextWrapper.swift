@@ -21,27 +21,76 @@ public enum TextWrapper {
       return wrapWhole(text, width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
     }
     var lines: [String] = []
-    // The unfinished last line of the piece before, without its prefix: it is wrapped
-    // again at the head of the next piece, so the pieces join as if never cut.
-    var carry = ""
-    var carryPrefix = firstLinePrefix
+    var pieces = Pieces(width: width, firstLinePrefix: firstLinePrefix, prefix: prefix)
     var rest = Substring(text)
     while !rest.isEmpty {
       let piece = nextPiece(of: &rest)
-      let input = carry + piece.text
-      var wrapped = wrapWhole(
-        input, width: width, firstLinePrefix: carryPrefix, prefix: prefix)
+      lines +=
+        rest.isEmpty
+        ? pieces.finish(piece.text)
+        : pieces.add(piece.text, endsWord: piece.endsWord, endsLine: piece.endsLine)
+    }
+    return lines
+  }
+
+  /// A paragraph wrapped a piece at a time, as it arrives (a page's text of megabytes
+  /// with nowhere to break a block: its lines are made and written as it is read, never
+  /// held at once). The lines are those `wrap` makes of the pieces joined.
+  public struct Pieces: Sendable {
+    private let width: Int
+    private let prefix: String
+    /// The unfinished last line of the piece before, without its prefix: it is wrapped
+    /// again at the head of the next piece, so the pieces join as if never cut.
+    private var carry = ""
+    private var carryPrefix: String
+
+    /// A paragraph as `wrap(_:width:firstLinePrefix:prefix:)` takes it.
+    public init(width: Int, firstLinePrefix: String, prefix: String) {
+      self.width = width
+      self.prefix = prefix
+      carryPrefix = firstLinePrefix
+    }
+
+    /// Takes the next piece, which was cut just before a space (`endsWord`), a line feed
+    /// (`endsLine`) or neither (inside a word); the lines finished by it.
+    public mutating func add(_ piece: String, endsWord: Bool, endsLine: Bool) -> [String] {
+      var wrapped = TextWrapper.wrapWhole(
+        carry + piece, width: width, firstLinePrefix: carryPrefix, prefix: prefix)
       carry = ""
-      if !rest.isEmpty, !piece.endsLine, let last = wrapped.popLast() {
+      if !endsLine, let last = wrapped.popLast() {
         let linePrefix = wrapped.isEmpty ? carryPrefix : prefix
-        carry = String(last.dropFirst(linePrefix.count)) + (piece.endsWord ? " " : "")
+        carry = String(last.dropFirst(linePrefix.count)) + (endsWord ? " " : "")
         carryPrefix = linePrefix
       } else {
         carryPrefix = prefix
       }
-      lines += wrapped
+      return wrapped
     }
-    return lines
+
+    /// Takes the last piece; the paragraph's remaining lines.
+    public mutating func finish(_ piece: String) -> [String] {
+      let wrapped = TextWrapper.wrapWhole(
+        carry + piece, width: width, firstLinePrefix: carryPrefix, prefix: prefix)
+      carry = ""
+      carryPrefix = prefix
+      return wrapped
+    }
+  }
+
+  /// Where to cut the next piece of `bytes` (UTF-8) from `start`: about `pieceBytes` on,
+  /// just before a space or line feed when one is near, else at a character's start. The
+  /// piece ends at `end`; the text goes on at `next` (past the space or line feed cut at).
+  public static func pieceCut(in bytes: [UInt8], from start: Int) -> (
+    end: Int, next: Int, endsWord: Bool, endsLine: Bool
+  ) {
+    guard bytes.count - start > pieceBytes else { return (bytes.count, bytes.count, false, false) }
+    var cut = start + pieceBytes
+    while cut > start && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+    let limit = min(bytes.count, cut + 4096)
+    for probe in cut..<limit where bytes[probe] == 0x20 || bytes[probe] == 0x0A {
+      return (probe, probe + 1, bytes[probe] == 0x20, bytes[probe] == 0x0A)
+    }
+    return (cut, cut, false, false)
   }
 
   /// The next piece of about `pieceBytes`, cut after a space or line feed where one is near,

@@ -106,12 +106,13 @@ import Testing
         """)
     let text = try await BrowseProcess.run(["--check", "--data", data.path, "--format", "text"])
     let lines = text.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasPrefix("Checked 4 URLs in ") == true)
+    #expect(lines.last?.hasPrefix("Checked 4 URLs in ") == true)
     #expect(
-      lines.dropFirst().first?.split(separator: " ") == [
+      lines.first?.split(separator: " ") == [
         "PROVINCE", "CITY", "COUNTY", "STATUS", "URL",
       ])
-    #expect(lines.last?.split(separator: " ").prefix(4) == ["江苏省", "苏州市", "昆山市", "HTTP"])
+    #expect(
+      lines.dropFirst().first?.split(separator: " ").prefix(4) == ["江苏省", "苏州市", "昆山市", "HTTP"])
     let json = try await BrowseProcess.run(["--check", "--data", data.path, "--format", "json"])
     let objects = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
@@ -151,7 +152,7 @@ import Testing
     #expect(objects.last?["final_url"] as? String == server.baseURL + CheckPath.ok)
   }
 
-  @Test func theTextReportHasASummaryAndOnlyTheBrokenRows() async throws {
+  @Test func theTextReportHasOnlyTheBrokenRowsThenASummary() async throws {
     let server = try server()
     defer { server.stop() }
     let data = try dataFile(server, [("广东省", [CheckPath.ok, "/missing", CheckPath.ok])])
@@ -160,10 +161,11 @@ import Testing
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.count == 3)
-    #expect(lines.first?.hasPrefix("Checked 3 URLs in ") == true)
-    #expect(lines.first?.hasSuffix(": 1 broken.") == true)
-    #expect(lines.last?.contains("城1") == true)
-    #expect(lines.last?.contains("HTTP 404") == true)
+    #expect(lines.first?.hasPrefix("PROVINCE") == true)
+    #expect(lines[1].contains("城1") && lines[1].contains("HTTP 404"))
+    // The summary comes last: the rows are written as they are known.
+    #expect(lines.last?.hasPrefix("Checked 3 URLs in ") == true)
+    #expect(lines.last?.hasSuffix(": 1 broken.") == true)
   }
 
   @Test func ctrlCStopsTheCheckAndReportsWhatWasCheckedWith130() async throws {
@@ -212,6 +214,68 @@ import Testing
         """)
     #expect(result.stderr.contains("Interrupted: checked 2 of 5 URLs"))
     #expect(result.stderr.hasSuffix("status=130\n"))
+  }
+
+  /// SIGTERM (`timeout`, a service manager) during a check keeps every result known so far
+  /// (issue 48, item 6): they were written as they came, not all at the end. A URL that
+  /// answers only when the server stops holds the check; the signal goes once the results
+  /// before it are on stdout.
+  @Test(arguments: ["tsv", "json"])
+  func sigtermKeepsTheResultsAlreadyKnown(format: String) async throws {
+    let server = try server()
+    defer { server.stop() }
+    let paths = [CheckPath.ok, CheckPath.ok, CheckPath.stall, CheckPath.ok]
+    let data = try dataFile(server, [("广东省", paths)])
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let browse = try BrowseProcess.Running(
+      ["--check", "--data", data, "--format", format, "--timeout", "60"])
+    let known = format == "tsv" ? "\t200\t" : "\"status\":200"
+    let shown = await browse.waitForOutput(containing: known, count: 2, timeout: 60)
+    #expect(shown, "the first two results were not written: \(browse.stdout.debugDescription)")
+    let status = await browse.signal(SIGTERM)
+    #expect(status == 143)
+    let base = server.baseURL
+    if format == "tsv" {
+      // The fourth may have been checked too (kept for the stalled one before it): then it
+      // is written, after them.
+      #expect(
+        browse.stdout.hasPrefix(
+          """
+          广东省\t城0\t\(base)/check/ok\t200\t\(base)/check/ok
+          广东省\t城1\t\(base)/check/ok\t200\t\(base)/check/ok
+
+          """))
+      #expect(!browse.stdout.contains("城2"))
+    } else {
+      // Still one valid JSON array, closed on the signal.
+      let objects = try #require(
+        try JSONSerialization.jsonObject(with: Data(browse.stdout.utf8)) as? [[String: Any]],
+        "\(browse.stdout)")
+      #expect(objects.count >= 2)
+      #expect(objects.prefix(2).compactMap { $0["city"] as? String } == ["城0", "城1"])
+    }
+    #expect(browse.stderr.contains("Interrupted: checked"))
+  }
+
+  /// A reader that stops early (`| head -1`) ends the check at once with the first line
+  /// (issue 48, item 6), though later URLs hang: the line was written as soon as it was
+  /// known, and the closed pipe is seen without waiting for another line to write.
+  @Test func aClosedPipeEndsTheCheckPromptlyWithTheFirstLine() async throws {
+    let server = try server()
+    defer { server.stop() }
+    let paths = [CheckPath.ok, CheckPath.stall, CheckPath.stall]
+    let data = try dataFile(server, [("广东省", paths)])
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    // The stalled URLs answer in 120 s and the check would wait 60 s for them: a check
+    // that ran on after `head` left is caught as a hang, well before either.
+    let result = try await BrowseProcess.shell(
+      """
+      "$BROWSE" --check --data '\(data)' --format tsv --timeout 60 | head -1
+      echo "status=${PIPESTATUS[0]}" >&2
+      """, timeout: 30)
+    let base = server.baseURL
+    #expect(result.stdout == "广东省\t城0\t\(base)/check/ok\t200\t\(base)/check/ok\n")
+    #expect(result.stderr == "status=0\n")
   }
 
   @Test func anAmbiguousProvinceIsReportedAsLookupsReportItBeforeAnythingIsChecked() async throws {

@@ -201,6 +201,42 @@ import Testing
     }
   }
 
+  /// A smaller `--max-bytes` cuts the page it fetches, but the cut copy never replaces the
+  /// whole one in the cache (issue 48, item 3): offline, the whole page is still there. Both
+  /// a page the small run can read from the cache (300 KB) and one past its read limit
+  /// (1.5 MB, over 50k and the entry's megabyte of room).
+  @Test func aCutCopyNeverReplacesAWholeOneInTheCache() async throws {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-cut-cache-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    let environment = ["XDG_CACHE_HOME": cache.path]
+    try await withServer { server in
+      for (path, size) in [("/long-300k", 300_000), ("/long-1500k", 1_500_000)] {
+        let filler = String(repeating: "<p>正文段落 filler text.</p>\n", count: size / 40)
+        server.route(path) { _ in .html("<p>页首</p>\n\(filler)<p>页尾标记</p>") }
+      }
+      let data = try dataFile(server, [("甲市", "/long-300k"), ("乙市", "/long-1500k")])
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      for city in ["甲市", "乙市"] {
+        func fetch(_ extra: [String]) async throws -> BrowseProcess.Result {
+          try await BrowseProcess.run(
+            ["--data", data, "-c", city, "--fetch"] + extra, environment: environment)
+        }
+        let whole = try await fetch([])
+        #expect(whole.status == 0)
+        #expect(whole.stdout.contains("页尾标记"), "the whole page has its end")
+        let cut = try await fetch(["--max-bytes", "50k"])
+        #expect(cut.status == 0)
+        #expect(cut.stdout.contains("cut at the size limit"))
+        #expect(!cut.stdout.contains("页尾标记"))
+        let offline = try await fetch(["--offline"])
+        #expect(offline.status == 0, "\(city): \(offline.stderr)")
+        #expect(offline.stdout.contains("页尾标记"), "\(city): the cached copy is the whole page")
+        #expect(!offline.stdout.contains("cut at the size limit"), "\(city)")
+      }
+    }
+  }
+
   @Test func offlineShowsTheCachedCopyAndSaysSoWhereThereIsNone() async throws {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent(
       "browse-cache-\(UUID().uuidString)")

@@ -208,6 +208,35 @@ import Testing
     }
   }
 
+  /// Header bytes that are not UTF-8 are read as curl reads them (issue 48, item 2):
+  /// Foundation refused such a line ("Failed writing header") and the page failed with 69.
+  @Test func aLatin1HeaderValueDoesNotFailThePage() async throws {
+    try await withServer { server in
+      let result = try await fetch(server, Fault.latin1Header)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.contains("页面正文 with a Latin-1 header"))
+      #expect(result.stderr == "")
+    }
+  }
+
+  @Test func aLatin1ReasonPhraseIsReportedAsTheHTTPStatusItIs() async throws {
+    try await withServer { server in
+      let result = try await fetch(server, Fault.latin1Reason)
+      expectOneLineFailure(result)
+      #expect(result.status == 1)
+      #expect(result.stderr.contains("404"))
+      #expect(!result.stderr.contains("Failed writing header"))
+      let data = try F.file(
+        F.plist(province: "测试省", cities: [("甲市", server.baseURL + Fault.latin1Reason)]))
+      defer { try? FileManager.default.removeItem(atPath: data) }
+      let check = try await BrowseProcess.run(
+        ["--check", "--data", data, "--format", "tsv", "--timeout", "10"])
+      #expect(check.status == 1)
+      let fields = check.stdout.split(separator: "\t").map(String.init)
+      #expect(fields.count >= 4 && fields[3] == "404", "\(check.stdout)")
+    }
+  }
+
   /// `bytes` zero bytes, gzip-compressed by the system's gzip (Foundation has no deflate).
   func gzippedZeros(megabytes: Int) async throws -> Data {
     let result = try await BrowseProcess.shell(

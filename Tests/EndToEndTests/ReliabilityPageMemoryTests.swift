@@ -82,6 +82,60 @@ import Testing
     }
   }
 
+  /// Text with nowhere to break a block costs what paragraphs cost (issue 48, item 5): a
+  /// page of one long word, or of one `pre` line, held its text, a copy of it and a string
+  /// a line at once (129 and 135 MB in the debug build for this page, where paragraphs
+  /// peak at 65); its text is now laid out a piece at a time as it is read
+  /// (`HTMLLayout.longInline`).
+  @Test(
+    "A 16 MB page of one word or one pre line peaks within the paragraphs' bound",
+    arguments: ["word", "pre"])
+  func unbrokenTextPeaksWithinTheParagraphsBound(shape: String) async throws {
+    let page = Self.unbrokenPage(bytes: Self.pageBytes, pre: shape == "pre")
+    #expect(page.count == Self.pageBytes)
+    let server = try TestHTTPServer.started()
+    defer { server.stop() }
+    server.route("/big") { _ in
+      TestHTTPServer.Response(
+        headers: [("Content-Type", "text/html; charset=utf-8")], body: page)
+    }
+    let data = try F.file(
+      F.plist(province: "测试省", cities: [("大页市", server.url("/big").absoluteString)]))
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let result = try await BrowseProcess.run(
+      ["--data", data, "-c", "大页市", "--fetch"] + Self.reading, timeout: 280,
+      watchingPeak: true)
+    #expect(result.status == 0, "\(result.stderr)")
+    // All of it was read and shown: the text's end, and the paragraph after it.
+    #expect(result.stdout.contains("zz-end-of-the-text"))
+    #expect(result.stdout.contains("全文完"))
+    #expect(!result.stdout.contains("cut at the size limit"))
+    let peak = try #require(result.peakResidentBytes)
+    #expect(peak >= Self.pageBytes, "peak resident \(peak) bytes")
+    #expect(
+      peak <= 3 * Self.pageBytes / 2 + Self.constant,
+      "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB \(shape) page")
+  }
+
+  /// A page whose text is one word of `a`s (or, with `pre`, one `pre` line of words) and
+  /// a last word after it, exactly `bytes` long.
+  static func unbrokenPage(bytes: Int, pre: Bool) -> Data {
+    let head = Data(
+      ("<!doctype html><html><head><meta charset=utf-8><title>大页</title></head>"
+        + "<body><article><h1>大页</h1>\n" + (pre ? "<pre>" : "<p>")).utf8)
+    let tail = Data(
+      (" zz-end-of-the-text" + (pre ? "</pre>" : "</p>")
+        + "<p>全文完。</p></article></body></html>\n").utf8)
+    let filler = bytes - head.count - tail.count
+    let unit = Data((pre ? "abc def ghi " : "aaaaaaaaaaaa").utf8)
+    var page = head
+    page.reserveCapacity(bytes)
+    for _ in 0..<(filler / unit.count) { page.append(unit) }
+    page.append(Data(repeating: UInt8(ascii: "a"), count: filler % unit.count))
+    page.append(tail)
+    return page
+  }
+
   /// How the large page is read: whole, every time.
   static let reading = ["--no-cache", "--max-bytes", "100M", "--timeout", "240"]
 

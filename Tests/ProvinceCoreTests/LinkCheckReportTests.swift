@@ -56,15 +56,45 @@ import Testing
     #expect(text.joined().filter { $0 == "\n" }.count == text.count)
   }
 
-  @Test func theTextReportIsASummaryThenATableOfTheBrokenOnly() {
+  @Test func theTextReportIsATableOfTheBrokenOnlyThenASummary() {
     let lines = CheckReport.lines(
       sample, format: .text, total: 4, elapsed: 2.25, interrupted: false)
-    #expect(lines.first == "Checked 4 URLs in 2.2 s: 3 broken.\n")
+    #expect(lines.last == "Checked 4 URLs in 2.2 s: 3 broken.\n")
     #expect(lines.count == 5)
-    #expect(lines[1].hasPrefix("PROVINCE"))
-    #expect(lines[2].contains("gone") && lines[2].contains("HTTP 404"))
-    #expect(lines[3].contains("timeout"))
+    #expect(lines[0].hasPrefix("PROVINCE"))
+    #expect(lines[1].contains("gone") && lines[1].contains("HTTP 404"))
+    #expect(lines[2].contains("timeout"))
     #expect(!lines.joined().contains("/ok"))
+  }
+
+  /// Results come in the order their checks finish; the report gives each target's line as
+  /// soon as every earlier target's is known, and a stopped check's ending gives those still
+  /// waiting, in order, past the gaps (issue 48, item 6).
+  @Test func theStreamWritesInTheTargetsOrderWhateverOrderResultsCome() throws {
+    var stream = CheckReportStream(targets: sample.map(\.target), format: .tsv)
+    #expect(stream.add(sample[1], at: 1) == "")
+    #expect(stream.add(sample[3], at: 3) == "")
+    #expect(
+      stream.add(sample[0], at: 0)
+        == "广东省\tok\thttp://example.test/ok\t200\thttp://example.test/ok\n"
+        + "广东省\tgone\thttp://example.test/gone\t404\thttp://example.test/gone\n")
+    // Target 2 never came: the check was stopped.
+    #expect(
+      stream.end(elapsed: 1, interrupted: true)
+        == "广东省\tdns\thttp://example.test/dns\thost-not-found\t\n")
+    #expect(stream.checked == 3)
+    #expect(stream.add(sample[2], at: 2) == "")
+  }
+
+  @Test func aStoppedJSONReportIsStillOneValidArray() throws {
+    var stream = CheckReportStream(targets: sample.map(\.target), format: .json)
+    var text = stream.add(sample[0], at: 0) + stream.add(sample[1], at: 1)
+    text += stream.end(elapsed: 1, interrupted: true)
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    #expect(objects.count == 2)
+    var empty = CheckReportStream(targets: sample.map(\.target), format: .json)
+    #expect(empty.end(elapsed: 0, interrupted: true) == "[]\n")
   }
 
   @Test func anInterruptedReportSaysHowManyOfHowMany() {

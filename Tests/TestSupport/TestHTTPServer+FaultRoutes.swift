@@ -12,6 +12,10 @@ extension TestHTTPServer {
     package static let hugeHeaders = "/huge-headers"
     package static let hostilePage = "/hostile"
     static let followed = "/followed"
+    /// A 200 page whose `X-Name` header is "café" in Latin-1 (one byte 0xE9, not UTF-8).
+    package static let latin1Header = "/latin1-header"
+    /// A 404 whose reason phrase is "Non trouvé" in Latin-1.
+    package static let latin1Reason = "/latin1-reason"
   }
 
   /// How long the header of `hugeHeaders` is.
@@ -27,6 +31,9 @@ extension TestHTTPServer {
     + "<table><tr><td>格\(ReliabilityFixtures.hostile)</td></tr></table>"
     + "<a href=\"http://x.test/\(ReliabilityFixtures.hostile)\">链接\(ReliabilityFixtures.hostile)</a>"
     + "</body></html>"
+
+  /// The page `latin1Header` serves.
+  package static let latin1PageText = "<p>页面正文 with a Latin-1 header</p>"
 
   package func addFaultRoutes() {
     rawRoute(FaultPath.stopMidHeaders) { connection in
@@ -48,6 +55,21 @@ extension TestHTTPServer {
         "HTTP/1.1 200 O\u{1B}[31mK\u{9B}\r\nContent-Type: text/html; charset=utf-8; x=\u{1B}[2J\r\n"
           + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n")
       connection.write(body)
+    }
+    // Header bytes as a French server's Latin-1 configuration sends them: curl reads them.
+    rawRoute(FaultPath.latin1Header) { connection in
+      let body = Data(Self.latin1PageText.utf8)
+      var head = Data("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n".utf8)
+      head.append(Data("X-Name: caf".utf8) + Data([0xE9]) + Data("\r\n".utf8))
+      head.append(Data("Content-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8))
+      connection.write(head + body)
+    }
+    rawRoute(FaultPath.latin1Reason) { connection in
+      let body = Data("<p>introuvable</p>".utf8)
+      var head = Data("HTTP/1.1 404 Non trouv".utf8) + Data([0xE9]) + Data("\r\n".utf8)
+      head.append(Data("Content-Type: text/html\r\nContent-Length: \(body.count)\r\n".utf8))
+      head.append(Data("Connection: close\r\n\r\n".utf8))
+      connection.write(head + body)
     }
     route(FaultPath.followed) { _ in .html("<p>redirect followed to loopback</p>") }
   }

@@ -160,15 +160,47 @@ struct HTMLReader {
         capture?.bytes.append(contentsOf: tokenizer.bytes[range])
       }
     } else if hiddenDepth == 0 {
-      var raw =
-        decodes
-        ? CharacterReferences.decode(tokenizer.bytes, in: range, inAttribute: false)
-        : String(decoding: tokenizer.bytes[range], as: UTF8.self)
-      // HTML's tree builder ignores U+0000 in text (a parse error); kept, each would be a
-      // U+FFFD on screen, and a body of zeros megabytes of them.
-      if Self.containsZero(&raw) { raw.unicodeScalars.removeAll { $0.value == 0 } }
-      appendText(Self.sanitizedKeepingWhitespace(raw), alt: false)
+      // A long text is taken a piece at a time, each copied out and written back before
+      // the next: a page of one word of megabytes was held twice over while it was read.
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let end = Self.textPieceEnd(tokenizer.bytes, from: start, to: range.upperBound)
+        writeLimit = end
+        var raw =
+          decodes
+          ? CharacterReferences.decode(tokenizer.bytes, in: start..<end, inAttribute: false)
+          : String(decoding: tokenizer.bytes[start..<end], as: UTF8.self)
+        // HTML's tree builder ignores U+0000 in text (a parse error); kept, each would be a
+        // U+FFFD on screen, and a body of zeros megabytes of them.
+        if Self.containsZero(&raw) { raw.unicodeScalars.removeAll { $0.value == 0 } }
+        appendText(Self.sanitizedKeepingWhitespace(raw), alt: false)
+        start = end
+      }
+      writeLimit = range.upperBound
     }
+  }
+
+  /// A text is read in pieces of about this many bytes.
+  static let textPiece = 1 << 16
+
+  /// Where the piece of text from `start` ends: all of it up to `end` when short, else
+  /// after a space or line feed near `textPiece` bytes on, else at a character's start and
+  /// before any character reference that would be cut (a reference is never so long).
+  static func textPieceEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> Int
+  {
+    guard end - start > textPiece + 4096 else { return end }
+    var cut = start + textPiece
+    for probe in cut..<(cut + 4096) where bytes[probe] == 0x20 || bytes[probe] == 0x0A {
+      return probe + 1
+    }
+    while cut > start + 1 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+    var back = cut
+    while back > cut - 64 {
+      back -= 1
+      if bytes[back] == UInt8(ascii: "&") { return back }
+    }
+    return cut
   }
 
   /// Whether `text` holds a U+0000: memchr on its bytes, where the UTF-8 view's `contains`

@@ -85,6 +85,17 @@ struct HTMLLayout {
   private var lastBlock: (text: String, lines: Range<Int>, altOnly: Bool, heading: Bool)?
   private var cellIsHeader = false
   private var scratch: [UInt8] = []
+  /// A block whose inline text passed `longInline` is being laid out a piece at a time
+  /// (`layOutLongInline`): its wrap so far, and the link open at the end of its lines.
+  private var longWrap: TextWrapper.Pieces?
+  private var openAcrossPieces: Int?
+  /// A `pre` block is being laid out a piece at a time (`layOutLongPreserved`).
+  private var preservedInPieces = false
+
+  /// Inline text longer than this is laid out as it comes, all but its last piece, rather
+  /// than gathered whole: a page of one long word, or one long `pre` line, was held as its
+  /// text, a copy and a string a line at once (6× the page, where paragraphs cost 1.5×).
+  static let longInline = 1 << 18
 
   init(width: Int) {
     self.width = max(1, width)
@@ -167,6 +178,7 @@ struct HTMLLayout {
     }
     if pendingLinkStart != nil { startPendingLink() }
     inline.append(byte)
+    if inline.count >= Self.longInline, tableDepth == 0 { layOutLongInline() }
   }
 
   private mutating func startPendingLink() {
@@ -198,7 +210,15 @@ struct HTMLLayout {
       }
       scratch.append(bytes[i])
       i += 1
+      // A long text is taken a piece at a time, never copied whole; a CR waits for the LF
+      // that may follow it.
+      if scratch.count >= Self.longInline / 4, scratch.last != 0x0D { takePreserved() }
     }
+    takePreserved()
+  }
+
+  /// Moves the decoded `pre` text in `scratch` to `inline`, line ends made line feeds.
+  private mutating func takePreserved() {
     var k = 0
     // A newline straight after <pre> is not content.
     if preStart, !scratch.isEmpty {
@@ -220,6 +240,63 @@ struct HTMLLayout {
       }
       k += 1
     }
+    scratch.removeAll(keepingCapacity: true)
+    if inline.count >= Self.longInline, tableDepth == 0 { layOutLongPreserved() }
+  }
+
+  /// Lays out all but the last piece of a long block's inline text (`longInline`), which
+  /// stays, so that the text is never empty while the block goes on; the lines go out as
+  /// the layout's other lines do (`settleIfDue`). The block's first line, marker and
+  /// prefixes are decided here as `flushInline` decides them.
+  private mutating func layOutLongInline() {
+    if longWrap == nil {
+      let (first, rest) = blockPrefixes()
+      longWrap = TextWrapper.Pieces(width: width, firstLinePrefix: first, prefix: rest)
+      openAcrossPieces = nil
+      pendingHint = inlineSource
+      inlineSource = nil
+    }
+    var lines: [String] = []
+    var start = 0
+    while inline.count - start > Self.longInline / 2 {
+      let cut = TextWrapper.pieceCut(in: inline, from: start)
+      guard cut.next < inline.count else { break }
+      let piece = String(decoding: inline[start..<cut.end], as: UTF8.self)
+      lines += longWrap?.add(piece, endsWord: cut.endsWord, endsLine: cut.endsLine) ?? []
+      start = cut.next
+    }
+    inline.removeSubrange(..<start)
+    for line in LinkMarks.balance(lines, open: &openAcrossPieces) { emit(line) }
+    pendingHint = nil
+    settleIfDue(always: true)
+  }
+
+  /// `pre` text past `longInline`: its whole lines are laid out now; a line longer than
+  /// that is broken where a piece ends (before an ASCII byte, so never inside a link mark,
+  /// else at a character's start), as no terminal shows such a line anyway.
+  private mutating func layOutLongPreserved() {
+    let keep = Self.longInline / 4
+    var take = inline.count - keep
+    if let newline = inline[..<take].lastIndex(of: 0x0A) {
+      take = newline + 1
+    } else {
+      while take > 0 {
+        let byte = inline[take]
+        if byte < 0x80 { break }
+        // A character's first byte, not a mark's (U+2061–U+206A, U+FE00–U+FE0F: E2 81,
+        // EF B8), whose scalars are never cut apart.
+        let mark =
+          (byte == 0xE2 && inline[take + 1] == 0x81) || (byte == 0xEF && inline[take + 1] == 0xB8)
+        if byte & 0xC0 != 0x80 && !mark { break }
+        take -= 1
+      }
+    }
+    guard take > 0 else { return }
+    let piece = Array(inline[..<take])
+    inline.removeSubrange(..<take)
+    preservedInPieces = true
+    layOutPreserved(piece)
+    settleIfDue(always: true)
   }
 
   /// Opens a numbered link: its `[n]` follows its text, at the end of the link or of
@@ -516,8 +593,11 @@ struct HTMLLayout {
   /// but the last block's (a heading may yet take them back) and the blank lines before
   /// it, and never the last two (the blank lines to come are decided by them). They go
   /// to `spill` when there is one, else to `settled`.
-  mutating func settleIfDue() {
-    guard lines.count >= settleLines, tableDepth == 0 else { return }
+  /// `always`: however few the lines (a long block's, which may be long lines), unless
+  /// this layout never settles.
+  mutating func settleIfDue(always: Bool = false) {
+    let due = lines.count >= settleLines || (always && settleLines != .max)
+    guard due, tableDepth == 0 else { return }
     // The last block holds its lines back only while they are the last (only then can a
     // heading take them back); after a `pre` or a table, it holds nothing.
     let live = lastBlock.flatMap { $0.lines.upperBound == lines.count ? $0.lines.lowerBound : nil }
@@ -651,6 +731,17 @@ struct HTMLLayout {
     let altOnly = inlineAlt && !inlinePage
     inlineAlt = false
     inlinePage = false
+    if var pieces = longWrap {
+      // The rest of a block laid out a piece at a time: its last lines. Not one to compare
+      // with a heading (`lastBlock`): its first lines are gone.
+      longWrap = nil
+      let text = String(decoding: inline, as: UTF8.self)
+      inline.removeAll(keepingCapacity: true)
+      for line in LinkMarks.balance(pieces.finish(text), open: &openAcrossPieces) { emit(line) }
+      openAcrossPieces = nil
+      lastBlock = nil
+      return
+    }
     guard !inline.isEmpty else { return }
     let text = String(decoding: inline, as: UTF8.self)
     inline.removeAll(keepingCapacity: true)
@@ -674,6 +765,17 @@ struct HTMLLayout {
       let start = before < lines.count && lines[before].isEmpty ? before + 1 : before
       lastBlock = (text, start..<lines.count, altOnly, headingLevel > 0)
     }
+    let (first, rest) = blockPrefixes()
+    let wrapped = TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest)
+    pendingHint = inlineSource
+    inlineSource = nil
+    for line in LinkMarks.balance(wrapped) { emit(line) }
+    pendingHint = nil
+  }
+
+  /// The prefixes of a block's first line and of the others (indent, list marker,
+  /// heading marks); the marker is used up.
+  private mutating func blockPrefixes() -> (first: String, rest: String) {
     let indent = indentString
     var first = marker ?? indent
     var rest = indent
@@ -682,11 +784,7 @@ struct HTMLLayout {
       rest += String(repeating: " ", count: headingLevel + 1)
     }
     marker = nil
-    let wrapped = TextWrapper.wrap(text, width: width, firstLinePrefix: first, prefix: rest)
-    pendingHint = inlineSource
-    inlineSource = nil
-    for line in LinkMarks.balance(wrapped) { emit(line) }
-    pendingHint = nil
+    return (first, rest)
   }
 
   private static func sameText(_ one: String, _ other: String) -> Bool {
@@ -695,9 +793,18 @@ struct HTMLLayout {
 
   /// `pre` text: kept line for line, tabs expanded to stops every 8 cells.
   private mutating func flushPreserved() {
+    defer {
+      openAcrossPieces = nil
+      preservedInPieces = false
+    }
     guard !inline.isEmpty else { return }
     let bytes = inline
     inline.removeAll(keepingCapacity: true)
+    layOutPreserved(bytes)
+  }
+
+  /// `pre` lines of `bytes`, the whole of a block's or (`layOutLongPreserved`) a part.
+  private mutating func layOutPreserved(_ bytes: [UInt8]) {
     // A final line feed ends the last line rather than starting an empty one.
     let end = bytes.last == 0x0A ? bytes.count - 1 : bytes.count
     let indent = indentString
@@ -719,7 +826,10 @@ struct HTMLLayout {
       block.append(prefix + text)
       lineStart = lineEnd + 1
     }
-    for line in LinkMarks.balance(block) { emit(line) }
+    let balanced =
+      preservedInPieces
+      ? LinkMarks.balance(block, open: &openAcrossPieces) : LinkMarks.balance(block)
+    for line in balanced { emit(line) }
   }
 
   /// Copies a `pre` line, tabs expanded to stops every 8 cells.

@@ -81,9 +81,15 @@ enum LinkMarks {
   /// starts again on the next, so table columns may interleave lines freely.
   static func balance(_ lines: [String]) -> [String] {
     guard lines.count > 1 else { return lines }
+    var open: Int?
+    return balance(lines, open: &open)
+  }
+
+  /// `balance` of a block's lines a batch at a time: `open` is the link left open at the
+  /// end of the batch before (nil for a block's first), and after this one.
+  static func balance(_ lines: [String], open: inout Int?) -> [String] {
     var out: [String] = []
     out.reserveCapacity(lines.count)
-    var open: Int?
     for line in lines {
       // A line without a lead scalar, with no link open, is left as it is: most lines
       // of a page, which were decoded scalar by scalar before.

@@ -7,80 +7,73 @@ import TextSupport
 /// with a county column after the city's where any county was checked (empty on a city's row),
 /// and a township column after that where any township was.
 public enum CheckReport {
-  /// The whole outcome of a check: the report on stdout, the summary also on stderr when an
-  /// interrupted report went to a script, and 0, 1 (something broken) or 130.
-  public static func report(
-    _ results: [LinkCheck.Result], format: OutputFormat, total: Int, elapsed: TimeInterval,
-    interrupted: Bool
+  /// A check's exit code, and its summary on stderr when an interrupted report went to a
+  /// script (the text report has it on stdout); its lines were written as they came
+  /// (`CheckReportStream`).
+  public static func ending(
+    broken: Bool, format: OutputFormat, summary: String, interrupted: Bool
   ) -> Report {
-    let output = lines(
-      results, format: format, total: total, elapsed: elapsed, interrupted: interrupted)
-    let messages =
-      interrupted && format != .text
-      ? [summary(results, total: total, elapsed: elapsed, interrupted: true)] : []
-    let code: ExitCode =
-      interrupted ? .interrupted : results.contains(where: \.isBroken) ? .failure : .success
-    return Report(output: output, messages: messages, exitCode: code)
+    let messages = interrupted && format != .text ? [summary] : []
+    let code: ExitCode = interrupted ? .interrupted : broken ? .failure : .success
+    return Report(messages: messages, exitCode: code)
   }
 
-  /// The report lines for `format`, each ending in "\n". `total` is how many URLs were to
-  /// be checked (more than `results.count` when the check was interrupted).
+  /// The report lines for `format`, in the order `CheckReportStream` gives them. `total` is
+  /// how many URLs were to be checked (more than `results.count` when the check was
+  /// interrupted).
   public static func lines(
     _ results: [LinkCheck.Result], format: OutputFormat, total: Int, elapsed: TimeInterval,
     interrupted: Bool
   ) -> [String] {
-    switch format {
-    case .text:
-      return text(results, total: total, elapsed: elapsed, interrupted: interrupted)
-    case .tsv:
-      let columns = Columns(results)
-      return results.map { tsvLine($0, columns: columns) }
-    case .json, .geojson:
-      return json(results)
-    case .url:
-      return results.filter(\.isReported).map { URLText.ascii($0.target.url) + "\n" }
+    var stream = CheckReportStream(targets: results.map(\.target), format: format)
+    var text = ""
+    for (index, result) in results.enumerated() { text += stream.add(result, at: index) }
+    text += stream.end(elapsed: elapsed, interrupted: false)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String($0) + "\n"
     }
+    lines.removeLast()
+    if format == .text {
+      // The summary counts what was to be checked, not only what was.
+      lines[lines.count - 1] = summary(
+        results, total: total, elapsed: elapsed, interrupted: interrupted)
+    }
+    return lines
   }
 
   /// One line: how many were checked, in how long, and how many are broken.
   public static func summary(
     _ results: [LinkCheck.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
   ) -> String {
-    let broken = results.filter(\.isBroken).count
+    let redirects = results.filter { if case .redirect = $0.finding { true } else { false } }.count
+    return summary(
+      checked: results.count, broken: results.filter(\.isBroken).count, redirects: redirects,
+      total: total, elapsed: elapsed, interrupted: interrupted)
+  }
+
+  /// The summary from its counts.
+  public static func summary(
+    checked: Int, broken: Int, redirects: Int, total: Int, elapsed: TimeInterval,
+    interrupted: Bool
+  ) -> String {
     let seconds = String(format: "%.1f", elapsed)
-    let checked =
+    let counted =
       interrupted
-      ? "Interrupted: checked \(results.count) of \(total) URLs"
+      ? "Interrupted: checked \(checked) of \(total) URLs"
       : "Checked \(total) URL\(total == 1 ? "" : "s")"
     var verdict = broken == 0 ? "none broken" : "\(broken) broken"
-    let redirects = results.filter { if case .redirect = $0.finding { true } else { false } }.count
     if redirects > 0 {
       verdict += ", \(redirects) redirected to another title"
     }
-    return "\(checked) in \(seconds) s: \(verdict).\n"
+    return "\(counted) in \(seconds) s: \(verdict).\n"
   }
 
-  /// The summary, then a table of the broken URLs: province, city, status or error, final URL.
+  /// The table of the broken URLs (province, city, status or error, final URL), then the
+  /// summary.
   public static func text(
     _ results: [LinkCheck.Result], total: Int, elapsed: TimeInterval, interrupted: Bool
   ) -> [String] {
-    var lines = [summary(results, total: total, elapsed: elapsed, interrupted: interrupted)]
-    let reported = results.filter(\.isReported)
-    let columns = Columns(reported)
-    let rows = reported.map { result in
-      columns.names(result.target).map(TerminalText.sanitize)
-        + [
-          result.finding.map(findingText) ?? statusText(result.outcome),
-          urlText(result),
-        ]
-    }
-    if !rows.isEmpty {
-      let head =
-        ["PROVINCE", "CITY"] + (columns.county ? ["COUNTY"] : [])
-        + (columns.township ? ["TOWNSHIP"] : []) + ["STATUS", "URL"]
-      lines += ListFormatter.alignedRows([head] + rows)
-    }
-    return lines
+    lines(results, format: .text, total: total, elapsed: elapsed, interrupted: interrupted)
   }
 
   /// The progress line: checked/total, broken so far, rate and time left.
@@ -133,7 +126,7 @@ public enum CheckReport {
 
   /// `disambiguation → 朝阳区 (北京市)`, `disambiguation (no entry names 广东省)`,
   /// `redirect → 广州市`.
-  private static func findingText(_ finding: LinkCheck.Finding) -> String {
+  static func findingText(_ finding: LinkCheck.Finding) -> String {
     switch finding {
     case .disambiguation(let entry?): return "disambiguation → \(entry)"
     case .disambiguation(nil): return "disambiguation (no entry names the province)"
@@ -142,11 +135,16 @@ public enum CheckReport {
   }
 
   /// The URL column: the final URL, or the data's URL and the redirect hop that failed.
-  private static func urlText(_ result: LinkCheck.Result) -> String {
+  static func urlText(_ result: LinkCheck.Result) -> String {
     if case .failed(.afterRedirect(let hop, _)) = result.outcome {
       return URLText.ascii(result.target.url) + " → " + URLText.ascii(hop)
     }
     return URLText.ascii(result.finalURL?.absoluteString ?? result.target.url)
+  }
+
+  /// The text table's status cell: a finding, else the status or error word.
+  static func statusCell(_ result: LinkCheck.Result) -> String {
+    result.finding.map(findingText) ?? statusText(result.outcome)
   }
 
   private static func statusText(_ outcome: LinkCheck.Outcome) -> String {
@@ -156,7 +154,7 @@ public enum CheckReport {
     }
   }
 
-  private static func tsvLine(_ result: LinkCheck.Result, columns: Columns) -> String {
+  static func tsvLine(_ result: LinkCheck.Result, columns: Columns) -> String {
     let fields =
       columns.names(result.target).map(ListFormatter.tsvField)
       + [
@@ -169,49 +167,50 @@ public enum CheckReport {
     return (fields + detail).joined(separator: "\t") + "\n"
   }
 
-  private static func json(_ results: [LinkCheck.Result]) -> [String] {
-    guard !results.isEmpty else { return ["[]\n"] }
-    let objects = results.map { result -> String in
-      var status = "null"
-      var error = "null"
-      var message = "null"
-      switch result.outcome {
-      case .status(let code):
-        status = String(code)
-      case .failed(let failure):
-        error = JSONWriter.string(errorWord(failure))
-        message = JSONWriter.string(failure.message)
-      }
-      let county =
-        (result.target.county.map { [("county", JSONWriter.string($0))] } ?? [])
-        + (result.target.township.map { [("township", JSONWriter.string($0))] } ?? [])
-      return JSONWriter.object(
-        [
-          ("province", JSONWriter.string(result.target.province)),
-          ("city", JSONWriter.string(result.target.city)),
-        ] + county + [
-          ("url", JSONWriter.string(URLText.ascii(result.target.url))),
-          ("ok", result.isBroken ? "false" : "true"),
-          ("status", status), ("error", error), ("message", message),
-          ("final_url", result.finalURL.map { JSONWriter.string($0.absoluteString) } ?? "null"),
-          ("attempts", String(result.attempts)),
-          ("page", result.finding.map { JSONWriter.string($0.word) } ?? "null"),
-          ("page_title", result.finding?.detail.map(JSONWriter.string) ?? "null"),
-        ])
+  /// One result as a JSON object, on one line.
+  static func jsonObject(_ result: LinkCheck.Result) -> String {
+    var status = "null"
+    var error = "null"
+    var message = "null"
+    switch result.outcome {
+    case .status(let code):
+      status = String(code)
+    case .failed(let failure):
+      error = JSONWriter.string(errorWord(failure))
+      message = JSONWriter.string(failure.message)
     }
-    return ["[\n"] + objects.enumerated().map { $0.1 + ($0.0 == objects.count - 1 ? "\n" : ",\n") }
-      + ["]\n"]
+    let county =
+      (result.target.county.map { [("county", JSONWriter.string($0))] } ?? [])
+      + (result.target.township.map { [("township", JSONWriter.string($0))] } ?? [])
+    return JSONWriter.object(
+      [
+        ("province", JSONWriter.string(result.target.province)),
+        ("city", JSONWriter.string(result.target.city)),
+      ] + county + [
+        ("url", JSONWriter.string(URLText.ascii(result.target.url))),
+        ("ok", result.isBroken ? "false" : "true"),
+        ("status", status), ("error", error), ("message", message),
+        ("final_url", result.finalURL.map { JSONWriter.string($0.absoluteString) } ?? "null"),
+        ("attempts", String(result.attempts)),
+        ("page", result.finding.map { JSONWriter.string($0.word) } ?? "null"),
+        ("page_title", result.finding?.detail.map(JSONWriter.string) ?? "null"),
+      ])
   }
 
   /// Which name columns a report has: province and city always, a county and a township
-  /// column where any result is one's (empty on the rows above that level).
-  private struct Columns {
+  /// column where any target is one's (empty on the rows above that level).
+  struct Columns: Sendable {
     var county: Bool
     var township: Bool
 
-    init(_ results: [LinkCheck.Result]) {
-      county = results.contains { $0.target.county != nil }
-      township = results.contains { $0.target.township != nil }
+    init(_ targets: [LinkCheck.Target]) {
+      county = targets.contains { $0.county != nil }
+      township = targets.contains { $0.township != nil }
+    }
+
+    /// The text table's headings of the name columns.
+    var headings: [String] {
+      ["PROVINCE", "CITY"] + (county ? ["COUNTY"] : []) + (township ? ["TOWNSHIP"] : [])
     }
 
     /// The target's names, one a column, not yet sanitised.
