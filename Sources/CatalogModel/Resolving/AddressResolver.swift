@@ -19,7 +19,7 @@ public struct AddressResolver: Sendable {
   /// Each division's index in `divisions`: provinces by index, the rest by reference.
   private var provinceDivision: [Int] = []
   private var divisionOfRef: [CityRef: Int32] = [:]
-  private(set) var names = NameTrie<Mention>()
+  private(set) var names = NameTrie<Mention>(denseRoot: true)
   /// The former divisions that names in `names` refer to.
   private var formers: [FormerDivision] = []
   /// Township names by the division they are under (a county, or a city without counties).
@@ -81,6 +81,7 @@ public struct AddressResolver: Sendable {
       }
     }
     addFormerNames(history, current: current)
+    names.seal()
   }
 
   /// Adds the current `name`'s spellings for `division`: the full name, the name without
@@ -483,6 +484,7 @@ public struct AddressResolver: Sendable {
           TownshipMention(township: Int32(index), strength: strength))
       }
     }
+    trie.seal()
     townshipNames[parent] = trie
     return trie
   }

@@ -1,41 +1,105 @@
 /// Names as paths of scalars, each ending where it carries what it names: every name that
 /// starts at a place in a text is found by one walk from there.
+///
+/// Most places in an address start no name at all, so the first step is the one to make
+/// cheap: a table indexed by the scalar where the trie is large (`denseRoot`), a sorted
+/// array searched by halves where it is small; later steps use one hash table.
 struct NameTrie<Payload: Sendable>: Sendable {
-  /// Child by parent node and scalar: `node << 21 | scalar` (a scalar has 21 bits).
+  /// Child by parent node and scalar: `node << 21 | scalar` (a scalar has 21 bits), for
+  /// every node but the root.
   private var edges: [Int: Int32] = [:]
-  private var payloads: [[Payload]] = [[]]
+  /// The root's children: by scalar in the Basic Multilingual Plane where dense (0: none),
+  /// else as sorted scalars beside their nodes.
+  private var rootTable: [Int32] = []
+  private var rootScalars: [UInt32] = []
+  private var rootNodes: [Int32] = []
+  /// What each node names, as a range of `items` (`ends[node - 1]..<ends[node]` once sealed).
+  private var pending: [[Payload]] = [[]]
+  private var items: [Payload] = []
+  private var ends: [Int32] = []
+
+  init(denseRoot: Bool = false) {
+    if denseRoot { rootTable = Array(repeating: 0, count: 0x10000) }
+  }
 
   /// Whether no name has been added.
-  var isEmpty: Bool { payloads.count == 1 }
+  var isEmpty: Bool { count == 0 }
+  private var count = 0
 
   mutating func insert<S: Sequence>(_ name: S, _ payload: Payload) where S.Element == UInt32 {
     var node = 0
     for scalar in name {
-      let key = node << 21 | Int(scalar)
-      if let child = edges[key] {
+      if let child = child(of: node, scalar) {
         node = Int(child)
-      } else {
-        let child = payloads.count
-        payloads.append([])
-        edges[key] = Int32(child)
-        node = child
+        continue
       }
+      let child = Int32(pending.count)
+      pending.append([])
+      if node != 0 {
+        edges[node << 21 | Int(scalar)] = child
+      } else if !rootTable.isEmpty && scalar < 0x10000 {
+        rootTable[Int(scalar)] = child
+      } else {
+        let at = rootScalars.partitioningIndex { $0 >= scalar }
+        rootScalars.insert(scalar, at: at)
+        rootNodes.insert(child, at: at)
+      }
+      node = Int(child)
     }
     guard node != 0 else { return }
-    payloads[node].append(payload)
+    pending[node].append(payload)
+    count += 1
+  }
+
+  /// Makes the payloads one array: call once every name is in, before looking any up.
+  mutating func seal() {
+    ends = [0]
+    ends.reserveCapacity(pending.count)
+    for list in pending {
+      items += list
+      ends.append(Int32(items.count))
+    }
+    pending = []
+  }
+
+  @inline(__always)
+  private func child(of node: Int, _ scalar: UInt32) -> Int32? {
+    if node != 0 { return edges[node << 21 | Int(scalar)] }
+    if !rootTable.isEmpty && scalar < 0x10000 {
+      let found = rootTable[Int(scalar)]
+      return found == 0 ? nil : found
+    }
+    let at = rootScalars.partitioningIndex { $0 >= scalar }
+    return at < rootScalars.count && rootScalars[at] == scalar ? rootNodes[at] : nil
   }
 
   /// Calls `body` with the end of every name that starts at `start` in `text`, shortest
-  /// first, and what it names.
+  /// first, and what it names. Only for a sealed trie.
   func forEachMatch(
-    in text: [UInt32], from start: Int, _ body: (_ end: Int, _ payloads: [Payload]) -> Void
+    in text: [UInt32], from start: Int,
+    _ body: (_ end: Int, _ payloads: ArraySlice<Payload>) -> Void
   ) {
     var node = 0
     var index = start
-    while index < text.count, let child = edges[node << 21 | Int(text[index])] {
+    while index < text.count, let child = child(of: node, text[index]) {
       node = Int(child)
       index += 1
-      if !payloads[node].isEmpty { body(index, payloads[node]) }
+      let range = Int(ends[node])..<Int(ends[node + 1])
+      if !range.isEmpty { body(index, items[range]) }
     }
+  }
+}
+
+extension Array {
+  /// The first index whose element satisfies `belongs`, in an array where every element
+  /// that does comes after every one that does not.
+  fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
   }
 }
