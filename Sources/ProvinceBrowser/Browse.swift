@@ -116,6 +116,10 @@ enum Browse {
     case .success(let made): reporter = made
     case .failure(let report): return write(report)
     }
+    if let closed = StandardStream.closedInputReason {
+      return write(
+        Report(messages: [StandardStream.inputReadFailure(closed)], exitCode: .ioError))
+    }
     var notPoints = 0
     // Input is read a block at a time and every whole line in it answered; the answers
     // are flushed before each read that could wait, so a script that writes one point and
@@ -133,6 +137,12 @@ enum Browse {
       out.flush()
       let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
+      // A read error is not the end of input: what was answered stays, and it says so.
+      if count < 0 {
+        let reason = StandardStream.reason(errno: errno)
+        return write(
+          Report(messages: [StandardStream.inputReadFailure(reason)], exitCode: .ioError))
+      }
       guard count > 0 else { break }
       // Only the new bytes are searched for a newline: what was kept has none.
       var from = pending.count
@@ -174,7 +184,7 @@ enum Browse {
   }
 
   /// The data at `path` (nil: the built-in catalog), read and loaded; a read failure is
-  /// reported here and gives its exit code (66, or 71 when no descriptor was free). The
+  /// reported here and gives its exit code (66; 74 for stdin; 71 when no descriptor was free). The
   /// built-in catalog is checked when it is generated and in the tests, so only
   /// `--validate` checks it again.
   static func load(_ path: String?, checkingBuiltIn: Bool) -> Result<LoadResult, ReadFailure> {
@@ -183,6 +193,11 @@ enum Browse {
       let problems =
         checkingBuiltIn ? CatalogCheck.diagnostics(of: catalog, source: "<built-in>") : []
       return .success(LoadResult(catalog: catalog, diagnostics: problems))
+    }
+    // Stdin closed at start reads /dev/null: an error to say, not an empty file.
+    if path == "-", let closed = StandardStream.closedInputReason {
+      err.write(StandardStream.inputReadFailure(closed))
+      return .failure(ReadFailure(code: .ioError))
     }
     do {
       let contents = try DataFile.contents(of: path)
@@ -199,7 +214,10 @@ enum Browse {
           catalog: nil, diagnostics: [Diagnostic(.fatal, source: source, at: .none, error.reason)]))
     } catch {
       err.write("browse: \(error)\n")
-      return .failure(ReadFailure(code: error.isSystemLimit ? .systemError : .noInput))
+      // Stdin that fails to read is an I/O error (74); a named file that cannot be, 66.
+      let code: ExitCode =
+        error.isSystemLimit ? .systemError : path == "-" ? .ioError : .noInput
+      return .failure(ReadFailure(code: code))
     }
   }
 
