@@ -56,9 +56,11 @@ enum Browse {
       loaded.messages.forEach(err.write)
       guard let catalog = loaded.catalog else { return loaded.failure ?? .dataError }
       let matcher = Matcher(catalog: catalog)
+      // The code history is the built-in catalogue's: a data file's codes and names are
+      // its own, and a withdrawn built-in code must not name one of them its successor.
       let planner = JobPlanner(
         catalog: catalog, matcher: matcher, options: options, inputIsTerminal: isatty(0) == 1,
-        outputIsTerminal: out.isTerminal, history: BuiltInCatalog.history)
+        outputIsTerminal: out.isTerminal, history: path == nil ? BuiltInCatalog.history : .none)
       return perform(planner.plan(job), catalog: catalog, matcher: matcher, options: options)
     }
   }
