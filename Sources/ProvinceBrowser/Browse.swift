@@ -56,9 +56,11 @@ enum Browse {
       loaded.messages.forEach(err.write)
       guard let catalog = loaded.catalog else { return loaded.failure ?? .dataError }
       let matcher = Matcher(catalog: catalog)
+      // The code history is the built-in catalogue's: a data file's codes and names are
+      // its own, and a withdrawn built-in code must not name one of them its successor.
       let planner = JobPlanner(
         catalog: catalog, matcher: matcher, options: options, inputIsTerminal: isatty(0) == 1,
-        outputIsTerminal: out.isTerminal, history: BuiltInCatalog.history,
+        outputIsTerminal: out.isTerminal, history: path == nil ? BuiltInCatalog.history : .none,
         variants: BuiltInCatalog.variants)
       return perform(planner.plan(job), planner: planner)
     }
@@ -116,15 +118,15 @@ enum Browse {
     var report = report
     var unresolved = 0
     var lines = 0
-    let end = LineStream().run(to: out) { line, answers in
+    let end = LineStream(longestLine: 1 << 16, answeredPrefix: 1 << 16).run(to: out) {
+      line, answers in
       let (text, outcome) = report.line(for: String(decoding: line, as: UTF8.self))
       answers.append(contentsOf: text.utf8)
       lines += 1
       if outcome != .found { unresolved += 1 }
     }
     if case .readError(let reason) = end {
-      return write(
-        Report(messages: ["browse: cannot read standard input: \(reason)\n"], exitCode: .ioError))
+      return write(Report(messages: [StandardStream.inputReadFailure(reason)], exitCode: .ioError))
     }
     return write(AddressReport.summary(lines: lines, unresolved: unresolved))
   }
@@ -141,15 +143,9 @@ enum Browse {
     // `--format url` writes no line for a point with no URL (in no division): counted, and
     // said at the end with exit 1, as a lookup that finds nothing is.
     var withoutURL = 0
-    // Input is read a block at a time and every whole line in it answered; the answers
-    // are flushed before each read that could wait, so a script that writes one point and
-    // reads its answer never stalls, and a file of points costs no flush a line.
-    // Answers are bytes appended to one buffer a block, handed to stdout at once.
-    var pending: [UInt8] = []
-    var skipping = false
-    var block = [UInt8](repeating: 0, count: 1 << 16)
-    var answers: [UInt8] = []
-    func answer(_ line: UnsafeBufferPointer<UInt8>) {
+    // No point is a kilobyte long: such a line is answered by its start, once.
+    let stream = LineStream(longestLine: 1024, answeredPrefix: 64)
+    let end = stream.run(to: out) { line, answers in
       // A CR before the newline is blank to the reporter, as are spaces and tabs.
       switch reporter.append(line: line, to: &answers) {
       case .notAPoint: notPoints += 1
@@ -157,41 +153,9 @@ enum Browse {
       case .placed: break
       }
     }
-    while true {
-      out.flush()
-      let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      // Only the new bytes are searched for a newline: what was kept has none.
-      var from = pending.count
-      pending += block[0..<count]
-      let consumed = pending.withUnsafeBufferPointer { bytes in
-        var start = 0
-        while let newline = bytes[from...].firstIndex(of: 0x0A) {
-          if skipping {
-            skipping = false
-          } else {
-            answer(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
-          }
-          start = newline + 1
-          from = start
-        }
-        return start
-      }
-      pending.removeFirst(consumed)
-      // No point is a kilobyte long: such a line is answered by its start, once, and the
-      // rest of it up to its newline passed over, so that memory stays bounded.
-      if pending.count > 1024 {
-        if !skipping { pending.withUnsafeBufferPointer { answer(.init(rebasing: $0.prefix(64))) } }
-        skipping = true
-        pending.removeAll(keepingCapacity: true)
-      }
-      out.write(bytes: answers)
-      answers.removeAll(keepingCapacity: true)
+    if case .readError(let reason) = end {
+      return write(Report(messages: [StandardStream.inputReadFailure(reason)], exitCode: .ioError))
     }
-    if !pending.isEmpty && !skipping { pending.withUnsafeBufferPointer { answer($0) } }
-    out.write(bytes: answers)
-    out.flush()
     guard notPoints == 0 else {
       return write(
         Report(
@@ -208,7 +172,7 @@ enum Browse {
   }
 
   /// The data at `path` (nil: the built-in catalog), read and loaded; a read failure is
-  /// reported here and gives its exit code (66, or 71 when no descriptor was free). The
+  /// reported here and gives its exit code (66; 74 for stdin; 71 when no descriptor was free). The
   /// built-in catalog is checked when it is generated and in the tests, so only
   /// `--validate` checks it again.
   static func load(_ path: String?, checkingBuiltIn: Bool) -> Result<LoadResult, ReadFailure> {
@@ -217,6 +181,11 @@ enum Browse {
       let problems =
         checkingBuiltIn ? CatalogCheck.diagnostics(of: catalog, source: "<built-in>") : []
       return .success(LoadResult(catalog: catalog, diagnostics: problems))
+    }
+    // Stdin closed at start reads /dev/null: an error to say, not an empty file.
+    if path == "-", let closed = StandardStream.closedInputReason {
+      err.write(StandardStream.inputReadFailure(closed))
+      return .failure(ReadFailure(code: .ioError))
     }
     do {
       let contents = try DataFile.contents(of: path)
@@ -233,7 +202,10 @@ enum Browse {
           catalog: nil, diagnostics: [Diagnostic(.fatal, source: source, at: .none, error.reason)]))
     } catch {
       err.write("browse: \(error)\n")
-      return .failure(ReadFailure(code: error.isSystemLimit ? .systemError : .noInput))
+      // Stdin that fails to read is an I/O error (74); a named file that cannot be, 66.
+      let code: ExitCode =
+        error.isSystemLimit ? .systemError : path == "-" ? .ioError : .noInput
+      return .failure(ReadFailure(code: code))
     }
   }
 

@@ -98,6 +98,10 @@ final class LineFrontEnd: SessionFrontEnd {
         "browse: an input line is longer than \(LineReader.maximumLine / 1024) KB; stopping\n")
       return .failed(.dataError)
     }
+    if let failure = input.failure {
+      StandardStream.error.write(StandardStream.inputReadFailure(failure))
+      return .failed(.ioError)
+    }
     if !input.isTerminal {
       screen.write((line.map(TerminalText.sanitize) ?? "") + "\n")
     } else if line == nil {

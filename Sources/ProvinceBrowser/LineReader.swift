@@ -24,9 +24,16 @@ final class LineReader {
   private var atStart = true
   /// True once a line longer than `maximumLine` has ended the input.
   private(set) var refusedLongLine = false
+  /// Why the input could not be read (stdin closed at start, a directory…), once a read
+  /// failed: the input ends there, as an error rather than its end.
+  private(set) var failure: String?
 
   init(fd: Int32) {
     self.fd = fd
+    if fd == 0, let closed = StandardStream.closedInputReason {
+      failure = closed
+      atEnd = true
+    }
   }
 
   var isTerminal: Bool { isatty(fd) == 1 }
@@ -66,6 +73,9 @@ final class LineReader {
         }
       } else if count < 0 && errno == EINTR {
         continue
+      } else if count < 0 {
+        failure = StandardStream.reason(errno: errno)
+        atEnd = true
       } else {
         atEnd = true
       }

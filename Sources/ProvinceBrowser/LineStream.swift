@@ -9,14 +9,16 @@ import ProvinceCore
 /// written before each read that could wait, so a script that writes a line and reads its
 /// answer never stalls while a file of lines costs no write a line.
 struct LineStream {
-  /// A line longer than this is answered by its start, once, and the rest of it passed
-  /// over up to its newline, so that memory stays bounded whatever the input.
-  var longestLine = 1 << 16
+  /// A line longer than this is answered by its start (`answeredPrefix` bytes), once,
+  /// and the rest of it passed over up to its newline, so that memory stays bounded
+  /// whatever the input.
+  var longestLine: Int
+  var answeredPrefix: Int
 
   /// How the input ended.
   enum End: Equatable {
     case endOfInput
-    /// A read failed (not a pipe's end): errno's text.
+    /// A read failed (not a pipe's end), or stdin was closed: why, in words.
     case readError(String)
   }
 
@@ -25,6 +27,7 @@ struct LineStream {
   func run(
     to out: StandardStream, _ answer: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
   ) -> End {
+    if let closed = StandardStream.closedInputReason { return .readError(closed) }
     var pending: [UInt8] = []
     var skipping = false
     var block = [UInt8](repeating: 0, count: 1 << 16)
@@ -33,12 +36,8 @@ struct LineStream {
       out.flush()
       let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      if count < 0 {
-        let reason = String(cString: strerror(errno))
-        out.write(bytes: answers)
-        out.flush()
-        return .readError(reason)
-      }
+      // A read error is not the end of input: what was answered stays, and it says so.
+      if count < 0 { return .readError(StandardStream.reason(errno: errno)) }
       guard count > 0 else { break }
       // Only the new bytes are searched for a newline: what was kept has none.
       var from = pending.count
@@ -60,7 +59,7 @@ struct LineStream {
       if pending.count > longestLine {
         if !skipping {
           pending.withUnsafeBufferPointer {
-            answer(.init(rebasing: $0.prefix(longestLine)), &answers)
+            answer(.init(rebasing: $0.prefix(answeredPrefix)), &answers)
           }
         }
         skipping = true

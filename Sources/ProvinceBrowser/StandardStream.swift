@@ -37,8 +37,29 @@ final class StandardStream: Sendable {
 
   var isTerminal: Bool { isatty(fd) == 1 }
 
+  /// Set when stdin was closed at start (it then reads /dev/null): a reader of stdin
+  /// reports it as a read error rather than take it for empty input.
+  private static let inputClosed = Mutex(false)
+
+  /// The reason stdin cannot be read, when it was closed at start.
+  static var closedInputReason: String? {
+    inputClosed.withLock { $0 } ? "it is closed" : nil
+  }
+
+  /// The one-line message for a failed read of stdin (exit 74), `reason` from
+  /// `closedInputReason` or `errno`.
+  static func inputReadFailure(_ reason: String) -> String {
+    "browse: cannot read standard input: \(reason)\n"
+  }
+
+  /// `errno`'s text, for a failed read.
+  static func reason(errno code: Int32) -> String {
+    code == EISDIR ? "it is a directory" : String(cString: strerror(code))
+  }
+
   static func claimClosedDescriptors() {
     for fd: Int32 in [0, 1, 2] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      if fd == 0 { inputClosed.withLock { $0 = true } }
       let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
       if null >= 0 && null != fd {
         dup2(null, fd)

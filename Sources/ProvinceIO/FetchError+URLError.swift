@@ -15,12 +15,15 @@ extension FetchError {
       url.host.map { $0.contains(":") && !$0.hasPrefix("[") ? "[\($0)]" : $0 }
       ?? url.absoluteString
     guard let urlError = error as? URLError else {
-      return .other(error.localizedDescription)
+      return .other(URLText.redactingCredentials(error.localizedDescription))
     }
+    // libcurl's text may quote a proxy variable whole, password and all (an unparsable
+    // one): its user information is hidden before any message is made of it.
+    let description = URLText.redactingCredentials(urlError.localizedDescription)
     // CurlLoader refused the header block and put its own text where libcurl's would be.
-    if urlError.localizedDescription.contains(headerRefusal) { return .headersTooLarge }
+    if description.contains(headerRefusal) { return .headersTooLarge }
     // CurlLoader stopped a body that no fetch would take in (a redirect's, an error page's).
-    if urlError.localizedDescription.contains(bodyRefusal) {
+    if description.contains(bodyRefusal) {
       return .other("the server's answer ran past the size limit (--max-bytes) and was stopped")
     }
     switch urlError.code {
@@ -29,7 +32,7 @@ extension FetchError {
     case .cannotFindHost, .dnsLookupFailed: return .hostNotFound(host)
     case .cannotConnectToHost:
       // libcurl names the party it could not reach: the proxy, when one is in the way.
-      if let party = connectTarget(urlError.localizedDescription),
+      if let party = connectTarget(description),
         party.host.lowercased() != requestedHost(url)
       {
         return .proxyRefused("\(party.host):\(party.port)")
@@ -39,7 +42,7 @@ extension FetchError {
     case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
       .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid,
       .clientCertificateRejected, .clientCertificateRequired:
-      return .tlsFailure(urlError.localizedDescription)
+      return .tlsFailure(description)
     case .httpTooManyRedirects: return .tooManyRedirects(maxRedirects)
     case .redirectToNonExistentLocation: return .other("a redirect had no valid location")
     case .unsupportedURL:
@@ -54,12 +57,12 @@ extension FetchError {
     case .notConnectedToInternet: return .other("not connected to the internet")
     case .badServerResponse, .cannotParseResponse:
       // curl's "Empty reply from server": the server hung up without answering.
-      if lostConnectionTexts.contains(where: urlError.localizedDescription.lowercased().contains) {
+      if lostConnectionTexts.contains(where: description.lowercased().contains) {
         return .connectionLost
       }
       return .other("the server's answer was not valid HTTP")
     default:
-      let detail = urlError.localizedDescription
+      let detail = description
       let unresolvedProxy = "Could not resolve proxy: "
       if detail.hasPrefix(unresolvedProxy) {
         return .proxyNotFound(String(detail.dropFirst(unresolvedProxy.count)).trimmingSpaces)

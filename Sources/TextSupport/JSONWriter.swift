@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes JSON text by hand, so that key order is kept and every character that could
-/// drive a terminal (C0/C1 controls, bidi overrides, line separators) is escaped.
+/// drive a terminal or hide in the text (C0/C1 controls, and `TerminalText`'s invisible
+/// format characters: bidi overrides, U+2028/2029, tags…) is escaped as `\uXXXX`.
 public enum JSONWriter {
   public static func string(_ text: String) -> String {
     var out = "\""
@@ -14,23 +15,21 @@ public enum JSONWriter {
       case "\r": out += "\\r"
       default:
         let v = scalar.value
-        if v < 0x20 || (0x7F...0x9F).contains(v) || needsEscape(v) {
-          out += String(format: "\\u%04x", v)
+        if v < 0x20 || (0x7F...0x9F).contains(v) || TerminalText.isInvisibleFormat(v) {
+          // Beyond the BMP (the tag characters), as JSON spells it: a surrogate pair.
+          if v > 0xFFFF {
+            let offset = v - 0x10000
+            out += String(
+              format: "\\u%04x\\u%04x", 0xD800 + (offset >> 10), 0xDC00 + (offset & 0x3FF))
+          } else {
+            out += String(format: "\\u%04x", v)
+          }
         } else {
           out.unicodeScalars.append(scalar)
         }
       }
     }
     return out + "\""
-  }
-
-  private static func needsEscape(_ v: UInt32) -> Bool {
-    switch v {
-    case 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF, 0xFFF9...0xFFFB:
-      return true
-    default:
-      return false
-    }
   }
 
   /// One object from ordered key–value pairs whose values are already JSON text.

@@ -17,9 +17,10 @@ public enum TerminalText {
   }
 
   /// True when no UTF-8 sequence in `text` is one `classify` treats otherwise than `.keep`:
-  /// no C0 byte or DEL, no C1 control (C2 80–9F), and none of U+061C (D8 9C),
-  /// U+200B–200F, U+202A–202E (E2 80 8B–8F, AA–AE), U+2060–206F (E2 81 A0–AF), U+FEFF
-  /// (EF BB BF) or U+FFF9–FFFB (EF BF B9–BB). U+200D is among them though kept, which
+  /// no C0 byte or DEL, no C1 control (C2 80–9F), no soft hyphen (C2 AD), and none of
+  /// U+061C (D8 9C), U+200B–200F, U+2028–202E (E2 80 8B–8F, A8–AE), U+2060–206F
+  /// (E2 81 A0–AF), U+FEFF (EF BB BF), U+FFF9–FFFB (EF BF B9–BB) or the tags
+  /// U+E0000–E007F (F3 A0 80–81). U+200D is among them though kept between emoji, which
   /// only sends its text the slow way. Valid UTF-8 (a String) has no surrogates. With
   /// `keepingWhitespace`, tabs, line feeds and carriage returns are let through as well.
   public static func bytesNeedNoChange(_ text: String, keepingWhitespace: Bool = false) -> Bool {
@@ -42,13 +43,14 @@ public enum TerminalText {
         let second = index + 1 < count ? bytes[index + 1] : 0
         let third = index + 2 < count ? bytes[index + 2] : 0
         switch (byte, second) {
-        case (0xC2, ..<0xA0): return false
+        case (0xC2, ..<0xA0), (0xC2, 0xAD): return false
         case (0xD8, 0x9C): return false
-        case (0xE2, 0x80) where (0x8B...0x8F).contains(third) || (0xAA...0xAE).contains(third):
+        case (0xE2, 0x80) where (0x8B...0x8F).contains(third) || (0xA8...0xAE).contains(third):
           return false
         case (0xE2, 0x81) where (0xA0...0xAF).contains(third): return false
         case (0xEF, 0xBB) where third == 0xBF: return false
         case (0xEF, 0xBF) where (0xB9...0xBB).contains(third): return false
+        case (0xF3, 0xA0) where third == 0x80 || third == 0x81: return false
         default: index += 1
         }
       }
@@ -56,23 +58,61 @@ public enum TerminalText {
     }
   }
 
+  /// The invisible characters no output shows raw from untrusted text, the one rule every
+  /// writer follows (`sanitize` drops them, line separators becoming spaces; `JSONWriter`
+  /// escapes them): bidi embeddings, overrides, isolates and marks; zero-width spaces and
+  /// joiners; U+2028 and U+2029, line ends to some tools; word joiner and invisible
+  /// operators; BOM; interlinear annotations; the soft hyphen; the tag characters.
+  public static func isInvisibleFormat(_ v: UInt32) -> Bool {
+    switch v {
+    case 0x00AD, 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFEFF,
+      0xFFF9...0xFFFB, 0xE0000...0xE007F:
+      return true
+    default:
+      return false
+    }
+  }
+
   /// `sanitize`, one scalar at a time.
   static func sanitizeScalarwise(_ text: String, keepingNewlines: Bool) -> String {
-    let unchanged = text.unicodeScalars.allSatisfy { scalar in
-      classify(scalar) == .keep || (keepingNewlines && scalar == "\n")
-    }
-    if unchanged { return text }
+    let scalars = Array(text.unicodeScalars)
     var out = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      switch classify(scalar) {
+    var changed = false
+    for (index, scalar) in scalars.enumerated() {
+      var treatment = classify(scalar)
+      // A zero-width joiner joins emoji (👨‍👩‍👧); anywhere else it only hides a difference.
+      if scalar == "\u{200D}" {
+        let joins =
+          index > 0 && index + 1 < scalars.count && joinsAfter(scalars[index - 1])
+          && isPictograph(scalars[index + 1])
+        treatment = joins ? .keep : .drop
+      }
+      switch treatment {
       case .keep: out.append(scalar)
-      case .drop: continue
+      case .drop: changed = true
       case .space:
-        if keepingNewlines && scalar == "\n" { out.append(scalar) } else { out.append(" ") }
-      case .replace: out.append("\u{FFFD}")
+        if keepingNewlines && scalar == "\n" {
+          out.append(scalar)
+        } else {
+          out.append(" ")
+          changed = true
+        }
+      case .replace:
+        out.append("\u{FFFD}")
+        changed = true
       }
     }
-    return String(out)
+    return changed ? String(out) : text
+  }
+
+  /// An emoji that is a picture (not a digit, `#` or `*`, which are emoji too).
+  private static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value > 0xFF && scalar.properties.isEmoji
+  }
+
+  /// What a joiner in an emoji sequence may follow: a pictograph, its skin tone or VS16.
+  private static func joinsAfter(_ scalar: Unicode.Scalar) -> Bool {
+    isPictograph(scalar) || scalar.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalar.value)
   }
 
   private enum Treatment { case keep, drop, space, replace }
@@ -80,14 +120,10 @@ public enum TerminalText {
   private static func classify(_ scalar: Unicode.Scalar) -> Treatment {
     let v = scalar.value
     switch v {
-    case 0x09, 0x0A, 0x0B, 0x0C, 0x0D: return .space
+    case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x2028, 0x2029: return .space
     case 0x00..<0x20, 0x7F, 0x80..<0xA0: return .replace
-    // Bidi embeddings, overrides and isolates; marks; zero-width spaces and joiners
-    // outside emoji; word joiner and invisible operators; BOM; interlinear annotations.
-    case 0x061C, 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0xFEFF, 0xFFF9...0xFFFB:
-      return v == 0x200D ? .keep : .drop
     case 0xD800...0xDFFF: return .replace
-    default: return .keep
+    default: return isInvisibleFormat(v) ? .drop : .keep
     }
   }
 

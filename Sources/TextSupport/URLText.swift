@@ -198,6 +198,43 @@ public enum URLText {
     }
   }
 
+  /// `text` (an error libcurl wrote, say) with the user information of every address in
+  /// it replaced by `***`: `http://user:secret@[bad` becomes `http://***@[bad`, with or
+  /// without the scheme. A proxy's password must never be printed, nor a token written
+  /// as its user name, so the whole of it goes. An address here is a run of text between
+  /// spaces or quotes; its user information runs from after `://` (or its start) to its
+  /// last `@`, more than a URL parser would take, which only ever hides more.
+  public static func redactingCredentials(_ text: String) -> String {
+    guard text.contains("@") else { return text }
+    let delimiters: Set<Character> = [
+      " ", "\t", "\n", "\r", "'", "\"", "“", "”", "‘", "’", "<", ">",
+    ]
+    var result = ""
+    var token = Substring()
+    func flush() {
+      if let at = token.lastIndex(of: "@") {
+        let start = token.range(of: "://").map { $0.upperBound } ?? token.startIndex
+        if start < at {
+          result += token[..<start] + "***" + token[at...]
+          token = Substring()
+          return
+        }
+      }
+      result += token
+      token = Substring()
+    }
+    var tokenStart = text.startIndex
+    for index in text.indices where delimiters.contains(text[index]) {
+      token = text[tokenStart..<index]
+      flush()
+      result.append(text[index])
+      tokenStart = text.index(after: index)
+    }
+    token = text[tokenStart...]
+    flush()
+    return result
+  }
+
   private static func hex(_ nibble: UInt8) -> UInt8 {
     nibble < 10 ? 0x30 + nibble : 0x41 + nibble - 10
   }

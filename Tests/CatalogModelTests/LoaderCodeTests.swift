@@ -91,4 +91,61 @@ import Testing
     let big = "9223372036854775807"
     #expect(onlyCity(F.load(Self.jsonCity(code: big), source: "h.json"))?.code == big)
   }
+
+  /// Two divisions with one code: a lookup by that code finds both, so --validate says so
+  /// (issue 48, item 10), wherever the second is (a city or a county) and in either format.
+  @Test func aCodeGivenTwiceIsReportedWhereTheSecondIs() throws {
+    let xml =
+      F.header + """
+        <dict><key>甲省</key><array>
+        <dict><key>name</key><string>乙市</string><key>url</key><string>https://a.example/</string>
+        <key>code</key><string>990100</string></dict>
+        <dict><key>name</key><string>丙市</string><key>url</key><string>https://b.example/</string>
+        <key>code</key><integer>990100</integer><key>counties</key><array>
+        <dict><key>name</key><string>丁县</string><key>url</key><string>https://c.example/</string>
+        <key>code</key><string>990100</string></dict></array></dict>
+        </array></dict></plist>
+        """
+    let result = F.load(xml, source: "d.plist")
+    #expect(result.catalog?.provinces.first?.cities.count == 2)
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "d.plist:7: warning: duplicate code '990100': city '丙市' in '甲省' has the code of"
+          + " city '乙市' in '甲省'; both are kept",
+        "d.plist:9: warning: duplicate code '990100': county '丁县' in '丙市' in '甲省' has the"
+          + " code of city '乙市' in '甲省'; both are kept",
+      ])
+    let json = F.load(
+      "{\"甲省\": [{\"name\": \"乙市\", \"url\": \"https://a.example/\", \"code\": \"1\"},"
+        + " {\"name\": \"丙市\", \"url\": \"https://b.example/\", \"code\": 1}]}",
+      source: "d.json")
+    #expect(json.diagnostics.map(\.location) == [.keyPath("甲省[1]")])
+  }
+
+  @Test func distinctCodesAndNoCodesAreNotReported() {
+    let result = F.load(
+      "{\"甲省\": [{\"name\": \"乙市\", \"url\": \"https://a.example/\", \"code\": \"1\"},"
+        + " {\"name\": \"丙市\", \"url\": \"https://b.example/\", \"code\": \"2\"},"
+        + " {\"name\": \"丁市\", \"url\": \"https://c.example/\"},"
+        + " {\"name\": \"戊市\", \"url\": \"https://d.example/\"}]}",
+      source: "d.json")
+    #expect(result.diagnostics.isEmpty)
+  }
+
+  @Test func checkingABuiltCatalogReportsACodeGivenTwice() {
+    let catalog = Catalog(provinces: [
+      Province(
+        name: "甲省",
+        cities: [
+          City(name: "乙市", url: "https://a.example/", code: "990100"),
+          City(name: "丙市", url: "https://b.example/", code: "990100"),
+        ])
+    ])
+    let found = CatalogCheck.diagnostics(of: catalog, source: "<built-in>")
+    #expect(found.map(\.location) == [.keyPath("甲省[1]")])
+    #expect(
+      found.first?.message
+        == "duplicate code '990100': city '丙市' in '甲省' has the code of city '乙市' in '甲省';"
+        + " both are kept")
+  }
 }

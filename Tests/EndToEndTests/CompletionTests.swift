@@ -77,6 +77,145 @@ import Testing
       ])
   }
 
+  /// Names a data file may hold that a shell would run, glob or split if it evaluated
+  /// them (`(…)` is fish's command substitution): each `touch` leaves a file in `directory` if it ran. Cities of 测试省, and the
+  /// counties of its city 甲市 (for -x).
+  static func hostileNames(marking directory: String) -> [String] {
+    [
+      "城$(touch \(directory)/dollar)", "城`touch \(directory)/backquote`",
+      "城;touch \(directory)/semicolon", "城(touch \(directory)/paren)", "城\"双'单", "城*",
+      "城 空格",
+    ]
+  }
+
+  static func hostileData(_ names: [String]) -> String {
+    func entry(_ name: String, _ extra: String = "") -> String {
+      "<dict><key>name</key><string>\(F.xmlEscaped(name))</string>"
+        + "<key>url</key><string>http://a.test/</string>\(extra)</dict>"
+    }
+    let counties = "<key>counties</key><array>\(names.map { entry($0) }.joined())</array>"
+    return "<plist><dict><key>测试省</key><array>\(entry("甲市", counties))"
+      + "\(names.map { entry($0) }.joined())</array></dict></plist>"
+  }
+
+  /// A directory for the marks, holding a file that `城*` would glob to if left unquoted.
+  static func markDirectory() throws -> URL {
+    let directory = F.temporaryPath("marks")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data().write(to: directory.appendingPathComponent("城glob"))
+    return directory
+  }
+
+  /// The marks a completion left, if it ran a name: none may exist.
+  static func marks(in directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+      .filter { $0 != "城glob" }.sorted()
+  }
+
+  /// Each name is offered as a word the shell reads back as the name: quoted where it must
+  /// be, so that neither Tab nor the Enter after it runs, globs or splits it.
+  @Test func bashOffersHostileNamesLiterallyAndRunsNone() async throws {
+    let directory = try Self.markDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let names = Self.hostileNames(marking: directory.path)
+    let data = try F.file(Self.hostileData(names))
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let script = """
+      cd '\(directory.path)'
+      source <(browse --completion bash)
+      offer() {
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _browse
+        # What readline would insert, read back as the shell reads the line.
+        eval "local -a words=(${COMPREPLY[*]})"
+        printf '%s\\n' "${words[@]}" | LC_ALL=C sort; echo --
+      }
+      offer browse --data '\(data)' -c 城
+      offer browse --data '\(data)' -p 测试省 -c '城$'
+      PROVINCE_BROWSER_DATA='\(data)' offer browse -x 城
+      offer browse --data '\(data)' -p 测试省 -c 甲市 -x '城*'
+      """
+    let result = try await BrowseProcess.shell(script, environment: ["PATH": Self.path])
+    #expect(result.stderr == "")
+    let all = names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    #expect(
+      result.stdout.split(separator: "\n").map(String.init)
+        == all + ["--", names[0], "--"] + all + ["--", "城*", "--"])
+    #expect(Self.marks(in: directory) == [])
+  }
+
+  @Test(needs("fish")) func fishOffersHostileNamesLiterallyAndRunsNone() async throws {
+    let fish = try Self.require("fish")
+    let directory = try Self.markDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let names = Self.hostileNames(marking: directory.path)
+    let data = try F.file(Self.hostileData(names))
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let script = """
+      cd '\(directory.path)'
+      browse --completion fish | source
+      for line in 'browse --data \(data) -c 城' 'browse --data \(data) -p 测试省 -c 甲市 -x 城'
+          complete -C $line | string replace -r '\\t.*' ''
+          echo ==
+      end
+      """
+    let result = try await BrowseProcess.run(
+      executable: fish, ["--no-config", "-c", script], environment: ["PATH": Self.path])
+    #expect(result.stderr == "")
+    let offered = result.stdout.split(separator: "==\n").map {
+      $0.split(separator: "\n").map(String.init).sorted()
+    }
+    #expect(offered == [names.sorted(), names.sorted()])
+    #expect(Self.marks(in: directory) == [])
+  }
+
+  @Test(needs("zsh")) func zshInsertsHostileNamesQuotedAndRunsNone() async throws {
+    let zsh = try Self.require("zsh")
+    try #require(PseudoTerminalProcess.isAvailable)
+    let directory = try Self.markDirectory()
+    let home = F.temporaryPath("zsh-home")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let names = Self.hostileNames(marking: directory.path)
+    let data = try F.file(Self.hostileData(names))
+    defer {
+      for url in [directory, home, URL(fileURLWithPath: data)] {
+        try? FileManager.default.removeItem(at: url)
+      }
+    }
+    try Data(
+      """
+      autoload -U compinit && compinit -u -d "$ZDOTDIR/.zcompdump"
+      source <(browse --completion zsh)
+      PS1='%% '
+      cd '\(directory.path)'
+
+      """.utf8
+    ).write(to: home.appendingPathComponent(".zshrc"))
+    let shell = try PseudoTerminalProcess(
+      executable: zsh, ["-i"], environment: ["PATH": Self.path, "ZDOTDIR": home.path],
+      columns: 200, rows: 40)
+    #expect(
+      await shell.waitForOutput(containing: "% ", timeout: 60),
+      "no prompt: \(shell.output.debugDescription)")
+    // Tab completes the name begun (its first character after 城 typed quoted); the line,
+    // run with its words printed one a line, holds that name as it is.
+    var mark = shell.mark
+    for name in names[0..<4] {
+      mark = shell.mark
+      shell.type("\u{15}browse --data \(data) -c 城\\\(name.dropFirst().prefix(1))\t")
+      #expect(
+        await shell.waitForOutput(since: mark, timeout: 30) { $0.contains("touch\\ ") },
+        "\(shell.output(since: mark).debugDescription)")
+      mark = shell.mark
+      shell.type("\u{1}print -rl -- \n")
+      #expect(
+        await shell.waitForOutput(containing: "\r\n\(name)\r\n", since: mark, timeout: 30),
+        "\(shell.output(since: mark).debugDescription)")
+    }
+    shell.type("\u{15}exit\n")
+    #expect(await shell.waitForExit() == 0)
+    #expect(Self.marks(in: directory) == [])
+  }
+
   @Test(needs("fish")) func fishOffersNamesFromTheDataAndWholeDescriptions() async throws {
     let fish = try Self.require("fish")
     let given = try F.file(Self.givenData)

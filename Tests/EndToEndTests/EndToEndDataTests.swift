@@ -49,6 +49,31 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("110104\t宣武区\t北京市\twithdrawn\t2010\t110102\t西城区"))
   }
+
+  /// The history is the built-in catalogue's: a data file's own 东城区 (110101) is not
+  /// 崇文区's successor, and 崇文 is no former name in a file without it (issue 48, item 4).
+  @Test func aDataFileGetsNoneOfTheBuiltInHistory() async throws {
+    let data = try ReliabilityFixtures.file(
+      "<plist><dict><key>北京市</key><array><dict><key>name</key><string>东城区</string>"
+        + "<key>url</key><string>http://a.test/</string><key>code</key><string>110101</string>"
+        + "</dict></array></dict></plist>")
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let search = try await BrowseProcess.run(["--data", data, "--search", "110103"])
+    #expect(search.status == 1)
+    #expect(search.stdout == "")
+    #expect(search.stderr == "browse: no province, city, county or township matches '110103'\n")
+    for environment in [[:], ["PROVINCE_BROWSER_DATA": data]] {
+      let arguments = environment.isEmpty ? ["--data", data] : []
+      let city = try await BrowseProcess.run(
+        arguments + ["-c", "崇文", "--format", "tsv"], environment: environment)
+      #expect(city.status == 1)
+      #expect(city.stdout == "")
+      #expect(city.stderr == "browse: no city or county matches '崇文'\n")
+      let former = try await BrowseProcess.run(
+        arguments + ["-c", "宣武"], environment: environment)
+      #expect(!(former.stdout + former.stderr).contains("西城区"))
+    }
+  }
 }
 
 /// The township level through the built binary.

@@ -15,6 +15,31 @@ import Testing
     #expect(none.status == 1)
   }
 
+  /// Stdin closed (`<&-`) or a directory (`< /`) is a read error, not the end of input:
+  /// every reader of stdin says so in one line and exits 74 (issue 48, item 8).
+  @Test(arguments: [
+    (["--at", "-"], "<&-", "it is closed"), (["--at", "-"], "< /", "it is a directory"),
+    (["--data", "-", "--all"], "<&-", "it is closed"),
+    (["--validate", "-"], "<&-", "it is closed"), (["-i"], "<&-", "it is closed"),
+    (["-i"], "< /", "it is a directory"),
+  ])
+  func aStdinThatCannotBeReadIsAnIOError(
+    arguments: [String], redirection: String, reason: String
+  ) async throws {
+    let result = try await BrowseProcess.shell(
+      "\"$BROWSE\" \(arguments.joined(separator: " ")) \(redirection)")
+    #expect(result.status == 74)
+    #expect(result.stderr.hasSuffix("browse: cannot read standard input: \(reason)\n"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func stdinAsADirectoryForDataIsAnIOErrorNamingIt() async throws {
+    let result = try await BrowseProcess.shell("\"$BROWSE\" --data - --all < /")
+    #expect(result.status == 74)
+    #expect(result.stderr == "browse: cannot read data file '-': it is a directory\n")
+    #expect(result.stdout == "")
+  }
+
   @Test(arguments: ["1e16", "1e300", "86401"])
   func aTimeoutTooLongToHonourIsAUsageErrorNotATrap(value: String) async throws {
     let result = try await BrowseProcess.run(["-c", "广州", "--fetch", "--timeout", value])

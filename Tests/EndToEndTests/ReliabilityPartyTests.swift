@@ -59,4 +59,24 @@ import Testing
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     #expect(result.status == 1, "\(result.stderr)")
   }
+
+  /// A proxy variable libcurl cannot parse is quoted in its error: the password (and any
+  /// user information) is never printed, by --fetch nor by --check (issue 48, item 9).
+  @Test(arguments: ["http://user:s3cr3t-pw@[bad", "user:s3cr3t-pw@[bad"])
+  func aMalformedProxyNeverPrintsItsPassword(proxy: String) async throws {
+    let url = "http://127.0.0.2:\(TestHTTPServer.unusedPort())/page"
+    let fetched = try await fetch(url, proxy: proxy)
+    #expect(fetched.status == 69, "\(fetched.stderr)")
+    #expect(fetched.stderr.contains("proxy"), "\(fetched.stderr)")
+    let data = try F.file(F.plist(province: "测试省", cities: [("甲市", url)]))
+    defer { try? FileManager.default.removeItem(atPath: data) }
+    let checked = try await BrowseProcess.run(
+      ["--data", data, "--check", "--format", "json", "--no-cache", "--timeout", "20"],
+      environment: ["http_proxy": proxy])
+    #expect(checked.stdout.contains("proxy"), "\(checked.stdout)")
+    for output in [fetched.stdout, fetched.stderr, checked.stdout, checked.stderr] {
+      #expect(!output.contains("s3cr3t"), "\(output)")
+      #expect(!output.contains("user:"), "\(output)")
+    }
+  }
 }

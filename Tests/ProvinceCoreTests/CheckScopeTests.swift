@@ -64,6 +64,18 @@ import Testing
     #expect(without.count < found.count)
   }
 
+  /// It printed a plain JSON array under the name of GeoJSON (issue 48, item 10).
+  @Test("a check in GeoJSON is refused as a usage error: its results are links, not shapes")
+  func aCheckInGeoJSONIsRefused() {
+    for arguments in [["--check"], ["--check", "-c", "苏州"], ["-p", "广东", "--check"]] {
+      #expect(
+        throws: UsageError(
+          "'--check' cannot print geojson: its results are links; use '--format json'")
+      ) { try OptionParser.parse(arguments + ["--format", "geojson"]) }
+    }
+    #expect(throws: Never.self) { try OptionParser.parse(["--check", "--format", "json"]) }
+  }
+
   @Test("a check of a single township, or a branch that names nothing, is refused")
   func aCheckOfNothingIsRefused() throws {
     #expect(throws: UsageError.self) { try OptionParser.parse(["--check", "-t", "玉山镇"]) }

@@ -41,12 +41,16 @@ package enum ReliabilityFixtures {
   }
 
   /// Text that would drive a terminal if printed raw: CSI, OSC with BEL, a C1 CSI, NEL,
-  /// bidi override and isolate, zero-width space, BOM, DEL, backspace and carriage return.
+  /// bidi override and isolate, zero-width space, BOM, DEL, backspace and carriage return;
+  /// and text that hides in it: a lone joiner, line and paragraph separators (line ends to
+  /// some tools), tag characters and a soft hyphen.
   package static let hostile =
     "\u{1B}[2J\u{1B}]0;pwned\u{07}\u{9B}31m\u{85}\u{202E}\u{2066}\u{200B}\u{FEFF}\u{7F}\u{08}\r"
+    + "\u{200D}\u{2028}\u{2029}\u{E0041}\u{E007F}\u{00AD}"
 
   /// Scalars that must never reach stdout or stderr from untrusted text (tab and line
-  /// feed excepted: they are the output formats' own separators).
+  /// feed excepted: they are the output formats' own separators; in JSON they are
+  /// escapes, `\\u2028`, never raw).
   package static func forbiddenScalars(in text: String) -> [String] {
     text.unicodeScalars.filter { scalar in
       let v = scalar.value
@@ -55,6 +59,8 @@ package enum ReliabilityFixtures {
       case 0x00..<0x20, 0x7F..<0xA0: return true
       case 0x061C, 0x200B, 0x200C, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF:
         return true
+      // No fixture joins emoji: any joiner here is a lone one.
+      case 0x00AD, 0x200D, 0x2028, 0x2029, 0xE0000...0xE007F: return true
       default: return false
       }
     }.map { String(format: "U+%04X", $0.value) }

@@ -13,6 +13,30 @@ import Testing
     #expect(TerminalText.sanitize("广\u{202E}州\u{2066}\u{200B}市\u{FEFF}") == "广州市")
   }
 
+  /// Invisible characters the rule missed (issue 48, item 7): a joiner outside emoji,
+  /// the Unicode line and paragraph separators, tag characters and the soft hyphen.
+  @Test func sanitizeDropsLoneJoinersTagsAndSoftHyphensAndSpacesLineSeparators() {
+    #expect(TerminalText.sanitize("北京\u{200D}市") == "北京市")
+    #expect(TerminalText.sanitize("\u{200D}广州\u{200D}") == "广州")
+    #expect(TerminalText.sanitize("甲\u{2028}乙\u{2029}丙") == "甲 乙 丙")
+    #expect(TerminalText.sanitize("甲\u{2028}乙", keepingNewlines: true) == "甲 乙")
+    #expect(TerminalText.sanitize("广\u{E0041}\u{E007F}州\u{E0001}") == "广州")
+    #expect(TerminalText.sanitize("广\u{00AD}州") == "广州")
+    // A joiner that joins emoji stays: 👨‍👩‍👧 and 🏳️‍🌈 are one picture each.
+    let family = "👨\u{200D}👩\u{200D}👧"
+    #expect(TerminalText.sanitize(family) == family)
+    let flag = "🏳\u{FE0F}\u{200D}🌈"
+    #expect(TerminalText.sanitize(flag) == flag)
+  }
+
+  @Test func jsonEscapesEveryInvisibleCharacterTheSanitiserDrops() {
+    #expect(JSONWriter.string("a\u{2028}b\u{2029}") == "\"a\\u2028b\\u2029\"")
+    #expect(JSONWriter.string("a\u{00AD}b\u{200D}") == "\"a\\u00adb\\u200d\"")
+    // U+E0041 is the surrogate pair DB40 DC41, as JSON must spell a scalar past U+FFFF.
+    #expect(JSONWriter.string("广\u{E0041}\u{E007F}") == "\"广\\udb40\\udc41\\udb40\\udc7f\"")
+    #expect(JSONWriter.string("👍广州") == "\"👍广州\"")
+  }
+
   @Test func sanitizeCanKeepLineFeeds() {
     #expect(TerminalText.sanitize("a\nb\rc", keepingNewlines: true) == "a\nb c")
   }
@@ -50,7 +74,8 @@ import Testing
     0x61B, 0x61C, 0x61D, 0x63F, 0x640, 0x1FFF, 0x2000, 0x200A, 0x200B, 0x200D, 0x200F,
     0x2010, 0x2029, 0x202A, 0x202E, 0x202F, 0x205F, 0x2060, 0x206F, 0x2070, 0x207F, 0x2080,
     0x5E7F, 0xFAFF, 0xFB00, 0xFEFE, 0xFEFF, 0xFF00, 0xFF10, 0xFFF8, 0xFFF9, 0xFFFB, 0xFFFC,
-    0xFFFD, 0x1F600, 0x10FFFF,
+    0xFFFD, 0x1F600, 0x10FFFF, 0xAC, 0xAD, 0xAE, 0x2027, 0x2028, 0xDFFFF, 0xE0000, 0xE007F,
+    0xE0080,
   ]
 
   @Test(arguments: boundaries)

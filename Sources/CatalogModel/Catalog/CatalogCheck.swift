@@ -13,6 +13,16 @@ public enum CatalogCheck {
     // loader would keep (named, with a good URL).
     var anyUsable = false
     var provinceNames = Set<String>()
+    var codeHolders: [String: String] = [:]
+    func checkCode(_ division: City, _ kind: String, in parent: String, at path: String) {
+      guard let code = division.code, !code.isEmpty else { return }
+      let holder = "\(kind) '\(division.name)' in '\(parent)'"
+      if let first = codeHolders[code] {
+        warn(path, "duplicate code '\(code)': \(holder) has the code of \(first); both are kept")
+      } else {
+        codeHolders[code] = holder
+      }
+    }
     for province in catalog.provinces {
       var usable = true
       if province.name.isEmpty {
@@ -40,6 +50,7 @@ public enum CatalogCheck {
           warn(path, "url '\(city.url)' is not an absolute http(s) URL")
           cityUsable = false
         }
+        checkCode(city, "city", in: province.name, at: path)
         var countyNames = Set<String>()
         for (k, county) in city.counties.enumerated() {
           let countyPath = "\(path).counties[\(k)]"
@@ -50,6 +61,7 @@ public enum CatalogCheck {
           if !HTTPURLCheck.isAbsoluteHTTP(county.url) {
             warn(countyPath, "url '\(county.url)' is not an absolute http(s) URL")
           }
+          checkCode(county, "county", in: city.name, at: countyPath)
         }
         anyCity = anyCity || cityUsable
       }

@@ -17,6 +17,9 @@ struct CatalogBuilder {
   private var cities: [City] = []
   private var cityNames = ExactNameIndex()
   private var cityIndex = 0
+  /// Each city's and county's code, with who has it first: a code names one division, and
+  /// a second holder (which a lookup by code would also find) is reported.
+  private var codeHolders: [String: String] = [:]
 
   init(source: String, lines: LineIndex?, warnsByLine: Bool) {
     self.source = source
@@ -260,6 +263,16 @@ struct CatalogBuilder {
         at: entryLocation(node.offset, place),
         "duplicate \(place.kind) '\(name)' in \(place.parent); the first one is kept")
       return nil
+    }
+    if let code, !code.isEmpty, place.township == nil {
+      let holder = "\(place.kind) '\(name)' in \(place.parent)"
+      if let first = codeHolders[code] {
+        warn(
+          at: entryLocation(node.offset, place),
+          "duplicate code '\(code)': \(holder) has the code of \(first); both are kept")
+      } else {
+        codeHolders[code] = holder
+      }
     }
     var city = City(name: name, url: url, code: code, pinyin: pinyin, extra: extra)
     if let counties, case .array(let elements) = counties.value {

@@ -20,6 +20,21 @@ public enum CompletionScript {
       .compactMap { $0 }.joined(separator: " ")
     return """
       # bash completion for browse; load with: source <(browse --completion bash)
+      # The names `browse --complete` lists (from a data file: untrusted) that begin with
+      # $cur, read as lines and compared literally: never through compgen -W, which expands
+      # $(…) and backquotes in its words, nor unquoted, which would glob them. A name with a
+      # character the shell acts on is offered quoted (printf %q), as it must be inserted.
+      _browse_names() {
+        local name quoted
+        COMPREPLY=()
+        while IFS= read -r name; do
+          case "$name" in
+            *[[:space:]\\"\\'\\\\\\`\\$\\;\\&\\|\\<\\>\\(\\)\\*\\?\\[\\]\\{\\}\\~\\#\\!]*) printf -v quoted '%q' "$name" ;;
+            *) quoted="$name" ;;
+          esac
+          [[ "$name" == "$cur"* || "$quoted" == "$cur"* ]] && COMPREPLY+=("$quoted")
+        done < <(browse "${data[@]}" --complete "$@" 2>/dev/null)
+      }
       _browse() {
         local cur prev province city file word i
         local -a data=()
@@ -41,24 +56,22 @@ public enum CompletionScript {
         done
         # Standard input is the user's terminal here, not the data.
         [[ -n "$file" && "$file" != "-" ]] && data=(--data "${file/#\\~\\//$HOME/}")
-        local IFS=$'\\n'
         case "$prev" in
-          -p|--province)
-            COMPREPLY=($(compgen -W "$(browse "${data[@]}" --complete province 2>/dev/null)" -- "$cur"))
-            return ;;
+          -p|--province) _browse_names province; return ;;
           -c|--city)
-            if [[ -n "$province" ]]; then
-              COMPREPLY=($(compgen -W "$(browse "${data[@]}" --complete city -p "$province" 2>/dev/null)" -- "$cur"))
-            else
-              COMPREPLY=($(compgen -W "$(browse "${data[@]}" --complete city 2>/dev/null)" -- "$cur"))
-            fi
+            local -a scope=()
+            [[ -n "$province" ]] && scope+=(-p "$province")
+            _browse_names city "${scope[@]}"
             return ;;
           -x|--county)
             local -a scope=()
             [[ -n "$province" ]] && scope+=(-p "$province")
             [[ -n "$city" ]] && scope+=(-c "$city")
-            COMPREPLY=($(compgen -W "$(browse "${data[@]}" --complete county "${scope[@]}" 2>/dev/null)" -- "$cur"))
+            _browse_names county "${scope[@]}"
             return ;;
+        esac
+        local IFS=$'\\n'
+        case "$prev" in
           -f|--format) COMPREPLY=($(compgen -W $'text\\ntsv\\njson\\nurl' -- "$cur")); return ;;
           --completion) COMPREPLY=($(compgen -W $'bash\\nzsh\\nfish' -- "$cur")); return ;;
           --variant) COMPREPLY=($(compgen -W $'\(variants.joined(separator: "\\n"))' -- "$cur")); return ;;

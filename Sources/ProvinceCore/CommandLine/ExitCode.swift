@@ -30,7 +30,7 @@ extension ExitCode {
     (.unavailable, "network unavailable"),
     (.internalError, "an internal error: a fault of browse's own, to report"),
     (.systemError, "too many open files"),
-    (.ioError, "output could not be written"),
+    (.ioError, "output could not be written, or stdin read (closed, a directory)"),
     (.interrupted, "interrupted (Ctrl-C)"),
   ]
 }

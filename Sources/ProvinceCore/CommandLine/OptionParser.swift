@@ -263,6 +263,11 @@ public enum OptionParser {
         .counties, .township, .search, .all, .interactive, .pick, .open, .fetch, .validate,
         .offline,
       ])
+    // A check's results are links and their answers, not places with shapes: GeoJSON would
+    // need an outline per link, a format of its own, where json already says it all.
+    if keys.contains(.check) && options.format == .geojson {
+      throw UsageError("'--check' cannot print geojson: its results are links; use '--format json'")
+    }
     try forbid(.offline, with: [.noCache])
     let places: [OptionSpec.Key] = [.at, .near, .address]
     try forbid(.at, with: [.near, .address])
