@@ -113,22 +113,29 @@ enum Browse {
     }
   }
 
-  /// `--address -`: one answer a line of stdin, in order, as `LineStream` reads them.
+  /// `--address -`: one answer a line of stdin, in order, as `LineStream` reads them. A
+  /// block of many lines is answered in two halves at once, one on another thread, each
+  /// by a worker of its own (its own report and memo of places), then written in order.
   static func addressLines(_ report: AddressReport) -> ExitCode {
-    var report = report
-    var unresolved = 0
-    var lines = 0
-    let end = LineStream(longestLine: 1 << 16, answeredPrefix: 1 << 16).run(to: out) {
-      line, answers in
-      let (text, outcome) = report.line(for: String(decoding: line, as: UTF8.self))
-      answers.append(contentsOf: text.utf8)
-      lines += 1
-      if outcome != .found { unresolved += 1 }
+    let workers = [AddressWorker(report), AddressWorker(report)]
+    let end = LineStream(longestLine: 1 << 16, answeredPrefix: 1 << 16).runBlocks(to: out) {
+      lines, answers in
+      let texts = lines.map { String(decoding: $0, as: UTF8.self) }
+      // Two threads pay only for a block of some size; a line at a time, one answers.
+      let half = texts.count >= 256 ? texts.count / 2 : texts.count
+      let parts = [0..<half, half..<texts.count]
+      DispatchQueue.concurrentPerform(iterations: 2) { part in
+        workers[part].answer(texts[parts[part]])
+      }
+      for worker in workers { worker.take(into: &answers) }
     }
     if case .readError(let reason) = end {
       return write(Report(messages: [StandardStream.inputReadFailure(reason)], exitCode: .ioError))
     }
-    return write(AddressReport.summary(lines: lines, unresolved: unresolved))
+    let counts = workers.map(\.counts)
+    return write(
+      AddressReport.summary(
+        lines: counts.map(\.lines).reduce(0, +), unresolved: counts.map(\.unresolved).reduce(0, +)))
   }
 
   /// `--at -`: one answer a line of stdin, in order, written as soon as no more input is

@@ -27,11 +27,23 @@ struct LineStream {
   func run(
     to out: StandardStream, _ answer: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
   ) -> End {
+    runBlocks(to: out) { lines, answers in
+      for line in lines { answer(line, &answers) }
+    }
+  }
+
+  /// Calls `answer` with the lines of each block read (no newlines), in order, and the
+  /// buffer to append their answers to, then writes the answers to `out`: for a job
+  /// that answers many lines at once better than one by one.
+  func runBlocks(
+    to out: StandardStream, _ answer: ([UnsafeBufferPointer<UInt8>], inout [UInt8]) -> Void
+  ) -> End {
     if let closed = StandardStream.closedInputReason { return .readError(closed) }
     var pending: [UInt8] = []
     var skipping = false
     var block = [UInt8](repeating: 0, count: 1 << 16)
     var answers: [UInt8] = []
+    var lines: [UnsafeBufferPointer<UInt8>] = []
     while true {
       out.flush()
       let count = block.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
@@ -42,33 +54,39 @@ struct LineStream {
       // Only the new bytes are searched for a newline: what was kept has none.
       var from = pending.count
       pending += block[0..<count]
+      var tooLong = false
       let consumed = pending.withUnsafeBufferPointer { bytes in
         var start = 0
         while let newline = bytes[from...].firstIndex(of: 0x0A) {
           if skipping {
             skipping = false
           } else {
-            answer(UnsafeBufferPointer(rebasing: bytes[start..<newline]), &answers)
+            lines.append(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
           }
           start = newline + 1
           from = start
         }
+        if bytes.count - start > longestLine {
+          if !skipping {
+            lines.append(UnsafeBufferPointer(rebasing: bytes[start..<start + answeredPrefix]))
+          }
+          tooLong = true
+        }
+        if !lines.isEmpty { answer(lines, &answers) }
+        lines.removeAll(keepingCapacity: true)
         return start
       }
       pending.removeFirst(consumed)
-      if pending.count > longestLine {
-        if !skipping {
-          pending.withUnsafeBufferPointer {
-            answer(.init(rebasing: $0.prefix(answeredPrefix)), &answers)
-          }
-        }
+      if tooLong {
         skipping = true
         pending.removeAll(keepingCapacity: true)
       }
       out.write(bytes: answers)
       answers.removeAll(keepingCapacity: true)
     }
-    if !pending.isEmpty && !skipping { pending.withUnsafeBufferPointer { answer($0, &answers) } }
+    if !pending.isEmpty && !skipping {
+      pending.withUnsafeBufferPointer { answer([$0], &answers) }
+    }
     out.write(bytes: answers)
     out.flush()
     return .endOfInput

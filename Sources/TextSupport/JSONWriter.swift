@@ -5,6 +5,19 @@ import Foundation
 /// format characters: bidi overrides, U+2028/2029, tags…) is escaped as `\uXXXX`.
 public enum JSONWriter {
   public static func string(_ text: String) -> String {
+    // Most names and addresses need no escape: their bytes are looked at first, by the
+    // sanitiser's own test (the same controls and invisible characters), and for the two
+    // characters JSON itself escapes.
+    if TerminalText.bytesNeedNoChange(text),
+      !text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C })
+    {
+      return "\"" + text + "\""
+    }
+    return escapingScalarwise(text)
+  }
+
+  /// `string(_:)` the long way, a scalar at a time: what its shortcut is held to.
+  static func escapingScalarwise(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -138,3 +138,26 @@ import Testing
     #expect(TerminalText.width(of: "\u{AC00}") == 2)
   }
 }
+
+@Suite struct JSONWriterShortcutTests {
+  /// The byte test that lets most strings through unescaped must agree with the escape
+  /// done a scalar at a time, on text mixing every kind of character either treats apart.
+  @Test func theShortcutWritesWhatTheScalarwiseEscapeWrites() {
+    let alphabet: [Unicode.Scalar] = [
+      "a", "京", "\"", "\\", "\n", "\t", "\u{7F}", "\u{85}", "\u{AD}", "\u{61C}", "\u{200B}",
+      "\u{200D}", "\u{2028}", "\u{2029}", "\u{202E}", "\u{2066}", "\u{FEFF}", "\u{FFF9}",
+      "\u{E0041}", "\u{1F600}", "é", "\u{A0}", "\u{9F}",
+    ]
+    // Every string of up to three of them: 12,720 strings, each pair and triple in place.
+    var layer = [""]
+    var texts = layer
+    for _ in 0..<3 {
+      layer = layer.flatMap { text in alphabet.map { text + String($0) } }
+      texts += layer
+    }
+    for text in texts {
+      #expect(
+        JSONWriter.string(text) == JSONWriter.escapingScalarwise(text), "\(text.debugDescription)")
+    }
+  }
+}

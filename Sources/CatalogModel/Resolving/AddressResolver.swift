@@ -23,7 +23,9 @@ public struct AddressResolver: Sendable {
   /// The former divisions that names in `names` refer to.
   private var formers: [FormerDivision] = []
   /// Township names by the division they are under (a county, or a city without counties).
-  private var townshipNames: [CityRef: NameTrie<TownshipMention>] = [:]
+  /// By division: the divisions its townships are under, and their names.
+  /// Shared by every copy of this resolver (one a thread answers the same scopes).
+  private let townshipScopes = TownshipScopes()
   /// The latin spellings of names, made when a text in letters first asks.
   var spellings: SpellingIndex?
 
@@ -44,7 +46,14 @@ public struct AddressResolver: Sendable {
 
   struct TownshipMention: Sendable {
     var township: Int32
+    /// The index of the township's county in its scope's `parents`.
+    var parent: Int32
     var strength: UInt8
+  }
+
+  struct TownshipScope: Sendable {
+    var parents: [CityRef]
+    var trie: NameTrie<TownshipMention>
   }
 
   /// The weight of a full name (`西湖区`, `襄樊市`) and of one without its suffix (`西湖`).
@@ -317,23 +326,17 @@ public struct AddressResolver: Sendable {
 
   /// Every division mentioned, scored with its parents' mentions, best first.
   private func candidates(_ found: [Found]) -> [Chain] {
-    var byDivision: [Int32: [Int]] = [:]
-    for (index, item) in found.enumerated() {
-      byDivision[item.mention.division, default: []].append(index)
-    }
-    var chains: [Chain] = []
-    for (division, own) in byDivision {
-      for first in own {
-        chains.append(chain(division, deepest: found[first], found: found, byDivision: byDivision))
+    // A text names a few divisions: arrays scanned whole beat hash tables here.
+    var best: [Chain] = []
+    for item in found {
+      let chain = chain(item.mention.division, deepest: item, found: found)
+      if let at = best.firstIndex(where: { $0.division == chain.division }) {
+        if Self.better(chain, best[at]) { best[at] = chain }
+      } else {
+        best.append(chain)
       }
     }
-    // The best mention of each division: one chain a division.
-    var best: [Int32: Chain] = [:]
-    for chain in chains {
-      if let other = best[chain.division], !Self.better(chain, other) { continue }
-      best[chain.division] = chain
-    }
-    return best.values.sorted(by: Self.better)
+    return best.sorted(by: Self.better)
   }
 
   private static func better(_ a: Chain, _ b: Chain) -> Bool {
@@ -343,9 +346,7 @@ public struct AddressResolver: Sendable {
     return a.division < b.division
   }
 
-  private func chain(
-    _ division: Int32, deepest: Found, found: [Found], byDivision: [Int32: [Int]]
-  ) -> Chain {
+  private func chain(_ division: Int32, deepest: Found, found: [Found]) -> Chain {
     var used: [Range<Int>] = [deepest.start..<deepest.end]
     var score = Int(deepest.mention.strength)
     var formers: [Int32] = deepest.mention.former >= 0 ? [deepest.mention.former] : []
@@ -354,8 +355,7 @@ public struct AddressResolver: Sendable {
     var parent = divisions[Int(division)].parent
     while parent >= 0 {
       var pick: Found?
-      for index in byDivision[parent] ?? [] {
-        let item = found[index]
+      for item in found where item.mention.division == parent {
         let span = item.start..<item.end
         guard !used.contains(where: { $0.overlaps(span) }) else { continue }
         if let current = pick {
@@ -426,46 +426,43 @@ public struct AddressResolver: Sendable {
   /// The township of `chain`'s division named after its mentions: a full name
   /// (`南城街道`, also for the data's `南城街道办事处`) anywhere under it, and within one
   /// county a name without its suffix too, unless it begins a street's.
-  private mutating func findTownship(
+  private func findTownship(
     in address: AddressText, under chain: Chain
   ) -> (ref: CityRef, span: Range<Int>)? {
     guard let ref = divisions[Int(chain.division)].ref else { return nil }
     // After the division's own name: its parents' names may come later, inside the
     // township's (淮上区小蚌埠镇: 蚌埠).
     let from = chain.deepest.end
-    let parents = catalog.townshipParents(of: [ref])
-    let weakAllowed = parents.count == 1
+    let scope = townshipScope(chain.division, ref)
+    guard !scope.trie.isEmpty else { return nil }
+    let weakAllowed = scope.parents.count == 1
     var best: (ref: CityRef, span: Range<Int>, strength: UInt8)?
     var tied = false
     let scalars = address.scalars
-    for parent in parents {
-      let trie = townshipTrie(parent)
-      guard !trie.isEmpty else { continue }
-      for start in from..<scalars.count where scalars[start] >= 0x2E80 {
-        if let best, start > best.span.lowerBound { break }
-        trie.forEachMatch(in: scalars, from: start) { end, mentions in
-          let street = address.streetFollows(end)
-          for mention in mentions {
-            if mention.strength < Self.full && (!weakAllowed || street) { continue }
-            let township = CityRef(
-              province: parent.province, city: parent.city, county: parent.county,
-              township: Int(mention.township))
-            let span = start..<end
-            if let current = best {
-              let stronger = mention.strength > current.strength
-              let longer = mention.strength == current.strength && span.count > current.span.count
-              let earlier = span.lowerBound < current.span.lowerBound
-              if earlier || stronger || longer {
-                best = (township, span, mention.strength)
-                tied = false
-              } else if mention.strength == current.strength && span == current.span
-                && current.ref != township
-              {
-                tied = true
-              }
-            } else {
-              best = (township, span, mention.strength)
-            }
+    for start in from..<scalars.count where scalars[start] >= 0x2E80 {
+      if best != nil { break }
+      scope.trie.forEachMatch(in: scalars, from: start) { end, mentions in
+        let street = address.streetFollows(end)
+        for mention in mentions {
+          if mention.strength < Self.full && (!weakAllowed || street) { continue }
+          let parent = scope.parents[Int(mention.parent)]
+          let township = CityRef(
+            province: parent.province, city: parent.city, county: parent.county,
+            township: Int(mention.township))
+          let span = start..<end
+          guard let current = best else {
+            best = (township, span, mention.strength)
+            continue
+          }
+          let stronger = mention.strength > current.strength
+          let longer = mention.strength == current.strength && span.count > current.span.count
+          if stronger || longer {
+            best = (township, span, mention.strength)
+            tied = false
+          } else if mention.strength == current.strength && span == current.span
+            && current.ref != township
+          {
+            tied = true
           }
         }
       }
@@ -474,19 +471,27 @@ public struct AddressResolver: Sendable {
     return (best.ref, best.span)
   }
 
-  private mutating func townshipTrie(_ parent: CityRef) -> NameTrie<TownshipMention> {
-    if let trie = townshipNames[parent] { return trie }
+  /// The divisions `division`'s townships are under (itself, or a city's counties) and
+  /// one trie of all their townships' names, made the first time it is asked for.
+  private func townshipScope(_ division: Int32, _ ref: CityRef) -> TownshipScope {
+    if let scope = townshipScopes.scope(division) { return scope }
+    let parents = catalog.townshipParents(of: [ref])
     var trie = NameTrie<TownshipMention>()
-    for (index, township) in catalog.townships(of: parent).enumerated() {
-      for (key, strength) in Self.townshipKeys(for: township.name) {
-        trie.insert(
-          key.unicodeScalars.map { variants.fold($0.value) },
-          TownshipMention(township: Int32(index), strength: strength))
+    for (number, parent) in parents.enumerated() {
+      for (index, township) in catalog.townships(of: parent).enumerated() {
+        // A short name counts only within one county (`findTownship`).
+        for (key, strength) in Self.townshipKeys(for: township.name)
+        where parents.count == 1 || strength == Self.full {
+          trie.insert(
+            key.unicodeScalars.map { variants.fold($0.value) },
+            TownshipMention(township: Int32(index), parent: Int32(number), strength: strength))
+        }
       }
     }
     trie.seal()
-    townshipNames[parent] = trie
-    return trie
+    let scope = TownshipScope(parents: parents, trie: trie)
+    townshipScopes.keep(scope, for: division, of: divisions.count)
+    return scope
   }
 
   /// A township's full name, the name people write for an office (`南城街道` for

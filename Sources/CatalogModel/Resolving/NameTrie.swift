@@ -51,7 +51,9 @@ struct NameTrie<Payload: Sendable>: Sendable {
     count += 1
   }
 
-  /// Makes the payloads one array: call once every name is in, before looking any up.
+  /// Makes the payloads one array, and each node's children one run of two arrays
+  /// (most nodes have one to three: a short scan, no hashing): call once every name is
+  /// in, before looking any up.
   mutating func seal() {
     ends = [0]
     ends.reserveCapacity(pending.count)
@@ -59,12 +61,37 @@ struct NameTrie<Payload: Sendable>: Sendable {
       items += list
       ends.append(Int32(items.count))
     }
+    var byParent = Array(repeating: [(UInt32, Int32)](), count: pending.count)
+    for (key, child) in edges {
+      byParent[key >> 21].append((UInt32(key & 0x1F_FFFF), child))
+    }
+    childStarts = [0]
+    for children in byParent {
+      for (scalar, child) in children.sorted(by: { $0.0 < $1.0 }) {
+        childScalars.append(scalar)
+        childNodes.append(child)
+      }
+      childStarts.append(Int32(childScalars.count))
+    }
+    edges = [:]
     pending = []
   }
 
+  /// Once sealed: node `n`'s children are `childStarts[n]..<childStarts[n + 1]` of these.
+  private var childStarts: [Int32] = []
+  private var childScalars: [UInt32] = []
+  private var childNodes: [Int32] = []
+
   @inline(__always)
   private func child(of node: Int, _ scalar: UInt32) -> Int32? {
-    if node != 0 { return edges[node << 21 | Int(scalar)] }
+    if node != 0 {
+      guard !childStarts.isEmpty else { return edges[node << 21 | Int(scalar)] }
+      for at in Int(childStarts[node])..<Int(childStarts[node + 1])
+      where childScalars[at] == scalar {
+        return childNodes[at]
+      }
+      return nil
+    }
     if !rootTable.isEmpty && scalar < 0x10000 {
       let found = rootTable[Int(scalar)]
       return found == 0 ? nil : found

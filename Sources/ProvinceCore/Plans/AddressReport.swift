@@ -14,6 +14,9 @@ public struct AddressReport: Sendable {
 
   var resolver: AddressResolver
   let format: OutputFormat
+  /// Each place's fields as written once: a file of addresses names the same few
+  /// thousand divisions again and again.
+  private var written: [ResolvedAddress.Place: (fields: Fields, tsv: String)] = [:]
 
   public init(resolver: AddressResolver, format: OutputFormat) {
     self.resolver = resolver
@@ -45,7 +48,9 @@ public struct AddressReport: Sendable {
     let catalog = resolver.catalog
     let outcome: Outcome =
       resolved.isAmbiguous ? .ambiguous : resolved.place == nil ? .nothing : .found
-    var fields = resolved.place.map { Fields($0, in: catalog) } ?? Fields()
+    var fields = Fields()
+    var tsv: String?
+    if let place = resolved.place { (fields, tsv) = written(place) }
     if resolved.isAmbiguous {
       // The names every candidate shares are what the text does fix (朝阳区 alone: the
       // county's name, not which one); the code stays unknown.
@@ -58,8 +63,14 @@ public struct AddressReport: Sendable {
       let url = URLText.ascii(catalog[ref].url)
       return (url.isEmpty ? "" : url + "\n", outcome)
     case .tsv:
-      let row = [input] + fields.names + [fields.code ?? "", resolved.rest, note(resolved)]
-      return (row.map(TerminalText.sanitize).joined(separator: "\t") + "\n", outcome)
+      var line = TerminalText.sanitize(input)
+      line += tsv ?? fields.tsv
+      line += "\t"
+      line += TerminalText.sanitize(resolved.rest)
+      line += "\t"
+      line += TerminalText.sanitize(note(resolved))
+      line += "\n"
+      return (line, outcome)
     case .text:
       var parts = fields.names.compactMap { $0.isEmpty ? nil : $0 }
       if let code = fields.code { parts.append(code) }
@@ -72,6 +83,14 @@ public struct AddressReport: Sendable {
     case .json, .geojson:
       return (JSONWriter.object(members(resolved, fields, catalog)) + "\n", outcome)
     }
+  }
+
+  private mutating func written(_ place: ResolvedAddress.Place) -> (fields: Fields, tsv: String) {
+    if let known = written[place] { return known }
+    let fields = Fields(place, in: resolver.catalog)
+    let made = (fields, fields.tsv)
+    written[place] = made
+    return made
   }
 
   /// A division's fields as an address gives them: names by level, its code and level.
@@ -117,6 +136,10 @@ public struct AddressReport: Sendable {
     }
 
     var names: [String] { [province, city, county, township] }
+
+    /// The TSV columns from the province to the code, each after a tab, sanitised: made
+    /// once a place (`AddressReport.written`), as every line of it repeats them.
+    var tsv: String { (names + [code ?? ""]).map { "\t" + TerminalText.sanitize($0) }.joined() }
 
     /// The names at each level that all of `list` share, and no code.
     static func common(_ list: [Fields]) -> Fields {
