@@ -106,7 +106,8 @@ enum Browse {
       return locateLines(format: format, options: options, catalog: catalog)
     case .session(let session):
       return InteractiveSession(
-        catalog: catalog, matcher: planner.matcher, options: options, session: session
+        catalog: catalog, matcher: planner.matcher, options: options, session: session,
+        history: planner.history, variants: planner.variants
       ).run()
     case .addresses(let format):
       return addressLines(planner.addressReport(format: format))

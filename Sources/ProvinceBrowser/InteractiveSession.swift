@@ -13,10 +13,13 @@ struct InteractiveSession {
   let options: Options
   let session: SessionPlan
 
-  init(catalog: Catalog, matcher: Matcher, options: Options, session: SessionPlan) {
+  init(
+    catalog: Catalog, matcher: Matcher, options: Options, session: SessionPlan,
+    history: DivisionHistory = .none, variants: CharacterVariants = .none
+  ) {
     navigator = Navigator(
       catalog: catalog, matcher: matcher, mode: session.mode, pageWidth: session.pageWidth,
-      start: session.start)
+      start: session.start, history: history, variants: variants)
     self.options = options
     self.session = session
   }

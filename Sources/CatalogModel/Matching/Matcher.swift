@@ -67,9 +67,18 @@ public final class Matcher: Sendable {
   ///    match at once; several are `.ambiguous`, listed for the user to say which, never
   ///    picked among. Substrings (`州` inside 广州市) are for filters and search only.
   ///
-  /// Otherwise `.notFound`, with up to three close names (see `suggestions`).
+  /// Otherwise `.notFound`, with up to three close names (see `suggestions`). A province's
+  /// code is taken too (`32`, `320000`), as `--city` and `--county` take theirs.
   public func province(_ query: String) -> MatchResult<Int> {
-    lookup(MatchQuery(query), .provinces, scope: catalog.provinces.indices)
+    // A province's code: its two digits, or the six of `32` and four zeros.
+    if let code = Self.divisionCode(query), code.utf8.count == 2 || code.utf8.count == 6 {
+      let own = code.utf8.count == 2 ? code + "0000" : code
+      if let index = catalog.provinces.indices.first(where: { provinceCode($0) == own }) {
+        return .unique(index)
+      }
+      if code.utf8.count == 2 { return .notFound(suggestions: []) }
+    }
+    return lookup(MatchQuery(query), .provinces, scope: catalog.provinces.indices)
   }
 
   /// The province a `--city` query names instead of a city (`上海`, `beijing`, `北京市`,

@@ -15,6 +15,8 @@ struct SpellingIndex: Sendable {
     var division: Int32
     var level: Level
     var strength: UInt8
+    /// The former division the spelling is the name of, or -1.
+    var former: Int32 = -1
   }
 
   var names: [String: [Entry]] = [:]
@@ -84,6 +86,20 @@ extension AddressResolver {
           .init(division: number, level: level, strength: Self.short))
       }
     }
+    // Former names in letters too (`zhabei`), a step below a current name, as in hanzi.
+    for (number, former) in formers.enumerated() {
+      let syllables = Pinyin.derive(former.name).split(separator: " ")
+      let stem = NameSuffix.strip(former.name)
+      for division in successors[number] {
+        let level = SpellingIndex.level(of: former.name)
+        let entry = SpellingIndex.Entry(
+          division: division, level: level, strength: Self.short, former: Int32(number))
+        index.add(syllables.joined(), entry)
+        if stem != former.name, syllables.count == former.name.count, stem.count >= 2 {
+          index.add(syllables.prefix(stem.count).joined(), entry)
+        }
+      }
+    }
     for (spelling, hanzi) in Romanization.table {
       for division in divisionsNamed(hanzi) {
         index.add(spelling, .init(division: division, level: .other, strength: Self.short))
@@ -105,9 +121,8 @@ extension AddressResolver {
 
   /// The provinces, cities and counties named in letters in `address`: each run of words
   /// that spells one, with the level word after it where there is one.
-  mutating func latinMentions(_ address: AddressText) -> [Found] {
-    if spellings == nil { spellings = makeSpellings() }
-    guard let index = spellings else { return [] }
+  func latinMentions(_ address: AddressText) -> [Found] {
+    let index = spellings.value { makeSpellings() }
     // Words: runs of letters (ü as v), with their scalar ranges.
     var words: [(text: String, span: Range<Int>)] = []
     var start: Int?
@@ -142,7 +157,7 @@ extension AddressResolver {
           found.append(
             Found(
               start: words[first].span.lowerBound, end: end,
-              mention: Mention(division: entry.division, strength: strength, former: -1)))
+              mention: Mention(division: entry.division, strength: strength, former: entry.former)))
         }
       }
     }

@@ -20,14 +20,17 @@ public struct AddressResolver: Sendable {
   private var provinceDivision: [Int] = []
   private var divisionOfRef: [CityRef: Int32] = [:]
   private(set) var names = NameTrie<Mention>(denseRoot: true)
-  /// The former divisions that names in `names` refer to.
-  private var formers: [FormerDivision] = []
+  /// The former divisions that names in `names` refer to, and the divisions of today
+  /// each became.
+  private(set) var formers: [FormerDivision] = []
+  private(set) var successors: [[Int32]] = []
   /// Township names by the division they are under (a county, or a city without counties).
   /// By division: the divisions its townships are under, and their names.
   /// Shared by every copy of this resolver (one a thread answers the same scopes).
   private let townshipScopes = TownshipScopes()
-  /// The latin spellings of names, made when a text in letters first asks.
-  var spellings: SpellingIndex?
+  /// The latin spellings of names, made when a text in letters first asks (and shared by
+  /// every copy, as the township scopes are).
+  let spellings = Lazily<SpellingIndex>()
 
   struct Division: Sendable {
     var province: Int
@@ -145,11 +148,12 @@ public struct AddressResolver: Sendable {
     for entry in entries where latest[entry.name + "\t" + entry.code.prefix(2)] == entry {
       // Two characters are too common a string to read as a former name (新区, 郊区).
       guard entry.name.count >= 3 || entry.name.hasSuffix("县") else { continue }
-      let today = successors(of: entry, byCode: byCode)
+      let today = todaysDivisions(of: entry, byCode: byCode)
       guard let first = today.first else { continue }
       let province = divisions[Int(first)].province
       let former = Int32(formers.count)
       formers.append(entry)
+      successors.append(today)
       // The full name where no current division of the province has it (巢湖市 is today's
       // county-level city); the short name where no current division anywhere has it.
       var keys: [(String, UInt8)] = []
@@ -170,7 +174,7 @@ public struct AddressResolver: Sendable {
 
   /// The divisions of today that `entry` became: the one that has its code today, or
   /// where none does, those its successors became, followed through later changes.
-  private func successors(of entry: FormerDivision, byCode: [String: [FormerDivision]])
+  private func todaysDivisions(of entry: FormerDivision, byCode: [String: [FormerDivision]])
     -> [Int32]
   {
     var found: [Int32] = []
@@ -214,7 +218,7 @@ public struct AddressResolver: Sendable {
   // MARK: Resolving
 
   /// The division `text` names, with what is left of the text.
-  public mutating func resolve(_ text: String) -> ResolvedAddress {
+  public func resolve(_ text: String) -> ResolvedAddress {
     let address = AddressText(text, variants: variants)
     let hasHanzi = address.scalars.contains { $0 >= 0x2E80 }
     var mentions: [Found] = []
@@ -228,8 +232,12 @@ public struct AddressResolver: Sendable {
       result.rest = address.rest(from: 0)
       return result
     }
-    // A division needs more than a generic name (城区) to be named.
-    var chains = candidates(mentions).filter { $0.score >= Int(Self.short) }
+    // A division needs more than a generic name (城区) or a former short name (闸北) to be
+    // named, unless that name is the whole text, as in a search.
+    let whole = address.trimmedRange
+    var chains = candidates(mentions).filter {
+      $0.score >= Int(Self.short) || ($0.start <= whole.lowerBound && $0.end >= whole.upperBound)
+    }
     guard let best = chains.first else {
       result.rest = address.rest(from: 0)
       return result

@@ -48,6 +48,15 @@ struct AddressText {
     return String(original[start..<end])
   }
 
+  /// The scalars without separators at either end.
+  var trimmedRange: Range<Int> {
+    var lower = 0
+    var upper = scalars.count
+    while lower < upper, Self.isSeparator(scalars[lower]) { lower += 1 }
+    while upper > lower, Self.isSeparator(scalars[upper - 1]) { upper -= 1 }
+    return lower..<upper
+  }
+
   /// Spaces, commas and the like between an address's parts.
   static func isSeparator(_ value: UInt32) -> Bool {
     switch value {

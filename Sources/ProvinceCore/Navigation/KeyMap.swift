@@ -25,8 +25,9 @@ public enum KeyMap {
     let isSearch: Bool
     if case .search = screen.kind { isSearch = true } else { isSearch = false }
     if screen.isMenu, case .character(let character) = key {
+      // In a search a digit is text: `/320583` is a division's code, not row 3, 32…
       if let digit = character.unicodeScalars.first.flatMap(NavigationCommand.digitValue),
-        character.unicodeScalars.count == 1, !isSearch || screen.filterIsEmpty
+        character.unicodeScalars.count == 1, !isSearch
       {
         return .digit(digit)
       }

@@ -358,6 +358,11 @@ extension Navigator {
       screen.unfiltered = text.isEmpty ? nil : base
     }
     state.top = screen
+    if case .search = screen.kind, !text.isEmpty, matcher.search(text).isEmpty,
+      let note = resolved(text).note
+    {
+      state.message = note
+    }
     if !text.isEmpty && itemCount(of: screen) == 0 {
       let shown = TerminalText.sanitize(text)
       if case .search = screen.kind {
@@ -388,7 +393,27 @@ extension Navigator {
         memo: townshipMemo)
       found += townships.exact + townships.prefix
     }
+    // Where no current name matches, the text is read as `--address` reads it: a former
+    // name (闸北, zhabei) finds today's division, a pasted address the one it names.
+    if found.isEmpty { found = resolved(text).refs }
     return found
+  }
+
+  /// The divisions `--address` reads `text` as (one, or its candidates), and what it read
+  /// as a former name, said as `/` says it.
+  func resolved(_ text: String) -> (refs: [CityRef], note: String?) {
+    let resolver = places.value {
+      AddressResolver(catalog: catalog, history: history, variants: variants)
+    }
+    let found = resolver.resolve(text)
+    let places = found.isAmbiguous ? found.candidates : found.place.map { [$0] } ?? []
+    let refs = places.compactMap(\.ref)
+    guard !refs.isEmpty, !found.former.isEmpty else { return (refs, nil) }
+    let now = refs.map { TerminalText.sanitize(catalog[$0].name) }.joined(separator: ", ")
+    let then = found.former.map { former in
+      TerminalText.sanitize(former.name) + (former.until.map { " (until \($0))" } ?? "")
+    }
+    return (refs, then.joined(separator: ", ") + " is now " + now + ".")
   }
 
   /// The shortest query `/` searches the township level for.

@@ -24,13 +24,22 @@ public struct Navigator: Sendable {
   /// The townships `/` lately found: a key that extends the query searches only where the
   /// last one found some, and a Backspace is answered from it.
   let townshipMemo = TownshipSearch.Memo()
+  /// The codes and names no longer in use, and the variants of characters, for what `/`
+  /// finds where no current name matches (`/闸北`, a pasted address).
+  public let history: DivisionHistory
+  public let variants: CharacterVariants
+  /// The resolver `--address` uses, made when `/` first needs it.
+  let places = Lazily<AddressResolver>()
 
   public init(
     catalog: Catalog, matcher: Matcher, mode: Mode = .browse, pageWidth: Int? = nil,
-    start: SessionStart = SessionStart()
+    start: SessionStart = SessionStart(), history: DivisionHistory = .none,
+    variants: CharacterVariants = .none
   ) {
     self.catalog = catalog
     self.matcher = matcher
+    self.history = history
+    self.variants = variants
     self.mode = mode
     self.pageWidth = pageWidth
     self.beginning = start

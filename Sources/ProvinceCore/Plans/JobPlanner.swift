@@ -159,6 +159,14 @@ public struct JobPlanner: Sendable {
     hits += (townships.exact + townships.prefix).map(SearchHit.place)
     // Codes and names no longer in use come after every current one.
     var former = history.entries(matching: query)
+    if hits.isEmpty && former.isEmpty {
+      // A pasted address (or any text naming a place among other words) finds the
+      // division it names, as `--address` reads it.
+      let found = AddressResolver(catalog: catalog, history: history, variants: variants)
+        .resolve(query)
+      let places = found.isAmbiguous ? found.candidates : found.place.map { [$0] } ?? []
+      hits = places.map { $0.ref.map(SearchHit.place) ?? .province($0.province) }
+    }
     if let province {
       // Within one province, its own row would say nothing: only its cities and counties.
       switch provinces.resolve(province) {
