@@ -5,7 +5,7 @@ import Testing
 @testable import PageReader
 
 /// A UTF-8 page is read from its bytes with its text written over the bytes already read
-/// (`HTMLRenderer.parse(utf8:baseURL:)`, issue 38: the page held once, not as its text
+/// (`HTMLRenderer.parse(utf8:baseURL:)`, commit a7bb801: the page held once, not as its text
 /// and the document's copy of it). The document is the one read from a String, whatever
 /// the page holds: references whose text is longer than they are, an image's alt text
 /// standing in for a link, markup only, or text only.

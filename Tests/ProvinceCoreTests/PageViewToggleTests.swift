@@ -9,7 +9,7 @@ import Testing
 @testable import ProvinceCore
 @testable import TextSupport
 
-/// `v` on a page (issue 14): the whole page instead of the reader view and back, laid
+/// `v` on a page (as the reader view's design asked): the whole page instead of the reader view and back, laid
 /// out from the document kept, and the facts say which is shown.
 @Suite struct PageViewToggleTests {
   let navigator = Navigator(

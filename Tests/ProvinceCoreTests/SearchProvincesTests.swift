@@ -6,7 +6,7 @@ import Testing
 @testable import ProvinceCore
 @testable import TextSupport
 
-/// `/` finds provinces too (issue 33, point 6): a query naming one province lists its
+/// `/` finds provinces too (a province name once found nothing): a query naming one province lists its
 /// cities after whatever cities and counties match, in both presentations.
 @Suite struct SearchProvincesTests {
   let navigator = Navigator(

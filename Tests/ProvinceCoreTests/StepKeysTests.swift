@@ -9,7 +9,7 @@ import Testing
 @testable import ProvinceCore
 @testable import TextSupport
 
-/// One rule for q, Esc and ← (issue 33): on every screen, fresh or returned to, filter
+/// One rule for q, Esc and ← (the `StepKeys` table): on every screen, fresh or returned to, filter
 /// restored or not, a division's pinyin filters; Esc pressed again and again unwinds to
 /// the top and leaves; what the key map does is what the table says and the hint names.
 @Suite struct StepKeysTests {
