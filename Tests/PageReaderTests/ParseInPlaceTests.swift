@@ -177,7 +177,7 @@ import Testing
       "<br>", "<h2>标题</h2>", "<li>项", "<table><tr><td>格</td></tr></table>", "\u{01}",
       "<textarea>x</textarea>", "<!-- 注 -->", "<pre>  代码\n  行</pre>", "&", "<", "\r\n",
     ]
-    var generator = SeededGenerator(seed: 38)
+    var generator = SeededGenerator(seed: 38, algorithm: .xorshift64)
     for _ in 0..<200 {
       let count = Int(generator.next() % 60) + 1
       let html = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }

@@ -16,11 +16,7 @@ import Testing
   @Test func slashGuangdongListsGuangdongsCities() {
     var state = navigator.start(
       viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
-    for key in [Key.character("/")] + "guangdong".map(Key.character) {
-      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
-        _ = navigator.update(&state, command)
-      }
-    }
+    navigator.press([Key.character("/")] + "guangdong".map(Key.character), &state)
     #expect(state.top.kind == .search(query: "guangdong", guangdongCities))
   }
 
