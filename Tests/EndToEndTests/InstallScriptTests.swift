@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TextSupport
 
 /// `Scripts/install` puts the binary, the man page and the completions under PREFIX.
 /// The build itself is `.ci/run`'s (it builds the README's release command); here the
@@ -55,6 +56,20 @@ import Testing
     #expect(result.stderr == "", "groff: \(result.stderr)")
     #expect(result.stdout.contains("fzf(1), less(1), w3m(1), curl(1)"))
     #expect(result.stdout.contains("--province name"))
+  }
+
+  /// As man shows it in an 80-column terminal (`MANWIDTH=80 man` sets groff's line length
+  /// the same way), no line is wider than the terminal.
+  @Test(.enabled(if: hasGroff, "groff renders the page"))
+  func theManPageFitsEightyColumns() async throws {
+    let result = try await BrowseProcess.shell(
+      #""$BROWSE" --man-page | groff -man -Tutf8 -K utf8 -rLL=80n -P-cbou"#)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.contains("INTERACTIVE COMMANDS") })
+    for line in lines {
+      #expect(TerminalText.width(line) <= 80, "\(TerminalText.width(line)): \(line)")
+    }
   }
 
   @Test func aMissingBinaryInstallsNothing() async throws {
