@@ -72,6 +72,27 @@ import TextSupport
     }
   }
 
+  /// Relative paths mean what they mean where the script is run from, not in the checkout
+  /// it moves to: BROWSE_BINARY and DESTDIR are found from the caller's directory, and a
+  /// relative PREFIX (which would land inside DESTDIR or the checkout) is refused.
+  @Test func relativePathsAreTheCallersAndARelativePrefixIsRefused() async throws {
+    let caller = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-install-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: caller) }
+    try FileManager.default.createDirectory(at: caller, withIntermediateDirectories: true)
+    let installed = try await BrowseProcess.shell(
+      "cd '\(caller.path)' && cp \"$BROWSE\" ./built && "
+        + "PREFIX=/usr/local DESTDIR=staged BROWSE_BINARY=built '\(Self.script.path)'")
+    #expect(installed.status == 0, "\(installed.stderr)")
+    let binary = caller.appendingPathComponent("staged/usr/local/bin/browse").path
+    #expect(FileManager.default.isExecutableFile(atPath: binary), "\(installed.stdout)")
+    let refused = try await BrowseProcess.shell(
+      "cd '\(caller.path)' && PREFIX=here BROWSE_BINARY=built '\(Self.script.path)'")
+    #expect(refused.status == 1)
+    #expect(refused.stderr == "install: PREFIX must be an absolute path, not here\n")
+    #expect(!FileManager.default.fileExists(atPath: caller.appendingPathComponent("here").path))
+  }
+
   @Test func aMissingBinaryInstallsNothing() async throws {
     let prefix = FileManager.default.temporaryDirectory.appendingPathComponent(
       "browse-install-\(UUID().uuidString)")
