@@ -109,8 +109,9 @@ let package = Package(
       ],
       path: "Tests/TestSupport"),
     .testTarget(name: "TextSupportTests", dependencies: ["TextSupport"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-    .testTarget(name: "GeoModelTests", dependencies: ["GeoModel", "BuiltInOutlines"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestFixtures"]),
+    .testTarget(
+      name: "GeoModelTests", dependencies: ["GeoModel", "BuiltInOutlines", "TestFixtures"]),
     .testTarget(
       name: "CatalogModelTests",
       dependencies: ["CatalogModel", "BuiltInCatalog", "TextSupport", "TestFixtures"]),

@@ -91,8 +91,8 @@ so that a change in the machine's load falls on both; the samples are
 pooled. Reported per scenario and subject: the median and the 99th
 percentile (the nearest rank: the ceil(0.99 n)-th smallest of n, the third
 largest of 200) of the latency, and browse / fzf for both; for the move
-scenario, the bytes per step (median and maximum). The targets (issue 13):
-browse's median and p99 at most fzf's in both scenarios, under 1 kB (1,000
+scenario, the bytes per step (median and maximum). The targets (set
+with the key decoder): browse's median and p99 at most fzf's in both scenarios, under 1 kB (1,000
 B) every step, the largest included. Markdown goes to stdout and
 DIR/keys.md, every sample to DIR/keys.json (with --transcript, each key's
 output too); DIR is --out, else Benchmarks/data/results/<UTC time>/.
@@ -574,8 +574,8 @@ def report(results, args, names, subjects, tree=None):
                 f"{p['key']} {fmt_ms(p['median_ms'])} ({fmt_ms(p['max_ms'])})" for p in got["summary"]["by_place"]))
     if places:
         lines += ["", "Filter, median (max) latency at each place in the round of keys: " + "; ".join(places)]
-    # The first key of a search in a fresh process (issue 19.5): whatever the search builds
-    # on first use is paid here, so it is reported on its own, the slowest of the runs.
+    # The first key of a search in a fresh process (reported since commit 590347d): whatever
+    # the search builds on first use is paid here, so it is reported on its own, the slowest of the runs.
     firsts = []
     for subject in subjects:
         runs = results.get(subject["name"], {}).get("filter", {}).get("runs", [])

@@ -26,8 +26,8 @@ page as `browse --fetch` prints it), in turns, --repeat times (2):
 
 Latency is measured as keys.py measures it (its Session, press and burst: the
 last byte of the burst the key caused, with the subject idle after it). Report:
-median and worst per key, for browse and less side by side, and the targets of
-issue 24 (median within 2 ms of less's, worst within 10 ms of less's worst; a
+median and worst per key, for browse and less side by side, and the targets set
+for paging a long page (median within 2 ms of less's, worst within 10 ms of less's worst; a
 resize on the 10 MB page within 100 ms; the first screen no later than w3m -dump
 takes in total). Markdown to stdout and DIR/pagekeys.md, samples to DIR/pagekeys.json.
 

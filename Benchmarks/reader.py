@@ -59,7 +59,7 @@ Metrics, per page and tool (E = the expected article's tokens, a multiset):
 - precision: over the first 50 non-blank lines of the output (from its top,
   so what comes before the article counts), the share of their tokens that
   occur in the reader answer A = E plus the tokens of expected-metadata.json's
-  title, byline and publishedTime (the header issue 14 asks the reader view to
+  title, byline and publishedTime (the header the reader view was asked to
   show above the article: "the title, byline and date"), multiset-aware: a
   token repeated k times in those lines counts at most as often as it occurs
   in A (the nav's tenth "Share" is not article). "precision, article only"
@@ -452,7 +452,7 @@ def report(meta, results, summary, available, flags):
     def target(text, value, ok):
         return f"| {text} | {value} | {'n/a' if ok is None else ('yes' if ok else '**no**')} |"
 
-    lines += ["", "Targets (issue 14; judged on held-out pages of the same kinds — these are the "
+    lines += ["", "Targets (set when the reader view was planned; judged on held-out pages of the same kinds — these are the "
               "pages developed against):", "", "| target | here | met |", "| --- | --- | --- |"]
     b, full = summary["browse"], summary["browse-full"]
     if b:

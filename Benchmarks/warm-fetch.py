@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A page opened in a warm interactive session, beside w3m's one-shot fetch of it.
 
-Issue 21's third speed target: a second page opened in the full screen (the session,
-libcurl and the connection already set up) is not slower than `w3m -dump` of the same
+The third speed target of the move to one URLSession for every page (commit 6a59cdc): a
+second page opened in the full screen (the session, libcurl and the connection already set up) is not slower than `w3m -dump` of the same
 page. browse runs in a pseudo-terminal at 100x30 over a data file of PAGES cities, each
 its own URL on a loopback `python3 -m http.server`; after the first page, each page is
 timed from the Enter that opens it to the first output that shows its text. w3m -dump

@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Generates Sources/ProvinceCore/Web/CharacterReferencesTable.swift from Python's
+"""Generates Sources/PageReader/HTML/CharacterReferencesTable.swift from Python's
 html.entities.html5 (the WHATWG named character reference list).
 
 The table is one string literal of `name=HEX[,HEX]` entries, parsed once into a
 dictionary at first use: a literal keeps the generated file quick to compile, where
 a 2,231-element dictionary literal would strain the type checker.
 
-Usage: python3 Scripts/generate-entities.py  (run from the package root)
+Usage: python3 Scripts/generate-entities.py  (from any directory; it writes into this
+package, found from the script's own place)
+       python3 Scripts/generate-entities.py --check   # exit 1 if the file is stale (for CI)
 """
 
 import html.entities
 import pathlib
+import sys
 
-OUTPUT = pathlib.Path("Sources/ProvinceCore/Web/CharacterReferencesTable.swift")
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "Sources/PageReader/HTML/CharacterReferencesTable.swift"
 LINE_LIMIT = 96
 
 
@@ -49,7 +53,13 @@ def main() -> None:
         out.append("    " + line)
     out.append('    """')
     out.append("}")
-    OUTPUT.write_text("\n".join(out) + "\n", encoding="utf-8")
+    text = "\n".join(out) + "\n"
+    if "--check" in sys.argv[1:]:
+        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+        if current != text:
+            sys.exit(f"{OUTPUT} is stale: run python3 Scripts/generate-entities.py")
+        return
+    OUTPUT.write_text(text, encoding="utf-8")
     print(f"wrote {OUTPUT} ({len(entries)} entries)")
 
 

@@ -4,8 +4,7 @@ import Foundation
 /// Content-Type header picked by that byte from `headers`; past the list's end, the header
 /// is the body's first line, so the fuzzer also explores labels the Encoding Standard lacks.
 /// Beyond not crashing, checks that decoding is repeatable and the detected name canonical.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+func fuzzCharset(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: start, count: count)
   guard let selector = bytes.first else { return 0 }
   var body = Data(bytes.dropFirst())

@@ -5,8 +5,7 @@ import Foundation
 /// A line `!<columns>x<rows>` is a resize and a first line `!pick` picks: the parser never makes
 /// either. Checks that plain output has no controls at all and fits the width, and that styled
 /// output has no escape but the style's own.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+func fuzzCommands(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
   var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   let pick = lines.first == "!pick"

@@ -4,8 +4,7 @@ import Foundation
 /// Beyond not crashing, checks that nothing in the page can drive a terminal (no controls
 /// at all in the title, description and lines, which are one line each) and that every
 /// link is an absolute http(s) URL without spaces or controls.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+func fuzzHtml(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let html = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
   let base = URL(string: "https://baike.example.com/item/%E5%B9%BF%E5%B7%9E?a=1#top")
   for width in [40, 1] {

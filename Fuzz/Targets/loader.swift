@@ -3,8 +3,7 @@ import Foundation
 /// libFuzzer target: any bytes through `CatalogLoader.load`, then the loaded catalog through
 /// the matcher and the first screen. Beyond not crashing, checks that every diagnostic and
 /// every rendered line is free of terminal controls, since both reach a terminal.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+func fuzzLoader(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let data = Data(bytes: start, count: count)
   let result = CatalogLoader.load(data, source: "fuzz.plist")
   for diagnostic in result.diagnostics {

@@ -3,8 +3,7 @@ import Foundation
 /// libFuzzer target: the input split on NUL or newline into arguments for
 /// `OptionParser.parse`. Beyond not crashing, checks what the shell relies on: a parse either
 /// gives options whose numbers are usable or an error with a message, and the same answer twice.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+func fuzzOptions(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: start, count: count)
   let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false)
     .flatMap { $0.split(separator: 0x0A, omittingEmptySubsequences: false) }
@@ -22,10 +21,13 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     {
       fail("empty search from \(arguments)")
     }
+    // `-x` and `-t` name a division without `-c` (a code, or a name within the province),
+    // so the city may be empty; the lookup must still name something.
     if case .catalog(.lookup(let query, _)) = options.mode,
-      query.city.trimmingCharacters(in: .whitespaces).isEmpty
+      [query.city, query.county ?? "", query.township ?? ""]
+        .allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty })
     {
-      fail("empty city from \(arguments)")
+      fail("a lookup of nothing from \(arguments)")
     }
   case .failure(let error):
     if error.message.isEmpty { fail("empty usage error from \(arguments)") }

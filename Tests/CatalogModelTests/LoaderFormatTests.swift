@@ -147,7 +147,7 @@ import Testing
 
   @Test func xmlValuesAgreeWithFoundationApartFromDictionaryOrder() throws {
     var provinces: [(String, [[F.Entry]])] = []
-    var rng = SplitMix64(seed: 7)
+    var rng = SeededGenerator(seed: 7)
     let letters = Array("东南西北中山水江河湖<&>\"' ab")
     for p in 0..<12 {
       var cities: [[F.Entry]] = []

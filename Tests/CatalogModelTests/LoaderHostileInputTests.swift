@@ -155,7 +155,7 @@ import Testing
   }
 
   @Test func randomBytesAndMutatedFilesNeverCrash() {
-    var rng = SplitMix64(seed: 0x5EED)
+    var rng = SeededGenerator(seed: 0x5EED)
     let seeds: [[UInt8]] = [
       Array(Self.small.utf8), Array(F.json(F.unordered).utf8),
       [UInt8](LoaderBinaryPlist.seedShaped([("P", [("a", "http://a/"), ("b", "http://b/")])])),
@@ -188,22 +188,5 @@ import Testing
     let result = F.load("name,url\n北京,http://x/\n", source: "x.csv")
     #expect(result.catalog == nil)
     #expect(result.diagnostics.first?.message.hasPrefix("not a property list or JSON") == true)
-  }
-}
-
-/// Deterministic random numbers, so a failing round can be replayed.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

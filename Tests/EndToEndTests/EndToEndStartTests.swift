@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// No dead ends (issue 33, point 5), on the built-in data: `-c` and `-x` take a division
+/// No dead ends (commit 80facc9), on the built-in data: `-c` and `-x` take a division
 /// code; `--pick` starts at `-p`/`-c` with `--query` typed; a filter that matches nothing
 /// offers the whole tree's search, and `/` takes it there.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct EndToEndStartTests {

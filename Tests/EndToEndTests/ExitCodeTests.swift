@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Exit codes say what happened, whatever else went wrong around it (issue 12, item 3).
+/// Exit codes say what happened, whatever else went wrong around it.
 @Suite(.timeLimit(.minutes(3))) struct ExitCodeTests {
   @Test func aClosedStderrDoesNotTurnSuccessOrNoMatchInto74() async throws {
     let data = try ReliabilityFixtures.file(
@@ -76,7 +76,7 @@ import Testing
   }
 }
 
-/// A browser that draws in the terminal gets it (issue 12, item 1): it runs in browse's
+/// A browser that draws in the terminal gets it: it runs in browse's
 /// foreground process group, so reading the terminal does not stop it, and browse goes on
 /// when it exits.
 @Suite(.timeLimit(.minutes(3))) struct TerminalBrowserTests {

@@ -8,7 +8,7 @@ import Testing
   import Glibc
 #endif
 
-/// The full screen's keys as fzf, less and w3m users expect them (issue 20), typed on a
+/// The full screen's keys as fzf, less and w3m users expect them, typed on a
 /// pseudo-terminal and read back from the screen.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct FullScreenKeysTests {
   static let up = "\u{1B}[A"

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Lists as lynx has them (issue 33, points 4 and 5): in the link list `/` moves the
+/// Lists as lynx has them: in the link list `/` moves the
 /// selection to the match and `n`/`N` go on, so Enter follows the link found; a typed
 /// number selects that link on a page and in the list, the digits shown, Enter follows it.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct FullScreenListKeysTests {

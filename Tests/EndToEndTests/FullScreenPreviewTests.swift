@@ -4,7 +4,7 @@ import Testing
 
 @testable import TextSupport
 
-/// The preview pane beside a menu on a window of 140 columns or more (issue 20), as fzf's
+/// The preview pane beside a menu on a window of 140 columns or more (commit 7315efe), as fzf's
 /// `--preview` and yazi show one: typed on a pseudo-terminal and read back from the screen.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct FullScreenPreviewTests {
   static let page = "/preview/page"

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 33's defects 1 and 2 as written (built-in data, 100×30), and a walk of every kind
+/// Two defects of q, Esc and ← as they were reported (built-in data, 100×30), and a walk of every kind
 /// of screen pressing q, Esc and ← in turn, checking the hint line against what each did.
 /// The rule: in a menu every letter is filter text (q too); Esc clears, else backs out,
 /// and at the top leaves; ← backs out; on a page q backs out; in a list q, Esc, ← close it.

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TextSupport
 
 /// `Scripts/install` puts the binary, the man page and the completions under PREFIX.
 /// The build itself is `.ci/run`'s (it builds the README's release command); here the
@@ -55,6 +56,41 @@ import Testing
     #expect(result.stderr == "", "groff: \(result.stderr)")
     #expect(result.stdout.contains("fzf(1), less(1), w3m(1), curl(1)"))
     #expect(result.stdout.contains("--province name"))
+  }
+
+  /// As man shows it in an 80-column terminal (`MANWIDTH=80 man` sets groff's line length
+  /// the same way), no line is wider than the terminal.
+  @Test(.enabled(if: hasGroff, "groff renders the page"))
+  func theManPageFitsEightyColumns() async throws {
+    let result = try await BrowseProcess.shell(
+      #""$BROWSE" --man-page | groff -man -Tutf8 -K utf8 -rLL=80n -P-cbou"#)
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.contains("INTERACTIVE COMMANDS") })
+    for line in lines {
+      #expect(TerminalText.width(line) <= 80, "\(TerminalText.width(line)): \(line)")
+    }
+  }
+
+  /// Relative paths mean what they mean where the script is run from, not in the checkout
+  /// it moves to: BROWSE_BINARY and DESTDIR are found from the caller's directory, and a
+  /// relative PREFIX (which would land inside DESTDIR or the checkout) is refused.
+  @Test func relativePathsAreTheCallersAndARelativePrefixIsRefused() async throws {
+    let caller = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "browse-install-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: caller) }
+    try FileManager.default.createDirectory(at: caller, withIntermediateDirectories: true)
+    let installed = try await BrowseProcess.shell(
+      "cd '\(caller.path)' && cp \"$BROWSE\" ./built && "
+        + "PREFIX=/usr/local DESTDIR=staged BROWSE_BINARY=built '\(Self.script.path)'")
+    #expect(installed.status == 0, "\(installed.stderr)")
+    let binary = caller.appendingPathComponent("staged/usr/local/bin/browse").path
+    #expect(FileManager.default.isExecutableFile(atPath: binary), "\(installed.stdout)")
+    let refused = try await BrowseProcess.shell(
+      "cd '\(caller.path)' && PREFIX=here BROWSE_BINARY=built '\(Self.script.path)'")
+    #expect(refused.status == 1)
+    #expect(refused.stderr == "install: PREFIX must be an absolute path, not here\n")
+    #expect(!FileManager.default.fileExists(atPath: caller.appendingPathComponent("here").path))
   }
 
   @Test func aMissingBinaryInstallsNothing() async throws {

@@ -52,7 +52,7 @@ import Testing
   }
 
   // swift-corelibs-foundation traps when libcurl reports a transfer complete whose header
-  // never ended (issue 5285; fixed upstream, not in Swift 6.3). CurlLoader's header watch
+  // never ended (swift-corelibs-foundation issue 5285; fixed upstream, not in Swift 6.3). CurlLoader's header watch
   // reports it as a receive error first, so it is a lost connection like any other cut,
   // and the program goes on (RELIABILITY.md, "A server that stops mid-headers").
   @Test(.bug("https://github.com/swiftlang/swift-corelibs-foundation/issues/5285"))

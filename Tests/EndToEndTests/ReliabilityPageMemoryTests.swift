@@ -7,7 +7,7 @@ import Testing
 /// the child's own (VmHWM of its memory map, read while it runs), so the test process and
 /// the tests running alongside do not count.
 ///
-/// Issue 38 asks for at most 2× the bytes read. The body is copied into the array the page
+/// The bound asked for is at most 2× the bytes read. The body is copied into the array the page
 /// is read from (`CharsetDecoder.utf8Bytes(taking:as:)`) a MiB at a time, each MiB's memory
 /// given back once copied, so the body and its copy are never both held whole (that moment
 /// was the peak, 2×, until 4 December). The page's text is then written over the bytes
@@ -20,7 +20,7 @@ import Testing
   typealias F = ReliabilityFixtures
 
   /// The page read, in bytes: large enough that six times it (what `--fetch` held before
-  /// issue 38: the body, two copies of it while decoding, the text, the document, the
+  /// commit a7bb801: the body, two copies of it while decoding, the text, the document, the
   /// lines and the lines again with their newlines; 126 MB here in the release build)
   /// stands far clear of the bound, small enough for the debug build to read in seconds.
   static let pageBytes = 16_000_000

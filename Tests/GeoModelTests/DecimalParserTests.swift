@@ -1,3 +1,4 @@
+import TestFixtures
 import Testing
 
 @testable import GeoModel
@@ -43,7 +44,7 @@ struct DecimalParserTests {
 
   @Test("agrees with Swift's Double on 20,000 decimals of 1 to 19 digits")
   func agreesWithDouble() {
-    var generator = SplitMix(state: 36)
+    var generator = SeededGenerator(seed: 36)
     for _ in 0..<20_000 {
       let digits = Int.random(in: 1...19, using: &generator)
       let text = String((0..<digits).map { _ in "0123456789".randomElement(using: &generator)! })
@@ -69,18 +70,5 @@ struct DecimalParserTests {
     ] {
       #expect(GeoPoint(parsing: text) == nil, "\(text)")
     }
-  }
-}
-
-/// A seeded generator, so that a failure names decimals that come again.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

@@ -146,7 +146,7 @@ import Testing
     #expect(CharsetDecoder.canonicalName(forLabel: label) == name)
   }
 
-  // MARK: Only the Encoding Standard's labels (issue 19, item 13)
+  // MARK: Only the Encoding Standard's labels
 
   @Test(arguments: ["utf-7", "UTF-32", "utf-32le", "ibm037", "cp037", "ebcdic-cp-us", "x-bogus"])
   func aLabelOutsideTheEncodingStandardIsNoDeclaration(label: String) {
@@ -200,7 +200,7 @@ import Testing
     #expect(decode([0xA4], "text/html; charset=l9") == "€")
   }
 
-  // MARK: UTF-8 under an old <meta> (issue 19, item 4)
+  // MARK: UTF-8 under an old <meta>
 
   @Test(arguments: ["gb2312", "GBK", "gb18030", "big5"])
   func aUTF8PageWhoseMetaNamesALegacyCharsetIsReadAsUTF8(label: String) {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageReader
 
-/// The kinds of Chinese page a reader made on English pages fails on (issue 37), each a page
+/// The kinds of Chinese page a reader made on English pages fails on, each a page
 /// written for the purpose in the markup of Chinese portals (2011–12): text without spaces,
 /// full-width punctuation, class names in pinyin, the furniture labelled in Chinese.
 @Suite struct ChinesePageTests {

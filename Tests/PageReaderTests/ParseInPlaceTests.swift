@@ -5,7 +5,7 @@ import Testing
 @testable import PageReader
 
 /// A UTF-8 page is read from its bytes with its text written over the bytes already read
-/// (`HTMLRenderer.parse(utf8:baseURL:)`, issue 38: the page held once, not as its text
+/// (`HTMLRenderer.parse(utf8:baseURL:)`, commit a7bb801: the page held once, not as its text
 /// and the document's copy of it). The document is the one read from a String, whatever
 /// the page holds: references whose text is longer than they are, an image's alt text
 /// standing in for a link, markup only, or text only.
@@ -177,7 +177,7 @@ import Testing
       "<br>", "<h2>标题</h2>", "<li>项", "<table><tr><td>格</td></tr></table>", "\u{01}",
       "<textarea>x</textarea>", "<!-- 注 -->", "<pre>  代码\n  行</pre>", "&", "<", "\r\n",
     ]
-    var generator = SeededGenerator(seed: 38)
+    var generator = SeededGenerator(seed: 38, algorithm: .xorshift64)
     for _ in 0..<200 {
       let count = Int(generator.next() % 60) + 1
       let html = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }

@@ -4,7 +4,7 @@ import Testing
 @testable import PageReader
 
 /// The kinds of page the reader view failed on when it met pages it was not tuned on
-/// (issue 25), each on a small page written for the purpose.
+/// (commit f45b568), each on a small page written for the purpose.
 @Suite struct ReaderGeneralisationTests {
   private func reader(_ html: String, width: Int = 200) -> RenderedPage {
     HTMLRenderer.layout(

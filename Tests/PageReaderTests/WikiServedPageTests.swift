@@ -3,7 +3,7 @@ import Testing
 
 @testable import PageReader
 
-/// zh.wikipedia pages as the site served them (issue 37): the desktop page of 曹操 (Vector,
+/// zh.wikipedia pages as the site served them: the desktop page of 曹操 (Vector,
 /// MediaWiki 1.35) and one revision of 中國 from the mobile content service in zh-hans and
 /// zh-hant, cut short in the middle (see `Fixtures/NOTICE.md`; CC BY-SA).
 @Suite struct WikiServedPageTests {

@@ -22,15 +22,6 @@ import Testing
   }
 
   /// Presses `keys` in order and gives the effects of those that did something.
-  @discardableResult
-  func press(_ keys: [Key], _ state: inout NavigationState) -> [NavigationEffect] {
-    keys.compactMap { key in
-      KeyMap.command(for: key, in: state, navigator: navigator).map {
-        navigator.update(&state, $0)
-      }
-    }
-  }
-
   func typing(_ text: String) -> [Key] { text.map(Key.character) }
 
   func content(_ html: String, url: String) -> PageContent {
@@ -43,20 +34,21 @@ import Testing
 
   @Test func arrowsMoveTheSelectionAndEnterOpensIt() {
     var state = start()
-    press([.down, .down, .up], &state)
+    navigator.press([.down, .down, .up], &state)
     #expect(state.top.selection == 1)
-    #expect(press([.enter], &state) == [.render])
+    #expect(navigator.press([.enter], &state) == [.render])
     #expect(state.top.kind == .cities(province: 1, guangdongCities))
-    #expect(press([.right], &state) == [.fetch(url: guangzhou, parents: [["广东省", "广东"]])])
+    #expect(
+      navigator.press([.right], &state) == [.fetch(url: guangzhou, parents: [["广东省", "广东"]])])
     #expect(state.top.kind == .detail(guangdongCities[0]))
   }
 
   @Test func everyLetterIsTextAndTheControlKeysMove() {
     var state = start()
-    press([.control("n"), .control("j"), .control("k")], &state)
+    navigator.press([.control("n"), .control("j"), .control("k")], &state)
     #expect(state.top.selection == 1)
     #expect(state.top.editor == nil)
-    press(typing("jkq"), &state)
+    navigator.press(typing("jkq"), &state)
     #expect(state.top.editor?.text == "jkq")
     #expect(state.stack.count == 1)
   }
@@ -64,62 +56,63 @@ import Testing
   @Test func aNumberEndsWhenASecondPassesWithoutADigit() {
     var state = start()
     _ = navigator.update(&state, .clock(.seconds(10)))
-    press([.character("1")], &state)
+    navigator.press([.character("1")], &state)
     #expect(state.top.number == "1")
     #expect(state.pendingDeadline == .seconds(11))
     _ = navigator.update(&state, .clock(.milliseconds(10_999)))
     #expect(state.top.number == "1")
     _ = navigator.update(&state, .clock(.seconds(11)))
     #expect(state.top.number.isEmpty)
-    press([.character("3")], &state)
+    navigator.press([.character("3")], &state)
     #expect(state.top.selection == 2)
   }
 
   @Test func typedPinyinFiltersAsYouTypeAndEscClearsItFirst() {
     var state = start()
-    press(typing("guang"), &state)
+    navigator.press(typing("guang"), &state)
     #expect(state.top.kind == .provinces([1]))
     #expect(state.stack.count == 1)
-    press([.backspace], &state)
+    navigator.press([.backspace], &state)
     #expect(state.top.editor?.text == "guan")
-    press([.escape], &state)
+    navigator.press([.escape], &state)
     #expect(state.top.kind == .provinces([0, 1, 2, 3, 4]))
     #expect(state.top.filterIsEmpty)
-    #expect(press([.escape], &state) == [.exit(.success)])
+    #expect(navigator.press([.escape], &state) == [.exit(.success)])
   }
 
   @Test func digitsJumpToTheirNumberFullWidthToo() {
     var state = start()
-    press([.character("３")], &state)
+    navigator.press([.character("３")], &state)
     #expect(state.top.selection == 2)
-    press([.character("9")], &state)
+    navigator.press([.character("9")], &state)
     #expect(state.message == "No item 39: choose 1–5.")
     #expect(state.top.selection == 2)
-    press([.character("2")], &state)
+    navigator.press([.character("2")], &state)
     #expect(state.top.selection == 1)
   }
 
   @Test func slashSearchesEveryCityAsItIsTyped() {
     var state = start()
-    press([.character("/")] + typing("chaoyang"), &state)
+    navigator.press([.character("/")] + typing("chaoyang"), &state)
     guard case .search(let query, let refs) = state.top.kind else {
       Issue.record("expected a search, got \(state.top.kind)")
       return
     }
     #expect(query == "chaoyang")
     #expect(Set(refs) == [CityRef(province: 0, city: 1), CityRef(province: 2, city: 1)])
-    press([.escape, .escape], &state)
+    navigator.press([.escape, .escape], &state)
     #expect(state.stack.count == 1)
   }
 
   @Test func keysTypedDuringALoadAreDroppedAndEscCancelsIt() {
     var state = start()
-    press([.down, .enter], &state)
-    #expect(press([.enter], &state) == [.fetch(url: guangzhou, parents: [["广东省", "广东"]])])
+    navigator.press([.down, .enter], &state)
+    #expect(
+      navigator.press([.enter], &state) == [.fetch(url: guangzhou, parents: [["广东省", "广东"]])])
     let loading = state
-    #expect(press([.end, .down, .character("G"), .tab, .character("r")], &state).isEmpty)
+    #expect(navigator.press([.end, .down, .character("G"), .tab, .character("r")], &state).isEmpty)
     #expect(state == loading)
-    #expect(press([.escape], &state) == [.cancel(url: guangzhou)])
+    #expect(navigator.press([.escape], &state) == [.cancel(url: guangzhou)])
     #expect(state.top.kind == .cities(province: 1, guangdongCities))
     #expect(state.pages[guangzhou] == nil)
     // What the cancelled load sends late is dropped.
@@ -129,13 +122,16 @@ import Testing
 
   @Test func aFailureStaysWhereThePageWouldBeAndRRetries() {
     var state = start()
-    press([.down, .enter, .enter], &state)
+    navigator.press([.down, .enter, .enter], &state)
     _ = navigator.update(&state, .pageFailed(url: guangzhou, message: "Connection refused."))
     #expect(state.top.kind == .detail(guangdongCities[0]))
     #expect(state.pages[guangzhou] == .failed("Connection refused."))
     #expect(navigator.pageSections(state).body.first == "Connection refused.")
-    #expect(press([.character("o")], &state) == [.open(url: guangzhou)])
-    #expect(press([.character("r")], &state) == [.fetch(url: guangzhou, parents: [["广东省", "广东"]])])
+    #expect(navigator.press([.character("o")], &state) == [.open(url: guangzhou)])
+    #expect(
+      navigator.press([.character("r")], &state) == [
+        .fetch(url: guangzhou, parents: [["广东省", "广东"]])
+      ])
     #expect(state.pages[guangzhou] == .loading)
   }
 
@@ -158,24 +154,24 @@ import Testing
 
   @Test func tabFocusesLinksAndAFragmentScrollsWithoutFetching() {
     var state = start(rows: 8)
-    press([.down, .enter, .enter], &state)
+    navigator.press([.down, .enter, .enter], &state)
     let filler = (1...30).map { "<p>段\($0)</p>" }.joined()
     let html =
       "<p><a href=\"#历史\">历史</a> <a href=\"https://a.test/\">外</a></p>\(filler)<h2 id=\"历史\">历史</h2><p>尾</p>"
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, content(html, url: guangzhou)))
-    press([.tab], &state)
+    navigator.press([.tab], &state)
     #expect(state.top.focusedLink == 0)
-    #expect(press([.enter], &state) == [.render])
+    #expect(navigator.press([.enter], &state) == [.render])
     #expect(state.stack.count == 3)
     let lines = navigator.pageSections(state).scrolled
     #expect(lines[state.top.scroll].contains("历史"))
     #expect(state.top.scroll > 10)
     // Tab from there goes on to the next link in view, or wraps to the first.
-    press([.character("g"), .tab, .tab], &state)
+    navigator.press([.character("g"), .tab, .tab], &state)
     #expect(state.top.focusedLink == 1)
     let scroll = state.top.scroll
-    #expect(press([.enter], &state) == [.fetch(url: "https://a.test/")])
-    press([.left], &state)
+    #expect(navigator.press([.enter], &state) == [.fetch(url: "https://a.test/")])
+    navigator.press([.left], &state)
     // Back on the page where it was left: the same scroll and link.
     #expect(state.top.focusedLink == 1)
     #expect(state.top.scroll == scroll)
@@ -183,14 +179,14 @@ import Testing
 
   @Test func slashSearchesThePageAndNFindsTheNextMatch() {
     var state = start(rows: 8)
-    press([.down, .enter, .enter], &state)
+    navigator.press([.down, .enter, .enter], &state)
     let html = (1...30).map { "<p>段\($0)\($0 % 10 == 0 ? " 目标" : "")</p>" }.joined()
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, content(html, url: guangzhou)))
     // While the query is typed, letters that are keys on a page (g, n, l) are text.
-    press([.character("/")] + typing("目标"), &state)
+    navigator.press([.character("/")] + typing("目标"), &state)
     #expect(state.top.editor?.text == "目标")
     #expect(state.top.scroll == 0)
-    press([.enter], &state)
+    navigator.press([.enter], &state)
     let lines = navigator.pageSections(state).scrolled
     /// The line found, which must be in the window.
     func found() -> String {
@@ -201,70 +197,70 @@ import Testing
     }
     #expect(found().contains("段10 目标"))
     #expect(state.message == "Match 1 of 3.")
-    press([.character("n"), .character("n")], &state)
+    navigator.press([.character("n"), .character("n")], &state)
     #expect(found().contains("段30 目标"))
-    press([.character("n")], &state)
+    navigator.press([.character("n")], &state)
     #expect(found().contains("段10 目标"))
     #expect(state.message == "Search went on from the top.")
-    press([.character("N")], &state)
+    navigator.press([.character("N")], &state)
     #expect(found().contains("段30 目标"))
-    press([.character("/"), .character("x"), .escape], &state)
+    navigator.press([.character("/"), .character("x"), .escape], &state)
     #expect(state.top.editor == nil)
     #expect(state.stack.count == 3)
   }
 
   @Test func theHelpScrollsAndAnyOtherKeyClosesIt() {
     var state = start(columns: 20, rows: 5)
-    press([.character("?"), .down, .down, .pageDown], &state)
+    navigator.press([.character("?"), .down, .down, .pageDown], &state)
     #expect(state.showingHelp)
     #expect(state.helpScroll == 5)
-    press([.end], &state)
+    navigator.press([.end], &state)
     #expect(state.helpScroll == CommandTable.keyHelp.count - 3)
-    press([.character("x")], &state)
+    navigator.press([.character("x")], &state)
     #expect(!state.showingHelp)
     #expect(state.helpScroll == 0)
   }
 
   @Test func qIsTextOnEveryMenuFreshOrReturnedTo() {
     var state = start()
-    press([.enter], &state)
-    press([.character("q")], &state)
+    navigator.press([.enter], &state)
+    navigator.press([.character("q")], &state)
     #expect(state.top.editor?.text == "q")
     #expect(state.stack.count == 2)
-    press([.left], &state)
+    navigator.press([.left], &state)
     #expect(state.stack.count == 1)
-    #expect(press([.character("q")], &state) == [.render])
+    #expect(navigator.press([.character("q")], &state) == [.render])
     #expect(state.top.editor?.text == "q")
     // Esc clears the filter, then leaves.
-    #expect(press([.escape], &state) == [.render])
+    #expect(navigator.press([.escape], &state) == [.render])
     #expect(state.top.editor == nil)
-    #expect(press([.escape], &state) == [.exit(.success)])
+    #expect(navigator.press([.escape], &state) == [.exit(.success)])
   }
 
   @Test func qBacksOutOfAPageEscUnwindsEveryScreenAndCtrlCLeavesAtOnce() {
     var state = start()
-    press([.enter, .enter], &state)
+    navigator.press([.enter, .enter], &state)
     let url = navigator.pageURL(of: state.top) ?? ""
-    #expect(press([.character("q")], &state) == [.cancel(url: url)])
+    #expect(navigator.press([.character("q")], &state) == [.cancel(url: url)])
     // On the menu q is text; Esc clears it, then backs out, then leaves.
-    press([.character("q")], &state)
+    navigator.press([.character("q")], &state)
     #expect(state.top.editor?.text == "q")
     #expect(state.stack.count == 2)
-    #expect(press([.escape, .escape], &state) == [.render, .render])
+    #expect(navigator.press([.escape, .escape], &state) == [.render, .render])
     #expect(state.stack.count == 1)
-    #expect(press([.escape], &state) == [.exit(.success)])
-    press([.enter], &state)
-    #expect(press([.control("c")], &state) == [.exit(.interrupted)])
-    #expect(press([.control("z")], &state) == [.suspend])
+    #expect(navigator.press([.escape], &state) == [.exit(.success)])
+    navigator.press([.enter], &state)
+    #expect(navigator.press([.control("c")], &state) == [.exit(.interrupted)])
+    #expect(navigator.press([.control("z")], &state) == [.suspend])
   }
 
   @Test func theWheelScrollsAndAClickSelectsThenOpens() {
     var state = start()
-    press([.mouse(MouseEvent(.wheelDown, column: 1, row: 1))], &state)
+    navigator.press([.mouse(MouseEvent(.wheelDown, column: 1, row: 1))], &state)
     #expect(state.top.selection == 3)
-    press([.mouse(MouseEvent(.press(.left), column: 3, row: 2))], &state)
+    navigator.press([.mouse(MouseEvent(.press(.left), column: 3, row: 2))], &state)
     #expect(state.top.selection == 1)
-    press([.mouse(MouseEvent(.press(.left), column: 3, row: 2))], &state)
+    navigator.press([.mouse(MouseEvent(.press(.left), column: 3, row: 2))], &state)
     #expect(state.top.kind == .cities(province: 1, guangdongCities))
   }
 }

@@ -72,11 +72,7 @@ import Testing
 
   @Test func theMatchedCharactersOfAPinyinFilterAreHighlighted() {
     let drawn = frame(SampleCatalog.catalog, columns: 30, rows: 8) { navigator, state in
-      for key in "gd".map(Key.character) {
-        if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
-          _ = navigator.update(&state, command)
-        }
-      }
+      navigator.press("gd".map(Key.character), &state)
     }
     #expect(drawn.text(row: 0).hasPrefix(" 1 广东省"))
     // 广 and 东 are what g and d matched; 省 is not.

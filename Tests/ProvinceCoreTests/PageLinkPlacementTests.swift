@@ -27,14 +27,6 @@ import Testing
     return state
   }
 
-  func press(_ keys: [Key], _ state: inout NavigationState) {
-    for key in keys {
-      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
-        _ = navigator.update(&state, command)
-      }
-    }
-  }
-
   let filler = (1...20).map { "<p>段\($0)</p>" }.joined()
 
   @Test func inPageLinksJumpToIdsOfHeadingsParagraphsAndNamedAnchors() {
@@ -45,18 +37,18 @@ import Testing
     var state = page(html)
     let lines = navigator.pageSections(state).scrolled
     for (tabs, wanted) in [(1, "标题甲"), (2, "段落乙"), (3, "锚点丙")] {
-      press([.character("g")] + Array(repeating: .tab, count: tabs) + [.enter], &state)
+      navigator.press([.character("g")] + Array(repeating: .tab, count: tabs) + [.enter], &state)
       #expect(state.stack.count == 3, "followed in the page, not fetched")
       #expect(lines[state.top.scroll].contains(wanted), "link \(tabs) lands on \(wanted)")
     }
-    press([.character("g"), .tab, .tab, .tab, .tab, .enter], &state)
+    navigator.press([.character("g"), .tab, .tab, .tab, .tab, .enter], &state)
     #expect(state.message == "No #无 on this page.")
     #expect(state.stack.count == 3)
   }
 
   @Test func aLinkInTheListJumpsToItsAnchorInTheText() {
     var state = page("<p><a href=\"#p\">到段落</a></p>\(filler)<p id=\"p\">段落乙</p>\(filler)")
-    press([.character("l"), .down, .enter], &state)
+    navigator.press([.character("l"), .down, .enter], &state)
     #expect(!state.top.showingLinks)
     #expect(navigator.pageSections(state).scrolled[state.top.scroll].contains("段落乙"))
   }
@@ -88,7 +80,7 @@ import Testing
     }
     let underlined = Style(underline: true)
     #expect(drawn(in: underlined) == text + "[1]")
-    press([.tab], &state)
+    navigator.press([.tab], &state)
     #expect(state.top.focusedLink == 0)
     #expect(drawn(in: Style(reverse: true)).hasPrefix(text + "[1]"))
     #expect(drawn(in: underlined) == "")
@@ -96,7 +88,7 @@ import Testing
 
   @Test func theReferencesListIsNotTakenForLinksInTheText() {
     var state = page("<p>只有文字</p><p><a href=\"https://a.test/\">外</a></p>")
-    press([.tab, .tab], &state)
+    navigator.press([.tab, .tab], &state)
     #expect(state.top.focusedLink == 0)
     guard case .loaded(let content) = state.pages[guangzhou] else { return }
     // The text has one occurrence; the `[1]` of the References list below is not one.
@@ -109,7 +101,7 @@ import Testing
 
   @Test func theListShowsTextAndBothURLsAndTheFocusCoversAWholeEntry() {
     var state = page(Self.listed, columns: 50, rows: 20)
-    press([.character("l"), .down, .down], &state)
+    navigator.press([.character("l"), .down, .down], &state)
     #expect(state.top.focusedLink == 1)
     let frame = FullScreenRenderer.frame(
       state, navigator: navigator, palette: FullScreenRenderer.Palette(colors: false))

@@ -20,12 +20,8 @@ import Testing
   /// Presses `keys`, drawing a frame after each as the session does.
   @discardableResult
   func press(_ keys: [Key], _ state: inout NavigationState) -> [NavigationEffect] {
-    keys.compactMap { key in
-      let effect = KeyMap.command(for: key, in: state, navigator: navigator).map {
-        navigator.update(&state, $0)
-      }
-      _ = FullScreenRenderer.frame(state, navigator: navigator, palette: palette)
-      return effect
+    navigator.press(keys, &state) {
+      _ = FullScreenRenderer.frame($0, navigator: navigator, palette: palette)
     }
   }
 
@@ -174,11 +170,7 @@ import Testing
   @Test func fiftyPagesKeepTheLastFewLaidOutAndTheOthersComeBackWhenShown() throws {
     var state = navigator.start(
       viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
-    for key in [Key.down, .enter, .enter] {
-      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
-        _ = navigator.update(&state, command)
-      }
-    }
+    navigator.press([.down, .enter, .enter], &state)
     var url = guangzhou
     var text: [String: TextLines] = [:]
     for number in 1...50 {
@@ -234,11 +226,7 @@ import Testing
   func opened(_ content: PageContent) -> NavigationState {
     var state = navigator.start(
       viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
-    for key in [Key.down, .enter, .enter] {
-      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
-        _ = navigator.update(&state, command)
-      }
-    }
+    navigator.press([.down, .enter, .enter], &state)
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, content))
     return state
   }
@@ -363,18 +351,10 @@ import Testing
     catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
   let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
 
-  func press(_ keys: [Key], _ state: inout NavigationState) {
-    for key in keys {
-      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
-        _ = navigator.update(&state, command)
-      }
-    }
-  }
-
   func opened() -> NavigationState {
     var state = navigator.start(
       viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
-    press([.down, .enter, .enter], &state)
+    navigator.press([.down, .enter, .enter], &state)
     let body = (1...5).map { section in
       "<h2>第\(section)节</h2>" + (1...20).map { "<p>第\(section)节的第\($0)段</p>" }.joined()
         + "<h3>小节\(section)</h3><p>小节的文字</p><h4>不列出\(section)</h4>"
@@ -390,20 +370,20 @@ import Testing
 
   @Test func tListsTheHeadingsAndEnterGoesToTheOneChosen() {
     var state = opened()
-    press([.character("t")], &state)
+    navigator.press([.character("t")], &state)
     #expect(state.top.showingHeadings)
     let list = navigator.pageSections(state).body
     #expect(list.count == 10)
     #expect(list.first == "    第1节")
     #expect(list[1] == "      小节1")
     #expect(!list.contains { $0.contains("不列出") })
-    press([.down, .down, .enter], &state)
+    navigator.press([.down, .down, .enter], &state)
     #expect(!state.top.showingHeadings)
     #expect(navigator.pageSections(state).line(state.top.scroll) == "## 第2节")
     // The list opens on the section being read; back returns to where it was opened.
-    press([.down, .character("t")], &state)
+    navigator.press([.down, .character("t")], &state)
     #expect(state.top.focusedHeading == 2)
-    press([.escape, .left], &state)
+    navigator.press([.escape, .left], &state)
     #expect(state.top.scroll == 0)
   }
 
@@ -411,9 +391,9 @@ import Testing
     var state = opened()
     _ = navigator.update(&state, .move(5))
     for key in [Key.escape, .character("q"), .left] {
-      press([.character("t")], &state)
+      navigator.press([.character("t")], &state)
       #expect(state.top.showingHeadings)
-      press([key], &state)
+      navigator.press([key], &state)
       #expect(!state.top.showingHeadings)
       #expect(state.stack.count == 3)
       #expect(state.top.scroll == 5)

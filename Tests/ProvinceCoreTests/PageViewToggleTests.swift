@@ -9,7 +9,7 @@ import Testing
 @testable import ProvinceCore
 @testable import TextSupport
 
-/// `v` on a page (issue 14): the whole page instead of the reader view and back, laid
+/// `v` on a page (as the reader view's design asked): the whole page instead of the reader view and back, laid
 /// out from the document kept, and the facts say which is shown.
 @Suite struct PageViewToggleTests {
   let navigator = Navigator(
@@ -51,10 +51,7 @@ import Testing
   /// Presses `key`; a layout it asks for off the UI thread is made and handed back as the
   /// shell does, and the effect of that is given.
   func press(_ key: Key, _ state: inout NavigationState) -> NavigationEffect? {
-    let effect = KeyMap.command(for: key, in: state, navigator: navigator).map {
-      navigator.update(&state, $0)
-    }
-    return laidOut(effect, &state)
+    laidOut(navigator.press([key], &state).last, &state)
   }
 
   /// The layout `effect` asks for, made and handed back as the shell does (line mode too,
@@ -150,9 +147,7 @@ import Testing
   /// the old width is not shown.
   @Test func vLaysOutOffTheUIThreadAndKeepsTheOldViewUntilThen() {
     var state = page(Self.article)
-    let effect = KeyMap.command(for: .character("v"), in: state, navigator: navigator).map {
-      navigator.update(&state, $0)
-    }
+    let effect = navigator.press([.character("v")], &state).last
     #expect(effect == .layOut(url: guangzhou, width: 60, view: .fullPage))
     #expect(loaded(state)?.rendered?.view == .reader)
     guard let content = loaded(state) else { return }

@@ -16,22 +16,14 @@ import Testing
     catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
   let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
 
-  func press(_ keys: [Key], _ state: inout NavigationState) {
-    for key in keys {
-      if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
-        _ = navigator.update(&state, command)
-      }
-    }
-  }
-
   @Test("a menu's filter is its sub-mode, and Esc ends it")
   func filterOnAMenu() {
     var state = navigator.start(
       viewport: Viewport(columns: 40, rows: 10), presentation: .fullScreen)
     #expect(state.top.mode == .none)
-    press([.character("g"), .character("d")], &state)
+    navigator.press([.character("g"), .character("d")], &state)
     #expect(state.top.mode == .filter(LineEditor(text: "gd")))
-    press([.escape], &state)
+    navigator.press([.escape], &state)
     #expect(state.top.mode == .none)
   }
 
@@ -39,18 +31,18 @@ import Testing
   func findOverTheLinkList() {
     var state = navigator.start(
       viewport: Viewport(columns: 40, rows: 10), presentation: .fullScreen)
-    press([.down, .enter, .enter], &state)
+    navigator.press([.down, .enter, .enter], &state)
     let html = "<p><a href=\"https://a.test/\">甲</a> <a href=\"https://b.test/\">乙</a></p>"
     let page = PageContent(htmlPage(html, url: guangzhou), width: 40)
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, page))
     #expect(state.top.mode == .none)
-    press([.character("l")], &state)
+    navigator.press([.character("l")], &state)
     #expect(state.top.mode == .links)
-    press([.character("/"), .character("乙")], &state)
+    navigator.press([.character("/"), .character("乙")], &state)
     #expect(state.top.mode == .find(LineEditor(text: "乙"), list: .links))
-    press([.escape], &state)
+    navigator.press([.escape], &state)
     #expect(state.top.mode == .links)
-    press([.left], &state)
+    navigator.press([.left], &state)
     #expect(state.top.mode == .none)
   }
 }

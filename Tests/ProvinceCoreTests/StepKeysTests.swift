@@ -9,22 +9,13 @@ import Testing
 @testable import ProvinceCore
 @testable import TextSupport
 
-/// One rule for q, Esc and ← (issue 33): on every screen, fresh or returned to, filter
+/// One rule for q, Esc and ← (the `StepKeys` table): on every screen, fresh or returned to, filter
 /// restored or not, a division's pinyin filters; Esc pressed again and again unwinds to
 /// the top and leaves; what the key map does is what the table says and the hint names.
 @Suite struct StepKeysTests {
   let navigator = Navigator(
     catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
   let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
-
-  @discardableResult
-  func press(_ keys: [Key], _ state: inout NavigationState) -> [NavigationEffect] {
-    keys.compactMap { key in
-      KeyMap.command(for: key, in: state, navigator: navigator).map {
-        navigator.update(&state, $0)
-      }
-    }
-  }
 
   func typing(_ text: String) -> [Key] { text.map(Key.character) }
 
@@ -35,7 +26,7 @@ import Testing
   /// 广州's page, loaded, with two links and enough lines to scroll.
   func onPage() -> NavigationState {
     var state = start()
-    press([.down, .enter, .enter], &state)
+    navigator.press([.down, .enter, .enter], &state)
     let body =
       "<p><a href=\"https://a.test/1\">一</a> <a href=\"https://a.test/2\">二</a></p>"
       + (1...40).map { "<p>第\($0)段</p>" }.joined()
@@ -53,13 +44,13 @@ import Testing
   func menus() -> [(String, NavigationState)] {
     let fresh = start()
     var below = start()
-    press([.down, .enter], &below)
+    navigator.press([.down, .enter], &below)
     var restored = start()
-    press(typing("gd") + [.enter, .left], &restored)
+    navigator.press(typing("gd") + [.enter, .left], &restored)
     var returned = start()
-    press([.down, .enter, .enter, .left], &returned)
+    navigator.press([.down, .enter, .enter, .left], &returned)
     var search = start()
-    press([.character("/")], &search)
+    navigator.press([.character("/")], &search)
     return [
       ("fresh", fresh), ("below", below), ("restored", restored), ("returned", returned),
       ("search", search),
@@ -72,7 +63,7 @@ import Testing
       var state = menu
       let depth = state.stack.count
       let before = state.top.editor?.text ?? ""
-      let effects = press(typing(word), &state)
+      let effects = navigator.press(typing(word), &state)
       #expect(!effects.contains { if case .exit = $0 { true } else { false } }, "\(name)")
       #expect(state.stack.count == depth, "\(name)")
       #expect(state.top.editor?.text == before + word, "\(name)")
@@ -81,17 +72,17 @@ import Testing
 
   @Test func escPressedAgainAndAgainUnwindsEveryScreenAndLeavesWithSuccess() {
     var page = onPage()
-    press([.character("/")] + typing("第3段") + [.enter], &page)
+    navigator.press([.character("/")] + typing("第3段") + [.enter], &page)
     var list = onPage()
-    press([.character("l")], &list)
+    navigator.press([.character("l")], &list)
     var headings = onPage()
-    press([.character("t")], &headings)
+    navigator.press([.character("t")], &headings)
     let screens = menus() + [("page", onPage()), ("match", page), ("list", list)]
     for (name, screen) in screens + [("headings", headings)] {
       var state = screen
       var last: NavigationEffect?
       for _ in 0..<12 {
-        last = press([.escape], &state).last
+        last = navigator.press([.escape], &state).last
         if case .exit = last { break }
       }
       #expect(last == .exit(.success), "\(name)")
@@ -101,9 +92,9 @@ import Testing
   /// The key map does what the table says, and the hint line names what it does.
   @Test func theKeyMapAndTheHintLineFollowTheTable() {
     var list = onPage()
-    press([.character("l")], &list)
+    navigator.press([.character("l")], &list)
     var filtered = start()
-    press(typing("gd"), &filtered)
+    navigator.press(typing("gd"), &filtered)
     let states = menus() + [("page", onPage()), ("list", list), ("filtered", filtered)]
     for (name, state) in states {
       let situation = StepKeys.situation(state)
@@ -149,7 +140,7 @@ import Testing
   /// until it comes.
   @Test func backToAPageOfAnotherWidthLaysItOutOffTheUIThread() {
     var state = onPage()
-    press([.character("1"), .enter], &state)
+    navigator.press([.character("1"), .enter], &state)
     let linked = "https://a.test/1"
     let address = URL(string: linked) ?? URL(fileURLWithPath: "/")
     let page = FetchedPage(
@@ -158,7 +149,7 @@ import Testing
       body: Data("<html><body><p>链接的页</p></body></html>".utf8))
     _ = navigator.update(&state, .pageLoaded(url: linked, PageContent(page, width: 60)))
     _ = navigator.update(&state, .resize(Viewport(columns: 50, rows: 12)))
-    #expect(press([.left], &state) == [.layOut(url: guangzhou, width: 50, view: .reader)])
+    #expect(navigator.press([.left], &state) == [.layOut(url: guangzhou, width: 50, view: .reader)])
     guard case .loaded(let shown) = state.pages[guangzhou] else {
       Issue.record("the page is not loaded")
       return

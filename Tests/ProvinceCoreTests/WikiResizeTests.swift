@@ -9,7 +9,7 @@ import Testing
 @testable import ProvinceCore
 @testable import TextSupport
 
-/// The MediaWiki reader view keeps its place across a resize (issue 33, defect 3): its
+/// The MediaWiki reader view keeps its place across a resize (it once lost it): its
 /// infobox's facts are items appended to the document and shown between the lead and the
 /// sections, so the layout's restart points are not in item order, and a resize must find
 /// the top line's point by its item, not by bisection over items.

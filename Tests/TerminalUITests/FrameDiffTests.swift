@@ -1,4 +1,5 @@
 import TerminalUI
+import TestFixtures
 import Testing
 
 @Suite struct FrameDiffTests {

@@ -25,7 +25,8 @@ extension ArticleFinder {
           !(mine.paragraphs >= options.articleParagraphs
           && Double(mine.text) - mine.linkText >= Double(options.charThreshold))
       }
-      // Comment sections are never the article, however long the thread (issue 25).
+      // Comment sections are never the article, however long the thread: a short
+      // post's thread was taken for the article (commit f45b568).
       if options.has(.commentSections) && hints[index].comments && !Self.isKeptSpan(element) {
         return true
       }

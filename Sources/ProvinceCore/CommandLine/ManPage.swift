@@ -1,3 +1,5 @@
+import TextSupport
+
 /// browse(1) as roff, made from the same tables as `--help`: the options (`OptionSpec`),
 /// the interactive commands (`CommandTable`), the environment and the exit codes. An
 /// install writes it with `browse --man-page > …/man1/browse.1`.
@@ -33,9 +35,7 @@ public enum ManPage {
       if let short = spec.short { name = #"\fB\-"# + escape(String(short)) + #"\fR, "# + name }
       lines += [name, escape(spec.help)]
     }
-    lines += [".SH INTERACTIVE COMMANDS", ".nf"]
-    lines += CommandTable.summary.map(escape)
-    lines += [".fi", ".SH ENVIRONMENT"]
+    lines += [".SH INTERACTIVE COMMANDS"] + interactiveCommands + [".SH ENVIRONMENT"]
     for variable in HelpText.environment {
       lines += [".TP", #"\fB"# + escape(variable.name) + #"\fR"#, escape(variable.meaning)]
     }
@@ -56,6 +56,36 @@ public enum ManPage {
       ".fi", ".SH SEE ALSO", ".BR fzf (1),", ".BR less (1),", ".BR w3m (1),", ".BR curl (1)",
     ]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The keys as tagged paragraphs that man fills to the reader's width, one subsection
+  /// per kind of screen, then the words of line mode: the same bindings as `?` and
+  /// `--help`, whose table is set for 80 columns and would overrun man's indent.
+  static var interactiveCommands: [String] {
+    var lines = [
+      escape(
+        "On a terminal the full screen takes keys; with -i, --line-mode or TERM=dumb a"
+          + " prompt takes words.")
+    ]
+    let screens: [(title: String, context: CommandBinding.Context)] = [
+      ("In a menu", .menu), ("On a page", .page), ("Anywhere", .anywhere),
+    ]
+    for screen in screens {
+      let keys = CommandTable.bindings.filter { $0.context == screen.context }
+        .compactMap { binding in binding.keyLabel.map { (label: $0, help: binding.help) } }
+      // As in `?`: the descriptions in one column after the widest key, set close (.PD 0).
+      let indent = (keys.map { TerminalText.width($0.label) }.max() ?? 0) + 2
+      lines += [".SS " + escape(screen.title), ".PD 0"]
+      for key in keys {
+        lines += [".TP \(indent)n", #"\fB"# + escape(key.label) + #"\fR"#, escape(key.help)]
+      }
+      lines.append(".PD")
+    }
+    let words = CommandTable.bindings.compactMap(\.lineLabel).reduce(into: [String]()) {
+      if !$0.contains($1) { $0.append($1) }
+    }
+    lines += [".SS " + escape("At the prompt (line mode)"), escape(words.joined(separator: " · "))]
+    return lines
   }
 
   static let synopsis = [
