@@ -70,6 +70,11 @@ def tables():
             municipal.add(province)
             places.append(dict(province=province, city=province, county=row["city"],
                                code=row["city_code"]))
+        elif row["city_code"][2:4] == "90":
+            # A county-level city a province administers itself (济源市 419001): a county
+            # under no city, as jionlp and the statistics have it.
+            places.append(dict(province=province, city="", county=row["city"],
+                               code=row["city_code"]))
         else:
             places.append(dict(province=province, city=row["city"], county="",
                                code=row["city_code"]))
@@ -118,12 +123,13 @@ def make():
         add("short names", strip(p["province"]) + strip(city) + p["county"] + street(), p)
         if names[p["county"]] == 1:
             add("county alone", p["county"] + shown_town + street(), p, town)
-    for p in rng.sample(cities, 60):
+    for p in rng.sample(cities + [p for p in counties if not p["city"]], 60):
         towns = by_county.get(p["code"], [])
         if towns:
             town = rng.choice(towns)
             shown = town[:-3] if town.endswith("街道办事处") else town
-            add("town of a city without counties", p["city"] + shown + street(), p, town)
+            add("town of a city without counties", (p["city"] or p["county"]) + shown + street(),
+                p, town)
     # Other places' names in street names: a county's address on a street named after a
     # province (陕西南路, 北京西路).
     provinces = sorted({p["province"] for p in places})

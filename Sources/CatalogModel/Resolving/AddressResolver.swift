@@ -37,6 +37,8 @@ public struct AddressResolver: Sendable {
     /// Nil for a province.
     var ref: CityRef?
     var parent: Int32
+    /// `Catalog.addressLevel`.
+    var level: UInt8 = 0
   }
 
   /// A name found in the index: which division it names, how surely, and the former
@@ -91,6 +93,9 @@ public struct AddressResolver: Sendable {
           add(county.name, index, province: p, current: &current)
         }
       }
+    }
+    for index in divisions.indices {
+      divisions[index].level = UInt8(catalog.addressLevel(of: divisions[index].ref))
     }
     addFormerNames(history, current: current)
     names.seal()
@@ -255,6 +260,13 @@ public struct AddressResolver: Sendable {
     }
     let first = chains.map(order).min { $0 < $1 } ?? order(best)
     chains = chains.filter { order($0) == first }
+    // Of names read from the same words, the higher level's is meant (西安 is the city,
+    // not 辽源's or 牡丹江's 西安区), where one division is at that level.
+    if chains.count > 1 {
+      let top = chains.map { depth($0.division) }.min() ?? 0
+      let highest = chains.filter { depth($0.division) == top }
+      if highest.count == 1 { chains = highest }
+    }
     var chosen = chains[0]
     var township: (ref: CityRef, span: Range<Int>)?
     if hasHanzi {
@@ -311,8 +323,10 @@ public struct AddressResolver: Sendable {
     let scalars = address.scalars
     for start in scalars.indices where scalars[start] >= 0x2E80 {
       names.forEachMatch(in: scalars, from: start) { end, mentions in
-        let street = address.streetFollows(end)
-        for mention in mentions where !(street && mention.strength < Self.full) {
+        // A name with its suffix (西湖区, 港闸区) is the place whatever follows it; one
+        // without (陕西, 南京) begins a street's name where a street's word follows.
+        let street = !AddressText.endsWithSuffix(scalars[end - 1]) && address.streetFollows(end)
+        for mention in mentions where !street {
           found.append(Found(start: start, end: end, mention: mention))
         }
       }
@@ -398,10 +412,10 @@ public struct AddressResolver: Sendable {
       formers: formers)
   }
 
-  /// 0 for a province, 1 for a city, 2 for a county.
+  /// 0 for a province, 1 for a city, 2 for a county, as an address has them
+  /// (`Catalog.addressLevel`).
   private func depth(_ division: Int32) -> Int {
-    guard let ref = divisions[Int(division)].ref else { return 0 }
-    return ref.county == nil ? 1 : 2
+    Int(divisions[Int(division)].level)
   }
 
   private func isAncestor(_ ancestor: Int32, of division: Int32) -> Bool {

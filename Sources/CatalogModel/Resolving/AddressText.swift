@@ -80,6 +80,16 @@ struct AddressText {
     return Self.directions.contains(next) && (Self.streetWords.contains(after) || after == Self.big)
   }
 
+  /// Whether `value` is an administrative suffix a full name ends with: 省 市 区 县 旗
+  /// 州 盟 镇 乡.
+  static func endsWithSuffix(_ value: UInt32) -> Bool {
+    suffixes.contains(value)
+  }
+
+  private static let suffixes: Set<UInt32> = [
+    0x7701, 0x5E02, 0x533A, 0x53BF, 0x65D7, 0x5DDE, 0x76DF, 0x9547, 0x4E61,
+  ]
+
   // 路 街 道 巷 弄
   private static let streetWords: Set<UInt32> = [0x8DEF, 0x8857, 0x9053, 0x5DF7, 0x5F04]
   // 大 (大道, 大街)

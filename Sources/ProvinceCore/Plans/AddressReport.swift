@@ -108,30 +108,34 @@ public struct AddressReport: Sendable {
     init(_ place: ResolvedAddress.Place, in catalog: Catalog) {
       let provinceName = catalog.provinces[place.province].name
       province = provinceName
-      // A municipality's (北京市) or a special region's (香港特别行政区) second level is
-      // its districts: the county level of an address, the municipality its city.
-      let districts = provinceName.hasSuffix("市") || provinceName.hasSuffix("特别行政区")
+      // A municipality (北京市) is its districts' city; a county-level city a province
+      // administers itself (济源市) has none (`Catalog.addressLevel`).
+      let municipality = catalog.isMunicipality(place.province)
       guard let ref = place.ref else {
         level = "province"
         code = Self.provinceCode(place.province, in: catalog)
-        if districts { city = provinceName }
+        if municipality { city = provinceName }
         return
       }
       let division = catalog[ref]
       code = division.code
       url = URLText.ascii(division.url)
-      if districts {
+      let countyLevel = catalog.addressLevel(of: ref.cityOnly) == 2
+      if municipality {
         city = provinceName
-        county = catalog[ref.cityOnly].name
-      } else {
+      } else if !countyLevel {
         city = catalog[ref.cityOnly].name
-        county = ref.countyOnly.map { catalog[$0].name } ?? ""
+      }
+      if let county = ref.countyOnly {
+        self.county = catalog[county].name
+      } else if countyLevel {
+        county = catalog[ref.cityOnly].name
       }
       if ref.isTownship {
         township = division.name
         level = "township"
       } else {
-        level = ref.county != nil || districts ? "county" : "city"
+        level = catalog.addressLevel(of: ref) == 2 ? "county" : "city"
       }
     }
 
