@@ -13,7 +13,7 @@ import TextSupport
 /// townships of what won are then looked for in the text after it.
 public struct AddressResolver: Sendable {
   public let catalog: Catalog
-  let variants: CharacterVariants
+  let variants: CharacterFolding
   /// The provinces, cities and counties, parents before children.
   private(set) var divisions: [Division] = []
   /// Each division's index in `divisions`: provinces by index, the rest by reference.
@@ -71,7 +71,7 @@ public struct AddressResolver: Sendable {
     catalog: Catalog, history: DivisionHistory = .none, variants: CharacterVariants = .none
   ) {
     self.catalog = catalog
-    self.variants = variants
+    self.variants = variants.folding()
     // Each current name (and short name) with the provinces it is found in.
     var current: [String: Set<Int>] = [:]
     for (p, province) in catalog.provinces.enumerated() {

@@ -8,7 +8,7 @@ struct AddressText {
   var offsets: [Int] = []
   let original: String
 
-  init(_ text: String, variants: CharacterVariants) {
+  init(_ text: String, variants: CharacterFolding) {
     original = text
     scalars.reserveCapacity(text.utf8.count / 2)
     offsets.reserveCapacity(text.utf8.count / 2 + 1)

@@ -172,8 +172,8 @@ public struct AddressReport: Sendable {
     let catalog = resolver.catalog
     var notes: [String] = []
     for former in resolved.former {
-      var said = "\(former.name) \(former.code) is a former name"
-      if let until = former.until { said += " (until \(until))" }
+      var said = "former name \(former.name) \(former.code)"
+      if let until = former.until { said += ", until \(until)" }
       notes.append(said)
     }
     if resolved.isAmbiguous {
