@@ -32,7 +32,7 @@ package final class TestTLSServer: @unchecked Sendable {
       "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
       "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=\(commonName)",
     ])
-    port = TestHTTPServer.unusedPort()
+    port = TestHTTPServer.freePort()
     scratch = try Scratch()
     let null = try scratch.open("null", writing: true)
     defer { close(null) }

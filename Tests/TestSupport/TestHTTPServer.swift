@@ -245,11 +245,29 @@ package final class TestHTTPServer: @unchecked Sendable {
     return ok ? () : nil
   }
 
-  /// A port on 127.0.0.1 that nothing listens on (bound, then released, so it is free).
-  package static func unusedPort() -> UInt16 {
+  /// A port on 127.0.0.1 that nothing listens on, and nothing can: a socket of this
+  /// process holds it bound, never listening, for the whole run, so a connection to it is
+  /// refused. A port bound and released again could be handed to another test's server
+  /// the next moment (a fetch that was to be refused got that server's 404, under load).
+  package static func unusedPort() -> UInt16 { refusing.port }
+
+  private static let refusing: (fd: Int32, port: UInt16) = {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return (-1, 9) }
+    return (fd, bindLoopback(fd))
+  }()
+
+  /// A port on 127.0.0.1 free for a server of the test's own to bind (bound, then
+  /// released).
+  package static func freePort() -> UInt16 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { return 9 }
     defer { close(fd) }
+    return bindLoopback(fd)
+  }
+
+  /// Binds `fd` to a port of the system's choosing on 127.0.0.1 and gives the port.
+  private static func bindLoopback(_ fd: Int32) -> UInt16 {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
