@@ -211,11 +211,12 @@ def run_peer(which, addresses):
     return json.loads(result.stdout.strip().splitlines()[-1])
 
 
-def same(level, got, want):
+def same(level, got, want, row):
     if level == "township":
         return got.removesuffix("办事处") == want.removesuffix("办事处")
     if level == "city" and got == "市辖区":
-        return False
+        # cpca's name for a municipality's own city level (北京市 市辖区 朝阳区).
+        return want == row["province"]
     return got == want
 
 
@@ -237,12 +238,12 @@ def accuracy():
         cells = []
         for level in levels:
             keyed = [(r, f) for r, f in zip(rows, found) if r[level]]
-            right = sum(1 for r, f in keyed if same(level, f[level], r[level]))
+            right = sum(1 for r, f in keyed if same(level, f[level], r[level], r))
             cells.append(f"{100 * right / len(keyed):.1f}% ({right}/{len(keyed)})")
         print(f"| {tool} | " + " | ".join(cells) + " |")
     if "-v" in sys.argv:
         for r, f in zip(rows, results["browse"]):
-            wrong = [lv for lv in levels if r[lv] and not same(lv, f[lv], r[lv])]
+            wrong = [lv for lv in levels if r[lv] and not same(lv, f[lv], r[lv], r)]
             if wrong:
                 print(r["address"], r["source"], {lv: (f[lv], r[lv]) for lv in wrong})
 

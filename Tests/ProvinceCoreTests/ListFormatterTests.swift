@@ -79,8 +79,28 @@ import Testing
 
   @Test func provincesListWithTheirCityCounts() {
     #expect(ListFormatter.provinces(catalog, format: .tsv).prefix(2) == ["北京市\t2\n", "广东省\t3\n"])
+    // Pinyin at every level, a province's too.
     #expect(
-      ListFormatter.provinces(catalog, format: .json)[1] == "{\"province\":\"北京市\",\"cities\":2},\n"
-    )
+      ListFormatter.provinces(catalog, format: .json)[1]
+        == "{\"province\":\"北京市\",\"cities\":2,\"pinyin\":\"bei jing shi\"},\n")
+    #expect(ListFormatter.provinces(catalog, format: .json)[2].contains("\"guang dong sheng\""))
+    let searched = ListFormatter.hits([.province(1)], in: catalog, format: .json)
+    #expect(searched.joined().contains("\"pinyin\":\"guang dong sheng\""))
+  }
+
+  @Test func everyListOfTownshipsHasTheCountyColumn() {
+    // 东华门街道 is under 东城区, a district with no county level: its county cell is
+    // there, empty, so the township is always the fourth column.
+    let catalog = Catalog(
+      provinces: [
+        Province(
+          name: "北京市",
+          cities: [City(name: "东城区", url: "https://x.test/d", code: "110101")])
+      ],
+      townshipTable: TownshipTable(
+        rows: "#110101\n001\t东华门街道\tdong hua men jie dao\n", urlPrefix: "https://x.test/"))
+    let rows = ListFormatter.cities(
+      [CityRef(province: 0, city: 0, county: nil, township: 0)], in: catalog, format: .tsv)
+    #expect(rows.first?.hasPrefix("北京市\t东城区\t\t东华门街道\thttps://x.test/") == true)
   }
 }

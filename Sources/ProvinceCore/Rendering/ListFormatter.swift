@@ -79,8 +79,10 @@ public enum ListFormatter {
             ]
             if let code = provinceCode(index) {
               members.append(("code", JSONWriter.string(code)))
-              members += GeoText.facts(code: code, in: catalog)
             }
+            members.append(
+              ("pinyin", JSONWriter.string(Pinyin.derive(catalog.provinces[index].name))))
+            if let code = provinceCode(index) { members += GeoText.facts(code: code, in: catalog) }
             return JSONWriter.object(members)
           case .place(let ref):
             return cityObject(catalog, ref, level: true)
@@ -111,8 +113,11 @@ public enum ListFormatter {
     var township: Bool
 
     init(_ refs: [CityRef]) {
-      county = refs.contains { $0.county != nil }
       township = refs.contains(where: \.isTownship)
+      // A township's row has the county column even where it is under a district or a
+      // city without counties (东城区, 东莞市): `cut -f 4` is the township in any list
+      // that has one.
+      county = township || refs.contains { $0.county != nil }
     }
 
     var count: Int { (county ? 1 : 0) + (township ? 1 : 0) }
@@ -145,9 +150,11 @@ public enum ListFormatter {
     case .tsv, .url:
       return catalog.provinces.map { tsvField($0.name) + "\t\($0.cities.count)\n" }
     case .json, .geojson:
+      // Pinyin at every level: a province's is derived, as the matcher reads it.
       let objects = catalog.provinces.map {
         JSONWriter.object([
           ("province", JSONWriter.string($0.name)), ("cities", "\($0.cities.count)"),
+          ("pinyin", JSONWriter.string(Pinyin.derive($0.name))),
         ])
       }
       guard format == .geojson else { return jsonArray(objects) }
