@@ -61,4 +61,27 @@ import TextSupport
     }
     if case .unique = matcher.province("39") { Issue.record("39 is no province's code") }
   }
+
+  @Test func aSearchsFormerRowsHaveTheCurrentRowsColumns() throws {
+    var options = try OptionParser.parse(["--search", "崇文", "--format", "tsv"])
+    options.format = .tsv
+    guard case .catalog(let job) = options.mode,
+      case .report(let report) = JobPlanner(
+        catalog: Self.catalog, matcher: Matcher(catalog: Self.catalog), options: options,
+        inputIsTerminal: false, outputIsTerminal: false, history: BuiltInCatalog.history
+      ).plan(job)
+    else {
+      Issue.record("no report")
+      return
+    }
+    let rows = report.output.joined().split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
+    // Townships named 崇文 (崇文门外街道…), then 崇文区, withdrawn in 2010: one shape.
+    #expect(rows.count > 2)
+    #expect(Set(rows.map(\.count)).count == 1)
+    #expect(rows.last?.first == "北京市")
+    #expect(rows.last?.contains("崇文区") == true)
+    #expect(rows.last?.last == "withdrawn")
+  }
 }

@@ -56,9 +56,16 @@ public struct AddressResolver: Sendable {
     var strength: UInt8
   }
 
-  struct TownshipScope: Sendable {
-    var parents: [CityRef]
-    var trie: NameTrie<TownshipMention>
+  /// A class: handed out of the shared cache once an address, a struct of a dozen arrays
+  /// would be retained a dozen times.
+  final class TownshipScope: Sendable {
+    let parents: [CityRef]
+    let trie: NameTrie<TownshipMention>
+
+    init(parents: [CityRef], trie: NameTrie<TownshipMention>) {
+      self.parents = parents
+      self.trie = trie
+    }
   }
 
   /// The weight of a full name (`西湖区`, `襄樊市`) and of one without its suffix (`西湖`).

@@ -187,6 +187,13 @@ public struct JobPlanner: Sendable {
       }
       // One FeatureCollection: the former divisions, outlines none, stay out of it.
       if listFormat == .geojson { return Report(output: current) }
+      if listFormat == .tsv {
+        // In the current rows' columns, so that a column means one thing all down the list.
+        let places = hits.compactMap { hit -> CityRef? in
+          if case .place(let ref) = hit { return ref } else { return nil }
+        }
+        return Report(output: current + ListFormatter.formerRows(rows, besides: places))
+      }
       return Report(output: current + FormerFormatter.lines(rows, format: listFormat))
     }
     if hits.isEmpty {

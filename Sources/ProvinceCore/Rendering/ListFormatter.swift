@@ -107,6 +107,28 @@ public enum ListFormatter {
     ref.isTownship ? "township" : ref.isCounty ? "county" : "city"
   }
 
+  /// Former divisions as rows of `--search`'s TSV beside current `places`: the same
+  /// columns (province, city, the county and township columns the places have, url,
+  /// level), the name at its level, no URL, and `withdrawn` or `renamed` as the level.
+  public static func formerRows(_ rows: [FormerFormatter.Row], besides places: [CityRef])
+    -> [String]
+  {
+    let columns = Columns(places)
+    return rows.map { row in
+      let entry = row.entry
+      let place = entry.place.split(separator: " ").map(String.init)
+      let province = place.first ?? ""
+      // A code ending 00 is a prefecture's; any other names a county (or a municipality's
+      // district, whose place is its province alone).
+      let isCity = entry.code.hasSuffix("00") || place.count < 2
+      var cells = [province, isCity ? entry.name : place[1]]
+      if columns.county { cells.append(isCity ? "" : entry.name) }
+      if columns.township { cells.append("") }
+      cells += ["", entry.status.rawValue]
+      return cells.map(tsvField).joined(separator: "\t") + "\n"
+    }
+  }
+
   /// The county and township columns a list of entries needs, and their cells.
   struct Columns {
     var county: Bool
