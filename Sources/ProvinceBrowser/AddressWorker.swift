@@ -19,10 +19,11 @@ final class AddressWorker: Sendable {
     state = Mutex(State(report: report))
   }
 
-  /// Answers `texts`, in order, into this worker's buffer.
-  func answer(_ texts: ArraySlice<String>) {
+  /// Answers the lines at `ranges` of `bytes`, in order, into this worker's buffer.
+  func answer(_ bytes: [UInt8], _ ranges: ArraySlice<Range<Int>>) {
     state.withLock { state in
-      for text in texts {
+      for range in ranges {
+        let text = String(decoding: bytes[range], as: UTF8.self)
         let (line, outcome) = state.report.line(for: text)
         state.answers.append(contentsOf: line.utf8)
         state.lines += 1

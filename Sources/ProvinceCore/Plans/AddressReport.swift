@@ -45,7 +45,6 @@ public struct AddressReport: Sendable {
   /// of input, and what it found.
   public mutating func line(for input: String) -> (text: String, outcome: Outcome) {
     let resolved = resolver.resolve(input)
-    let catalog = resolver.catalog
     let outcome: Outcome =
       resolved.isAmbiguous ? .ambiguous : resolved.place == nil ? .nothing : .found
     var fields = Fields()
@@ -54,13 +53,13 @@ public struct AddressReport: Sendable {
     if resolved.isAmbiguous {
       // The names every candidate shares are what the text does fix (朝阳区 alone: the
       // county's name, not which one); the code stays unknown.
-      let all = resolved.candidates.map { Fields($0, in: catalog) }
+      let all = resolved.candidates.map { Fields($0, in: resolver.catalog) }
       fields = Fields.common(all)
     }
     switch format {
     case .url:
       guard outcome == .found, let ref = resolved.place?.ref else { return ("", outcome) }
-      let url = URLText.ascii(catalog[ref].url)
+      let url = URLText.ascii(resolver.catalog[ref].url)
       return (url.isEmpty ? "" : url + "\n", outcome)
     case .tsv:
       var line = TerminalText.sanitize(input)
@@ -81,7 +80,7 @@ public struct AddressReport: Sendable {
       if !said.isEmpty { line += "  (" + TerminalText.sanitize(said) + ")" }
       return (line + "\n", outcome)
     case .json, .geojson:
-      return (JSONWriter.object(members(resolved, fields, catalog)) + "\n", outcome)
+      return (JSONWriter.object(members(resolved, fields, resolver.catalog)) + "\n", outcome)
     }
   }
 
@@ -169,7 +168,6 @@ public struct AddressReport: Sendable {
 
   /// What judgement was needed, in words: the old names read, the candidates left open.
   private func note(_ resolved: ResolvedAddress) -> String {
-    let catalog = resolver.catalog
     var notes: [String] = []
     for former in resolved.former {
       var said = "former name \(former.name) \(former.code)"
@@ -178,7 +176,7 @@ public struct AddressReport: Sendable {
     }
     if resolved.isAmbiguous {
       let listed = resolved.candidates.map { candidate -> String in
-        let fields = Fields(candidate, in: catalog)
+        let fields = Fields(candidate, in: resolver.catalog)
         let names = fields.names.filter { !$0.isEmpty }.joined(separator: " ")
         return [fields.code, names].compactMap { $0 }.joined(separator: " ")
       }
