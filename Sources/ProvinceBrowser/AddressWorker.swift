@@ -1,8 +1,9 @@
 import ProvinceCore
 import Synchronization
 
-/// One thread's share of `--address -`: its own report (and so its own memo of places
-/// and townships), the answers it wrote for the block in hand, and its counts.
+/// One thread's share of `--address -`: its own report (and so its own memo of places'
+/// fields; the township names are the resolver's, shared), the answers it wrote for the
+/// block in hand, and its counts.
 final class AddressWorker: Sendable {
   private struct State {
     var report: AddressReport

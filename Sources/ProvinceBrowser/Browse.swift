@@ -147,7 +147,8 @@ enum Browse {
     let counts = workers.map(\.counts)
     return write(
       AddressReport.summary(
-        lines: counts.map(\.lines).reduce(0, +), unresolved: counts.map(\.unresolved).reduce(0, +)))
+        lines: counts.map(\.lines).reduce(0, +), unresolved: counts.map(\.unresolved).reduce(0, +),
+        format: report.format))
   }
 
   /// `--at -`: one answer a line of stdin, in order, written as soon as no more input is

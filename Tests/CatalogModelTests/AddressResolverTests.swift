@@ -23,13 +23,10 @@ import Testing
   }
 
   static func answer(_ text: String, resolver: AddressResolver = resolver) -> Answer {
-    var resolver = resolver
     let found = resolver.resolve(text)
     let catalog = BuiltInCatalog.catalog
     func code(_ place: ResolvedAddress.Place) -> String? {
-      guard var ref = place.ref else {
-        return catalog.provinces[place.province].cities.first?.code.map { $0.prefix(2) + "0000" }
-      }
+      guard var ref = place.ref else { return catalog.provinceCode(place.province) }
       if ref.isTownship { ref = ref.parent }
       return catalog[ref].code
     }
@@ -168,5 +165,32 @@ import Testing
   @Test func autonomousDivisionsAreFoundByTheirShortForms() {
     #expect(Self.answer("恩施州利川市").code == "422802")
     #expect(Self.answer("延边州延吉市").code == "222401")
+  }
+
+  @Test func aTownshipDecidesBeforeTheHigherLevelIsPreferred() {
+    // 朝阳 alone is 朝阳市 (辽宁), the higher level; 望京街道 is 北京's 朝阳区's.
+    #expect(Self.answer("朝阳").code == "211300")
+    let wangjing = Self.answer("朝阳望京街道")
+    #expect(wangjing.code == "110105")
+    #expect(wangjing.township == "望京街道")
+  }
+
+  @Test func formerNamesAreFollowedOnlyThroughLaterChanges() {
+    // 中甸县 was renamed 香格里拉县 in 2001, keeping its code, and became 香格里拉市 533401.
+    #expect(Self.answer("云南中甸县").code == "533401")
+    // 沔阳县 became 仙桃市 in 1986; its successor's code 422401 had been 荆门市's until 1983.
+    let mianyang = Self.answer("湖北沔阳县")
+    #expect(mianyang.code == "429004")
+    #expect(mianyang.candidates.isEmpty)
+  }
+
+  @Test func addressesInLettersReadTheirStreetsAndTheirOrder() {
+    // A place's name before `Road` is a street's; the place comes last in English.
+    #expect(Self.answer("No.1 Beijing Road, Guangzhou").code == "440100")
+    #expect(Self.answer("Yuhua District, Nanjing").code == "320100")
+    #expect(Self.answer("Haidian District, Beijing\u{3002}").code == "110108")
+    let street = Self.answer("Hangzhou Xihu District, Wensan Road 90")
+    #expect(street.code == "330106")
+    #expect(street.rest == "Wensan Road 90")
   }
 }

@@ -49,7 +49,7 @@ import Testing
     #expect(objects[3]["township"] as? String == "虎门镇")
     #expect(objects[3]["input"] as? String == "廣東省東莞市虎門鎮")
     #expect(result.status == 1)
-    #expect(result.stderr == "browse: 2 of 4 addresses name no one division\n")
+    #expect(result.stderr == "browse: 2 of 4 addresses named no one division\n")
   }
 
   @Test("--address - answers a line before the next is written, as a co-process needs")
@@ -93,5 +93,32 @@ import Testing
     #expect(!hostile.stdout.contains("\u{1B}"))
     let unreadable = try await BrowseProcess.shell("\"$BROWSE\" --address - <&-")
     #expect(unreadable.status == 74)
+  }
+
+  @Test(
+    "--address -: a CR before the newline is no part of the address; an endless line is answered by its start"
+  )
+  func windowsLinesAndEndlessOnes() async throws {
+    let endless = String(repeating: "朝阳", count: 40_000)
+    let result = try await BrowseProcess.run(
+      ["--address", "-", "--format", "json"], input: "北京市海淀区\r\n\(endless)\n上海市闸北区\n")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    let first = try #require(
+      JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any])
+    #expect(first["input"] as? String == "北京市海淀区")
+    #expect(first["code"] as? String == "110108")
+    #expect(lines.last?.contains("\"310106\"") == true)
+  }
+
+  @Test("--address --format url writes no line without a page and says how many on stderr")
+  func urlsOnlyWhereThereIsAPage() async throws {
+    let result = try await BrowseProcess.run(
+      ["--address", "-", "--format", "url"], input: "北京\n北京市海淀区\n顺丰快递\n")
+    #expect(result.stdout.split(separator: "\n").count == 1)
+    #expect(result.stdout.hasPrefix("https://zh.wikipedia.org/wiki/"))
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == "browse: 2 of 3 addresses gave no URL (no one division, or a province)\n")
   }
 }

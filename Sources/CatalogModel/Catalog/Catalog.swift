@@ -171,6 +171,19 @@ public struct Catalog: Sendable, Hashable {
     }
   }
 
+  /// The province's six-digit code, from its first city that has one (`44` and four zeros
+  /// for 广东省); nil when none of its cities has a code of six ASCII digits.
+  public func provinceCode(_ index: Int) -> String? {
+    guard provinces.indices.contains(index) else { return nil }
+    for city in provinces[index].cities {
+      guard let code = city.code, code.utf8.count == 6,
+        code.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+      else { continue }
+      return String(code.prefix(2)) + "0000"
+    }
+    return nil
+  }
+
   /// Whether any township is known: lists show a township column only then.
   public var hasTownships: Bool {
     !townshipTable.isEmpty

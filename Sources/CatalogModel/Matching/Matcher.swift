@@ -235,17 +235,9 @@ public final class Matcher: Sendable {
     }
   }
 
-  /// The province's six-digit code, from its first city that has one (`44` and four zeros
-  /// for 广东省); nil when none of its cities has a code.
+  /// The province's six-digit code (`Catalog.provinceCode`).
   public func provinceCode(_ index: Int) -> String? {
-    guard catalog.provinces.indices.contains(index) else { return nil }
-    for city in catalog.provinces[index].cities {
-      guard let code = city.code, code.utf8.count == 6,
-        code.utf8.allSatisfy({ (0x30...0x39).contains($0) })
-      else { continue }
-      return String(code.prefix(2)) + "0000"
-    }
-    return nil
+    catalog.provinceCode(index)
   }
 
   /// Two to six ASCII digits: the start of a division code (`3205` is 苏州市 and its

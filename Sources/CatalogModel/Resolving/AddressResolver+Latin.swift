@@ -5,58 +5,6 @@ import TextSupport
 /// or with it (`hangzhoushi`), or as an established spelling (`Tibet`, `Canton`); a word
 /// for the level after it that agrees with the division's suffix (`District` for 区)
 /// makes it as sure as a full name in hanzi.
-struct SpellingIndex: Sendable {
-  /// What a division's suffix makes it, as English and pinyin name levels.
-  enum Level: Sendable {
-    case province, region, city, district, county, banner, league, prefecture, special, other
-  }
-
-  struct Entry: Sendable {
-    var division: Int32
-    var level: Level
-    var strength: UInt8
-    /// The former division the spelling is the name of, or -1.
-    var former: Int32 = -1
-  }
-
-  var names: [String: [Entry]] = [:]
-
-  mutating func add(_ key: String, _ entry: Entry) {
-    guard !key.isEmpty else { return }
-    names[key, default: []].append(entry)
-  }
-
-  /// The level a name's suffix gives it.
-  static func level(of name: String) -> Level {
-    let suffixes: [(String, Level)] = [
-      ("特别行政区", .special), ("自治区", .region), ("自治州", .prefecture), ("自治县", .county),
-      ("自治旗", .banner), ("地区", .prefecture), ("省", .province), ("市", .city), ("区", .district),
-      ("县", .county), ("旗", .banner), ("盟", .league),
-    ]
-    return suffixes.first { name.hasSuffix($0.0) }?.1 ?? .other
-  }
-
-  /// The level words of English and pinyin (`district`, `qu`), each a word or two.
-  static let levelWords: [String: Level] = [
-    "province": .province, "sheng": .province,
-    "region": .region, "autonomousregion": .region, "zizhiqu": .region,
-    "city": .city, "shi": .city, "municipality": .city,
-    "district": .district, "qu": .district, "newarea": .district, "newdistrict": .district,
-    "county": .county, "xian": .county, "autonomouscounty": .county,
-    "banner": .banner, "qi": .banner,
-    "league": .league, "meng": .league,
-    "prefecture": .prefecture, "autonomousprefecture": .prefecture, "zhou": .prefecture,
-    "diqu": .prefecture,
-    "sar": .special, "specialadministrativeregion": .special,
-  ]
-
-  /// Whether a level word `word` agrees with a division of `level`: a city's word fits
-  /// county-level cities too, and `district` a city's districts of every kind.
-  static func agrees(_ word: Level, with level: Level) -> Bool {
-    word == level || (word == .city && level == .city)
-  }
-}
-
 extension AddressResolver {
   /// The spellings in letters of every province, city and county.
   func makeSpellings() -> SpellingIndex {
@@ -141,14 +89,20 @@ extension AddressResolver {
       words.append((text, from..<i))
     }
     var found: [Found] = []
-    for first in words.indices {
+    for first in words.indices.prefix(Self.longestRead / 4) {
       var key = ""
       for last in first..<min(first + 4, words.count) {
         key += words[last].text
         guard let entries = index.names[key] else { continue }
         let level = levelWord(after: last, in: words)
+        // A name without its level word before `Road` or `Street` is a street's
+        // (`Beijing Road`, in 广州), as 北京路 is in hanzi.
+        let street =
+          level == nil && last + 1 < words.count
+          && SpellingIndex.streetWords.contains(words[last + 1].text)
         for entry in entries {
           var strength = entry.strength
+          if street && strength < Self.full { continue }
           var end = words[last].span.upperBound
           if let level, SpellingIndex.agrees(level.level, with: entry.level) {
             strength = Self.full

@@ -24,9 +24,8 @@ public struct AddressResolver: Sendable {
   /// each became.
   private(set) var formers: [FormerDivision] = []
   private(set) var successors: [[Int32]] = []
-  /// Township names by the division they are under (a county, or a city without counties).
-  /// By division: the divisions its townships are under, and their names.
-  /// Shared by every copy of this resolver (one a thread answers the same scopes).
+  /// Township names by the division they are under (a county, a city without counties, or
+  /// a city's counties together), made as addresses ask and shared by every copy.
   private let townshipScopes = TownshipScopes()
   /// The latin spellings of names, made when a text in letters first asks (and shared by
   /// every copy, as the township scopes are).
@@ -73,6 +72,8 @@ public struct AddressResolver: Sendable {
   static let short: UInt8 = 2
   /// A generic name's (`isGeneric`).
   static let weak: UInt8 = 1
+  /// How far into a text names are looked for, in scalars: far past any address.
+  static let longestRead = 512
 
   public init(
     catalog: Catalog, history: DivisionHistory = .none, variants: CharacterVariants = .none
@@ -185,23 +186,32 @@ public struct AddressResolver: Sendable {
   }
 
   /// The divisions of today that `entry` became: the one that has its code today, or
-  /// where none does, those its successors became, followed through later changes.
+  /// where none does, those its successors became, followed through later changes. A
+  /// successor's code is followed only through the rows of it that went after `entry`
+  /// did (422401 was 荆门市 until 1983, then 沔阳县's successor), and a row that names its
+  /// own code as successor (中甸县, renamed 香格里拉县 and later recoded) goes on to the
+  /// code's later rows.
   private func todaysDivisions(of entry: FormerDivision, byCode: [String: [FormerDivision]])
     -> [Int32]
   {
+    if let index = currentDivision(code: entry.code) { return [index] }
     var found: [Int32] = []
     var seen = Set<String>()
-    var queue = [entry.code]
-    var first = true
-    while let code = queue.popLast() {
-      guard seen.insert(code).inserted else { continue }
-      if let index = currentDivision(code: code) {
-        if !found.contains(index) { found.append(index) }
-        continue
+    var queue = [entry]
+    while let row = queue.popLast() {
+      guard seen.insert(row.code + "@" + (row.until ?? "")).inserted else { continue }
+      for next in row.replacedBy.reversed() {
+        let later = (byCode[next] ?? []).filter { candidate in
+          guard candidate != row else { return false }
+          guard let went = row.until, let then = candidate.until else { return true }
+          return then >= went
+        }
+        if later.isEmpty || next != row.code, let index = currentDivision(code: next) {
+          if !found.contains(index) { found.append(index) }
+          continue
+        }
+        queue += later
       }
-      let rows = first ? [entry] : (byCode[code] ?? [])
-      first = false
-      for row in rows { queue += row.replacedBy.reversed() }
     }
     return found
   }
@@ -210,7 +220,7 @@ public struct AddressResolver: Sendable {
   private func currentDivision(code: String) -> Int32? {
     if code.hasSuffix("0000"),
       let p = catalog.provinces.indices.first(where: {
-        provinceCode($0) == code
+        catalog.provinceCode($0) == code
       })
     {
       return Int32(provinceDivision[p])
@@ -219,20 +229,12 @@ public struct AddressResolver: Sendable {
     return divisionOfRef[ref]
   }
 
-  private func provinceCode(_ index: Int) -> String? {
-    for city in catalog.provinces[index].cities {
-      guard let code = city.code, code.utf8.count == 6 else { continue }
-      return String(code.prefix(2)) + "0000"
-    }
-    return nil
-  }
-
   // MARK: Resolving
 
   /// The division `text` names, with what is left of the text.
   public func resolve(_ text: String) -> ResolvedAddress {
     let address = AddressText(text, variants: variants)
-    let hasHanzi = address.scalars.contains { $0 >= 0x2E80 }
+    let hasHanzi = address.scalars.contains(where: AddressText.isIdeograph)
     var mentions: [Found] = []
     if hasHanzi {
       mentions = hanziMentions(address)
@@ -247,7 +249,7 @@ public struct AddressResolver: Sendable {
     // A division needs more than a generic name (城区) or a former short name (闸北) to be
     // named, unless that name is the whole text, as in a search.
     let whole = address.trimmedRange
-    var chains = candidates(mentions).filter {
+    var chains = candidates(mentions, latin: !hasHanzi).filter {
       $0.score >= Int(Self.short) || ($0.start <= whole.lowerBound && $0.end >= whole.upperBound)
     }
     guard let best = chains.first else {
@@ -260,42 +262,48 @@ public struct AddressResolver: Sendable {
         other.division != chain.division && isAncestor(other.division, of: chain.division)
       }
     }
-    // The first named wins, and of names that begin together the longest (达川市, a
-    // former county-level city, over 达川区's short name 达川).
+    // The first named wins (in letters, the last: the place comes after the street), and
+    // of names that begin together the longest (达川市, a former county-level city, over
+    // 达川区's short name 达川).
+    let sign = hasHanzi ? 1 : -1
     func order(_ chain: Chain) -> (Int, Int, Int) {
-      (chain.start, chain.deepest.start, chain.deepest.start - chain.deepest.end)
+      (sign * chain.start, sign * chain.deepest.start, chain.deepest.start - chain.deepest.end)
     }
     let first = chains.map(order).min { $0 < $1 } ?? order(best)
     chains = chains.filter { order($0) == first }
-    // Of names read from the same words, the higher level's is meant (西安 is the city,
-    // not 辽源's or 牡丹江's 西安区), where one division is at that level.
+    var chosen = chains[0]
+    var township: (ref: CityRef, span: Range<Int>)?
+    if hasHanzi && chains.count > 1 {
+      // A township of one candidate's and of no other's decides between them.
+      let decided = chains.compactMap { chain in
+        findTownship(in: address, under: chain).map { (chain, $0) }
+      }
+      if decided.count == 1 {
+        chosen = decided[0].0
+        township = decided[0].1
+        chains = [chosen]
+      }
+    }
+    // Else, of names read from the same words, the higher level's is meant (西安 is the
+    // city, not 辽源's or 牡丹江's 西安区), where one division is at that level.
     if chains.count > 1 {
       let top = chains.map { depth($0.division) }.min() ?? 0
       let highest = chains.filter { depth($0.division) == top }
-      if highest.count == 1 { chains = highest }
-    }
-    var chosen = chains[0]
-    var township: (ref: CityRef, span: Range<Int>)?
-    if hasHanzi {
-      if chains.count > 1 {
-        // A township of one candidate's and of no other's decides between them.
-        let decided = chains.compactMap { chain in
-          findTownship(in: address, under: chain).map { (chain, $0) }
-        }
-        if decided.count == 1 {
-          chosen = decided[0].0
-          township = decided[0].1
-          chains = [chosen]
-        }
-      } else {
-        township = findTownship(in: address, under: chosen)
+      if highest.count == 1 {
+        chains = highest
+        chosen = highest[0]
+        if hasHanzi { township = findTownship(in: address, under: chosen) }
       }
+    } else if hasHanzi && township == nil {
+      township = findTownship(in: address, under: chosen)
     }
     if chains.count > 1 {
       result.candidates = chains.map { place(of: $0.division) }
       let common = commonAncestor(chains.map(\.division))
       if let common { result.place = place(of: common) }
-      result.rest = address.rest(from: chains.map(\.end).max() ?? 0)
+      let end = chains.map(\.end).max() ?? 0
+      let start = chains.map(\.start).min() ?? 0
+      result.rest = hasHanzi ? address.rest(from: end) : address.rest(around: start..<end)
       result.former = uniqueFormers(chains.flatMap(\.formers))
       return result
     }
@@ -307,7 +315,7 @@ public struct AddressResolver: Sendable {
     }
     result.place = found
     result.former = uniqueFormers(chosen.formers)
-    result.rest = hasHanzi ? address.rest(from: end) : address.rest(in: 0..<chosen.start)
+    result.rest = hasHanzi ? address.rest(from: end) : address.rest(around: chosen.start..<end)
     return result
   }
 
@@ -328,7 +336,9 @@ public struct AddressResolver: Sendable {
   private func hanziMentions(_ address: AddressText) -> [Found] {
     var found: [Found] = []
     let scalars = address.scalars
-    for start in scalars.indices where scalars[start] >= 0x2E80 {
+    // Names are looked for in an address's length, not a whole hostile line's: every
+    // mention is weighed against every other.
+    for start in scalars.indices.prefix(Self.longestRead) where scalars[start] >= 0x2E80 {
       names.forEachMatch(in: scalars, from: start) { end, mentions in
         // A name with its suffix (西湖区, 港闸区) is the place whatever follows it; one
         // without (陕西, 南京) begins a street's name where a street's word follows.
@@ -354,11 +364,11 @@ public struct AddressResolver: Sendable {
   }
 
   /// Every division mentioned, scored with its parents' mentions, best first.
-  private func candidates(_ found: [Found]) -> [Chain] {
+  private func candidates(_ found: [Found], latin: Bool) -> [Chain] {
     // A text names a few divisions: arrays scanned whole beat hash tables here.
     var best: [Chain] = []
     for item in found {
-      let chain = chain(item.mention.division, deepest: item, found: found)
+      let chain = chain(item.mention.division, deepest: item, found: found, latin: latin)
       if let at = best.firstIndex(where: { $0.division == chain.division }) {
         if Self.better(chain, best[at]) { best[at] = chain }
       } else {
@@ -375,7 +385,7 @@ public struct AddressResolver: Sendable {
     return a.division < b.division
   }
 
-  private func chain(_ division: Int32, deepest: Found, found: [Found]) -> Chain {
+  private func chain(_ division: Int32, deepest: Found, found: [Found], latin: Bool) -> Chain {
     var used: [Range<Int>] = [deepest.start..<deepest.end]
     var score = Int(deepest.mention.strength)
     var formers: [Int32] = deepest.mention.former >= 0 ? [deepest.mention.former] : []
@@ -404,11 +414,13 @@ public struct AddressResolver: Sendable {
       }
       parent = divisions[Int(parent)].parent
     }
-    // A province or city named before this division and not over it says the text is
-    // about that place (南京雨花区: 雨花区 is 长沙's, and 南京's is 雨花台区).
+    // A province or city named before this division (after it, in letters: `Yuhua
+    // District, Nanjing`) and not over it says the text is about that place (南京雨花区:
+    // 雨花区 is 长沙's, and 南京's is 雨花台区).
     let depth = self.depth(division)
     let conflict = found.contains { item in
-      item.start < deepest.start && item.mention.strength >= Self.short
+      (latin ? item.start >= deepest.end : item.start < deepest.start)
+        && item.mention.strength >= Self.short
         && self.depth(item.mention.division) < depth && item.mention.division != division
         && !isAncestor(item.mention.division, of: division)
         && !used.contains { $0.overlaps(item.start..<item.end) }
@@ -468,7 +480,7 @@ public struct AddressResolver: Sendable {
     var best: (ref: CityRef, span: Range<Int>, strength: UInt8)?
     var tied = false
     let scalars = address.scalars
-    for start in from..<scalars.count where scalars[start] >= 0x2E80 {
+    for start in from..<min(scalars.count, Self.longestRead) where scalars[start] >= 0x2E80 {
       if best != nil { break }
       scope.trie.forEachMatch(in: scalars, from: start) { end, mentions in
         let street = address.streetFollows(end)
@@ -518,9 +530,8 @@ public struct AddressResolver: Sendable {
       }
     }
     trie.seal()
-    let scope = TownshipScope(parents: parents, trie: trie)
-    townshipScopes.keep(scope, for: division, of: divisions.count)
-    return scope
+    return townshipScopes.keep(
+      TownshipScope(parents: parents, trie: trie), for: division, of: divisions.count)
   }
 
   /// A township's full name, the name people write for an office (`南城街道` for

@@ -57,6 +57,20 @@ struct AddressText {
     return lower..<upper
   }
 
+  /// The text as typed before and after the scalars `range`, each without separators at
+  /// its ends, joined by a space: an address in letters names its places after the street.
+  func rest(around range: Range<Int>) -> String {
+    [rest(in: 0..<range.lowerBound), rest(from: range.upperBound)].filter { !$0.isEmpty }
+      .joined(separator: " ")
+  }
+
+  /// Whether `value` is a CJK ideograph, a radical or a compatibility ideograph: what a
+  /// name in hanzi is written with (not CJK punctuation, symbols or U+FFFD).
+  static func isIdeograph(_ value: UInt32) -> Bool {
+    (0x2E80...0x2FDF).contains(value) || (0x3400...0x9FFF).contains(value)
+      || (0xF900...0xFAFF).contains(value) || value >= 0x20000
+  }
+
   /// Spaces, commas and the like between an address's parts.
   static func isSeparator(_ value: UInt32) -> Bool {
     switch value {

@@ -12,8 +12,8 @@ public struct AddressReport: Sendable {
     "input", "province", "city", "county", "township", "code", "rest", "note",
   ]
 
-  var resolver: AddressResolver
-  let format: OutputFormat
+  let resolver: AddressResolver
+  public let format: OutputFormat
   /// Each place's fields as written once: a file of addresses names the same few
   /// thousand divisions again and again.
   private var written: [ResolvedAddress.Place: (fields: Fields, tsv: String)] = [:]
@@ -25,12 +25,14 @@ public struct AddressReport: Sendable {
 
   /// The end of a run: exit 1 with a count on stderr where some lines found no one
   /// division (none, or several equally), else success.
-  public static func summary(lines: Int, unresolved: Int) -> Report {
+  public static func summary(lines: Int, unresolved: Int, format: OutputFormat) -> Report {
     guard unresolved > 0 else { return Report() }
+    let what =
+      format == .url
+      ? "gave no URL (no one division, or a province)" : "named no one division"
     let said =
       lines == 1
-      ? "browse: the address names no one division\n"
-      : "browse: \(unresolved) of \(lines) addresses name no one division\n"
+      ? "browse: the address \(what)\n" : "browse: \(unresolved) of \(lines) addresses \(what)\n"
     return Report(messages: [said], exitCode: .failure)
   }
 
@@ -39,11 +41,15 @@ public struct AddressReport: Sendable {
     case found
     case ambiguous
     case nothing
+    /// With `--format url`: a division with no page (a province), or none.
+    case noURL
   }
 
   /// The output line (ending in "\n"; empty for `url` where there is no URL) for one line
   /// of input, and what it found.
-  public mutating func line(for input: String) -> (text: String, outcome: Outcome) {
+  public mutating func line(for typed: String) -> (text: String, outcome: Outcome) {
+    // A line of a file written on Windows: its CR is no part of the address.
+    let input = typed.hasSuffix("\r") ? String(typed.dropLast()) : typed
     let resolved = resolver.resolve(input)
     let outcome: Outcome =
       resolved.isAmbiguous ? .ambiguous : resolved.place == nil ? .nothing : .found
@@ -58,9 +64,11 @@ public struct AddressReport: Sendable {
     }
     switch format {
     case .url:
-      guard outcome == .found, let ref = resolved.place?.ref else { return ("", outcome) }
+      // No empty line where there is no page (a province, nothing, several): the line is
+      // counted and said at the end, as `--at -` does.
+      guard outcome == .found, let ref = resolved.place?.ref else { return ("", .noURL) }
       let url = URLText.ascii(resolver.catalog[ref].url)
-      return (url.isEmpty ? "" : url + "\n", outcome)
+      return url.isEmpty ? ("", .noURL) : (url + "\n", outcome)
     case .tsv:
       var line = TerminalText.sanitize(input)
       line += tsv ?? fields.tsv
@@ -71,8 +79,8 @@ public struct AddressReport: Sendable {
       line += "\n"
       return (line, outcome)
     case .text:
-      var parts = fields.names.compactMap { $0.isEmpty ? nil : $0 }
-      if let code = fields.code { parts.append(code) }
+      var parts = fields.names.compactMap { $0.isEmpty ? nil : TerminalText.sanitize($0) }
+      if let code = fields.code { parts.append(TerminalText.sanitize(code)) }
       if parts.isEmpty { parts.append("no place found") }
       var line = TerminalText.sanitize(input) + "  →  " + parts.joined(separator: " ")
       if !resolved.rest.isEmpty { line += "  | " + TerminalText.sanitize(resolved.rest) }
@@ -112,7 +120,7 @@ public struct AddressReport: Sendable {
       let municipality = catalog.isMunicipality(place.province)
       guard let ref = place.ref else {
         level = "province"
-        code = Self.provinceCode(place.province, in: catalog)
+        code = catalog.provinceCode(place.province)
         if municipality { city = provinceName }
         return
       }
@@ -158,12 +166,6 @@ public struct AddressReport: Sendable {
       return shared
     }
 
-    static func provinceCode(_ index: Int, in catalog: Catalog) -> String? {
-      guard let code = catalog.provinces[index].cities.lazy.compactMap(\.code).first,
-        code.utf8.count >= 2
-      else { return nil }
-      return String(code.prefix(2)) + "0000"
-    }
   }
 
   /// What judgement was needed, in words: the old names read, the candidates left open.

@@ -123,7 +123,8 @@ public struct JobPlanner: Sendable {
       guard case .text(let text) = input else { return .addresses(format: listFormat) }
       var report = addressReport(format: listFormat)
       let (line, outcome) = report.line(for: text)
-      var summary = AddressReport.summary(lines: 1, unresolved: outcome == .found ? 0 : 1)
+      var summary = AddressReport.summary(
+        lines: 1, unresolved: outcome == .found ? 0 : 1, format: listFormat)
       summary.output = line.isEmpty ? [] : [line]
       return .report(summary)
     }
