@@ -182,6 +182,11 @@ import Testing
     let mianyang = Self.answer("湖北沔阳县")
     #expect(mianyang.code == "429004")
     #expect(mianyang.candidates.isEmpty)
+    // 松滋县 became 松滋市 421087; its old code 421024 is 江陵县's now.
+    let songzi = Self.answer("湖北省荆州市松滋县")
+    #expect(songzi.code == "421087")
+    #expect(songzi.former == ["松滋县"])
+    #expect(songzi.rest.isEmpty)
   }
 
   @Test func addressesInLettersReadTheirStreetsAndTheirOrder() {

@@ -194,7 +194,16 @@ public struct AddressResolver: Sendable {
   private func todaysDivisions(of entry: FormerDivision, byCode: [String: [FormerDivision]])
     -> [Int32]
   {
-    if let index = currentDivision(code: entry.code) { return [index] }
+    // Its code lives on (a rename; or a city whose successors are its own districts, as
+    // 襄樊市 420600's are 襄阳市's), unless its successors went elsewhere and the code was
+    // given to another division since (松滋县 421024 became 松滋市 421087; 421024 is
+    // 江陵县's now).
+    let prefix = entry.code.hasSuffix("00") ? String(entry.code.prefix(4)) : entry.code
+    if entry.replacedBy.allSatisfy({ $0.hasPrefix(prefix) }),
+      let index = currentDivision(code: entry.code)
+    {
+      return [index]
+    }
     var found: [Int32] = []
     var seen = Set<String>()
     var queue = [entry]
@@ -382,6 +391,9 @@ public struct AddressResolver: Sendable {
     if a.score != b.score { return a.score > b.score }
     if a.start != b.start { return a.start < b.start }
     if a.deepest.start != b.deepest.start { return a.deepest.start < b.deepest.start }
+    // Of two readings of the same words, the longer (松滋县, the former name, over the
+    // current 松滋市's short name 松滋).
+    if a.deepest.end != b.deepest.end { return a.deepest.end > b.deepest.end }
     return a.division < b.division
   }
 
