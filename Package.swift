@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The target graph is the architecture (README, "How the code is laid out"): each target
-// may import only those below it, and only ProvinceIO and the executable may do I/O.
+// The target graph is the architecture (docs/development.md, "How the code is laid out"): each
+// target may import only those below it, and only ProvinceIO and the executable may do I/O.
 // Scripts/check-architecture (run by .ci/run) holds both: a file imports only the package
 // modules its target lists here, and a pure target calls no file system, clock or terminal.
 //

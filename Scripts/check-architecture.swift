@@ -1,4 +1,5 @@
-// Holds the architecture that Package.swift states (README, "How the code is laid out"):
+// Holds the architecture that Package.swift states (docs/development.md, "How the code is laid
+// out"):
 //
 // 1. A Swift file imports a module of this package only when its target lists that module
 //    among its dependencies (a module reached through another target's dependencies builds

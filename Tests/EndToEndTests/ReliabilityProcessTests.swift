@@ -124,7 +124,7 @@ import Testing
     // `yes` never stops typing; once head has its lines the session must notice the
     // closed pipe and end, not page for ever.
     // A closed pipe on stdout is the reader having had enough: exit 0, quietly (the
-    // README's `browse --all | head`), not 74, which is for a full disk or closed stdout.
+    // docs/usage.md's `browse --all | head`), not 74, which is for a full disk or closed stdout.
     let result = try await BrowseProcess.shell(
       "yes n | \"$BROWSE\" -i --offline | head -n 3 > /dev/null; echo \"${PIPESTATUS[1]}\"")
     #expect(result.stdout == "0\n")

@@ -45,7 +45,7 @@ import Testing
     #expect(found.first?.county == "昆山市" && found.first?.township == nil)
     let townships = found.dropFirst()
     #expect(townships.allSatisfy { $0.county == "昆山市" && $0.township != nil })
-    // Towns of 昆山 (the data set lacks 周庄镇, 锦溪镇 and 淀山湖镇: README, the data).
+    // Towns of 昆山 (the data set lacks 周庄镇, 锦溪镇 and 淀山湖镇: docs/data.md).
     for town in ["玉山镇", "巴城镇", "周市镇", "陆家镇", "花桥镇", "张浦镇", "千灯镇"] {
       #expect(townships.contains { $0.township == town }, "\(town)")
     }
