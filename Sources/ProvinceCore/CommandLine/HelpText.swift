@@ -34,6 +34,7 @@ public enum HelpText {
         browse [-p <province>] [-c <city>] [-x <county>] --counties | --townships
         browse --all | --search <query> [--format text|tsv|json|url|geojson]
         browse --at <lat,lng> | --at - | --near <lat,lng> [--datum wgs84|gcj02|bd09]
+        browse --address <text> | --address -   the division an address names
         browse --pick [--townships]   choose on the terminal, print the choice on stdout
         browse --validate [<file>]
 
@@ -52,6 +53,7 @@ public enum HelpText {
         browse -c 昆山                          a county-level city: 昆山市 under 苏州市
         browse -c 苏州 --counties               list 苏州's county-level divisions
         browse --search 320583                  search by division code
+        browse --address 湖北省襄樊市小水街222号  襄阳市 420600, and what 襄樊 was
         browse --search zhou --format url | head -n 5
         browse --all --format json | jq '.[] | select(.province == "广东省") | .city'
         browse --all --format url | xargs -n 1 -P 4 curl -sI

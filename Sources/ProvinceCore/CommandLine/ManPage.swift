@@ -94,6 +94,7 @@ public enum ManPage {
     "--validate [file]",
     "--check [-p province] [-c city] [-x county] [--townships]",
     "--at lat,lng | --at - | --near lat,lng [--datum wgs84|gcj02|bd09]",
+    "--address text | --address -",
   ]
 
   static let examples = [
