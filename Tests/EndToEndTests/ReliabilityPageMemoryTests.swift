@@ -34,21 +34,27 @@ import Testing
   @Test("A 16 MB page fetched and shown as reader text peaks at no more than 1.5 times its size")
   func aLargePagePeaksWithinABoundedMultipleOfItsSize() async throws {
     try await Self.withTheLargePage { data in
-      let result = try await BrowseProcess.run(
-        ["--data", data, "-c", "大页市", "--fetch"] + Self.reading, timeout: 280,
-        watchingPeak: true)
-      #expect(result.status == 0, "\(result.stderr)")
       // All of it was read and shown: the first paragraph and the last.
-      #expect(result.stdout.contains("第1段"))
-      #expect(result.stdout.contains("全文完"))
-      #expect(!result.stdout.contains("cut at the size limit"))
-      let peak = try #require(result.peakResidentBytes)
-      // It held the page once at least: the figure is the child's, read.
-      #expect(peak >= Self.pageBytes, "peak resident \(peak) bytes")
-      #expect(
-        peak <= 3 * Self.pageBytes / 2 + Self.constant,
-        "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB page")
+      try await Self.expectFetchWithinBound(data, showing: ["第1段", "全文完"], page: "")
     }
+  }
+
+  /// `--fetch` of the page in `data`: it exits 0, shows each of `showing`, is not cut, and
+  /// peaks at no less than the page (it held it once at least: the figure is the child's,
+  /// read) and no more than 1.5 times it plus the run's own.
+  static func expectFetchWithinBound(_ data: String, showing: [String], page shape: String)
+    async throws
+  {
+    let result = try await BrowseProcess.run(
+      ["--data", data, "-c", "大页市", "--fetch"] + reading, timeout: 280, watchingPeak: true)
+    #expect(result.status == 0, "\(result.stderr)")
+    for text in showing { #expect(result.stdout.contains(text)) }
+    #expect(!result.stdout.contains("cut at the size limit"))
+    let peak = try #require(result.peakResidentBytes)
+    #expect(peak >= pageBytes, "peak resident \(peak) bytes")
+    #expect(
+      peak <= 3 * pageBytes / 2 + constant,
+      "peak resident \(peak / 1_000_000) MB for a \(pageBytes / 1_000_000) MB \(shape)page")
   }
 
   /// The page kept for browsing: its document and laid-out lines (so it can be scrolled,
@@ -102,19 +108,9 @@ import Testing
     let data = try F.file(
       F.plist(province: "测试省", cities: [("大页市", server.url("/big").absoluteString)]))
     defer { try? FileManager.default.removeItem(atPath: data) }
-    let result = try await BrowseProcess.run(
-      ["--data", data, "-c", "大页市", "--fetch"] + Self.reading, timeout: 280,
-      watchingPeak: true)
-    #expect(result.status == 0, "\(result.stderr)")
     // All of it was read and shown: the text's end, and the paragraph after it.
-    #expect(result.stdout.contains("zz-end-of-the-text"))
-    #expect(result.stdout.contains("全文完"))
-    #expect(!result.stdout.contains("cut at the size limit"))
-    let peak = try #require(result.peakResidentBytes)
-    #expect(peak >= Self.pageBytes, "peak resident \(peak) bytes")
-    #expect(
-      peak <= 3 * Self.pageBytes / 2 + Self.constant,
-      "peak resident \(peak / 1_000_000) MB for a \(Self.pageBytes / 1_000_000) MB \(shape) page")
+    try await Self.expectFetchWithinBound(
+      data, showing: ["zz-end-of-the-text", "全文完"], page: shape + " ")
   }
 
   /// A page whose text is one word of `a`s (or, with `pre`, one `pre` line of words) and
