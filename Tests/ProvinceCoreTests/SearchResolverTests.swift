@@ -43,6 +43,8 @@ import TextSupport
     #expect(codes(zhabei) == ["310106"])
     #expect(zhabei.message?.contains("静安区") == true)
     #expect(zhabei.message?.contains("2015") == true)
+    // Shown while the search is typed, where the keys' hint would be.
+    #expect(FullScreenRenderer.editorNote(zhabei).contains("闸北区 (until 2015) is now 静安区."))
     #expect(codes(search("zhabei")) == ["310106"])
   }
 

@@ -413,6 +413,9 @@ public enum FullScreenRenderer {
       return state.findHistory.isEmpty
         ? "   Enter find · Esc never mind" : "   Enter find · ↑ ↓ earlier searches · Esc never mind"
     }
+    // What the typed text was read as (`/闸北`: what became of 闸北区) is worth more
+    // than the keys while it is there.
+    if let message = state.message { return "   " + message }
     return "   ↑ ↓ move · Enter open · " + StepKeys.hint(StepKeys.situation(state)) + " · q is text"
   }
 
