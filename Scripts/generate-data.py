@@ -36,7 +36,7 @@ HISTORY_SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+History.swift")
 TOWNSHIPS = Path("Data/townships.tsv")
 TOWNSHIPS_SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+Townships.swift")
 TOWNSHIP_COLUMNS = ["county_code", "code", "name", "pinyin"]
-HISTORY_COLUMNS = ["code", "name", "place", "until", "status", "replaced_by"]
+HISTORY_COLUMNS = ["code", "name", "place", "until", "status", "replaced_by", "since"]
 VARIANTS = Path("Data/variants.tsv")
 VARIANTS_SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+Variants.swift")
 VARIANT_COLUMNS = ["from", "to"]
@@ -294,8 +294,10 @@ def validate_history(path, line, row):
         raise DataError(f"{path}:{line}: needs a 6-digit code and a name")
     if row["until"] and not re.fullmatch(r"(19|20)\d\d", row["until"]):
         raise DataError(f"{path}:{line}: until must be a year or empty")
-    if row["status"] not in ("withdrawn", "renamed"):
-        raise DataError(f"{path}:{line}: status must be withdrawn or renamed")
+    if row["status"] not in ("withdrawn", "renamed", "current"):
+        raise DataError(f"{path}:{line}: status must be withdrawn, renamed or current")
+    if row["since"] and not re.fullmatch(r"(19|20)\d\d", row["since"]):
+        raise DataError(f"{path}:{line}: since must be a year or empty")
     if row["replaced_by"] and not re.fullmatch(r"\d{6}(;\d{6})*", row["replaced_by"]):
         raise DataError(f"{path}:{line}: replaced_by must be 6-digit codes joined by ;")
 

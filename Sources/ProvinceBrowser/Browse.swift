@@ -111,7 +111,27 @@ enum Browse {
       ).run()
     case .addresses(let format):
       return addressLines(planner.addressReport(format: format))
+    case .oldCodes(let format):
+      return oldCodeLines(planner.historyReport(format: format))
     }
+  }
+
+  /// `--history -`: one answer a line of stdin, in order, written as soon as no more input
+  /// is waiting (as `--at -`).
+  static func oldCodeLines(_ report: HistoryReport) -> ExitCode {
+    var lines = 0
+    var unknown = 0
+    // No code is a hundred bytes long: such a line is answered by its start, once.
+    let end = LineStream(longestLine: 1024, answeredPrefix: 64).run(to: out) { line, answers in
+      let (text, found) = report.line(for: String(decoding: line, as: UTF8.self))
+      answers += Array(text.utf8)
+      lines += 1
+      if !found { unknown += 1 }
+    }
+    if case .readError(let reason) = end {
+      return write(Report(messages: [StandardStream.inputReadFailure(reason)], exitCode: .ioError))
+    }
+    return write(HistoryReport.summary(lines: lines, unknown: unknown))
   }
 
   /// `--address -`: one answer a line of stdin, in order, as `LineStream` reads them. A

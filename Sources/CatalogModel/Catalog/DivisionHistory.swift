@@ -3,8 +3,10 @@ import TextSupport
 /// The codes and names no longer in use, kept as the generator's rows and read only when a
 /// query finds nothing current: start-up never pays for them.
 ///
-/// Rows are `code<TAB>name<TAB>place<TAB>until<TAB>status<TAB>replaced_by`, one a line,
-/// `replaced_by` `;`-separated (Data/history.tsv without its header). A malformed row is
+/// Rows are `code<TAB>name<TAB>place<TAB>until<TAB>status<TAB>replaced_by<TAB>since`, one a
+/// line, `replaced_by` `;`-separated, `since` optional (Data/history.tsv without its
+/// header). A row of status `current` says only since when a code of today has its name:
+/// it is no former division, and only `currentSince()` reads it. A malformed row is
 /// skipped, never trusted.
 public struct DivisionHistory: Sendable, Hashable {
   let rows: String
@@ -80,14 +82,29 @@ extension DivisionHistory {
     rows.split(separator: "\n").compactMap(Self.entry)
   }
 
-  /// The entry a row holds; nil for a malformed one.
+  /// The entry a row holds; nil for a malformed one or a `current` row.
   static func entry(_ line: Substring) -> FormerDivision? {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-    guard fields.count == 6, let status = FormerDivision.Status(rawValue: String(fields[4]))
+    guard fields.count == 6 || fields.count == 7,
+      let status = FormerDivision.Status(rawValue: String(fields[4]))
     else { return nil }
     return FormerDivision(
       code: String(fields[0]), name: String(fields[1]), place: String(fields[2]),
       until: fields[3].isEmpty ? nil : String(fields[3]), status: status,
-      replacedBy: fields[5].split(separator: ";").map(String.init))
+      replacedBy: fields[5].split(separator: ";").map(String.init),
+      since: fields.count == 7 && !fields[6].isEmpty ? String(fields[6]) : nil)
+  }
+
+  /// The year each code of today came into use under its name today, by code and name
+  /// (`current` rows); a code without one has been so since the records began (1981) or
+  /// the sources do not say.
+  public func currentSince() -> [String: (name: String, since: String)] {
+    var found: [String: (name: String, since: String)] = [:]
+    for line in rows.split(separator: "\n") {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 7, fields[4] == "current", !fields[6].isEmpty else { continue }
+      found[String(fields[0])] = (String(fields[1]), String(fields[6]))
+    }
+    return found
   }
 }

@@ -16,11 +16,15 @@ public struct FormerDivision: Sendable, Hashable {
   public var status: Status
   /// The codes that took its place, in the sources' order; empty where they give none.
   public var replacedBy: [String]
+  /// The year the code came into use under this name (1981: in use when the records
+  /// begin); nil where the sources do not say.
+  public var since: String?
 
   public init(
     code: String, name: String, place: String, until: String?, status: Status,
-    replacedBy: [String]
+    replacedBy: [String], since: String? = nil
   ) {
+    self.since = since
     self.code = code
     self.name = name
     self.place = place

@@ -78,7 +78,7 @@ public enum OptionParser {
   public static let usageLine =
     "Usage: browse [--province <name>] [--city <name>] [--county <name>] [--township <name>]"
     + " [--counties | --townships] [--search <query>] [--all] [--at <lat,lng>] [--near <lat,lng>]"
-    + " [--datum <datum>]"
+    + " [--datum <datum>] [--history <query>] [--changes <year> [<year>]]"
     + " [--format text|tsv|json|url|geojson] [--data <file>] [--interactive | --pick]"
     + "\n  See 'browse --help'."
 
@@ -227,7 +227,7 @@ public enum OptionParser {
     options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
-    for key in [OptionSpec.Key.province, .city, .county, .township, .search, .address] {
+    for key in [OptionSpec.Key.province, .city, .county, .township, .search, .address, .history] {
       if let text = values[key], text.unicodeScalars.allSatisfy(\.isSpaceOrTab) {
         throw UsageError("'\(spelled(key))' needs a non-empty value")
       }
@@ -278,10 +278,17 @@ public enum OptionParser {
     for key in places {
       try forbid(key, with: lookups + [.interactive, .pick, .open, .fetch, .check, .validate])
     }
+    for key in [OptionSpec.Key.history, .changes] {
+      try forbid(
+        key,
+        with: lookups + places + [.history, .changes].filter { $0 != key }
+          + [.interactive, .pick, .open, .fetch, .check, .validate])
+    }
 
-    if positionals.count > (keys.contains(.validate) ? 1 : 0) {
-      let extra = positionals[keys.contains(.validate) ? 1 : 0]
-      throw UsageError("unexpected argument '\(extra)'")
+    // `--validate FILE` and `--changes FROM TO` take one word after their value.
+    let trailing = keys.contains(.validate) || keys.contains(.changes) ? 1 : 0
+    if positionals.count > trailing {
+      throw UsageError("unexpected argument '\(positionals[trailing])'")
     }
     if (keys.contains(.fetch) || keys.contains(.open)) && values[.city] == nil
       && values[.county] == nil && values[.township] == nil
@@ -342,6 +349,12 @@ public enum OptionParser {
     if let text = values[.address] {
       return .catalog(.address(text == "-" ? .standardInput : .text(text)))
     }
+    if let text = values[.history] {
+      return .catalog(.history(text == "-" ? .standardInput : .query(text)))
+    }
+    if let text = values[.changes] {
+      return .catalog(try changes(text, to: positionals.first))
+    }
     if let query = values[.search] { return .catalog(.search(query, province: province)) }
     if keys.contains(.all) { return .catalog(.all) }
     if keys.contains(.counties) {
@@ -375,6 +388,35 @@ public enum OptionParser {
           + " not '\(EchoedValue.shown(text))'")
     }
     return point
+  }
+
+  /// `--changes FROM [TO]` (or `FROM..TO`): the years, the first no later than the second.
+  private static func changes(_ text: String, to second: String?) throws(UsageError)
+    -> Options.CatalogJob
+  {
+    var first = text
+    var last = second
+    if second == nil, let range = text.range(of: "..") {
+      first = String(text[..<range.lowerBound])
+      last = String(text[range.upperBound...])
+    }
+    func year(_ text: String) throws(UsageError) -> Int {
+      guard text.utf8.count == 4, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+        let year = Int(text), (1900...2100).contains(year)
+      else {
+        throw UsageError(
+          "'--changes' needs a year such as 2020 (then, if you like, a second: 2020 2026),"
+            + " not '\(EchoedValue.shown(text))'")
+      }
+      return year
+    }
+    let from = try year(first)
+    var to: Int?
+    if let last { to = try year(last) }
+    if let to, to < from {
+      throw UsageError("'--changes \(from) \(to)': the first year must not be after the second")
+    }
+    return .changes(from: from, to: to)
   }
 
   /// The longest `--timeout`, in seconds.

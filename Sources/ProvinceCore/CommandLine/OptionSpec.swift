@@ -12,6 +12,7 @@ struct OptionSpec: Sendable {
     case width, fullPage, variant, noMouse
     case manPage, query
     case at, near, datum, address
+    case history, changes
   }
 
   var key: Key
@@ -68,6 +69,17 @@ struct OptionSpec: Sendable {
       help:
         "The province, city, county and township an address names ('-': one address a line"
         + " from stdin)"),
+    .init(
+      key: .history, long: "history", short: nil, value: "query",
+      help:
+        "A division's names and codes over the years (by code or name, current or former),"
+        + " what it came from and what it became ('-': one old code a line from stdin to"
+        + " today's codes)"),
+    .init(
+      key: .changes, long: "changes", short: nil, value: "year",
+      help:
+        "List every change to the divisions from this year to today, or to a second year"
+        + " given after it (--changes 2020 2026)"),
     .init(
       key: .near, long: "near", short: nil, value: "lat,lng",
       help: "List the county-level divisions by distance from a point, nearest first"),

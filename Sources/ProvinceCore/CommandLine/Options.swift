@@ -48,6 +48,11 @@ public struct Options: Sendable, Equatable {
     case address(AddressInput)
     /// `--near`: the county-level divisions by distance from a point.
     case near(GeoPoint)
+    /// `--history`: a division's names and codes over the years (or `-`: each old code of
+    /// stdin's lines to today's).
+    case history(HistoryInput)
+    /// `--changes FROM [TO]`: every change in those years, both included (nil: to today).
+    case changes(from: Int, to: Int?)
     /// Hidden: the names a completion script offers.
     case complete(CompletionTarget)
   }
@@ -83,6 +88,14 @@ public struct Options: Sendable, Equatable {
   public enum AddressInput: Sendable, Equatable {
     case text(String)
     /// `--address -`: one address a line, one answer a line, in order.
+    case standardInput
+  }
+
+  /// What `--history` reads.
+  public enum HistoryInput: Sendable, Equatable {
+    /// A code or a name, current or former.
+    case query(String)
+    /// `--history -`: one code a line, one answer a line, in order.
     case standardInput
   }
 

@@ -127,7 +127,31 @@ public struct JobPlanner: Sendable {
         lines: 1, unresolved: outcome == .found ? 0 : 1, format: listFormat)
       summary.output = line.isEmpty ? [] : [line]
       return .report(summary)
+    case .history, .changes:
+      return history(job)
     }
+  }
+
+  /// `--history` and `--changes`: text, TSV or JSON, never URLs or outlines.
+  private func history(_ job: Options.CatalogJob) -> Plan {
+    if listFormat == .url || listFormat == .geojson {
+      let option = if case .changes = job { "--changes" } else { "--history" }
+      return .report(
+        .failure("'\(option)' writes text, tsv or json, not \(listFormat.rawValue)", .usage))
+    }
+    switch job {
+    case .history(.standardInput): return .oldCodes(format: listFormat)
+    case .history(.query(let query)): return .report(historyReport(format: listFormat).timelines(query))
+    case .changes(let from, let to):
+      return .report(historyReport(format: listFormat).changes(from: from, to: to))
+    default: return .report(Report())
+    }
+  }
+
+  /// The report `--history` and `--changes` answer with, on this planner's data.
+  public func historyReport(format: OutputFormat) -> HistoryReport {
+    HistoryReport(
+      catalog: catalog, matcher: matcher, history: history, variants: variants, format: format)
   }
 
   /// The report `--address` writes its lines with, resolving on this planner's data.

@@ -16,6 +16,8 @@ public enum Plan: Sendable, Equatable {
   case locate(format: OutputFormat)
   /// `--address -`: answer each line of stdin with `AddressReport`, in `format`, as it comes.
   case addresses(format: OutputFormat)
+  /// `--history -`: answer each old code of stdin with `HistoryReport`, in `format`.
+  case oldCodes(format: OutputFormat)
   /// Run the interactive session.
   case session(SessionPlan)
 }
