@@ -163,8 +163,13 @@ public struct CodeHistory: Sendable {
     }
     let others =
       span.end == .renamed
-      ? [(code: span.code, name: self.span(code: span.code, at: year, excluding: index)
-        .map { spans[$0].name })]
+      ? [
+        (
+          code: span.code,
+          name: self.span(code: span.code, at: year, excluding: index)
+            .map { spans[$0].name }
+        )
+      ]
       : codes.map { code in
         (code: code, name: self.span(code: code, at: year, excluding: index).map { spans[$0].name })
       }
@@ -212,7 +217,9 @@ public struct CodeHistory: Sendable {
     changes += chain.compactMap(change(endingWith:))
     // In a year, the beginning first: a new division, then what went into it.
     changes.sort { ($0.year, $0.kind == .new ? 0 : 1) < ($1.year, $1.kind == .new ? 0 : 1) }
-    let today = (chain.last.map(today(of:)) ?? []).map { (code: spans[$0].code, name: spans[$0].name) }
+    let today = (chain.last.map(today(of:)) ?? []).map {
+      (code: spans[$0].code, name: spans[$0].name)
+    }
     return DivisionTimeline(spans: chain.map { spans[$0] }, changes: changes, today: today)
   }
 
@@ -233,7 +240,9 @@ public struct CodeHistory: Sendable {
       }
     }
     return found.sorted {
-      ($0.year, $0.span.code, $0.kind == .new ? 1 : 0) < ($1.year, $1.span.code, $1.kind == .new ? 1 : 0)
+      ($0.year, $0.span.code, $0.kind == .new ? 1 : 0) < (
+        $1.year, $1.span.code, $1.kind == .new ? 1 : 0
+      )
     }
   }
 

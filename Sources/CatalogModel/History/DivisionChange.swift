@@ -36,7 +36,8 @@ public struct DivisionChange: Sendable, Hashable {
 
   public static func == (a: DivisionChange, b: DivisionChange) -> Bool {
     a.year == b.year && a.kind == b.kind && a.span == b.span
-      && a.others.map(\.code) == b.others.map(\.code) && a.others.map(\.name) == b.others.map(\.name)
+      && a.others.map(\.code) == b.others.map(\.code)
+      && a.others.map(\.name) == b.others.map(\.name)
   }
 
   public func hash(into hasher: inout Hasher) {

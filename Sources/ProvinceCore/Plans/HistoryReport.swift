@@ -65,13 +65,16 @@ public struct HistoryReport: Sendable {
     switch matcher.place(text, inProvince: nil) {
     case .unique(let ref): addCurrent(ResolvedAddress.Place(province: ref.province, ref: ref))
     case .ambiguous(let refs):
-      refs.forEach { addCurrent(ResolvedAddress.Place(province: $0.province, ref: $0)) }
+      for ref in refs { addCurrent(ResolvedAddress.Place(province: ref.province, ref: ref)) }
     case .notFound: break
     }
-    for entry in rows.entries(matching: text) { add(history.span(code: entry.code, name: entry.name)) }
+    for entry in rows.entries(matching: text) {
+      add(history.span(code: entry.code, name: entry.name))
+    }
     guard found.isEmpty else { return found }
     // A province, a name in pinyin or another script, an address: as `--address` reads it.
-    let resolved = AddressResolver(catalog: catalog, history: rows, variants: variants).resolve(text)
+    let resolved = AddressResolver(catalog: catalog, history: rows, variants: variants).resolve(
+      text)
     for entry in resolved.former { add(history.span(code: entry.code, name: entry.name)) }
     if resolved.former.isEmpty {
       (resolved.place.map { [$0] } ?? resolved.candidates).forEach(addCurrent)

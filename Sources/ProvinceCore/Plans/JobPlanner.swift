@@ -141,7 +141,8 @@ public struct JobPlanner: Sendable {
     }
     switch job {
     case .history(.standardInput): return .oldCodes(format: listFormat)
-    case .history(.query(let query)): return .report(historyReport(format: listFormat).timelines(query))
+    case .history(.query(let query)):
+      return .report(historyReport(format: listFormat).timelines(query))
     case .changes(let from, let to):
       return .report(historyReport(format: listFormat).changes(from: from, to: to))
     default: return .report(Report())

@@ -66,7 +66,8 @@ public enum HistoryFormatter {
     out += ListFormatter.alignedRows(rows.map { $0.map(TerminalText.sanitize) })
     let today = line.today.map { "\($0.code) \($0.name)" }
     out.append(
-      "  today: " + TerminalText.sanitize(today.isEmpty ? "no division" : today.joined(separator: ", "))
+      "  today: "
+        + TerminalText.sanitize(today.isEmpty ? "no division" : today.joined(separator: ", "))
         + "\n")
     return out
   }
@@ -150,7 +151,8 @@ public enum HistoryFormatter {
   /// `330104 江干区 (浙江省 杭州市) → 330102 上城区, 330114 钱塘区`; a new one's sources
   /// after `←`.
   public static func sentence(_ change: DivisionChange) -> String {
-    let others = change.others.map { other in other.name.map { "\(other.code) \($0)" } ?? other.code }
+    let others = change.others.map { other in other.name.map { "\(other.code) \($0)" } ?? other.code
+    }
     var text = title(change.span)
     if change.kind == .renamed, let now = change.others.first?.name {
       text += " → \(now)"
