@@ -35,6 +35,7 @@ public enum HelpText {
         browse --all | --search <query> [--format text|tsv|json|url|geojson]
         browse --at <lat,lng> | --at - | --near <lat,lng> [--datum wgs84|gcj02|bd09]
         browse --address <text> | --address -   the division an address names
+        browse --history <code|name> | --history - | --changes <year> [<year>]
         browse --pick [--townships]   choose on the terminal, print the choice on stdout
         browse --validate [<file>]
 
@@ -54,6 +55,8 @@ public enum HelpText {
         browse -c 苏州 --counties               list 苏州's county-level divisions
         browse --search 320583                  search by division code
         browse --address 湖北省襄樊市小水街222号  襄阳市 420600, and what 襄樊 was
+        browse --history 330104                 江干区: 1983–2021, to 上城区 and 钱塘区
+        browse --changes 2020 2026              every change from 2020 to 2026
         browse --search zhou --format url | head -n 5
         browse --all --format json | jq '.[] | select(.province == "广东省") | .city'
         browse --all --format url | xargs -n 1 -P 4 curl -sI

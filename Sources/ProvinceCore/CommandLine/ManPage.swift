@@ -95,6 +95,7 @@ public enum ManPage {
     "--check [-p province] [-c city] [-x county] [--townships]",
     "--at lat,lng | --at - | --near lat,lng [--datum wgs84|gcj02|bd09]",
     "--address text | --address -",
+    "--history code|name | --history - | --changes year [year]",
   ]
 
   static let examples = [
