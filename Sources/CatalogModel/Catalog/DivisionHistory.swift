@@ -18,6 +18,9 @@ public struct DivisionHistory: Sendable, Hashable {
   /// No history: what a catalog without one answers.
   public static let none = DivisionHistory(rows: "")
 
+  /// Whether there is no history at all (`none`, a data file's).
+  public var isEmpty: Bool { rows.isEmpty }
+
   /// The entries whose code is `query`, or whose name is `query` or `query` plus an
   /// administrative suffix (`崇文` finds 崇文区), in code order.
   public func entries(matching query: String) -> [FormerDivision] {

@@ -23,7 +23,8 @@ public struct HistoryReport: Sendable {
     self.rows = history
     self.variants = variants
     self.format = format
-    self.history = CodeHistory(history: history, catalog: catalog)
+    self.history =
+      CatalogHistory.graph(history, catalog) ?? CodeHistory(history: history, catalog: catalog)
   }
 
   // MARK: --history CODE|NAME
