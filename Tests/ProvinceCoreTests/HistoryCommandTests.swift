@@ -143,6 +143,16 @@ import Testing
     #expect(try report("--changes", "2020", "--format", "geojson").exitCode == .usage)
   }
 
+  @Test func jianliCountyWentIn2020NotIn1996() throws {
+    // 监利县 421023 was under 荆沙市 (1994–1996), then 荆州市, and became the county-level
+    // city 监利市 421088 in 2020: one span, not a code withdrawn in 1996 to itself.
+    let objects = try json(report("--search", "421023", "--format", "json"))
+    let former = try #require(objects.first { $0["code"] as? String == "421023" })
+    #expect(former["until"] as? String == "2020")
+    let codes = (former["replaced_by"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+    #expect(codes == ["421088"])
+  }
+
   // MARK: --changes
 
   @Test func changesFrom2020To2026() throws {
