@@ -16,7 +16,8 @@ after 2024 from the tables below. Rows:
 longer in use) or `renamed` (the code is, under another name); `replaced_by` the codes
 that took its place in the year it went, `;`-separated, empty where the sources give none
 (a code areacodes marks with another year, `330102[1996]`, took part of its area earlier,
-while it lived on: left out, unless nothing else took its place); `since` the year the
+while it lived on: left out, unless nothing else took its place; a prefecture the sources
+name none for has the prefectures its counties went to that year); `since` the year the
 code came into use under that name (1981: in use when the records begin; empty where the
 sources do not say). A code in use today under the name it has in the MCA list gets a row
 of status `current` (place, until and replaced_by empty) that says only since when, so
@@ -128,6 +129,21 @@ def main(argv):
         rows[(code, name)] = [code, name, place(code, "", ""), LATER.get(code, ""), status,
                               ";".join(successors(new, "", keep_earlier=True)),
                               since.get((code, name), "")]
+    # A prefecture the sources name no successor for (邯郸地区 1993): the prefectures its
+    # counties went to in the year it went (1304xx: 邯郸市 130400), derived, not guessed.
+    known = set(current) | set(names)
+    for key, row in rows.items():
+        code, until = row[0], row[3]
+        if not code.endswith("00") or code.endswith("0000") or row[5] or not until:
+            continue
+        went = {}
+        for other in rows.values():
+            if other[0][:4] == code[:4] and other[0] != code and other[3] == until:
+                for successor in other[5].split(";"):
+                    parent = successor[:4] + "00"
+                    if successor and parent != code and parent in known:
+                        went[parent] = went.get(parent, 0) + 1
+        row[5] = ";".join(sorted(went, key=lambda c: (-went[c], c)))
     for code, name in current.items():
         if code.startswith(TAIWAN) or name in PLACEHOLDERS:
             continue

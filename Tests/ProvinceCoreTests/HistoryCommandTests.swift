@@ -196,6 +196,10 @@ import Testing
     #expect(Array(fields("322726").prefix(3)) == ["322726", "320583", "昆山市"])
     #expect(Array(fields("420600").prefix(3)) == ["420600", "420600", "襄阳市"])
     #expect(Array(fields("500112\r").prefix(3)) == ["500112", "500157", "两江新区"])
+    // 邯郸地区 went into 邯郸市 in 1993, and 雁北地区 to 大同市 and 朔州市: the sources name
+    // no successor of a prefecture, its counties' new prefectures are.
+    #expect(Array(fields("132100").prefix(3)) == ["132100", "130400", "邯郸市"])
+    #expect(Set(fields("142100")[1].split(separator: ";")) == ["140200", "140600"])
     #expect(tsv.line(for: "110103").found)
     #expect(!tsv.line(for: "999999").found)
     #expect(!tsv.line(for: "abc").found)

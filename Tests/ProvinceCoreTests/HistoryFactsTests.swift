@@ -6,8 +6,8 @@ import TextSupport
 @testable import ProvinceCore
 
 /// A division's page shows its history among its facts, as `--history` tells it. Facts
-/// typed from knowledge: 昆山县 became the county-level city 昆山市 in 1989; 襄樊市 was
-/// renamed 襄阳市 in 2010.
+/// typed from knowledge: 昆山县 became the county-level city 昆山市 in 1989; 襄阳地区 went
+/// into 襄樊市 in 1983, and 襄樊市 was renamed 襄阳市 in 2010.
 @Suite struct HistoryFactsTests {
   static let catalog = BuiltInCatalog.catalog
 
@@ -41,7 +41,9 @@ import TextSupport
 
   @Test func xiangyangsPageSaysItWasXiangfanUntil2010() throws {
     let header = try page("湖北省", "襄阳市", nil, history: BuiltInCatalog.history)
-    #expect(header.contains { $0.hasPrefix("  History  2010  renamed") && $0.contains("襄樊市") })
+    #expect(header.contains { $0.contains("2010  renamed") && $0.contains("襄樊市") })
+    // 襄阳地区 went into 襄樊市 in 1983: the first change, the one labelled.
+    #expect(header.contains { $0.hasPrefix("  History  1983  merged") && $0.contains("襄阳地区") })
   }
 
   @Test func noHistoryNoRows() throws {
