@@ -39,6 +39,7 @@ LATER = {"500105": "2025", "500112": "2025"}
 LATER_SINCE = {"500157": "2025", "653132": "2026", "659013": "2026"}
 # Taiwan keeps no codes in the project's data: the data set's 710000 → 830000 is its own.
 TAIWAN = "71"
+MUNICIPALITIES = ("11", "12", "31", "50")
 
 
 def successors(field, until, keep_earlier):
@@ -72,9 +73,11 @@ def main(argv):
         areacodes = list(csv.DictReader(f))
 
     since = {}  # (code, name) -> the year areacodes says it came into use
+    starts = {code: {year} for code, year in LATER_SINCE.items()}  # code -> years a name began
     for row in areacodes:
         key = (row["代码"], row["名称"])
         since[key] = min(since.get(key, row["启用时间"]), row["启用时间"])
+        starts.setdefault(row["代码"], set()).add(row["启用时间"])
 
     names = {}  # code -> latest name any source gives, for places
     for row in areacodes:
@@ -107,7 +110,10 @@ def main(argv):
             until = row["变更/弃用时间"]
             new = row["新代码"]
         new = ";".join(successors(new, until, keep_earlier=not in_use_elsewhere))
-        status = "renamed" if in_use_elsewhere and new in ("", code) else "withdrawn"
+        # Renamed where the code went on under another name that year; a code given to
+        # another division years later (涪陵市 511400 to 1997, 眉山市 since 2000) was withdrawn.
+        went_on = not until or until in starts.get(code, ())
+        status = "renamed" if in_use_elsewhere and new in ("", code) and went_on else "withdrawn"
         if status == "renamed":
             new = code
         made = [code, name, place(code, row["一级行政区"], row["二级行政区"]), until, status, new,
@@ -140,7 +146,11 @@ def main(argv):
         for other in rows.values():
             if other[0][:4] == code[:4] and other[0] != code and other[3] == until:
                 for successor in other[5].split(";"):
+                    # A municipality's districts have no prefecture: the municipality
+                    # (四川省's 重庆市 510200 in 1997: 500000).
                     parent = successor[:4] + "00"
+                    if parent not in known and successor[:2] in MUNICIPALITIES:
+                        parent = successor[:2] + "0000"
                     if successor and parent != code and parent in known:
                         went[parent] = went.get(parent, 0) + 1
         row[5] = ";".join(sorted(went, key=lambda c: (-went[c], c)))

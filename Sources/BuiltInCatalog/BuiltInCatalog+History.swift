@@ -5310,7 +5310,7 @@ extension BuiltInCatalog {
       510183	邛崃市			current		1994
       510184	崇州市			current		1994
       510185	简阳市			current		2016
-      510200	重庆市	四川省	1997	withdrawn		1981
+      510200	重庆市	四川省	1997	withdrawn	500000	1981
       510202	市中区	四川省 重庆市	1994	withdrawn	510202	1983
       510202	渝中区	四川省 重庆市	1997	withdrawn	500103	1994
       510203	大渡口区	四川省 重庆市	1997	withdrawn	500104	1983
@@ -5445,7 +5445,7 @@ extension BuiltInCatalog {
       511132	峨边彝族自治县			current		1985
       511133	马边彝族自治县			current		1985
       511181	峨眉山市			current		1990
-      511200	万县市	四川省	1997	withdrawn		1992
+      511200	万县市	四川省	1997	withdrawn	500000	1992
       511202	龙宝区	四川省 万县市	1997	withdrawn	500101	1992
       511203	天成区	四川省 万县市		withdrawn	500101	
       511203	天城区	四川省 万县市	1997	withdrawn	500101	1992
@@ -5469,7 +5469,7 @@ extension BuiltInCatalog {
       511325	西充县			current		1993
       511381	阆中市			current		1993
       511400	眉山市			current		2000
-      511400	涪陵市	四川省	1997	renamed	511400	1995
+      511400	涪陵市	四川省	1997	withdrawn	500000	1995
       511402	东坡区			current		2000
       511402	枳城区	四川省 涪陵市	1997	withdrawn	500102	1995
       511403	彭山区			current		2014
@@ -5775,7 +5775,7 @@ extension BuiltInCatalog {
       513437	雷波县			current		1981
       513438	木里藏族自治县	四川省 凉山彝族自治州		withdrawn	513422	
       513439	冕宁县	四川省 凉山彝族自治州		withdrawn	513433	
-      513500	黔江地区	四川省	1997	withdrawn		1988
+      513500	黔江地区	四川省	1997	withdrawn	500000	1988
       513521	石柱土家族自治县	四川省 黔江地区	1997	withdrawn	500240	1988
       513522	秀山土家族苗族自治县	四川省 黔江地区	1997	withdrawn	500241	1988
       513523	黔江土家族苗族自治县	四川省 黔江地区	1997	withdrawn	500239	1988

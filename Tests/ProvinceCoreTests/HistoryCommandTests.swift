@@ -153,6 +153,19 @@ import Testing
     #expect(codes == ["421088"])
   }
 
+  @Test func aCodeGivenToAnotherDivisionLaterIsNoRename() throws {
+    // 511400 was 涪陵市 (1995–1997), which went into the municipality 重庆市 in 1997; the
+    // code was given to 眉山市 in 2000. 涪陵 was never renamed 眉山.
+    let objects = try json(report("--history", "511400", "--format", "json"))
+    let fuling = try #require(objects.first { $0["name"] as? String == "涪陵市" })
+    let span = try #require((fuling["spans"] as? [[String: Any]])?.last)
+    #expect(span["until"] as? String == "1997")
+    #expect(span["change"] as? String != "renamed")
+    let today = (fuling["today"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+    #expect(today == ["500000"])
+    #expect(objects.contains { $0["name"] as? String == "眉山市" })
+  }
+
   // MARK: --changes
 
   @Test func changesFrom2020To2026() throws {

@@ -63,6 +63,9 @@ public struct HistoryReport: Sendable {
       let name = place.ref.map { catalog[$0].name } ?? catalog.provinces[place.province].name
       if let code { add(history.span(code: code, name: name)) }
     }
+    if case .unique(let province) = matcher.province(text) {
+      addCurrent(ResolvedAddress.Place(province: province))
+    }
     switch matcher.place(text, inProvince: nil) {
     case .unique(let ref): addCurrent(ResolvedAddress.Place(province: ref.province, ref: ref))
     case .ambiguous(let refs):
