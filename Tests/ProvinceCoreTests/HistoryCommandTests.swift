@@ -166,6 +166,21 @@ import Testing
     #expect(objects.contains { $0["name"] as? String == "眉山市" })
   }
 
+  @Test func aDataFileHasNoHistory() throws {
+    let options = try OptionParser.parse(["--history", "330104"])
+    guard case .catalog(let job) = options.mode else { return }
+    let plan = JobPlanner(
+      catalog: Self.catalog, matcher: Self.matcher, options: options, inputIsTerminal: false,
+      outputIsTerminal: false, history: .none
+    ).plan(job)
+    guard case .report(let report) = plan else {
+      Issue.record("no report")
+      return
+    }
+    #expect(report.exitCode == .failure)
+    #expect(report.messages.joined().contains("no history"))
+  }
+
   // MARK: --changes
 
   @Test func changesFrom2020To2026() throws {

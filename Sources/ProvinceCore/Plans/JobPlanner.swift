@@ -139,6 +139,12 @@ public struct JobPlanner: Sendable {
       return .report(
         .failure("'\(option)' writes text, tsv or json, not \(listFormat.rawValue)", .usage))
     }
+    // A data file's codes are its own: the built-in history says nothing of them.
+    guard !history.isEmpty else {
+      return .report(
+        .failure(
+          "a data file (--data) has no history; --history and --changes read the built-in data's"))
+    }
     switch job {
     case .history(.standardInput): return .oldCodes(format: listFormat)
     case .history(.query(let query)):
