@@ -19,6 +19,28 @@ import Testing
     #expect(result.stderr == "browse: 1 of 4 codes have no code today\n")
   }
 
+  @Test func oldCodesAreAnsweredAsTheyComeAsACoProcessNeeds() async throws {
+    // One code written, its answer read, then the next: a browse that waited for more
+    // input before answering would hang here. 闸北区 310108 went into 静安区 310106 in 2015.
+    let result = try await BrowseProcess.shell(
+      """
+      coproc "$BROWSE" --history - --format tsv
+      echo 310108 >&"${COPROC[1]}"
+      IFS= read -r first <&"${COPROC[0]}"
+      echo 330104 >&"${COPROC[1]}"
+      IFS= read -r second <&"${COPROC[0]}"
+      exec {COPROC[1]}>&-
+      wait
+      printf '%s\\n%s\\n' "$first" "$second"
+      """)
+    let lines = result.stdout.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
+    #expect(lines.count == 2)
+    #expect(lines.first?[1] == "310106")
+    #expect(lines.last?[1] == "330102;330114")
+  }
+
   @Test func historyOfANameAndChangesBetweenTwoYears() async throws {
     let history = try await BrowseProcess.run(["--history", "襄樊", "--format", "text"])
     #expect(history.status == 0)
