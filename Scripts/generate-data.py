@@ -13,7 +13,8 @@ the same way:
 - Data/derived/townships.txt: the townships in the blocks TownshipTable reads, a county
   at a time, with their titles.
 And Resources/provinces_cities.plist (XML plist, seed shape; a test holds the built-in
-catalog equal to it).
+catalog equal to it). Every name's reading must obey the rules of Data/readings.tsv
+(reading_rules.py).
 
 Run from the repository root:
     python3 Scripts/generate-data.py           # validate, (re)write the derived files
@@ -31,6 +32,9 @@ from collections import Counter
 import re
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+import reading_rules  # noqa: E402
 
 TSV = Path("Data/divisions.tsv")
 COUNTIES = Path("Data/counties.tsv")
@@ -329,6 +333,28 @@ def read_about():
     return values
 
 
+def check_readings(provinces, blocks):
+    """Every name's reading obeys Data/readings.tsv's rules (reading_rules.py --apply
+    rewrites those that do not)."""
+    rules = reading_rules.load()
+    names = []
+    for province in provinces:
+        names.append((province["name"], province["code"], province["pinyin"]))
+        for city in province["cities"]:
+            names.append((city["name"], province["code"], city["pinyin"]))
+            names += [(c["name"], c["code"][:2], c["pinyin"]) for c in city["counties"]]
+    for _, block in blocks:
+        names += [(t["name"], t["code"][:2], t["pinyin"]) for t in block]
+    broken = []
+    for name, province, said in names:
+        ruled = " ".join(reading_rules.decide(rules, name, province, said.split(" "))[0])
+        if ruled != said:
+            broken.append(f"{name} {said!r} (the rules say {ruled!r})")
+    if broken:
+        raise DataError(f"{len(broken)} readings break Data/readings.tsv's rules, run"
+                        " python3 Scripts/reading_rules.py --apply: " + "; ".join(broken[:5]))
+
+
 def main(argv):
     check = argv[1:] == ["--check"]
     if argv[1:] and not check:
@@ -344,7 +370,8 @@ def main(argv):
         blocks = group_townships(
             provinces, read_rows(TOWNSHIPS, TOWNSHIP_COLUMNS, validate_township))
         assign_township_titles(provinces, blocks)
-    except (DataError, OSError) as error:
+        check_readings(provinces, blocks)
+    except (DataError, OSError, reading_rules.RuleError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     outputs = {
