@@ -269,6 +269,9 @@ def group_townships(provinces, rows):
             for county in city["counties"]:
                 parents[county["code"]] = county
                 order.append(county["code"])
+    # The binary takes the township level to be there without looking (BuiltInCatalog).
+    if not rows:
+        raise DataError(f"{TOWNSHIPS}: has no townships")
     position = {code: n for n, code in enumerate(order)}
     blocks = {}
     last = (-1, "")

@@ -17,12 +17,11 @@ public enum BuiltInCatalog {
   public static var dataSource: String { about["source"] ?? "" }
 
   /// The codes and names no longer in use, read only when a query finds nothing current.
-  public static let history = DivisionHistory(rows: DataFile.history.text(droppingLines: 1))
+  public static let history = DivisionHistory { DataFile.history.text(droppingLines: 1) }
 
   /// The characters an address may write for our names' own (廣 for 广, ⻄ for 西), as
   /// pairs: a variant, then the character the names use.
-  public static let variants = CharacterVariants(
-    pairs: DataFile.variants.rows().filter { $0.count == 2 }.map { $0[0] + $0[1] }.joined())
+  public static let variants = CharacterVariants(pairs: variantPairs())
 
   static let about: [String: String] = {
     var values: [String: String] = [:]
@@ -30,10 +29,23 @@ public enum BuiltInCatalog {
     return values
   }()
 
-  /// The township level, copied out and decoded a county at a time when first asked.
+  /// Data/variants.tsv's rows (`from, to`) as one text of pairs: every run that resolves
+  /// a name reads them, so no row becomes an array of strings.
+  static func variantPairs() -> String {
+    var pairs = ""
+    DataFile.variants.forEachRow { fields in
+      guard fields.count == 2 else { return }
+      pairs += String(decoding: fields[0], as: UTF8.self)
+      pairs += String(decoding: fields[1], as: UTF8.self)
+    }
+    return pairs
+  }
+
+  /// The township level, copied out and decoded a county at a time when first asked. Never
+  /// empty (generate-data.py refuses an empty Data/townships.tsv): knowing so costs no scan
+  /// of the file's 1.8 MB at start-up.
   static let townshipTable = TownshipTable(
-    urlPrefix: urlPrefix, isEmpty: DataFile.townships.count == 0,
-    rows: { DataFile.townships.text() })
+    urlPrefix: urlPrefix, isEmpty: false, rows: { DataFile.townships.text() })
 
   static let urlPrefix = "https://zh.wikipedia.org/wiki/"
 

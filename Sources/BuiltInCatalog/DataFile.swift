@@ -33,9 +33,6 @@ enum DataFile: Int, CaseIterable, Sendable {
     return body(UnsafeBufferPointer(start: start, count: start == nil ? 0 : count))
   }
 
-  /// The file's byte count.
-  var count: Int { withBytes(\.count) }
-
   /// The file as text (a copy), from its `skip`-th line on: 1 leaves out a header.
   func text(droppingLines skip: Int = 0) -> String {
     withBytes { bytes in
