@@ -62,7 +62,9 @@ let package = Package(
   targets: [
     .target(name: "TextSupport"),
     .target(name: "CatalogModel", dependencies: ["TextSupport"]),
-    .target(name: "BuiltInCatalog", dependencies: ["CatalogModel"]),
+    // The files of Data/ as bytes (#embed), parsed by BuiltInCatalog when first needed.
+    .target(name: "DataBytes"),
+    .target(name: "BuiltInCatalog", dependencies: ["CatalogModel", "DataBytes"]),
     .target(name: "PageReader", dependencies: ["TextSupport", "FetchModel"]),
     .target(name: "TerminalUI", dependencies: ["TextSupport"]),
     // Outlines, point lookups and maps in cells: pure geometry, tested on fixtures.

@@ -1,21 +1,26 @@
 #!/usr/bin/env python3
-"""Generate the default data set from Data/divisions.tsv and Data/counties.tsv, with
-Data/townships.tsv (the township level), Data/history.tsv (codes no longer in use) and
-Data/about.tsv (the data's date and source, for --version).
+"""Validate the data set and derive what the binary and the seed file need from it:
+Data/divisions.tsv and Data/counties.tsv, with Data/townships.tsv (the township level),
+Data/history.tsv (codes no longer in use), Data/variants.tsv and Data/about.tsv (the
+data's date and source, for --version).
 
-Also writes BuiltInCatalog+Townships.swift and BuiltInCatalog+History.swift: each one
-string literal that the binary decodes lazily (TownshipTable, DivisionHistory).
-
-Writes Resources/provinces_cities.plist (XML plist, seed shape) and
-Sources/BuiltInCatalog/BuiltInCatalog+Generated.swift (the same data as a
-ready-made Catalog literal, so the binary carries its data without a resource
-bundle and start-up needs no parsing; a test holds the two equal).
+The binary carries the files of Data/ as bytes (Sources/DataBytes, C #embed) and parses
+them at run time, each when first needed: no data is Swift source, so no data costs the
+compiler anything. What is derived is written to Data/derived/, checked in and embedded
+the same way:
+- Data/derived/shared-names.tsv: the names more than one division has (their pages'
+  titles say the parent, below);
+- Data/derived/townships.txt: the townships in the blocks TownshipTable reads, a county
+  at a time, with their titles.
+And Resources/provinces_cities.plist (XML plist, seed shape; a test holds the built-in
+catalog equal to it). Every name's reading must obey the rules of Data/readings.tsv
+(reading_rules.py).
 
 Run from the repository root:
-    python3 Scripts/generate-data.py           # (re)write both files
-    python3 Scripts/generate-data.py --check   # exit 1 if either is stale (for CI)
+    python3 Scripts/generate-data.py           # validate, (re)write the derived files
+    python3 Scripts/generate-data.py --check   # exit 1 if invalid or stale (for CI)
 
-Python 3 standard library only; the output depends on the two TSVs alone.
+Python 3 standard library only; the output depends on Data/ alone.
 
 URLs are zh.wikipedia titles: the bare name, or, where the name is shared with any other
 division at any level (鼓楼区 ×4, 朝阳区 in 北京 and 长春, 东区 in 香港 and 攀枝花), the form
@@ -28,26 +33,28 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).parent))
+import reading_rules  # noqa: E402
+
 TSV = Path("Data/divisions.tsv")
 COUNTIES = Path("Data/counties.tsv")
 ABOUT = Path("Data/about.tsv")
 HISTORY = Path("Data/history.tsv")
-HISTORY_SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+History.swift")
 TOWNSHIPS = Path("Data/townships.tsv")
-TOWNSHIPS_SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+Townships.swift")
+TOWNSHIP_BLOCKS = Path("Data/derived/townships.txt")
+SHARED_NAMES = Path("Data/derived/shared-names.tsv")
 TOWNSHIP_COLUMNS = ["county_code", "code", "name", "pinyin"]
 HISTORY_COLUMNS = ["code", "name", "place", "until", "status", "replaced_by", "since"]
 VARIANTS = Path("Data/variants.tsv")
-VARIANTS_SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+Variants.swift")
 VARIANT_COLUMNS = ["from", "to"]
 PLIST = Path("Resources/provinces_cities.plist")
-SWIFT = Path("Sources/BuiltInCatalog/BuiltInCatalog+Generated.swift")
 
 COLUMNS = ["province_code", "province", "province_pinyin", "city_code", "city", "city_pinyin"]
 COUNTY_COLUMNS = ["city_code", "city", "code", "county", "county_pinyin"]
 URL_PREFIX = "https://zh.wikipedia.org/wiki/"
 PINYIN = re.compile(r"[a-z]+( [a-z]+)*")
-# XML 1.0 forbids most C0 controls; C1 and bidi controls would be terminal hazards.
+# XML 1.0 forbids most C0 controls; C1 and bidi controls would be terminal hazards. NUL
+# would also end a file early where the binary embeds them (Sources/DataBytes).
 FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -90,9 +97,6 @@ def check_pinyin(path, line, name, text, pinyin_key):
 
 
 def validate_county(path, line, row):
-    # The Swift file carries the rows in a multi-line string literal.
-    if any("\\" in value or '"' in value for value in row.values()):
-        raise DataError(f"{path}:{line}: a backslash or quote cannot be in a county row")
     if not re.fullmatch(r"\d{6}", row["code"]):
         raise DataError(f"{path}:{line}: code must be 6 digits")
     if not re.fullmatch(r"\d{4}00", row["city_code"]) or row["code"][:4] != row["city_code"][:4]:
@@ -169,6 +173,8 @@ def assign_urls(provinces):
     def url(name, parent):
         return URL_PREFIX + (f"{name}_({parent})" if uses[name] > 1 else name)
 
+    # BuiltInCatalog makes the same URLs from this list (render_shared_names).
+
     for province in provinces:
         for city in province["cities"]:
             city["url"] = url(city["name"], province["name"])
@@ -217,79 +223,20 @@ def render_plist(provinces):
     return "\n".join(out)
 
 
-def swift_string(text):
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def render_swift(provinces, about):
-    def literal(division):
-        code = swift_string(division["code"]) if division["code"] else "nil"
-        return (f"City(name: {swift_string(division['name'])}, "
-                f"url: {swift_string(division['url'])}, code: {code}, "
-                f"pinyin: {swift_string(division['pinyin'])}")
-
-    def county_row(county):
-        # name, code, pinyin and the title where it is not the bare name; see BuiltInCatalog.
-        title = county["url"][len(URL_PREFIX):]
-        fields = [county["name"], county["code"], county["pinyin"]]
-        if title != county["name"]:
-            fields.append(title)
-        return "\t".join(fields)
-
-    # One function per province and one statement per city, each city's counties one
-    # string: literals of every county cost the optimiser minutes and gigabytes.
-    calls = []
-    functions = []
-    for number, province in enumerate(provinces):
-        calls.append(f"    province{number}(),")
-        body = [
-            f"  private static func province{number}() -> Province {{",
-            "    var cities: [City] = []",
-            f"    cities.reserveCapacity({len(province['cities'])})",
-        ]
+def render_shared_names(provinces):
+    """The city- and county-level names more than one division of those levels or the
+    provinces has: BuiltInCatalog titles their pages `name_(parent)`, as assign_urls."""
+    uses = Counter()
+    for province in provinces:
+        uses[province["name"]] += 1
         for city in province["cities"]:
-            if not city["counties"]:
-                body.append(f"    cities.append({literal(city)}))")
-                continue
-            table = "\n".join(county_row(c) for c in city["counties"])
-            body.append(f"    cities.append({literal(city)}, counties: counties(")
-            body.append('      """')
-            body.extend("      " + line for line in table.split("\n"))
-            body.append('      """)))')
-        body.append(f"    return Province(name: {swift_string(province['name'])}, cities: cities)")
-        body.append("  }")
-        functions.append("\n".join(body))
-    calls = "\n".join(calls)
-    functions = "\n\n".join(functions)
-    # The formatter must never touch this file, or --check would fail after a format run.
-    return (
-        "// swift-format-ignore-file\n"
-        "// generated by Scripts/generate-data.py from Data/divisions.tsv and Data/counties.tsv;"
-        " do not edit\n"
-        "\n"
-        "import CatalogModel\n"
-        "\n"
-        "extension BuiltInCatalog {\n"
-        "  /// When the data was current: the divisions, and the township level.\n"
-        f"  public static let dataDate = {swift_string(about['date'])}\n"
-        f"  public static let townshipsDate = {swift_string(about['townships_date'])}\n"
-        "  /// Where the data comes from, with the licences.\n"
-        f"  public static let dataSource = {swift_string(about['source'])}\n"
-        "\n"
-        "  /// Resources/provinces_cities.plist as the loader reads it, so the default needs no\n"
-        "  /// parsing at start-up beyond the counties' rows (a test holds the two equal).\n"
-        "  static let generated = Catalog(provinces: [\n"
-        f"{calls}\n"
-        "  ])\n"
-        "\n"
-        f"{functions}\n"
-        "}\n"
-    )
+            uses[city["name"]] += 1
+            uses.update(county["name"] for county in city["counties"])
+    shared = sorted(name for name, count in uses.items() if count > 1)
+    return "name\n" + "".join(name + "\n" for name in shared)
 
 
 def validate_history(path, line, row):
-    if any("\\" in value or '"' in value for value in row.values()):
-        raise DataError(f"{path}:{line}: a backslash or quote cannot be in a history row")
     if not re.fullmatch(r"\d{6}", row["code"]) or not row["name"]:
         raise DataError(f"{path}:{line}: needs a 6-digit code and a name")
     if row["until"] and not re.fullmatch(r"(19|20)\d\d", row["until"]):
@@ -303,8 +250,9 @@ def validate_history(path, line, row):
 
 
 def validate_township(path, line, row):
-    if any("\\" in value or '"' in value or "#" in value for value in row.values()):
-        raise DataError(f"{path}:{line}: a backslash, quote or # cannot be in a township row")
+    # A line of Data/derived/townships.txt that starts with # opens a county's block.
+    if any("#" in value for value in row.values()):
+        raise DataError(f"{path}:{line}: a # cannot be in a township row")
     if not re.fullmatch(r"\d{9}", row["code"]) or not re.fullmatch(r"\d{6}", row["county_code"]):
         raise DataError(f"{path}:{line}: needs a 9-digit code under a 6-digit county_code")
     check_pinyin(path, line, row["name"], row["pinyin"], "pinyin")
@@ -323,6 +271,9 @@ def group_townships(provinces, rows):
             for county in city["counties"]:
                 parents[county["code"]] = county
                 order.append(county["code"])
+    # The binary takes the township level to be there without looking (BuiltInCatalog).
+    if not rows:
+        raise DataError(f"{TOWNSHIPS}: has no townships")
     position = {code: n for n, code in enumerate(order)}
     blocks = {}
     last = (-1, "")
@@ -368,62 +319,13 @@ def render_townships(blocks):
             if t["title"] != t["name"]:
                 fields.append(t["title"])
             lines.append("\t".join(fields))
-    count = sum(len(block) for _, block in blocks)
-    # One string literal, unindented: the compiler reads it as one token, and the binary
-    # carries it as bytes that TownshipTable decodes a county at a time.
-    return (
-        "// swift-format-ignore-file\n"
-        f"// generated by Scripts/generate-data.py from {TOWNSHIPS}; do not edit\n"
-        "\n"
-        "extension BuiltInCatalog {\n"
-        f"  /// {count} townships under {len(blocks)} counties; see TownshipTable for the rows.\n"
-        "  static let townshipRows = \"\"\"\n"
-        + "\n".join(lines)
-        + "\n\"\"\"\n"
-        "}\n"
-    )
-
-
-def render_history(rows):
-    table = "\n".join("\t".join(row[c] for c in HISTORY_COLUMNS) for _, row in rows)
-    return (
-        "// swift-format-ignore-file\n"
-        f"// generated by Scripts/generate-data.py from {HISTORY}; do not edit\n"
-        "\n"
-        "import CatalogModel\n"
-        "\n"
-        "extension BuiltInCatalog {\n"
-        "  /// The codes and names no longer in use, read only when a query finds nothing current.\n"
-        "  public static let history = DivisionHistory(\n"
-        "    rows: \"\"\"\n"
-        + "".join("      " + line + "\n" for line in table.split("\n"))
-        + "      \"\"\")\n"
-        "}\n"
-    )
+    # The blocks TownshipTable reads: a line `#` and the county's code, then its rows.
+    return "\n".join(lines) + "\n"
 
 
 def validate_variant(path, line, row):
     if len(row["from"]) != 1 or len(row["to"]) != 1 or ord(row["from"]) < 0x2E80:
         raise DataError(f"{path}:{line}: a variant row maps one CJK character to one")
-    if row["from"] in '\\"' or row["to"] in '\\"':
-        raise DataError(f"{path}:{line}: a backslash or quote cannot be in a variant row")
-
-
-def render_variants(rows):
-    pairs = "".join(row["from"] + row["to"] for _, row in rows)
-    return (
-        "// swift-format-ignore-file\n"
-        f"// generated by Scripts/generate-data.py from {VARIANTS}; do not edit\n"
-        "\n"
-        "import CatalogModel\n"
-        "\n"
-        "extension BuiltInCatalog {\n"
-        "  /// The characters an address may write for our names' own (廣 for 广, ⻄ for 西),\n"
-        "  /// as pairs: a variant, then the character the names use.\n"
-        "  public static let variants = CharacterVariants(\n"
-        f"    pairs: \"{pairs}\")\n"
-        "}\n"
-    )
 
 
 def read_about():
@@ -433,9 +335,29 @@ def read_about():
     for key in ("date", "townships_date", "source"):
         if not values.get(key):
             raise DataError(f"{ABOUT}: needs a {key} row")
-        if "\\" in values[key] or '"' in values[key]:
-            raise DataError(f"{ABOUT}: {key} cannot hold a backslash or quote")
     return values
+
+
+def check_readings(provinces, blocks):
+    """Every name's reading obeys Data/readings.tsv's rules (reading_rules.py --apply
+    rewrites those that do not)."""
+    rules = reading_rules.load()
+    names = []
+    for province in provinces:
+        names.append((province["name"], province["code"], province["pinyin"]))
+        for city in province["cities"]:
+            names.append((city["name"], province["code"], city["pinyin"]))
+            names += [(c["name"], c["code"][:2], c["pinyin"]) for c in city["counties"]]
+    for _, block in blocks:
+        names += [(t["name"], t["code"][:2], t["pinyin"]) for t in block]
+    broken = []
+    for name, province, said in names:
+        ruled = " ".join(reading_rules.decide(rules, name, province, said.split(" "))[0])
+        if ruled != said:
+            broken.append(f"{name} {said!r} (the rules say {ruled!r})")
+    if broken:
+        raise DataError(f"{len(broken)} readings break Data/readings.tsv's rules, run"
+                        " python3 Scripts/reading_rules.py --apply: " + "; ".join(broken[:5]))
 
 
 def main(argv):
@@ -447,22 +369,20 @@ def main(argv):
         provinces = group(read_rows(TSV))
         attach_counties(provinces, read_rows(COUNTIES, COUNTY_COLUMNS, validate_county))
         assign_urls(provinces)
-        about = read_about()
-        history = read_rows(HISTORY, HISTORY_COLUMNS, validate_history)
-        variants = read_rows(VARIANTS, VARIANT_COLUMNS, validate_variant)
+        read_about()
+        read_rows(HISTORY, HISTORY_COLUMNS, validate_history)
+        read_rows(VARIANTS, VARIANT_COLUMNS, validate_variant)
         blocks = group_townships(
             provinces, read_rows(TOWNSHIPS, TOWNSHIP_COLUMNS, validate_township))
         assign_township_titles(provinces, blocks)
-    except (DataError, OSError) as error:
+        check_readings(provinces, blocks)
+    except (DataError, OSError, reading_rules.RuleError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    plist = render_plist(provinces)
     outputs = {
-        PLIST: plist,
-        SWIFT: render_swift(provinces, about),
-        HISTORY_SWIFT: render_history(history),
-        VARIANTS_SWIFT: render_variants(variants),
-        TOWNSHIPS_SWIFT: render_townships(blocks),
+        PLIST: render_plist(provinces),
+        SHARED_NAMES: render_shared_names(provinces),
+        TOWNSHIP_BLOCKS: render_townships(blocks),
     }
     if check:
         stale = []
@@ -483,8 +403,8 @@ def main(argv):
         path.write_bytes(text.encode("utf-8"))
     cities = sum(len(p["cities"]) for p in provinces)
     counties = sum(len(c["counties"]) for p in provinces for c in p["cities"])
-    print(f"wrote {PLIST} and {SWIFT}: {len(provinces)} provinces, {cities} cities,"
-          f" {counties} counties")
+    print(f"wrote {', '.join(str(path) for path in outputs)}: {len(provinces)} provinces,"
+          f" {cities} cities, {counties} counties")
     return 0
 
 

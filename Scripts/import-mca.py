@@ -10,7 +10,8 @@ data set places it: a `XXXX00` code is a prefecture-level unit (a row of Data/di
 a county goes under its `XXXX00` where the list has one and is otherwise a row of its
 province in Data/divisions.tsv (the municipalities' districts, 济源市, 石河子市). Taiwan is
 carried there with made-up codes of another pattern: the project's rows for it (no codes) stay as they are. Names the data
-already reads keep their reading; new names get one from readings.py. Writes both TSVs
+already reads keep their reading, with the rules of Data/readings.tsv applied; new names get
+one from readings.py. Writes both TSVs
 in code order; generate-data.py then makes the rest.
 """
 
@@ -19,7 +20,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from readings import overridden, reading  # noqa: E402
+from readings import reading, ruled  # noqa: E402
 
 DIVISIONS = Path("Data/divisions.tsv")
 COUNTIES = Path("Data/counties.tsv")
@@ -43,8 +44,10 @@ def main(argv):
     for row in read_tsv(COUNTIES):
         known[row["county"]] = row["county_pinyin"]
 
-    def say(name):
-        return reading(name) if overridden(name) else known.get(name) or reading(name)
+    def say(name, province):
+        if name in known:
+            return ruled(name, province, known[name])
+        return reading(name, province)
 
     # The list carries Taiwan under 83 with codes of its own making: the project keeps its
     # own rows for Taiwan instead (names only, as the NBS set had them).
@@ -68,7 +71,7 @@ def main(argv):
     for province in provinces:
         pcode, pname = province[:2], mca[province]
         for _, code, name in (s for s in second if s[0] == pcode):
-            rows.append([pcode, pname, say(pname), code, name, say(name)])
+            rows.append([pcode, pname, say(pname, pcode), code, name, say(name, pcode)])
         if pcode == "65":
             # Taiwan's rows follow Xinjiang's in code order, as before (71 < 81).
             rows += [[r[k] for k in r] for r in old_divisions if r["province_code"] == TAIWAN]
@@ -77,7 +80,7 @@ def main(argv):
         f.writelines("\t".join(r) + "\n" for r in rows)
     with COUNTIES.open("w", encoding="utf-8", newline="") as f:
         f.write("city_code\tcity\tcode\tcounty\tcounty_pinyin\n")
-        f.writelines("\t".join([*c, say(c[3])]) + "\n" for c in counties)
+        f.writelines("\t".join([*c, say(c[3], c[2][:2])]) + "\n" for c in counties)
     print(f"wrote {DIVISIONS} ({len(rows)} rows) and {COUNTIES} ({len(counties)} rows)")
     return 0
 

@@ -99,7 +99,7 @@ def main(argv):
         f.write("county_code\tcode\tname\tpinyin\n")
         for county in counties:
             for row in sorted(under.get(county, []), key=lambda r: r["code"]):
-                f.write(f"{county}\t{row['code']}\t{row['name']}\t{reading(row['name'])}\n")
+                f.write(f"{county}\t{row['code']}\t{row['name']}\t{reading(row['name'], row['code'][:2])}\n")
                 kept += 1
     print(f"wrote {OUT}: {kept} townships; left out {zones} zones (4NN) and {dropped}"
           " under codes the data does not have or with names that are notes")

@@ -9,10 +9,33 @@ import TextSupport
 /// it is no former division, and only `currentSince()` reads it. A malformed row is
 /// skipped, never trusted.
 public struct DivisionHistory: Sendable, Hashable {
-  let rows: String
+  /// The rows, made the first time they are read: the built-in ones are copied out of the
+  /// binary's data only when a query needs them, never at start-up.
+  private let text: Text
+
+  var rows: String { text.value }
 
   public init(rows: String) {
-    self.rows = rows
+    self.text = Text { rows }
+  }
+
+  /// A history whose rows `rows` makes when first read.
+  public init(rows: @escaping @Sendable () -> String) {
+    self.text = Text(rows)
+  }
+
+  /// Equal rows make equal histories, however they are held.
+  public static func == (a: DivisionHistory, b: DivisionHistory) -> Bool { a.rows == b.rows }
+  public func hash(into hasher: inout Hasher) { hasher.combine(rows) }
+
+  /// The rows and how to make them, shared by the copies of a history.
+  private final class Text: Sendable {
+    private let made = Lazily<String>()
+    private let make: @Sendable () -> String
+
+    init(_ make: @escaping @Sendable () -> String) { self.make = make }
+
+    var value: String { made.value(make) }
   }
 
   /// No history: what a catalog without one answers.

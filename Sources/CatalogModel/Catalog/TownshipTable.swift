@@ -10,7 +10,11 @@ import TextSupport
 /// title, where it is not the bare name. `code` is the last three digits where the
 /// township's code starts with its county's, else all nine. A malformed row is skipped.
 public final class TownshipTable: Sendable, Hashable {
-  private let rows: String
+  /// The rows, made by `make` the first time they are read: the built-in ones are copied
+  /// out of the binary's data only when a township is asked for, never at start-up.
+  private let loaded = Lazily<String>()
+  private let make: @Sendable () -> String
+  private let empty: Bool
   private let urlPrefix: String
   /// Where each county's block is: byte offsets into `rows`, made on first use.
   private let blocks = Mutex<[String: Range<Int>]?>(nil)
@@ -20,15 +24,26 @@ public final class TownshipTable: Sendable, Hashable {
   private let pinyinStarts = Mutex<[UInt16: Set<String>]?>(nil)
 
   public init(rows: String, urlPrefix: String) {
-    self.rows = rows
+    self.make = { rows }
+    self.empty = rows.isEmpty
     self.urlPrefix = urlPrefix
   }
+
+  /// A table whose rows `rows` makes when first read; `isEmpty` says beforehand whether
+  /// they will be empty, so that asking costs nothing.
+  public init(urlPrefix: String, isEmpty: Bool, rows: @escaping @Sendable () -> String) {
+    self.make = rows
+    self.empty = isEmpty
+    self.urlPrefix = urlPrefix
+  }
+
+  private var rows: String { loaded.value(make) }
 
   /// No townships: what a catalog without a table answers.
   public static let none = TownshipTable(rows: "", urlPrefix: "")
 
   /// Whether the table has any township at all.
-  public var isEmpty: Bool { rows.isEmpty }
+  public var isEmpty: Bool { empty }
 
   /// The county codes the table has townships for, in table order.
   public var countyCodes: [String] {
@@ -41,7 +56,7 @@ public final class TownshipTable: Sendable, Hashable {
 
   /// The townships of the county with `code`, in code order; empty where it has none.
   public func townships(ofCounty code: String?) -> [City] {
-    guard let code, !rows.isEmpty else { return [] }
+    guard let code, !empty else { return [] }
     if let cached = decoded.withLock({ $0[code] }) { return cached }
     guard let range = block(code) else { return [] }
     let found = withBytes { utf8 in
@@ -71,7 +86,7 @@ public final class TownshipTable: Sendable, Hashable {
     )
       -> Void
   ) {
-    guard !rows.isEmpty, let range = block(code) else { return }
+    guard !empty, let range = block(code) else { return }
     withBytes { utf8 in
       var index = 0
       var start = range.lowerBound
@@ -105,7 +120,7 @@ public final class TownshipTable: Sendable, Hashable {
   /// Whether the rows of the county with `code` hold `pattern`'s bytes anywhere: a search
   /// by name passes over, in one byte scan, the counties where the name cannot be.
   func rows(ofCounty code: String, contain pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard !rows.isEmpty, let range = block(code) else { return false }
+    guard !empty, let range = block(code) else { return false }
     return withBytes { utf8 in
       ByteSearch.contains(UnsafeBufferPointer(rebasing: utf8[range]), pattern)
     }
@@ -136,7 +151,7 @@ public final class TownshipTable: Sendable, Hashable {
     }
   }
 
-  /// The rows' bytes in place: a string literal is contiguous UTF-8, so nothing is copied.
+  /// The rows' bytes in place: a native string is contiguous UTF-8, so nothing is copied.
   private func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
     var text = rows
     return text.withUTF8(body)
