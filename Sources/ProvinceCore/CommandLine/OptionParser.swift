@@ -224,6 +224,14 @@ public enum OptionParser {
       }
       options.datum = datum
     }
+    if let text = values[.sort] {
+      guard let sort = ListOrder.Sort(rawValue: text.lowercased()) else {
+        throw UsageError(
+          "the value '\(EchoedValue.shown(text))' is invalid for '--sort <field>'; expected one of: "
+            + ListOrder.Sort.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      options.sort = sort
+    }
     options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
@@ -278,6 +286,10 @@ public enum OptionParser {
     for key in places {
       try forbid(key, with: lookups + [.interactive, .pick, .open, .fetch, .check, .validate])
     }
+    // A list's order: --near's is its distance, --at's and --address's their input's.
+    try forbid(
+      .sort,
+      with: places + [.interactive, .pick, .open, .fetch, .check, .validate, .completion])
 
     if positionals.count > (keys.contains(.validate) ? 1 : 0) {
       let extra = positionals[keys.contains(.validate) ? 1 : 0]
