@@ -17,6 +17,9 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: String])
     #expect(object["data_date"] == "2026-04")
     #expect(object["data_source"]?.contains("Ministry of Civil Affairs") == true)
+    // The census data set's MIT notice goes with its figures.
+    #expect(text.stdout.contains("Copyright (c) 2022 Lei Dong (MIT licence)"))
+    #expect(object["facts_source"]?.contains("2010 and 2020 censuses") == true)
   }
 
   @Test func theNewDistrictsOfTwentyTwentyFiveAndTwentySixAreFound() async throws {

