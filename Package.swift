@@ -72,6 +72,8 @@ let package = Package(
     // Data/outlines.bin as bytes (#embed), and the store made from them on first use.
     .target(name: "OutlineBytes"),
     .target(name: "BuiltInOutlines", dependencies: ["GeoModel", "OutlineBytes"]),
+    // Data/areas.tsv and Data/census.tsv (embedded in DataBytes), read into a table on first use.
+    .target(name: "BuiltInFacts", dependencies: ["CatalogModel", "BuiltInCatalog"]),
     // The fetch vocabulary (errors, limits, events, link checks), shared by the core that
     // decides and the effects that fetch, so that ProvinceIO needs nothing of the app core.
     .target(name: "FetchModel", dependencies: ["TextSupport"]),
@@ -79,7 +81,7 @@ let package = Package(
       name: "ProvinceCore",
       dependencies: [
         "TextSupport", "CatalogModel", "PageReader", "TerminalUI", "FetchModel", "GeoModel",
-        "BuiltInOutlines",
+        "BuiltInOutlines", "BuiltInFacts",
       ]),
     // libcurl's functions, loaded on first use (include/CurlLoader.h says why). Exported,
     // so that a build against the shared Foundation (which loads libcurl itself) calls
@@ -126,7 +128,7 @@ let package = Package(
       name: "ProvinceCoreTests",
       dependencies: [
         "ProvinceCore", "CatalogModel", "FetchModel", "PageReader", "TerminalUI", "TextSupport",
-        "TestFixtures", "GeoModel", "BuiltInCatalog", "BuiltInOutlines",
+        "TestFixtures", "GeoModel", "BuiltInCatalog", "BuiltInOutlines", "BuiltInFacts",
       ]),
     .testTarget(
       name: "ProvinceIOTests",

@@ -3,7 +3,7 @@ import DataBytes
 /// The files of Data/ compiled into the binary (Sources/DataBytes, C #embed), in the
 /// order of DataBytes.c's lines: one more embedded file is one line there and one case
 /// here. A test holds each case's bytes equal to its file.
-enum DataFile: Int, CaseIterable, Sendable {
+public enum DataFile: Int, CaseIterable, Sendable {
   case about
   case divisions
   case sharedNames
@@ -11,9 +11,11 @@ enum DataFile: Int, CaseIterable, Sendable {
   case variants
   case history
   case townships
+  case areas
+  case census
 
   /// The file's path in the repository, for the test and for messages.
-  var path: String {
+  public var path: String {
     switch self {
     case .about: "Data/about.tsv"
     case .divisions: "Data/divisions.tsv"
@@ -22,12 +24,14 @@ enum DataFile: Int, CaseIterable, Sendable {
     case .variants: "Data/variants.tsv"
     case .history: "Data/history.tsv"
     case .townships: "Data/derived/townships.txt"
+    case .areas: "Data/areas.tsv"
+    case .census: "Data/census.tsv"
     }
   }
 
   /// Calls `body` with the file's bytes, in place: the binary's own, never freed or
   /// changed. Empty where the build has no such file.
-  func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+  public func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
     var count = 0
     let start = data_file_bytes(rawValue, &count)
     return body(UnsafeBufferPointer(start: start, count: start == nil ? 0 : count))

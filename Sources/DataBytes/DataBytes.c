@@ -17,6 +17,8 @@ static const unsigned char bytes[] = {
 #embed "../../Data/variants.tsv" suffix(, 0, ) if_empty(0, )
 #embed "../../Data/history.tsv" suffix(, 0, ) if_empty(0, )
 #embed "../../Data/derived/townships.txt" suffix(, 0, ) if_empty(0, )
+#embed "../../Data/areas.tsv" suffix(, 0, ) if_empty(0, )
+#embed "../../Data/census.tsv" suffix(, 0, ) if_empty(0, )
 };
 
 const unsigned char *data_file_bytes(size_t index, size_t *count) {

@@ -5,11 +5,15 @@ import Testing
 /// The built `browse` reading addresses: one at a time and a file at a time, in the formats
 /// scripts read. Expected codes and names are typed from knowledge of the places.
 @Suite(.timeLimit(.minutes(3))) struct EndToEndAddressTests {
-  @Test("--address in TSV: the input, four levels, the code, the rest and a note, always 8 columns")
+  @Test(
+    "--address in TSV: the input, four levels, the code, the rest, a note and the facts, always 11 columns"
+  )
   func oneAddressInTSV() async throws {
     let result = try await BrowseProcess.run(["--address", "浙江省杭州市西湖区文三路90号"])
     #expect(result.status == 0)
-    #expect(result.stdout == "浙江省杭州市西湖区文三路90号\t浙江省\t杭州市\t西湖区\t\t330106\t文三路90号\t\n")
+    #expect(
+      result.stdout.hasPrefix("浙江省杭州市西湖区文三路90号\t浙江省\t杭州市\t西湖区\t\t330106\t文三路90号\t\t"))
+    #expect(result.stdout.split(separator: "\t", omittingEmptySubsequences: false).count == 11)
   }
 
   @Test(

@@ -39,15 +39,24 @@ import Testing
 
   @Test func searchFindsADivisionCodeAndCountiesListsACitys() async throws {
     let search = try await BrowseProcess.run(["--search", "320583"])
-    #expect(search.stdout == "江苏省\t苏州市\t昆山市\t\(kunshanURL)\tcounty\n")
+    // The search's columns whatever matched: the township column empty, the level, the code,
+    // then 昆山's facts (2,092,496 people in 2020, 1,644,860 in 2010).
+    #expect(search.stdout.hasPrefix("江苏省\t苏州市\t昆山市\t\t\(kunshanURL)\tcounty\t320583\t"))
+    #expect(search.stdout.hasSuffix("\t2092496\t1644860\n"))
     // Every level: 广东省 itself first, by name and by its code's two digits.
     let guangdong = try await BrowseProcess.run(["--search", "广东"])
     // After it only townships whose names start so (广东路街道): no city or county is so named.
-    #expect(guangdong.stdout.hasPrefix("广东省\t\t\t\t\tprovince\n") && guangdong.status == 0)
-    let lower = guangdong.stdout.split(separator: "\n").dropFirst()
-    #expect(!lower.isEmpty && lower.allSatisfy { $0.hasSuffix("\ttownship") })
+    // 广东省: 126,012,510 people at the 2020 census.
+    #expect(
+      guangdong.stdout.hasPrefix("广东省\t\t\t\t\tprovince\t440000\t") && guangdong.status == 0)
+    #expect(guangdong.stdout.split(separator: "\n").first?.contains("\t126012510\t") == true)
+    let lower = guangdong.stdout.split(separator: "\n").dropFirst().map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
+    #expect(!lower.isEmpty && lower.allSatisfy { $0.count == 10 && $0[5] == "township" })
     let byCode = try await BrowseProcess.run(["--search", "44"])
-    #expect(byCode.stdout.hasPrefix("广东省\t\t\t\tprovince\n广东省\t广州市\t\thttps://"))
+    #expect(byCode.stdout.hasPrefix("广东省\t\t\t\t\tprovince\t440000\t"))
+    #expect(byCode.stdout.contains("\n广东省\t广州市\t\t\thttps://"))
     let suzhou = try await BrowseProcess.run(["-p", "江苏", "-c", "苏州", "--counties"])
     let counties = suzhou.stdout.split(separator: "\n").map { $0.split(separator: "\t")[2] }
     #expect(Set(counties) == ["姑苏区", "虎丘区", "吴中区", "相城区", "吴江区", "常熟市", "张家港市", "昆山市", "太仓市"])

@@ -17,6 +17,9 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: String])
     #expect(object["data_date"] == "2026-04")
     #expect(object["data_source"]?.contains("Ministry of Civil Affairs") == true)
+    // The census data set's MIT notice goes with its figures.
+    #expect(text.stdout.contains("Copyright (c) 2022 Lei Dong (MIT licence)"))
+    #expect(object["facts_source"]?.contains("2010 and 2020 censuses") == true)
   }
 
   @Test func theNewDistrictsOfTwentyTwentyFiveAndTwentySixAreFound() async throws {
@@ -94,17 +97,19 @@ import Testing
     let json = try await BrowseProcess.run(["--townships", "-x", "昆山市", "--format", "json"])
     #expect(json.status == 0)
     let objects = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
-    let yushan = objects.first { $0["township"] == "玉山镇" }
-    #expect(yushan?["county"] == "昆山市")
-    #expect(yushan?["city"] == "苏州市")
-    #expect(yushan?["code"] == "320583100")
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    let yushan = objects.first { $0["township"] as? String == "玉山镇" }
+    #expect(yushan?["county"] as? String == "昆山市")
+    #expect(yushan?["city"] as? String == "苏州市")
+    #expect(yushan?["code"] as? String == "320583100")
+    // A township has no outline and no census figure of its own.
+    #expect(yushan?["area_km2"] is NSNull && yushan?["population_2020"] is NSNull)
     // The county column is there, empty, for a township under a district: every list of
     // townships has the same columns (`cut -f 4` is the township).
     let tsv = try await BrowseProcess.run(["--townships", "-p", "北京", "-c", "东城区"])
     #expect(tsv.stdout.hasPrefix("北京市\t东城区\t\t东华门街道\t"))
     let search = try await BrowseProcess.run(["--search", "110101001", "--format", "tsv"])
     #expect(search.stdout.hasPrefix("北京市\t东城区\t\t东华门街道\t"))
-    #expect(search.stdout.hasSuffix("\ttownship\n"))
+    #expect(search.stdout.hasSuffix("\ttownship\t110101001\t\t\t\n"))
   }
 }

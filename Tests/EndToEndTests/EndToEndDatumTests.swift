@@ -40,8 +40,10 @@ import Testing
     #expect(plain["input"] == nil && plain["code"] as? String == "310115")
     let near = try await BrowseProcess.run(
       ["--near", "31.17530398364597,121.531541859215", "--datum", "gcj02"])
-    let first = near.stdout.split(separator: "\n").first.map { $0.split(separator: "\t") }
-    #expect(first?[1] == "浦东新区" && first?.last == "0.0")
+    let first = near.stdout.split(separator: "\n").first.map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false)
+    }
+    #expect(first?[1] == "浦东新区" && first?[4] == "0.0")
   }
 
   @Test("outside China the datums agree: a point in Tokyo is abroad in WGS-84 and GCJ-02")

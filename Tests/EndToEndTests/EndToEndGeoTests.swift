@@ -11,7 +11,10 @@ import Testing
   func atACountySeat() async throws {
     let result = try await BrowseProcess.run(["--at", "31.385,120.981"])
     #expect(result.status == 0)
-    #expect(result.stdout == "31.385,120.981\t江苏省\t苏州市\t昆山市\t320583\t\(kunshanURL)\n")
+    // Then 昆山's facts: about 931 km², 2,092,496 people in 2020 and 1,644,860 in 2010.
+    #expect(
+      result.stdout.hasPrefix("31.385,120.981\t江苏省\t苏州市\t昆山市\t320583\t\(kunshanURL)\t9"))
+    #expect(result.stdout.hasSuffix("\t2092496\t1644860\n"))
   }
 
   @Test("--at - answers each line in order: the four municipalities, the sea, a bad line")
@@ -89,7 +92,8 @@ import Testing
     let rows = result.stdout.split(separator: "\n").prefix(6).map {
       $0.split(separator: "\t", omittingEmptySubsequences: false)
     }
-    #expect(rows.first?[2] == "昆山市" && rows.first?.last == "0.0")
+    // The distance is the fifth column, before the code and the facts.
+    #expect(rows.first?[2] == "昆山市" && rows.first?[4] == "0.0" && rows.first?[5] == "320583")
     // 太仓市 borders 昆山市 on the north-east: among the nearest few, at a border's distance.
     #expect(rows.dropFirst().contains { $0[2] == "太仓市" })
   }

@@ -102,9 +102,13 @@ import Testing
     #expect(provinces.status == 0)
     let lines = provinces.stdout.split(separator: "\n")
     #expect(lines.count == 34)
-    #expect(lines.first == "北京市\t16")
+    // Its name and city count, then its code and facts: 21,893,095 people in 2020.
+    #expect(lines.first?.hasPrefix("北京市\t16\t110000\t") == true)
+    #expect(lines.first?.hasSuffix("\t21893095\t19612368") == true)
     let cities = try await BrowseProcess.run(["-p", "广东"])
-    #expect(cities.stdout.split(separator: "\n").first == "广东省\t广州市\t\(guangzhouURL)")
+    #expect(
+      cities.stdout.split(separator: "\n").first?.hasPrefix("广东省\t广州市\t\(guangzhouURL)\t440100\t")
+        == true)
     #expect(cities.stdout.split(separator: "\n").count == 21)
   }
 
@@ -143,7 +147,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let fromEnvironment = try await BrowseProcess.run(
       ["--all"], environment: ["PROVINCE_BROWSER_DATA": path])
-    #expect(fromEnvironment.stdout == "测试省\t甲市\thttps://a.test/\n")
+    // A data file's cities have no code here and no facts: the columns are there, empty.
+    #expect(fromEnvironment.stdout == "测试省\t甲市\thttps://a.test/\t\t\t\t\n")
     let fromStdin = try await BrowseProcess.run(["--data", "-", "-c", "甲市"], input: plist)
     #expect(fromStdin.stdout == "https://a.test/\n")
     // The variable's value is all after its first `=`: a path may hold more of them, and
@@ -238,7 +243,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let lenient = try await BrowseProcess.run(["--data", path, "--all"])
     #expect(lenient.status == 0)
-    #expect(lenient.stdout == "测试省\t甲市\thttps://a.test/\n")
+    #expect(lenient.stdout == "测试省\t甲市\thttps://a.test/\t\t\t\t\n")
     #expect(lenient.stderr.hasPrefix("\(path):3: warning: "))
     let strict = try await BrowseProcess.run(["--data", path, "--all", "--strict"])
     #expect(strict.status == 65)

@@ -150,7 +150,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let tsv = try await BrowseProcess.run(["--data", path, "--all", "--format", "tsv"])
     #expect(tsv.status == 0)
-    #expect(tsv.stdout.hasPrefix("\(wide)\t\(long)\thttp://long.test/\n"))
+    // The list's columns, the code and facts empty (a data file has none).
+    #expect(tsv.stdout.hasPrefix("\(wide)\t\(long)\thttp://long.test/\t\t\t\t\n"))
     // 100,000 characters is within one argument's limit (128 KiB) as ASCII.
     let lookup = try await BrowseProcess.run(["--data", path, "-c", long])
     #expect(lookup.stdout == "http://long.test/\n")

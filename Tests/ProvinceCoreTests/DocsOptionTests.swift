@@ -22,4 +22,14 @@ import Testing
       if let line { #expect(text.contains(line), "docs/usage.md lacks: \(line)") }
     }
   }
+
+  @Test func theReferenceAndTheManPageListEveryCommandsColumns() throws {
+    let text = try String(contentsOf: Self.usage, encoding: .utf8)
+    #expect(OutputColumns.commands.count == 8)
+    for entry in OutputColumns.commands {
+      let line = OutputColumns.markdown(entry)
+      #expect(text.contains(line + "\n"), "docs/usage.md lacks: \(line)")
+      #expect(ManPage.page.contains(ManPage.escape(entry.columns.joined(separator: ", "))))
+    }
+  }
 }

@@ -24,8 +24,8 @@ import Testing
   @Test func tsvIsProvinceCityURLOneCityALine() {
     #expect(
       ListFormatter.cities([guangzhou, shenzhen], in: catalog, format: .tsv) == [
-        "广东省\t广州市\thttps://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\n",
-        "广东省\t深圳市\thttps://zh.wikipedia.org/wiki/%E6%B7%B1%E5%9C%B3%E5%B8%82\n",
+        "广东省\t广州市\thttps://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\t440100\t\t\t\n",
+        "广东省\t深圳市\thttps://zh.wikipedia.org/wiki/%E6%B7%B1%E5%9C%B3%E5%B8%82\t440300\t\t\t\n",
       ])
   }
 
@@ -34,7 +34,7 @@ import Testing
       Province(name: "a\tb", cities: [City(name: "c\nd\u{1B}[2J", url: "https://x.test/\t")])
     ])
     let line = ListFormatter.cities([CityRef(province: 0, city: 0)], in: hostile, format: .tsv)[0]
-    #expect(line == "a b\tc d\u{FFFD}[2J\thttps://x.test/%09\n")
+    #expect(line == "a b\tc d\u{FFFD}[2J\thttps://x.test/%09\t\t\t\t\n")
   }
 
   @Test func jsonHasEveryFieldInOrderAndParses() throws {
@@ -50,11 +50,16 @@ import Testing
     let text = ListFormatter.cities([guangzhou, shenzhen], in: custom, format: .json).joined()
     #expect(
       text.hasPrefix(
-        "[\n{\"province\":\"广东省\",\"city\":\"广州市\",\"url\":\"https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\","
+        "[\n{\"province\":\"广东省\",\"city\":\"广州市\",\"county\":null,\"township\":null,"
+          + "\"url\":\"https://zh.wikipedia.org/wiki/%E5%B9%BF%E5%B7%9E%E5%B8%82\",\"level\":\"city\","
           + "\"code\":\"440100\",\"pinyin\":\"guang zhou shi\",\"centroid\":{\"lat\":23."
       ))
-    // The built-in outline's centroid and box (广州 lies about 22.5–23.9° N), then the extras.
-    #expect(text.contains("],\"population\":18827000,\"tags\":[\"省会\",true]},\n"))
+    // The built-in outline's centroid and box (广州 lies about 22.5–23.9° N), the facts (广州
+    // had 18,676,605 people at the 2020 census), then the extras.
+    #expect(text.contains(",\"population_2020\":18676605,\"population_2010\":"))
+    #expect(
+      text.contains(
+        ",\"population_note\":null,\"population\":18827000,\"tags\":[\"省会\",true]},\n"))
     let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
     #expect(parsed?.count == 2)
     #expect(parsed?[1]["city"] as? String == "深圳市")
@@ -78,11 +83,17 @@ import Testing
   }
 
   @Test func provincesListWithTheirCityCounts() {
-    #expect(ListFormatter.provinces(catalog, format: .tsv).prefix(2) == ["北京市\t2\n", "广东省\t3\n"])
-    // Pinyin at every level, a province's too.
+    #expect(
+      ListFormatter.provinces(catalog, format: .tsv).prefix(2) == [
+        "北京市\t2\t110000\t\t\t\n", "广东省\t3\t440000\t\t\t\n",
+      ])
+    // Pinyin at every level, a province's too; a province is a place record like any other.
     #expect(
       ListFormatter.provinces(catalog, format: .json)[1]
-        == "{\"province\":\"北京市\",\"cities\":2,\"pinyin\":\"bei jing shi\"},\n")
+        == "{\"province\":\"北京市\",\"city\":null,\"county\":null,\"township\":null,"
+        + "\"url\":null,\"level\":\"province\",\"code\":\"110000\",\"pinyin\":\"bei jing shi\","
+        + "\"area_km2\":null,\"population_2020\":null,\"population_2010\":null,"
+        + "\"population_note\":null,\"cities\":2},\n")
     #expect(ListFormatter.provinces(catalog, format: .json)[2].contains("\"guang dong sheng\""))
     let searched = ListFormatter.hits([.province(1)], in: catalog, format: .json)
     #expect(searched.joined().contains("\"pinyin\":\"guang dong sheng\""))

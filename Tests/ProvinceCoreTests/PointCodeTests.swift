@@ -36,7 +36,7 @@ struct PointCodeTests {
     ])
   func oneCode(point: String, name: String, code: String) throws {
     let (tsv, json) = try Self.answers(point)
-    #expect(tsv.count == 5)
+    #expect(tsv.count == PointReport.tsvColumns.count - 1)
     #expect(tsv[3] == code, "\(point): TSV \(tsv)")
     #expect(json["code"] as? String == code, "\(point): JSON")
     #expect(tsv.contains(name))
@@ -62,8 +62,8 @@ struct PointCodeTests {
     ])
   func today(point: String, name: String, code: String) throws {
     let (tsv, json) = try Self.answers(point)
-    #expect(tsv.count == 5, "\(point): \(tsv)")
-    guard tsv.count == 5 else { return }
+    #expect(tsv.count == PointReport.tsvColumns.count - 1, "\(point): \(tsv)")
+    guard tsv.count == PointReport.tsvColumns.count - 1 else { return }
     #expect(tsv[3] == code && json["code"] as? String == code, "\(point): \(tsv)")
     #expect(tsv[1] == name || tsv[2] == name, "\(point): \(tsv)")
     #expect(tsv[4].hasPrefix("https://"), "\(point): no URL")

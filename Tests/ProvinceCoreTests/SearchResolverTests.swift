@@ -84,6 +84,10 @@ import TextSupport
     #expect(Set(rows.map(\.count)).count == 1)
     #expect(rows.last?.first == "北京市")
     #expect(rows.last?.contains("崇文区") == true)
-    #expect(rows.last?.last == "withdrawn")
+    // The level column says what became of it, and the code column has its former code.
+    let level = try #require(PlaceRecord.Layout.search.fields.firstIndex(of: .level))
+    let code = try #require(PlaceRecord.Layout.search.fields.firstIndex(of: .code))
+    #expect(rows.last?[level] == "withdrawn")
+    #expect(rows.last?[code] == "110103")
   }
 }

@@ -35,6 +35,7 @@ public enum ManPage {
       if let short = spec.short { name = #"\fB\-"# + escape(String(short)) + #"\fR, "# + name }
       lines += [name, escape(spec.help)]
     }
+    lines += [".SH OUTPUT"] + output
     lines += [".SH INTERACTIVE COMMANDS"] + interactiveCommands + [".SH ENVIRONMENT"]
     for variable in HelpText.environment {
       lines += [".TP", #"\fB"# + escape(variable.name) + #"\fR"#, escape(variable.meaning)]
@@ -56,6 +57,25 @@ public enum ManPage {
       ".fi", ".SH SEE ALSO", ".BR fzf (1),", ".BR less (1),", ".BR w3m (1),", ".BR curl (1)",
     ]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Each command's TSV columns (`OutputColumns`), a tagged paragraph each.
+  static var output: [String] {
+    var lines = [
+      escape(
+        "On a pipe lists are TSV, one place a line. A command's columns are the same for"
+          + " every line it writes (empty where a place has no such field), text aligns the"
+          + " same cells, and JSON objects have every field (null where none), pinyin included."
+          + " area_km2 is from the built-in outline; population_2020 and population_2010 are"
+          + " the census figures mapped to today's codes (none where a division was split since).")
+    ]
+    for entry in OutputColumns.commands {
+      lines += [
+        ".TP", #"\fB"# + escape(entry.command) + #"\fR"#,
+        escape(entry.columns.joined(separator: ", ")),
+      ]
+    }
+    return lines
   }
 
   /// The keys as tagged paragraphs that man fills to the reader's width, one subsection

@@ -224,6 +224,14 @@ public enum OptionParser {
       }
       options.datum = datum
     }
+    if let text = values[.sort] {
+      guard let sort = ListOrder.Sort(rawValue: text.lowercased()) else {
+        throw UsageError(
+          "the value '\(EchoedValue.shown(text))' is invalid for '--sort <field>'; expected one of: "
+            + ListOrder.Sort.allCases.map(\.rawValue).joined(separator: ", "))
+      }
+      options.sort = sort
+    }
     options.fullPage = keys.contains(.fullPage)
     options.offline = keys.contains(.offline)
     options.noCache = keys.contains(.noCache)
@@ -284,6 +292,10 @@ public enum OptionParser {
         with: lookups + places + [.history, .changes].filter { $0 != key }
           + [.interactive, .pick, .open, .fetch, .check, .validate])
     }
+    // A list's order: --near's is its distance, --at's and --address's their input's.
+    try forbid(
+      .sort,
+      with: places + [.history, .changes, .interactive, .pick, .open, .fetch, .check, .validate, .completion])
 
     // `--validate FILE` and `--changes FROM TO` take one word after their value.
     let trailing = keys.contains(.validate) || keys.contains(.changes) ? 1 : 0

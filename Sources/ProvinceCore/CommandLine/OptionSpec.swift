@@ -11,7 +11,7 @@ struct OptionSpec: Sendable {
     case check, jobs, offline, noCache, cacheSize, lineMode
     case width, fullPage, variant, noMouse
     case manPage, query
-    case at, near, datum, address
+    case at, near, datum, address, sort
     case history, changes
   }
 
@@ -59,6 +59,12 @@ struct OptionSpec: Sendable {
     .init(
       key: .format, long: "format", short: "f", value: "format",
       help: "text, tsv, json, url or geojson (default: text on a terminal, else tsv)"),
+    .init(
+      key: .sort, long: "sort", short: nil, value: "field",
+      help:
+        "Order a list by "
+        + ListOrder.Sort.allCases.map(\.rawValue).joined(separator: ", ")
+        + " (the 2020 census, km²: largest first; name: by pinyin)"),
     .init(
       key: .at, long: "at", short: nil, value: "lat,lng",
       help:

@@ -142,6 +142,8 @@ public struct Options: Sendable, Equatable {
   public var variant: PageVariant?
   /// `--datum`: the datum `--at`'s and `--near`'s points are typed in (WGS-84 unless said).
   public var datum: GeoDatum = .wgs84
+  /// `--sort`: the order of a list's rows (nil: the data's order, or a search's ranking).
+  public var sort: ListOrder.Sort?
   /// `--pick`'s start: a province (`-p`), a city (`-c`) and a filter typed (`--query`).
   public var pickStart = PickStart()
 

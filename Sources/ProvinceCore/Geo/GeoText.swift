@@ -63,11 +63,13 @@ public enum GeoText {
   }
 
   /// The facts of the outline with this code (6 digits, or a province's 2) among those
-  /// that come with `catalog` (none with a data file's), or none.
+  /// that come with `catalog`: null where they have none (a township), so that every object
+  /// of a list has the same keys; none at all with a data file's catalog.
   public static func facts(code: String?, in catalog: Catalog) -> [(String, String)] {
-    guard let code, let store = try? CatalogOutlines.facts(for: catalog),
-      let index = store.index(ofCode: code)
-    else { return [] }
+    guard let store = try? CatalogOutlines.facts(for: catalog) else { return [] }
+    guard let code, let index = store.index(ofCode: code) else {
+      return [("centroid", "null"), ("bbox", "null")]
+    }
     return facts(store.outlines[index])
   }
 

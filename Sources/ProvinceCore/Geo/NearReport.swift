@@ -42,7 +42,11 @@ public enum NearReport {
     return found.sorted { $0.km != $1.km ? $0.km < $1.km : $0.outline < $1.outline }
   }
 
-  /// The list in `format`: the list's columns with the distance last (`distance_km`).
+  /// `--near`'s TSV and text columns.
+  public static let tsvColumns =
+    ["province", "city", "county", "url", "distance_km"] + PlaceRecord.trailing.map(\.rawValue)
+
+  /// The list in `format`: the list's columns with the distance, the code and the facts.
   public static func report(_ point: GeoPoint, catalog: Catalog, format: OutputFormat) -> Report {
     let places: PlaceIndex
     let locator: PointLocator
@@ -72,12 +76,14 @@ public enum NearReport {
     case .url:
       return Report(output: rows.map(\.place).map(url).filter { !$0.isEmpty }.map { $0 + "\n" })
     case .tsv, .text:
+      // The columns `--near` has always had, then the code and the facts (`tsvColumns`).
       let table = rows.map { row in
         [
           row.place.province, row.place.city, row.place.county ?? "", url(row.place),
           distance(row.km),
         ]
         .map(TerminalText.sanitize)
+          + PlaceRecord(row.place, in: catalog, store: store).cells(PlaceRecord.trailing)
       }
       if format == .text { return Report(output: ListFormatter.alignedRows(table)) }
       return Report(output: table.map { $0.joined(separator: "\t") + "\n" })

@@ -14,6 +14,11 @@ public struct PointReport: Sendable {
     }
   }
   public static let notAPoint = "not a point: expected LAT,LNG (degrees)"
+  /// The facts every placed point's TSV line ends with.
+  static let factFields: [PlaceRecord.Field] = [.areaKm2, .population2020, .population2010]
+  /// A placed point's TSV columns (a point in no division: the point and why).
+  public static let tsvColumns =
+    ["point", "province", "city", "county", "code", "url"] + factFields.map(\.rawValue)
   /// What `--format url` says on stderr of a point placed in a division without a URL.
   public static let noURL = "no URL for this division"
 
@@ -174,8 +179,12 @@ public struct PointReport: Sendable {
     case .url:
       return url.isEmpty ? "" : url + "\n"
     case .tsv:
+      // The columns `--at` has always had, then the facts (`PointReport.tsvColumns`).
+      let record = PlaceRecord(place, in: places.catalog, store: places.store)
       let fields = [place.province, place.city, place.county ?? "", place.code, url]
-      return "\t" + fields.map(TerminalText.sanitize).joined(separator: "\t") + "\n"
+      return "\t"
+        + (fields.map(TerminalText.sanitize) + record.cells(Self.factFields))
+        .joined(separator: "\t") + "\n"
     case .text:
       let fields = [place.province, place.city, place.county ?? "", place.code]
       return "  "

@@ -108,7 +108,9 @@ extension Navigator {
   private func pageSections(_ state: NavigationState, above: [String]) -> PageSections {
     var rows: [(label: String, value: String)] = []
     if case .detail(let ref) = state.top.kind {
-      rows = facts(of: ref) + placeFacts(of: ref) + historyFacts(of: ref)
+      rows =
+        facts(of: ref) + placeFacts(of: ref)
+        + CatalogFacts.pageRows(code: catalog[ref].code, in: catalog) + historyFacts(of: ref)
     }
     let url = pageURL(of: state.top) ?? ""
     rows.append(("URL", URLText.ascii(url)))

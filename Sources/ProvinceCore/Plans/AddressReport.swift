@@ -8,15 +8,15 @@ import TextSupport
 /// districts are its county level, with the municipality as the city (北京市 北京市 朝阳区),
 /// as the address parsers cpca and jionlp write them.
 public struct AddressReport: Sendable {
-  public static let tsvColumns = [
-    "input", "province", "city", "county", "township", "code", "rest", "note",
-  ]
+  public static let tsvColumns =
+    ["input", "province", "city", "county", "township", "code", "rest", "note"]
+    + PointReport.factFields.map(\.rawValue)
 
   let resolver: AddressResolver
   public let format: OutputFormat
   /// Each place's fields as written once: a file of addresses names the same few
   /// thousand divisions again and again.
-  private var written: [ResolvedAddress.Place: (fields: Fields, tsv: String)] = [:]
+  private var written: [ResolvedAddress.Place: (fields: Fields, tsv: String, facts: String)] = [:]
 
   public init(resolver: AddressResolver, format: OutputFormat) {
     self.resolver = resolver
@@ -55,7 +55,8 @@ public struct AddressReport: Sendable {
       resolved.isAmbiguous ? .ambiguous : resolved.place == nil ? .nothing : .found
     var fields = Fields()
     var tsv: String?
-    if let place = resolved.place { (fields, tsv) = written(place) }
+    var factCells: String?
+    if let place = resolved.place { (fields, tsv, factCells) = written(place) }
     if resolved.isAmbiguous {
       // The names every candidate shares are what the text does fix (朝阳区 alone: the
       // county's name, not which one); the code stays unknown.
@@ -76,6 +77,7 @@ public struct AddressReport: Sendable {
       line += TerminalText.sanitize(resolved.rest)
       line += "\t"
       line += TerminalText.sanitize(note(resolved))
+      line += factCells ?? fields.factTSV
       line += "\n"
       return (line, outcome)
     case .text:
@@ -92,10 +94,12 @@ public struct AddressReport: Sendable {
     }
   }
 
-  private mutating func written(_ place: ResolvedAddress.Place) -> (fields: Fields, tsv: String) {
+  private mutating func written(_ place: ResolvedAddress.Place) -> (
+    fields: Fields, tsv: String, facts: String
+  ) {
     if let known = written[place] { return known }
     let fields = Fields(place, in: resolver.catalog)
-    let made = (fields, fields.tsv)
+    let made = (fields, fields.tsv, fields.factTSV)
     written[place] = made
     return made
   }
@@ -109,6 +113,9 @@ public struct AddressReport: Sendable {
     var code: String?
     var level: String?
     var url: String?
+    /// The deepest division's pinyin and facts (area, census figures).
+    var pinyin: String?
+    var facts = DivisionFacts.none
 
     init() {}
 
@@ -122,8 +129,12 @@ public struct AddressReport: Sendable {
         level = "province"
         code = catalog.provinceCode(place.province)
         if municipality { city = provinceName }
+        let record = PlaceRecord(province: place.province, in: catalog)
+        (pinyin, facts) = (record.pinyin, record.facts)
         return
       }
+      let record = PlaceRecord(ref, in: catalog)
+      (pinyin, facts) = (record.pinyin, record.facts)
       let division = catalog[ref]
       code = division.code
       url = URLText.ascii(division.url)
@@ -151,6 +162,13 @@ public struct AddressReport: Sendable {
     /// The TSV columns from the province to the code, each after a tab, sanitised: made
     /// once a place (`AddressReport.written`), as every line of it repeats them.
     var tsv: String { (names + [code ?? ""]).map { "\t" + TerminalText.sanitize($0) }.joined() }
+
+    /// The fact columns after the note, each after a tab: made once a place, as `tsv`.
+    var factTSV: String {
+      var record = PlaceRecord()
+      record.facts = facts
+      return record.cells(PointReport.factFields).map { "\t" + $0 }.joined()
+    }
 
     /// The names at each level that all of `list` share, and no code.
     static func common(_ list: [Fields]) -> Fields {
@@ -202,8 +220,10 @@ public struct AddressReport: Sendable {
       ("code", nullable(fields.code ?? "")),
       ("level", nullable(fields.level ?? "")),
       ("url", nullable(fields.url ?? "")),
+      ("pinyin", nullable(fields.pinyin ?? "")),
       ("rest", JSONWriter.string(resolved.rest)),
     ]
+    members += CatalogFacts.jsonMembers(fields.facts)
     if !resolved.former.isEmpty {
       let objects = resolved.former.map { former in
         JSONWriter.object([

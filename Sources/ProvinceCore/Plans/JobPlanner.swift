@@ -61,11 +61,11 @@ public struct JobPlanner: Sendable {
           let refs = catalog.provinces[province].cities.indices.map {
             CityRef(province: province, city: $0)
           }
-          return Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat))
+          return Report(output: list(refs, layout: .cities))
         })
     case .all:
       return .report(
-        Report(output: ListFormatter.cities(catalog.allCities, in: catalog, format: listFormat)))
+        Report(output: list(catalog.allCities, layout: .cities)))
     case .listCounties(let scope):
       return .report(counties(scope))
     case .listTownships(let scope):
@@ -78,7 +78,7 @@ public struct JobPlanner: Sendable {
           return .report(
             Report(output: output, messages: ["browse: no townships there\n"], exitCode: .failure))
         }
-        return .report(Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat)))
+        return .report(Report(output: list(refs, layout: .townships)))
       case .failure(let report): return .report(report)
       }
     case .search(let query, let province):
@@ -172,7 +172,31 @@ public struct JobPlanner: Sendable {
     if options.format == .url {
       return .failure("'--format url' lists cities: add --all, --province or --search", .usage)
     }
-    return Report(output: ListFormatter.provinces(catalog, format: listFormat))
+    let order = options.sort.map { sort in
+      ListOrder.sorted(Array(catalog.provinces.indices), by: sort) {
+        ListOrder.Key(PlaceRecord(province: $0, in: catalog))
+      }
+    }
+    return Report(output: ListFormatter.provinces(catalog, format: listFormat, order: order))
+  }
+
+  /// A list command's rows in its fixed columns, in `--sort`'s order where one is asked for.
+  private func list(_ refs: [CityRef], layout: PlaceRecord.Layout) -> [String] {
+    let ordered = options.sort.map { sort in
+      ListOrder.sorted(refs, by: sort) { ListOrder.Key(PlaceRecord($0, in: catalog)) }
+    }
+    return ListFormatter.cities(ordered ?? refs, in: catalog, format: listFormat, layout: layout)
+  }
+
+  /// `--search`'s hits in `--sort`'s order (provinces and places together), else as ranked.
+  private func sorted(_ hits: [SearchHit]) -> [SearchHit] {
+    guard let sort = options.sort else { return hits }
+    return ListOrder.sorted(hits, by: sort) { hit in
+      switch hit {
+      case .province(let index): ListOrder.Key(PlaceRecord(province: index, in: catalog))
+      case .place(let ref): ListOrder.Key(PlaceRecord(ref, in: catalog))
+      }
+    }
   }
 
   /// `body` for the province `name` resolves to, or the report of why it does not.
@@ -211,8 +235,7 @@ public struct JobPlanner: Sendable {
     if !former.isEmpty && (listFormat != .url || hits.isEmpty) {
       let rows = former.map(formerRow)
       if hits.isEmpty { return formerReport(rows, action: .print, explicitFormat: listFormat) }
-      let current = ListFormatter.hits(
-        hits, in: catalog, format: listFormat, provinceCode: matcher.provinceCode)
+      let current = ListFormatter.hits(sorted(hits), in: catalog, format: listFormat)
       if listFormat == .json {
         return Report(
           output: FormerFormatter.appending(rows.map(FormerFormatter.object), toJSONArray: current))
@@ -221,10 +244,7 @@ public struct JobPlanner: Sendable {
       if listFormat == .geojson { return Report(output: current) }
       if listFormat == .tsv {
         // In the current rows' columns, so that a column means one thing all down the list.
-        let places = hits.compactMap { hit -> CityRef? in
-          if case .place(let ref) = hit { return ref } else { return nil }
-        }
-        return Report(output: current + ListFormatter.formerRows(rows, besides: places))
+        return Report(output: current + ListFormatter.formerRows(rows))
       }
       return Report(output: current + FormerFormatter.lines(rows, format: listFormat))
     }
@@ -247,8 +267,7 @@ public struct JobPlanner: Sendable {
         ], exitCode: .failure)
     }
     return Report(
-      output: ListFormatter.hits(
-        hits, in: catalog, format: listFormat, provinceCode: matcher.provinceCode))
+      output: ListFormatter.hits(sorted(hits), in: catalog, format: listFormat))
   }
 
   /// `--counties`: every county, a province's, or one city's.
@@ -278,7 +297,7 @@ public struct JobPlanner: Sendable {
       return Report(
         output: output, messages: ["browse: \(whose) no counties\n"], exitCode: .failure)
     }
-    return Report(output: ListFormatter.cities(refs, in: catalog, format: listFormat))
+    return Report(output: list(refs, layout: .counties))
   }
 
   /// Every candidate, with where it is, on stderr: `鼓楼区  福州市  福建省  gu lou qu`.

@@ -13,6 +13,7 @@ public enum VersionReport {
         ("data_date", JSONWriter.string(dataDate)),
         ("townships_date", JSONWriter.string(townshipsDate)),
         ("data_source", JSONWriter.string(dataSource)),
+        ("facts_source", JSONWriter.string(CatalogFacts.source)),
       ])
       return Report(output: [object + "\n"])
     }
@@ -20,6 +21,7 @@ public enum VersionReport {
       HelpText.version + "\n",
       "built-in data: divisions as of \(dataDate), townships as of \(townshipsDate)\n",
       "source: \(dataSource)\n",
+      "facts: \(CatalogFacts.source)\n",
     ])
   }
 }
