@@ -295,7 +295,9 @@ public enum OptionParser {
     // A list's order: --near's is its distance, --at's and --address's their input's.
     try forbid(
       .sort,
-      with: places + [.history, .changes, .interactive, .pick, .open, .fetch, .check, .validate, .completion])
+      with: places + [
+        .history, .changes, .interactive, .pick, .open, .fetch, .check, .validate, .completion,
+      ])
 
     // `--validate FILE` and `--changes FROM TO` take one word after their value.
     let trailing = keys.contains(.validate) || keys.contains(.changes) ? 1 : 0
