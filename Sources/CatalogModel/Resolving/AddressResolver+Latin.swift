@@ -40,8 +40,11 @@ extension AddressResolver {
         reading = Pinyin.derive(name)
       }
       let level = SpellingIndex.level(of: name)
+      // Foundation's replace only where there is a ü: it was a third of the spellings'
+      // making, which a line in letters waits for.
       let syllables = reading.split(separator: " ").map {
-        $0.lowercased().replacingOccurrences(of: "ü", with: "v")
+        let lower = $0.lowercased()
+        return lower.contains("ü") ? lower.replacingOccurrences(of: "ü", with: "v") : lower
       }
       index.add(
         syllables.joined(), .init(division: number, level: level, strength: Self.full))
