@@ -110,16 +110,10 @@ enum Browse {
         history: planner.history, variants: planner.variants
       ).run()
     case .addresses(let format):
-      // A line in letters needs ICU, whose start takes about a tenth of a second: begun on
-      // the other core while the index of names is made on this one.
-      let history = planner.history
-      let warming = DispatchGroup()
-      DispatchQueue.global().async(group: warming) {
-        AddressResolver.prepareSpellings(history: history)
-      }
-      let code = addressLines(planner.addressReport(format: format))
-      // Not left running while the process exits and ICU's static objects are torn down.
-      warming.wait()
+      var warmUp = SpellingsWarmUp(history: planner.history)
+      if SpellingsWarmUp.inputIsLargeFile { warmUp.start() }
+      let code = addressLines(planner.addressReport(format: format), warmUp: &warmUp)
+      warmUp.wait()
       return code
     }
   }
@@ -127,7 +121,7 @@ enum Browse {
   /// `--address -`: one answer a line of stdin, in order, as `LineStream` reads them. A
   /// block of many lines is answered in parts on both cores (`AddressWorkers`), then
   /// written in order.
-  static func addressLines(_ report: AddressReport) -> ExitCode {
+  static func addressLines(_ report: AddressReport, warmUp: inout SpellingsWarmUp) -> ExitCode {
     // Eight parts a block, taken by the threads as they come free: a thread the machine
     // holds back leaves its parts to the other (two halves, one a thread, left the other
     // waiting at each block's end), and each worker, one a thread, keeps its memo.
@@ -144,6 +138,7 @@ enum Browse {
       }
       // A few lines (a script's one at a time) are answered by one part, at once.
       let parts = ranges.count >= 256 ? 8 : 1
+      if parts > 1 { warmUp.start() }
       let size = (ranges.count + parts - 1) / parts
       workers.begin(parts: parts)
       DispatchQueue.concurrentPerform(iterations: parts) { part in
