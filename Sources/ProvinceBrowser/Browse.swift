@@ -110,7 +110,11 @@ enum Browse {
         history: planner.history, variants: planner.variants
       ).run()
     case .addresses(let format):
-      return addressLines(planner.addressReport(format: format))
+      var warmUp = SpellingsWarmUp(history: planner.history)
+      if SpellingsWarmUp.inputIsLargeFile { warmUp.start() }
+      let code = addressLines(planner.addressReport(format: format), warmUp: &warmUp)
+      warmUp.wait()
+      return code
     case .oldCodes(let format):
       return oldCodeLines(planner.historyReport(format: format))
     }
@@ -135,13 +139,13 @@ enum Browse {
   }
 
   /// `--address -`: one answer a line of stdin, in order, as `LineStream` reads them. A
-  /// block of many lines is answered in two halves at once, one on another thread, each
-  /// by a worker of its own (its own report and memo of places), then written in order.
-  static func addressLines(_ report: AddressReport) -> ExitCode {
-    // A block is cut in two, a part a core (eight parts taken as threads came free
-    // measured no faster, and held eight memos); a worker a part, answers in order.
-    let parts = 2
-    let workers = (0..<parts).map { _ in AddressWorker(report) }
+  /// block of many lines is answered in parts on both cores (`AddressWorkers`), then
+  /// written in order.
+  static func addressLines(_ report: AddressReport, warmUp: inout SpellingsWarmUp) -> ExitCode {
+    // Eight parts a block, taken by the threads as they come free: a thread the machine
+    // holds back leaves its parts to the other (two halves, one a thread, left the other
+    // waiting at each block's end), and each worker, one a thread, keeps its memo.
+    let workers = AddressWorkers(report)
     let end = LineStream(longestLine: 1 << 16, answeredPrefix: 1 << 16).runBlocks(to: out) {
       lines, answers in
       // The block's bytes once, and each line's place in them: what the threads share.
@@ -153,22 +157,23 @@ enum Browse {
         return start..<start + line.count
       }
       // A few lines (a script's one at a time) are answered by one part, at once.
-      let used = ranges.count >= 256 ? parts : 1
-      let size = (ranges.count + used - 1) / used
-      DispatchQueue.concurrentPerform(iterations: used) { part in
+      let parts = ranges.count >= 256 ? 8 : 1
+      if parts > 1 { warmUp.start() }
+      let size = (ranges.count + parts - 1) / parts
+      workers.begin(parts: parts)
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
         let from = min(part * size, ranges.count)
-        workers[part].answer(bytes, ranges[from..<min(from + size, ranges.count)])
+        workers.answer(part: part, bytes, ranges[from..<min(from + size, ranges.count)])
       }
-      for worker in workers.prefix(used) { worker.take(into: &answers) }
+      workers.take(into: &answers)
     }
     if case .readError(let reason) = end {
       return write(Report(messages: [StandardStream.inputReadFailure(reason)], exitCode: .ioError))
     }
-    let counts = workers.map(\.counts)
+    let counts = workers.counts
     return write(
       AddressReport.summary(
-        lines: counts.map(\.lines).reduce(0, +), unresolved: counts.map(\.unresolved).reduce(0, +),
-        format: report.format))
+        lines: counts.lines, unresolved: counts.unresolved, format: report.format))
   }
 
   /// `--at -`: one answer a line of stdin, in order, written as soon as no more input is

@@ -61,7 +61,10 @@ struct LineStream {
           if skipping {
             skipping = false
           } else {
-            lines.append(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+            // A long line that came whole in one read is cut as one that did not: the
+            // limit is the line's length, not where the reads happened to end.
+            let end = newline - start > longestLine ? start + answeredPrefix : newline
+            lines.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
           }
           start = newline + 1
           from = start

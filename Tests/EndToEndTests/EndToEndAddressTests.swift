@@ -115,6 +115,21 @@ import Testing
     #expect(lines.last?.contains("\"310106\"") == true)
   }
 
+  @Test(
+    "--address -: a line over 64 KiB is answered by its first 64 KiB, even where it came whole in one read"
+  )
+  func longLinesAreCutAtTheirLimit() async throws {
+    // From a file, browse reads 64 KiB at a time: this line's first read holds no newline
+    // and the second holds the rest of it, newline and all.
+    let long = String(repeating: "1", count: 70_000)
+    let result = try await BrowseProcess.run(
+      ["--address", "-", "--format", "tsv"], input: "\(long)\n上海市闸北区\n")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.split(separator: "\t").first?.utf8.count == 65_536)
+    #expect(lines.last?.split(separator: "\t", omittingEmptySubsequences: false)[5] == "310106")
+  }
+
   @Test("--address --format url writes no line without a page and says how many on stderr")
   func urlsOnlyWhereThereIsAPage() async throws {
     let result = try await BrowseProcess.run(

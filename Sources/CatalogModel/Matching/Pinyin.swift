@@ -87,13 +87,69 @@ public enum Pinyin {
     return reading.isEmpty ? nil : reading
   }
 
+  /// Counts the calls of ICU made in the task that binds it (a test's).
+  final class Requests: Sendable {
+    let count = Mutex(0)
+  }
+
+  @TaskLocal static var requests: Requests?
+
   /// ICU's reading, or "" when it has none (it then returns the character unchanged).
   private static func transform(_ scalar: Unicode.Scalar) -> String {
+    requests?.count.withLock { $0 += 1 }
     let latin = String(scalar).applyingTransform(.mandarinToLatin, reverse: false) ?? ""
     let plain = latin.applyingTransform(.stripDiacritics, reverse: false) ?? latin
+    return letters(of: plain)
+  }
+
+  private static func letters(of plain: some StringProtocol) -> String {
     let letters = plain.lowercased().unicodeScalars.filter {
       $0.isASCII && $0.properties.isAlphabetic
     }
     return String(String.UnicodeScalarView(letters))
+  }
+
+  /// Held while `prepareReadings` reads: a second caller waits for the readings, not
+  /// start ICU again.
+  private static let preparing = Mutex(())
+
+  /// Reads with ICU, in one call, every Han character of `texts` that the tables lack and
+  /// that has not been read, so that a thread can have ICU started (its first transform
+  /// compiles its rules: about a tenth of a second) before the readings are wanted. The
+  /// readings are those one call a character gives.
+  static func prepareReadings(of texts: some Sequence<String>) {
+    preparing.withLock { _ in readInOneCall(texts) }
+  }
+
+  private static func readInOneCall(_ texts: some Sequence<String>) {
+    let cached = icuCache.withLock { Set($0.keys) }
+    var wanted: [Unicode.Scalar] = []
+    var seen = Set<Unicode.Scalar>()
+    for text in texts {
+      for scalar in text.unicodeScalars
+      where isHan(scalar) && PinyinReadings.characters[scalar] == nil && !cached.contains(scalar)
+        && seen.insert(scalar).inserted
+      {
+        wanted.append(scalar)
+      }
+    }
+    guard wanted.count > 1 else { return }
+    requests?.count.withLock { $0 += 1 }
+    // A character a line: no reading runs into the next.
+    let joined = wanted.map(String.init).joined(separator: "\n")
+    guard let latin = joined.applyingTransform(.mandarinToLatin, reverse: false) else { return }
+    let plain = latin.applyingTransform(.stripDiacritics, reverse: false) ?? latin
+    let lines = plain.split(separator: "\n", omittingEmptySubsequences: false)
+    // Anything but a line a character: left to be read one at a time.
+    guard lines.count == wanted.count else { return }
+    icuCache.withLock { cache in
+      for (scalar, line) in zip(wanted, lines) { cache[scalar] = letters(of: line) }
+    }
+  }
+
+  /// ICU's reading of `scalar` with a call of its own, not from the cache: for the tests
+  /// that hold `prepareReadings` to it.
+  static func uncachedReading(of scalar: Unicode.Scalar) -> String {
+    transform(scalar)
   }
 }

@@ -6,9 +6,27 @@ import TextSupport
 /// for the level after it that agrees with the division's suffix (`District` for 区)
 /// makes it as sure as a full name in hanzi.
 extension AddressResolver {
+  /// Reads the former names of `history` with ICU, the one slow part of making the
+  /// spellings in letters: `--address -` has it done on another core while the index of
+  /// names is made, before a line in letters asks.
+  public static func prepareSpellings(history: DivisionHistory) {
+    Pinyin.prepareReadings(of: history.allEntries().map(\.name))
+  }
+
   /// The spellings in letters of every province, city and county.
   func makeSpellings() -> SpellingIndex {
     var index = SpellingIndex()
+    // The characters of these names the tables lack, read by ICU in one call (at once,
+    // where `prepareSpellings` has read them).
+    var derived = formers.map(\.name)
+    for division in divisions {
+      if let ref = division.ref {
+        if catalog[ref].pinyin == nil { derived.append(catalog[ref].name) }
+      } else {
+        derived.append(catalog.provinces[division.province].name)
+      }
+    }
+    Pinyin.prepareReadings(of: derived)
     for (position, division) in divisions.enumerated() {
       let number = Int32(position)
       let name: String
@@ -22,8 +40,11 @@ extension AddressResolver {
         reading = Pinyin.derive(name)
       }
       let level = SpellingIndex.level(of: name)
+      // Foundation's replace only where there is a ü: it was a third of the spellings'
+      // making, which a line in letters waits for.
       let syllables = reading.split(separator: " ").map {
-        $0.lowercased().replacingOccurrences(of: "ü", with: "v")
+        let lower = $0.lowercased()
+        return lower.contains("ü") ? lower.replacingOccurrences(of: "ü", with: "v") : lower
       }
       index.add(
         syllables.joined(), .init(division: number, level: level, strength: Self.full))

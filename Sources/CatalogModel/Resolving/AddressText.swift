@@ -87,27 +87,39 @@ struct AddressText {
   func streetFollows(_ index: Int) -> Bool {
     guard index < scalars.count else { return false }
     let next = scalars[index]
-    if Self.streetWords.contains(next) { return true }
+    if Self.isStreetWord(next) { return true }
     guard index + 1 < scalars.count else { return false }
     let after = scalars[index + 1]
     if next == Self.big { return after == 0x9053 || after == 0x8857 }
-    return Self.directions.contains(next) && (Self.streetWords.contains(after) || after == Self.big)
+    return Self.isDirection(next) && (Self.isStreetWord(after) || after == Self.big)
   }
 
   /// Whether `value` is an administrative suffix a full name ends with: 省 市 区 县 旗
-  /// 州 盟 镇 乡.
+  /// 州 盟 镇 乡. (Switches, not sets: a set hashes each look-up, and these are asked of
+  /// every name found.)
   static func endsWithSuffix(_ value: UInt32) -> Bool {
-    suffixes.contains(value)
+    switch value {
+    case 0x7701, 0x5E02, 0x533A, 0x53BF, 0x65D7, 0x5DDE, 0x76DF, 0x9547, 0x4E61: true
+    default: false
+    }
   }
 
-  private static let suffixes: Set<UInt32> = [
-    0x7701, 0x5E02, 0x533A, 0x53BF, 0x65D7, 0x5DDE, 0x76DF, 0x9547, 0x4E61,
-  ]
+  /// 路 街 道 巷 弄
+  private static func isStreetWord(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x8DEF, 0x8857, 0x9053, 0x5DF7, 0x5F04: true
+    default: false
+    }
+  }
 
-  // 路 街 道 巷 弄
-  private static let streetWords: Set<UInt32> = [0x8DEF, 0x8857, 0x9053, 0x5DF7, 0x5F04]
+  /// 东 西 南 北 中
+  private static func isDirection(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x4E1C, 0x897F, 0x5357, 0x5317, 0x4E2D: true
+    default: false
+    }
+  }
+
   // 大 (大道, 大街)
   private static let big: UInt32 = 0x5927
-  // 东 西 南 北 中
-  private static let directions: Set<UInt32> = [0x4E1C, 0x897F, 0x5357, 0x5317, 0x4E2D]
 }

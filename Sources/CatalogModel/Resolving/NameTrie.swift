@@ -3,11 +3,13 @@
 ///
 /// Most places in an address start no name at all, so the first step is the one to make
 /// cheap: a table indexed by the scalar where the trie is large (`denseRoot`), a sorted
-/// array searched by halves where it is small; later steps use one hash table.
+/// array searched by halves where it is small; later steps scan a node's few children.
 struct NameTrie<Payload: Sendable>: Sendable {
-  /// Child by parent node and scalar: `node << 21 | scalar` (a scalar has 21 bits), for
-  /// every node but the root.
-  private var edges: [Int: Int32] = [:]
+  /// Each node's children while names are added, as scalar and node (the root's are in
+  /// `rootTable` or `rootScalars`): a short list scanned, where a hash table keyed by node
+  /// and scalar hashed every step of every name (a township scope is made from a few
+  /// hundred names, thousands of times a file).
+  private var building: [[(scalar: UInt32, node: Int32)]] = [[]]
   /// The root's children: by scalar in the Basic Multilingual Plane where dense (0: none),
   /// else as sorted scalars beside their nodes.
   private var rootTable: [Int32] = []
@@ -35,8 +37,9 @@ struct NameTrie<Payload: Sendable>: Sendable {
       }
       let child = Int32(pending.count)
       pending.append([])
+      building.append([])
       if node != 0 {
-        edges[node << 21 | Int(scalar)] = child
+        building[node].append((scalar, child))
       } else if !rootTable.isEmpty && scalar < 0x10000 {
         rootTable[Int(scalar)] = child
       } else {
@@ -61,19 +64,18 @@ struct NameTrie<Payload: Sendable>: Sendable {
       items += list
       ends.append(Int32(items.count))
     }
-    var byParent = Array(repeating: [(UInt32, Int32)](), count: pending.count)
-    for (key, child) in edges {
-      byParent[key >> 21].append((UInt32(key & 0x1F_FFFF), child))
-    }
     childStarts = [0]
-    for children in byParent {
-      for (scalar, child) in children.sorted(by: { $0.0 < $1.0 }) {
+    childStarts.reserveCapacity(building.count + 1)
+    childScalars.reserveCapacity(building.count)
+    childNodes.reserveCapacity(building.count)
+    for children in building {
+      for (scalar, child) in children {
         childScalars.append(scalar)
         childNodes.append(child)
       }
       childStarts.append(Int32(childScalars.count))
     }
-    edges = [:]
+    building = []
     pending = []
   }
 
@@ -85,7 +87,9 @@ struct NameTrie<Payload: Sendable>: Sendable {
   @inline(__always)
   private func child(of node: Int, _ scalar: UInt32) -> Int32? {
     if node != 0 {
-      guard !childStarts.isEmpty else { return edges[node << 21 | Int(scalar)] }
+      guard !childStarts.isEmpty else {
+        return building[node].first { $0.scalar == scalar }?.node
+      }
       for at in Int(childStarts[node])..<Int(childStarts[node + 1])
       where childScalars[at] == scalar {
         return childNodes[at]
@@ -101,18 +105,26 @@ struct NameTrie<Payload: Sendable>: Sendable {
   }
 
   /// Calls `body` with the end of every name that starts at `start` in `text`, shortest
-  /// first, and what it names. Only for a sealed trie.
+  /// first, and what it names. Only for a sealed trie. The payloads are lent for the call
+  /// (a slice of the array would be retained and released a match).
+  @inline(__always)
   func forEachMatch(
     in text: [UInt32], from start: Int,
-    _ body: (_ end: Int, _ payloads: ArraySlice<Payload>) -> Void
+    _ body: (_ end: Int, _ payloads: UnsafeBufferPointer<Payload>) -> Void
   ) {
-    var node = 0
-    var index = start
-    while index < text.count, let child = child(of: node, text[index]) {
-      node = Int(child)
-      index += 1
-      let range = Int(ends[node])..<Int(ends[node + 1])
-      if !range.isEmpty { body(index, items[range]) }
+    // Most places start no name: that answer costs one look-up and no more.
+    guard start < text.count, let first = child(of: 0, text[start]) else { return }
+    items.withUnsafeBufferPointer { items in
+      var node = Int(first)
+      var index = start + 1
+      while true {
+        let lower = Int(ends[node])
+        let upper = Int(ends[node + 1])
+        if lower < upper { body(index, UnsafeBufferPointer(rebasing: items[lower..<upper])) }
+        guard index < text.count, let child = child(of: node, text[index]) else { return }
+        node = Int(child)
+        index += 1
+      }
     }
   }
 }

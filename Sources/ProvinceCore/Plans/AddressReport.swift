@@ -16,11 +16,32 @@ public struct AddressReport: Sendable {
   public let format: OutputFormat
   /// Each place's fields as written once: a file of addresses names the same few
   /// thousand divisions again and again.
-  private var written: [ResolvedAddress.Place: (fields: Fields, tsv: String, facts: String)] = [:]
+  private var written: [ResolvedAddress.Place: Written] = [:]
+
+  /// A place's fields and its TSV columns: a class, so that a line takes them out of the
+  /// memo with one retain, not one a field.
+  final class Written: Sendable {
+    let fields: Fields
+    let tsv: [UInt8]
+    /// The facts' columns, which end a TSV line after the rest and the note.
+    let factTSV: [UInt8]
+
+    init(_ fields: Fields) {
+      self.fields = fields
+      tsv = Array(fields.tsv.utf8)
+      factTSV = Array(fields.factTSV.utf8)
+    }
+  }
 
   public init(resolver: AddressResolver, format: OutputFormat) {
     self.resolver = resolver
     self.format = format
+  }
+
+  /// The same report with a resolver object of its own and no memo yet: one a thread, so
+  /// that the threads retain and write nothing in common.
+  public func forAnotherThread() -> AddressReport {
+    AddressReport(resolver: resolver.forAnotherThread(), format: format)
   }
 
   /// The end of a run: exit 1 with a count on stderr where some lines found no one
@@ -48,38 +69,66 @@ public struct AddressReport: Sendable {
   /// The output line (ending in "\n"; empty for `url` where there is no URL) for one line
   /// of input, and what it found.
   public mutating func line(for typed: String) -> (text: String, outcome: Outcome) {
-    // A line of a file written on Windows: its CR is no part of the address.
-    let input = typed.hasSuffix("\r") ? String(typed.dropLast()) : typed
+    var bytes: [UInt8] = []
+    let outcome = append(lineFor: typed, to: &bytes)
+    return (String(decoding: bytes, as: UTF8.self), outcome)
+  }
+
+  /// Appends the output line for one line of input (as `line(for:)` gives it) to `output`:
+  /// `--address -` writes a file of lines into one buffer, with no string a line.
+  public mutating func append(lineFor typed: String, to output: inout [UInt8]) -> Outcome {
+    // A line of a file written on Windows: its CR is no part of the address. (A CR is a
+    // character of its own when no LF follows: the last byte says it.)
+    let input =
+      typed.utf8.last == 0x0D ? String(decoding: typed.utf8.dropLast(), as: UTF8.self) : typed
     let resolved = resolver.resolve(input)
     let outcome: Outcome =
       resolved.isAmbiguous ? .ambiguous : resolved.place == nil ? .nothing : .found
-    var fields = Fields()
-    var tsv: String?
-    var factCells: String?
-    if let place = resolved.place { (fields, tsv, factCells) = written(place) }
-    if resolved.isAmbiguous {
-      // The names every candidate shares are what the text does fix (朝阳区 alone: the
-      // county's name, not which one); the code stays unknown.
-      let all = resolved.candidates.map { Fields($0, in: resolver.catalog) }
-      fields = Fields.common(all)
-    }
+    var known: Written?
+    if let place = resolved.place { known = written(place) }
+    // The names every candidate shares are what the text does fix (朝阳区 alone: the
+    // county's name, not which one); the code stays unknown. (TSV has its columns made.)
+    let fields =
+      format == .tsv || format == .url
+      ? Fields()
+      : resolved.isAmbiguous
+        ? common(resolved.candidates) : known?.fields ?? Fields()
     switch format {
     case .url:
       // No empty line where there is no page (a province, nothing, several): the line is
       // counted and said at the end, as `--at -` does.
-      guard outcome == .found, let ref = resolved.place?.ref else { return ("", .noURL) }
+      guard outcome == .found, let ref = resolved.place?.ref else { return .noURL }
       let url = URLText.ascii(resolver.catalog[ref].url)
-      return url.isEmpty ? ("", .noURL) : (url + "\n", outcome)
+      if url.isEmpty { return .noURL }
+      output += url.utf8
+      output.append(0x0A)
+      return outcome
     case .tsv:
-      var line = TerminalText.sanitize(input)
-      line += tsv ?? fields.tsv
-      line += "\t"
-      line += TerminalText.sanitize(resolved.rest)
-      line += "\t"
-      line += TerminalText.sanitize(note(resolved))
-      line += factCells ?? fields.factTSV
-      line += "\n"
-      return (line, outcome)
+      // The rest is a part of the input: where the input has nothing to sanitise, neither
+      // has the rest.
+      let clean = TerminalText.bytesNeedNoChange(input)
+      output += (clean ? input : TerminalText.sanitize(input)).utf8
+      // Where the candidates have a division in common, its columns (as before).
+      if let known {
+        output += known.tsv
+      } else if resolved.isAmbiguous {
+        output += common(resolved.candidates).tsv.utf8
+      } else {
+        output += Fields().tsv.utf8
+      }
+      output.append(0x09)
+      output += (clean ? resolved.rest : TerminalText.sanitize(resolved.rest)).utf8
+      output.append(0x09)
+      output += TerminalText.sanitize(note(resolved)).utf8
+      if let known {
+        output += known.factTSV
+      } else if resolved.isAmbiguous {
+        output += common(resolved.candidates).factTSV.utf8
+      } else {
+        output += Fields().factTSV.utf8
+      }
+      output.append(0x0A)
+      return outcome
     case .text:
       var parts = fields.names.compactMap { $0.isEmpty ? nil : TerminalText.sanitize($0) }
       if let code = fields.code { parts.append(TerminalText.sanitize(code)) }
@@ -88,18 +137,26 @@ public struct AddressReport: Sendable {
       if !resolved.rest.isEmpty { line += "  | " + TerminalText.sanitize(resolved.rest) }
       let said = note(resolved)
       if !said.isEmpty { line += "  (" + TerminalText.sanitize(said) + ")" }
-      return (line + "\n", outcome)
+      output += line.utf8
+      output.append(0x0A)
+      return outcome
     case .json, .geojson:
-      return (JSONWriter.object(members(resolved, fields, resolver.catalog)) + "\n", outcome)
+      output += JSONWriter.object(members(resolved, fields, resolver.catalog)).utf8
+      output.append(0x0A)
+      return outcome
     }
   }
 
-  private mutating func written(_ place: ResolvedAddress.Place) -> (
-    fields: Fields, tsv: String, facts: String
-  ) {
+  /// The fields all of `candidates` share.
+  private mutating func common(_ candidates: [ResolvedAddress.Place]) -> Fields {
+    Fields.common(candidates.map { written($0).fields })
+  }
+
+  private mutating func written(_ place: ResolvedAddress.Place) -> Written {
     if let known = written[place] { return known }
-    let fields = Fields(place, in: resolver.catalog)
-    let made = (fields, fields.tsv, fields.factTSV)
+    // Only JSON writes a place's URL: the other formats leave it unmade.
+    let url = format == .json || format == .geojson
+    let made = Written(Fields(place, in: resolver.catalog, withURL: url))
     written[place] = made
     return made
   }
@@ -119,7 +176,8 @@ public struct AddressReport: Sendable {
 
     init() {}
 
-    init(_ place: ResolvedAddress.Place, in catalog: Catalog) {
+    /// `withURL`: with the division's page (which only JSON writes).
+    init(_ place: ResolvedAddress.Place, in catalog: Catalog, withURL: Bool = true) {
       let provinceName = catalog.provinces[place.province].name
       province = provinceName
       // A municipality (北京市) is its districts' city; a county-level city a province
@@ -137,7 +195,7 @@ public struct AddressReport: Sendable {
       (pinyin, facts) = (record.pinyin, record.facts)
       let division = catalog[ref]
       code = division.code
-      url = URLText.ascii(division.url)
+      if withURL { url = URLText.ascii(division.url) }
       let countyLevel = catalog.addressLevel(of: ref.cityOnly) == 2
       if municipality {
         city = provinceName
@@ -187,7 +245,7 @@ public struct AddressReport: Sendable {
   }
 
   /// What judgement was needed, in words: the old names read, the candidates left open.
-  private func note(_ resolved: ResolvedAddress) -> String {
+  private mutating func note(_ resolved: ResolvedAddress) -> String {
     var notes: [String] = []
     for former in resolved.former {
       var said = "former name \(former.name) \(former.code)"
@@ -196,7 +254,7 @@ public struct AddressReport: Sendable {
     }
     if resolved.isAmbiguous {
       let listed = resolved.candidates.map { candidate -> String in
-        let fields = Fields(candidate, in: resolver.catalog)
+        let fields = written(candidate).fields
         let names = fields.names.filter { !$0.isEmpty }.joined(separator: " ")
         return [fields.code, names].compactMap { $0 }.joined(separator: " ")
       }
