@@ -54,7 +54,7 @@ extension Navigator {
     case .edit(let key) where !state.top.isMenu:
       state.top.editor?.handle(key)
     case .edit(let key):
-      edit(in: &state) { $0.handle(key) }
+      editFilter(key, in: &state)
     case .digit(let digit):
       jump(digit, in: &state)
     case .startSearch where !state.top.isMenu:
@@ -123,7 +123,7 @@ extension Navigator {
         return .render
       }
       if let line = state.top.returnScroll.popLast() {
-        state.top.scroll = line
+        show(line: line, in: &state)
         clampView(&state)
         return .render
       }
@@ -133,6 +133,8 @@ extension Navigator {
       return .render
     }
     let left = state.stack.removeLast()
+    // The filter the list was left with is there again, selected: typing starts anew.
+    if state.top.isMenu && !state.top.filterIsEmpty { state.top.filterSelected = true }
     let cancels =
       pageURL(of: left).map { url in
         state.pages[url] == .loading && !state.stack.contains(where: { pageURL(of: $0) == url })
@@ -288,7 +290,7 @@ extension Navigator {
 
   /// Follows link `index` of the page on top: a `#fragment` of this page scrolls to it,
   /// any other link is a new screen on the stack.
-  private func follow(link index: Int, in state: inout NavigationState) -> NavigationEffect {
+  func follow(link index: Int, in state: inout NavigationState) -> NavigationEffect {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url],
       content.linkTargets.indices.contains(index)
     else { return .render }
@@ -307,7 +309,7 @@ extension Navigator {
       // A step in history: back returns to the line (and the list) it was followed from.
       if state.top.showingLinks { toggleLinks(in: &state) }
       state.top.returnScroll.append(state.top.scroll)
-      state.top.scroll = line
+      show(line: line, in: &state)
       clampView(&state)
       return .render
     }
@@ -317,9 +319,33 @@ extension Navigator {
   private func edit(in state: inout NavigationState, _ change: (inout LineEditor) -> Void) {
     guard state.top.isMenu else { return }
     var editor = state.top.editor ?? LineEditor()
+    let before = editor.text
     change(&editor)
     state.top.editor = editor
-    refilter(&state)
+    // A key that only moves the cursor leaves the list (and its selection) as it is.
+    if editor.text != before || state.top.filterStale { refilter(&state) }
+  }
+
+  /// A key that edits a menu's filter. A filter restored by going back is selected, as
+  /// a text field's selection is: typed text replaces it and Backspace (or Ctrl-U, Ctrl-W)
+  /// deletes it, while a cursor key (Ctrl-A, Ctrl-E) keeps it to be edited.
+  private func editFilter(_ key: Key, in state: inout NavigationState) {
+    let selected = state.top.filterSelected
+    edit(in: &state) { editor in
+      if selected { Self.replaceSelection(of: &editor, with: key) }
+      editor.handle(key)
+    }
+  }
+
+  /// What a key does to a selected filter before it is handled: text and deletions take
+  /// the whole selection away; cursor keys keep it.
+  private static func replaceSelection(of editor: inout LineEditor, with key: Key) {
+    switch key {
+    // A deletion then finds nothing left to delete: the selection was what it deleted.
+    case .character, .paste, .backspace, .control("u"), .control("w"), .special(.delete, _):
+      editor.clear()
+    default: break
+    }
   }
 
   /// A key typed ahead of others read at once: the text changes now, the list when the
@@ -330,6 +356,7 @@ extension Navigator {
       return
     }
     var editor = state.top.editor ?? LineEditor()
+    if state.top.filterSelected { Self.replaceSelection(of: &editor, with: key) }
     editor.handle(key)
     state.top.editor = editor
     state.top.filterStale = true
@@ -468,7 +495,7 @@ extension Navigator {
 
   /// Back from a list over the text (links, headings) to the text, where it was left.
   private func returnToText(in state: inout NavigationState) {
-    state.top.scroll = state.top.textScroll ?? 0
+    show(line: state.top.textScroll ?? 0, in: &state)
     state.top.textScroll = nil
     clampView(&state)
   }
@@ -491,6 +518,7 @@ extension Navigator {
       scrollToLinkLine(state.top.focusedLink ?? 0, in: &state)
     }
     clampView(&state)
+    state.top.page = textPage(showing: state.top.scroll, in: state)
   }
 
   /// `t`: the page's headings, a list of their own over the text with the section being
@@ -520,6 +548,7 @@ extension Navigator {
     state.top.scroll = 0
     scrollToLinkLine(max(0, current), in: &state)
     clampView(&state)
+    state.top.page = textPage(showing: state.top.scroll, in: state)
   }
 
   /// Enter in the headings list: the text again, scrolled to the heading chosen. A step
@@ -532,7 +561,7 @@ extension Navigator {
     state.top.showingHeadings = false
     state.top.textScroll = nil
     state.top.returnScroll.append(from)
-    state.top.scroll = pageSections(state).textStart + content.model.headings[focus].line
+    show(line: pageSections(state).textStart + content.model.headings[focus].line, in: &state)
     clampView(&state)
   }
 
@@ -774,6 +803,10 @@ extension Navigator {
     let digits = state.top.number + String(digit)
     let count = content.linkTargets.count
     guard let number = Int(digits), number >= 1, number <= count else {
+      // No such link: none is selected, so Enter cannot follow the one the first digits
+      // named (`9999` on a page of twelve links left [9] selected).
+      state.top.focusedLink = nil
+      state.top.focusedMarker = nil
       state.top.number = ""
       state.top.numberDeadline = nil
       state.message =

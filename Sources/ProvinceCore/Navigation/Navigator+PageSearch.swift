@@ -35,7 +35,7 @@ extension Navigator {
     }
     let line = hits[index]
     state.top.matchLine = line
-    state.top.scroll = line
+    show(line: line, in: &state)
     if state.message == nil { state.message = "Match \(index + 1) of \(hits.count)." }
     // In a list, as in lynx, the selection goes to the entry matched: Enter takes it.
     if state.top.showingLinks || state.top.showingHeadings {
