@@ -33,7 +33,7 @@ struct InteractiveSession {
       ?? LineFrontEnd(navigator: navigator, options: options)
     let clock = ContinuousClock()
     let (first, firstEffect) = navigator.starting(
-      viewport: face.viewport, presentation: face.presentation)
+      viewport: face.viewport, policy: face.presentation.policy)
     var state = first
     var load: BackgroundLoad?
     var layout: Task<Void, Never>?

@@ -80,7 +80,12 @@ import Testing
       await session.waitUntil {
         $0.screen.text.contains("昆明市") && $0.screen.text.contains("昆山市")
       }, "\(session.screen.text)")
+    // 昆明市 has counties: Enter opens their list, whose first row is the city itself.
     session.type("ming\r")
+    #expect(
+      await session.waitForScreen(containing: "opens the city's own page"),
+      "\(session.screen.text)")
+    session.type("\r")
     #expect(await session.waitForExit() == 0)
     #expect(session.pipedOutput().stdout == kunmingURL + "\n")
   }

@@ -72,7 +72,7 @@ import Testing
   @Test func everyKeyReachesItsCommand() {
     let navigator = Navigator(
       catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
-    let menu = navigator.start(presentation: .fullScreen)
+    let menu = navigator.start(policy: .fullScreen)
     var page = menu
     _ = navigator.update(&page, .choose)
     _ = navigator.update(&page, .choose)

@@ -39,7 +39,7 @@ import Testing
 
   @Test func aKeyTypedAfterGoingBackStartsANewFilter() {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
     navigator.press(typing("gd") + [.enter], &state)
     #expect(state.top.kind == .cities(province: 1, (0..<3).map { CityRef(province: 1, city: $0) }))
     navigator.press([.left], &state)
@@ -55,7 +55,7 @@ import Testing
 
   @Test func backspaceAfterGoingBackDeletesTheSelectedFilter() {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
     navigator.press(typing("gd") + [.enter, .left, .backspace], &state)
     #expect(state.top.filterIsEmpty)
     #expect(state.top.kind == .provinces([0, 1, 2, 3, 4]))
@@ -63,7 +63,7 @@ import Testing
 
   @Test func ctrlEKeepsTheRestoredFilterForEditing() {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
     navigator.press(typing("guang") + [.enter, .left], &state)
     #expect(state.top.filterSelected)
     navigator.press([.control("e"), .backspace], &state)
@@ -76,7 +76,7 @@ import Testing
 
   @Test func aPasteAfterGoingBackReplacesTheFilterToo() {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
     navigator.press(typing("gd") + [.enter, .left], &state)
     // Keys typed ahead of others (a paste without brackets) take the same way.
     for key in typing("sy") { _ = navigator.update(&state, .typeAhead(key)) }
@@ -86,12 +86,12 @@ import Testing
 
   // MARK: 2. `--query` searches the whole tree, as `/` does.
 
-  @Test(arguments: [Presentation.fullScreen, .lines])
-  func theStartQuerySearchesTheWholeTree(presentation: Presentation) {
+  @Test(arguments: [SessionPolicy.fullScreen, .lines])
+  func theStartQuerySearchesTheWholeTree(policy: SessionPolicy) {
     let picker = Navigator(
       catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog),
       mode: .pick, start: SessionStart(query: "yang"))
-    let state = picker.start(viewport: Viewport(columns: 60, rows: 20), presentation: presentation)
+    let state = picker.start(viewport: Viewport(columns: 60, rows: 20), policy: policy)
     // 沈阳 and 朝阳 are cities, not provinces: only the whole tree has them.
     guard case .search(let query, let refs) = state.top.kind else {
       Issue.record("not a search: \(state.top.kind)")
@@ -107,7 +107,7 @@ import Testing
     let browser = Navigator(
       catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog),
       start: SessionStart(province: 1, query: "guangzhou"))
-    let (state, effect) = browser.starting(viewport: .standard, presentation: .lines)
+    let (state, effect) = browser.starting(viewport: .standard, policy: .lines)
     // One city matches: line mode opens it at once, and its page is asked for.
     #expect(state.top.kind == .detail(CityRef(province: 1, city: 0)))
     #expect(effect == .fetch(url: guangzhou, parents: [["广东省", "广东"]]))
@@ -182,7 +182,7 @@ import Testing
   /// At 广州's page, full screen, with twelve links.
   func atAPageWithTwelveLinks() -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 24), presentation: .fullScreen)
+      viewport: Viewport(columns: 60, rows: 24), policy: .fullScreen)
     navigator.press([.character("2"), .enter, .enter], &state)
     let html = (1...12).map { "<p><a href='https://e.test/\($0)'>l\($0)</a></p>" }.joined()
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, content(html, url: guangzhou)))

@@ -20,7 +20,7 @@ import Testing
   func typing(_ text: String) -> [Key] { text.map(Key.character) }
 
   func start() -> NavigationState {
-    navigator.start(viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+    navigator.start(viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
   }
 
   /// 广州's page, loaded, with two links and enough lines to scroll.

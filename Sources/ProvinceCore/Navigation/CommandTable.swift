@@ -182,6 +182,18 @@ public enum CommandTable {
       ?? page.first { $0.words.contains(word.lowercased()) }?.command
   }
 
+  /// The first key that gives `command` on a page (`onPage`) or a menu, as help names it
+  /// (`l`, `Tab`): the messages that name a key say it from here, so a key moved in the
+  /// table is never named wrong.
+  static func key(_ command: NavigationCommand, onPage: Bool = true) -> String {
+    let context: CommandBinding.Context = onPage ? .page : .menu
+    let binding = bindings.first {
+      ($0.context == context || $0.context == .anywhere) && $0.command == command
+        && $0.keyLabel != nil && !$0.keys.isEmpty
+    }
+    return binding?.keyLabel?.split(separator: " ").first.map(String.init) ?? ""
+  }
+
   /// The first words that turn line mode's pages on a menu (`n`, `p`) or on a page
   /// (`f`, `b`, as the full screen's keys scroll), for the hint that says there are pages.
   static func pagingWords(isMenu: Bool) -> (next: String, previous: String) {

@@ -109,11 +109,11 @@ extension Navigator {
     return .render
   }
 
-  /// Back one step; leaving a page that is still loading cancels its fetch. Full screen,
-  /// a page's link list closes first, then each `#fragment` followed returns to where it
-  /// was followed from, and only then does the page go.
+  /// Back one step; leaving a page that is still loading cancels its fetch. On a page,
+  /// its link or headings list closes first, then each `#fragment` followed returns to
+  /// where it was followed from, and only then does the page go.
   func leave(_ state: inout NavigationState) -> NavigationEffect {
-    if state.presentation == .fullScreen && !state.top.isMenu {
+    if !state.top.isMenu {
       if state.top.showingLinks {
         toggleLinks(in: &state)
         return .render
@@ -282,7 +282,8 @@ extension Navigator {
       return .render
     }
     guard let focus = state.top.focusedLink else {
-      state.message = "Tab moves to a link; l lists them."
+      let (tab, list) = (CommandTable.key(.nextLink), CommandTable.key(.links))
+      state.message = "\(tab) moves to a link; \(list) lists them."
       return .render
     }
     return follow(link: focus, in: &state)
@@ -303,7 +304,8 @@ extension Navigator {
         let name = "#" + TerminalText.sanitize(target.fragment ?? "")
         state.message =
           content.rendered?.view == .reader
-          ? "No \(name) in the reader view; v shows the whole page." : "No \(name) on this page."
+          ? "No \(name) in the reader view; \(CommandTable.key(.toggleView)) shows the whole page."
+          : "No \(name) on this page."
         return .render
       }
       // A step in history: back returns to the line (and the list) it was followed from.
@@ -455,8 +457,8 @@ extension Navigator {
     let shown = TerminalText.sanitize(text)
     let found = searchResults(text).count
     return found == 0
-      ? "\(shown): nothing here, nor in the whole tree; Esc clears the filter."
-      : "\(shown): nothing here; / finds \(found)"
+      ? "\(shown): nothing here, nor in the whole tree; \(StepKeys.StepKey.escape.label) clears the filter."
+      : "\(shown): nothing here; \(CommandTable.key(.startSearch, onPage: false)) finds \(found)"
   }
 
   /// Esc on a typed filter: the whole list again, the item that was selected still so.
@@ -581,7 +583,7 @@ extension Navigator {
       let width = layoutWidth(content.view, in: viewport)
       // Kept instead, a long page's old lines would be held beside the new ones while they
       // are made: at the top of the page too, the window begins with its first line.
-      if state.presentation == .fullScreen, content.size >= Self.backgroundLayoutBytes,
+      if state.policy.redrawsInPlace, content.size >= Self.backgroundLayoutBytes,
         let anchor, let item = anchor.item ?? content.topItem,
         let window = content.window(width: width, from: item, lines: Self.windowLines(viewport))
       {
@@ -845,7 +847,7 @@ extension Navigator {
     }
     let sections = pageSections(state)
     guard let model = sections.model, !model.positions.isEmpty else {
-      state.message = "No link is shown in the text; l lists them."
+      state.message = "No link is shown in the text; \(CommandTable.key(.links)) lists them."
       return
     }
     // Positions are the model's, in lines of its text; the window is in lines of the
@@ -957,12 +959,13 @@ extension Navigator {
         break found
       }
     }
+    let toggle = CommandTable.key(.toggleView)
     state.message =
       view == .fullPage
-      ? "The whole page; v: the reader view."
+      ? "The whole page; \(toggle): the reader view."
       : changed.rendered?.view == .fullPage
         ? "The reader found no article here; this is the whole page."
-        : "The reader view; v: the whole page."
+        : "The reader view; \(toggle): the whole page."
   }
 
   /// A line without its `[n]` link marks, which the two views number differently.

@@ -6,7 +6,7 @@ import TextSupport
 extension Navigator {
   func findMatch(forward: Bool, in state: inout NavigationState) {
     guard let query = state.top.pageQuery else {
-      state.message = "/ searches this page."
+      state.message = "\(CommandTable.key(.startSearch)) searches this page."
       return
     }
     let hits = searchHits(query, in: &state)

@@ -59,20 +59,20 @@ public struct Navigator: Sendable {
 
   /// The province menu, as the seed app's first screen, and the screens `beginning` asks
   /// for; what they ask of the shell is left out (`starting` gives it).
-  public func start(viewport: Viewport = .standard, presentation: Presentation = .lines)
+  public func start(viewport: Viewport = .standard, policy: SessionPolicy = .lines)
     -> NavigationState
   {
-    starting(viewport: viewport, presentation: presentation).state
+    starting(viewport: viewport, policy: policy).state
   }
 
   /// The first state and what it asks of the shell: a start whose query leaves one city
   /// opens it (line mode), which is a page to fetch or, with `--pick`, the answer.
-  public func starting(viewport: Viewport = .standard, presentation: Presentation = .lines)
+  public func starting(viewport: Viewport = .standard, policy: SessionPolicy = .lines)
     -> (state: NavigationState, effect: NavigationEffect)
   {
     var state = NavigationState(
       root: Screen(.provinces(Array(catalog.provinces.indices))), viewport: viewport,
-      presentation: presentation)
+      policy: policy)
     let effect = begin(&state)
     return (state, effect)
   }
@@ -106,8 +106,8 @@ public struct Navigator: Sendable {
       _ = update(&state, .startSearch)
       for character in beginning.query { typeAhead(.character(character), in: &state) }
       settle(&state)
-    } else if state.presentation == .lines {
-      // Line mode filters as a typed line does.
+    } else if state.policy.opensSingleMatch {
+      // Typed as a line is, which opens a single match at once.
       effect = update(&state, .filter(beginning.query))
     } else {
       for character in beginning.query { typeAhead(.character(character), in: &state) }
@@ -199,8 +199,8 @@ public struct Navigator: Sendable {
         &state,
         .pageLoaded(
           url: url, PageContent(page, width: layoutWidth(view, in: state.viewport), view: view)))
-    case .pageFailed(let url, let message) where state.presentation == .fullScreen:
-      // Full screen shows the failure where the page would be, with r to retry.
+    case .pageFailed(let url, let message) where state.policy.showsFailureInPlace:
+      // The failure where the page would be, with r to retry.
       guard state.pages[url] == .loading else { return .render }
       state.pages[url] = .failed(TerminalText.sanitize(message))
       state.progress = nil
@@ -221,9 +221,9 @@ public struct Navigator: Sendable {
     state.message = nil
     let wasShowingHelp = state.showingHelp
     state.showingHelp = false
-    if wasShowingHelp && state.presentation == .fullScreen {
+    if wasShowingHelp && state.policy.redrawsInPlace {
       if let lines = helpScroll(command, rows: state.contentRows) {
-        // Full screen, the help scrolls like a page; any other key closes it.
+        // In a window the help scrolls like a page; any other key closes it.
         state.showingHelp = true
         let last = max(0, CommandTable.keyHelp.count - state.contentRows)
         state.helpScroll = min(max(0, state.helpScroll + lines), last)
@@ -469,7 +469,7 @@ public struct Navigator: Sendable {
   public func layout(_ state: NavigationState) -> MenuLayout {
     MenuLayout(
       labels: labels(for: state.top), viewport: state.viewport,
-      availableRows: state.viewport.rows - state.presentation.chromeRows)
+      availableRows: state.contentRows)
   }
 
   /// The pages of the current screen (line mode), computed from the state alone.
@@ -635,7 +635,7 @@ public struct Navigator: Sendable {
       if state.pages[entry] != .loading { state.arrivalNotes[entry] = nil }
       return effect
     case .offer:
-      if state.presentation == .fullScreen && !state.top.showingLinks { toggleLinks(in: &state) }
+      if !state.top.showingLinks { toggleLinks(in: &state) }
       return layout ?? .render
     }
   }
