@@ -32,7 +32,9 @@ struct InteractiveSession {
         navigator: navigator, options: options, linesAsked: session.linesAsked, loader: loader)
       ?? LineFrontEnd(navigator: navigator, options: options)
     let clock = ContinuousClock()
-    var state = navigator.start(viewport: face.viewport, presentation: face.presentation)
+    let (first, firstEffect) = navigator.starting(
+      viewport: face.viewport, policy: face.presentation.policy)
+    var state = first
     var load: BackgroundLoad?
     var layout: Task<Void, Never>?
     var layingOut = false
@@ -108,6 +110,8 @@ struct InteractiveSession {
       layout?.cancel()
       face.finish()
     }
+    // A start that opened a city (`--query` leaving one) asks for its page, or picks it.
+    if let code = perform(firstEffect) { return code }
     while true {
       // A load whose page is no longer waited for (left, failed, gone back from while the
       // step's effect was a layout) is stopped, whatever effect said so or not.

@@ -80,11 +80,11 @@ import Testing
     defer { server.stop() }
     let data = try dataFile(
       province: "北京市", city: "朝阳区", url: server.baseURL + Self.disambiguation)
-    let result = try await BrowseProcess.run(["-i", "--data", data], input: "1\n1\nb\nq\n")
+    let result = try await BrowseProcess.run(["-i", "--data", data], input: "1\n1\nback\nq\n")
     #expect(result.status == 0)
-    // The one session decides for both views: the entry is a step of its own, so b goes
-    // back to the disambiguation page, kept, not fetched again.
-    let parts = result.stdout.components(separatedBy: "> b\n")
+    // The one session decides for both views: the entry is a step of its own, so back
+    // goes to the disambiguation page, kept, not fetched again.
+    let parts = result.stdout.components(separatedBy: "> back\n")
     #expect(parts.count == 2)
     #expect(!parts[0].contains("朝阳区可以指"))
     let afterBack = parts.last ?? ""

@@ -95,7 +95,7 @@ import Testing
     try await withServer { server in
       let data = try dataFile(
         server, [("甲市", TestHTTPServer.Path.utf8), ("乙市", TestHTTPServer.Path.serverError)])
-      let result = try await BrowseProcess.run(["-i", "--data", data], input: "1\n1\nb\n2\nq\n")
+      let result = try await BrowseProcess.run(["-i", "--data", data], input: "1\n1\nback\n2\nq\n")
       #expect(result.status == 0)
       #expect(result.stdout.contains("  Status   200 OK · text/html"))
       #expect(result.stdout.contains("Guangzhou, 广东省"))
@@ -122,7 +122,7 @@ import Testing
     server.route("/long") { _ in .bytes(Array(html.utf8), contentType: "text/html") }
     let data = try dataFile(server, [("甲市", "/long")])
     let result = try await BrowseProcess.run(
-      ["-i", "--data", data, "--no-cache"], input: "1\n1\n\n\n\n\n\nb\nq\n",
+      ["-i", "--data", data, "--no-cache"], input: "1\n1\n\n\n\n\n\nback\nq\n",
       environment: ["LINES": "24", "COLUMNS": "80"])
     #expect(result.status == 0, "\(result.stderr)")
     let out = result.stdout

@@ -8,6 +8,7 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(3))) struct EndToEndStartTests {
   let kunshanURL = "https://zh.wikipedia.org/wiki/%E6%98%86%E5%B1%B1%E5%B8%82"
   let suzhouURL = "https://zh.wikipedia.org/wiki/%E8%8B%8F%E5%B7%9E%E5%B8%82"
+  let kunmingURL = "https://zh.wikipedia.org/wiki/%E6%98%86%E6%98%8E%E5%B8%82"
 
   @Test func cityAndCountyTakeADivisionCode() async throws {
     for arguments in [["-c", "320583"], ["-x", "320583"], ["-p", "江苏", "-c", "320583"]] {
@@ -50,7 +51,9 @@ import Testing
   @Test func aFilterMatchingNothingOffersTheWholeTreeAndSlashTakesIt() async throws {
     try #require(PTYSession.isAvailable)
     let session = try PTYSession(
-      ["--offline", "--pick", "--query", "kun"], columns: 100, rows: 30, pipingOutput: true)
+      ["--offline", "--pick"], columns: 100, rows: 30, pipingOutput: true)
+    #expect(await session.waitForScreen(containing: "省份信息"), "\(session.screen.text)")
+    session.type("kun")
     #expect(await session.waitForScreen(containing: "filter: kun"), "\(session.screen.text)")
     #expect(
       await session.waitForScreen(containing: "kun: nothing here; / finds "),
@@ -64,6 +67,36 @@ import Testing
     session.type("\r")
     #expect(await session.waitForExit() == 0)
     #expect(session.pipedOutput().stdout == kunshanURL + "\n")
+  }
+
+  /// fzf's `--query` filters everything: `--pick --query kun` opens on the whole tree's
+  /// search for `kun` (昆明市, 昆山市), not on the 34 provinces filtered to none (#47).
+  @Test func pickQuerySearchesTheWholeTree() async throws {
+    try #require(PTYSession.isAvailable)
+    let session = try PTYSession(
+      ["--offline", "--pick", "--query", "kun"], columns: 100, rows: 30, pipingOutput: true)
+    #expect(await session.waitForScreen(containing: "search: kun"), "\(session.screen.text)")
+    #expect(
+      await session.waitUntil {
+        $0.screen.text.contains("昆明市") && $0.screen.text.contains("昆山市")
+      }, "\(session.screen.text)")
+    // 昆明市 has counties: Enter opens their list, whose first row is the city itself.
+    session.type("ming\r")
+    #expect(
+      await session.waitForScreen(containing: "opens the city's own page"),
+      "\(session.screen.text)")
+    session.type("\r")
+    #expect(await session.waitForExit() == 0)
+    #expect(session.pipedOutput().stdout == kunmingURL + "\n")
+  }
+
+  /// A line-mode start whose query leaves one division opens it, and with `--pick` that is
+  /// the answer, printed at once: the start's effect is performed, not dropped (#47).
+  @Test func aPickStartWhoseQueryLeavesOneDivisionAnswersWithIt() async throws {
+    let result = try await BrowseProcess.run(
+      ["--offline", "--pick", "-c", "苏州", "--query", "kunshan"], input: "")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == kunshanURL + "\n")
   }
 
   @Test func slashFindsAProvinceToo() async throws {

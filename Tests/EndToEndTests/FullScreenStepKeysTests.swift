@@ -96,8 +96,12 @@ import Testing
     #expect(prompt(session).contains("q is text"), "\(prompt(session))")
     #expect(prompt(session).contains("← back"), "\(prompt(session))")
     #expect(prompt(session).contains("Esc clear"), "\(prompt(session))")
+    // The filter restored is selected: q, text, replaces it (#47), as a text field's would.
     session.type("q")
-    #expect(await session.waitUntil { self.prompt($0).contains("filter: suzhouq") })
+    #expect(
+      await session.waitUntil {
+        self.prompt($0).contains("filter: q") && !self.prompt($0).contains("suzhou")
+      }, "\(session.screen.text)")
     #expect(status(session).contains("省份信息 › 江苏省"))
     // With no filter at all: 苏州's page, q to the county list, then q is text there.
     session.type("\u{15}suzhou")

@@ -73,10 +73,10 @@ import Testing
       browse.send("1\n1\n")
       // Shown, the page waits at its part's prompt: the peak so far is the page's, read
       // from the child while it waits (the watcher could miss a peak just before an exit).
-      let shown = await browse.waitForOutput(containing: "n/p or Enter", timeout: 240)
+      let shown = await browse.waitForOutput(containing: "f/b or Enter", timeout: 240)
       #expect(shown, "\(browse.stdout.suffix(300)) \(browse.stderr)")
       let peak = try #require(browse.child.peakResidentSoFar)
-      browse.send("q\n")
+      browse.send("quit\n")
       #expect(await browse.waitForExit(timeout: 60) == 0, "\(browse.stderr)")
       // The page was read whole (its size in the facts) and shown (its first paragraph).
       #expect(browse.stdout.contains("第1段"))

@@ -77,9 +77,9 @@ import Testing
     #expect(fetched.stdout.contains("正文"))
     #expect(fetched.stdout.contains("引用"))
     expectClean(fetched, "--fetch")
-    // The detail screen shows the status line and Content-Type; `n` the second page of
+    // The detail screen shows the status line and Content-Type; `f` the second page of
     // text; `l` lists the links.
-    let session = try await BrowseProcess.run(["-i", "--data", path], input: "1\n1\nn\nl\nq\n")
+    let session = try await BrowseProcess.run(["-i", "--data", path], input: "1\n1\nf\nl\nq\n")
     #expect(session.status == 0)
     #expect(session.stdout.contains("链接"))
     expectClean(session, "-i")

@@ -18,7 +18,7 @@ struct CatalogOutlinesTests {
     let kunshan = try #require(
       catalog.provinces[jiangsu].cities[suzhou].counties.firstIndex { $0.name == "昆山市" })
     let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
-    var state = navigator.start(viewport: Viewport(columns: 100, rows: 40), presentation: .lines)
+    var state = navigator.start(viewport: Viewport(columns: 100, rows: 40), policy: .lines)
     state.top = Screen(.detail(CityRef(province: jiangsu, city: suzhou, county: kunshan)))
     return navigator.pageSections(state).header
   }

@@ -10,11 +10,21 @@ import Testing
 /// the help screens and `--help`, and every key reaches its command through the key map.
 @Suite struct CommandTableTests {
   @Test func everyWordParsesToItsCommand() {
+    let navigator = Navigator(
+      catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+    var page = navigator.start()
+    _ = navigator.update(&page, .select(2))
+    _ = navigator.update(&page, .select(1))
+    #expect(!page.top.isMenu)
     for binding in CommandTable.bindings {
       for word in binding.words {
         if binding.context == .page && !word.isEmpty {
           #expect(CommandTable.pageCommand(for: word) == binding.command, "\(word)")
-          #expect(NavigationCommand.parse(word) == .filter(word), "\(word) is text on a menu")
+          // On a page a page's word is read first (`t` the headings, not the top).
+          #expect(NavigationCommand.parse(word, in: page) == binding.command, "\(word)")
+          if CommandTable.lineCommand(for: word.lowercased()) == nil {
+            #expect(NavigationCommand.parse(word) == .filter(word), "\(word) is text on a menu")
+          }
         } else {
           #expect(NavigationCommand.parse(word) == binding.command, "\(word)")
           #expect(NavigationCommand.parse(word.uppercased()) == binding.command, "\(word)")
@@ -62,7 +72,7 @@ import Testing
   @Test func everyKeyReachesItsCommand() {
     let navigator = Navigator(
       catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
-    let menu = navigator.start(presentation: .fullScreen)
+    let menu = navigator.start(policy: .fullScreen)
     var page = menu
     _ = navigator.update(&page, .choose)
     _ = navigator.update(&page, .choose)

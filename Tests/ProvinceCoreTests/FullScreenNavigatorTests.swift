@@ -18,7 +18,7 @@ import Testing
   let guangdongCities = (0..<3).map { CityRef(province: 1, city: $0) }
 
   func start(columns: Int = 40, rows: Int = 10) -> NavigationState {
-    navigator.start(viewport: Viewport(columns: columns, rows: rows), presentation: .fullScreen)
+    navigator.start(viewport: Viewport(columns: columns, rows: rows), policy: .fullScreen)
   }
 
   /// Presses `keys` in order and gives the effects of those that did something.
@@ -138,7 +138,7 @@ import Testing
   @Test func theSelectionStaysInViewAsTheViewportChanges() {
     let catalog = SampleCatalog.numbered(provinces: 30, citiesEach: 1)
     let long = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
-    var state = long.start(viewport: Viewport(columns: 20, rows: 5), presentation: .fullScreen)
+    var state = long.start(viewport: Viewport(columns: 20, rows: 5), policy: .fullScreen)
     #expect(state.contentRows == 3)
     for _ in 0..<4 { _ = long.update(&state, .move(1)) }
     #expect(state.top.selection == 4)

@@ -21,7 +21,7 @@ import Testing
   {
     let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
     var state = navigator.start(
-      viewport: Viewport(columns: columns, rows: rows), presentation: .fullScreen)
+      viewport: Viewport(columns: columns, rows: rows), policy: .fullScreen)
     change(navigator, &state)
     return FullScreenRenderer.frame(state, navigator: navigator, palette: palette)
   }

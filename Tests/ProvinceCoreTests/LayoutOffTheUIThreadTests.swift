@@ -33,7 +33,7 @@ import Testing
 
   func opened() -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 40, rows: 12), policy: .fullScreen)
     _ = navigator.update(&state, .move(1))
     _ = navigator.update(&state, .choose)
     _ = navigator.update(&state, .choose)

@@ -55,7 +55,7 @@ struct MapColourTests {
     let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
     let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
     var state = navigator.start(
-      viewport: Viewport(columns: 160, rows: 40), presentation: .fullScreen)
+      viewport: Viewport(columns: 160, rows: 40), policy: .fullScreen)
     state.top.selection = jiangsu
     func styles(colors: Bool) -> [Style] {
       let frame = FullScreenRenderer.frame(
@@ -79,8 +79,8 @@ struct MapColourTests {
     #expect(plain.count == coloured.count && plain.allSatisfy { $0 == .plain })
   }
 
-  /// 昆山市's page on a window `columns` × `rows`, in `presentation`.
-  func kunshanPage(_ presentation: Presentation, columns: Int = 100, rows: Int) throws -> (
+  /// 昆山市's page on a window `columns` × `rows`, in `policy`.
+  func kunshanPage(_ policy: SessionPolicy, columns: Int = 100, rows: Int) throws -> (
     Navigator, NavigationState
   ) {
     let catalog = BuiltInCatalog.catalog
@@ -91,7 +91,7 @@ struct MapColourTests {
       catalog.provinces[jiangsu].cities[suzhou].counties.firstIndex { $0.name == "昆山市" })
     let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
     var state = navigator.start(
-      viewport: Viewport(columns: columns, rows: rows), presentation: presentation)
+      viewport: Viewport(columns: columns, rows: rows), policy: policy)
     state.top = Screen(.detail(CityRef(province: jiangsu, city: suzhou, county: kunshan)))
     return (navigator, state)
   }

@@ -51,7 +51,7 @@ import TextSupport
 
   @Test func theStatusBarKeepsSayingWhatTheFirstRowOfACountyListIs() {
     var state = navigator.start(
-      viewport: Viewport(columns: 80, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 80, rows: 12), policy: .fullScreen)
     _ = navigator.update(&state, .choose)
     _ = navigator.update(&state, .move(1))
     _ = navigator.update(&state, .choose)
@@ -95,7 +95,7 @@ import TextSupport
   }
 
   @Test func backInFullScreenReturnsToTheCityStillSelected() {
-    var state = navigator.start(presentation: .fullScreen)
+    var state = navigator.start(policy: .fullScreen)
     _ = navigator.update(&state, .choose)
     _ = navigator.update(&state, .move(1))
     _ = navigator.update(&state, .choose)

@@ -31,9 +31,9 @@ import Testing
   }
 
   /// The full screen on 广州市's page, being fetched.
-  func onGuangzhou(_ presentation: Presentation = .fullScreen) -> NavigationState {
+  func onGuangzhou(_ policy: SessionPolicy = .fullScreen) -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: 40, rows: 10), presentation: presentation)
+      viewport: Viewport(columns: 40, rows: 10), policy: policy)
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
     return state

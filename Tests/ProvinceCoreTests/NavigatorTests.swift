@@ -187,7 +187,7 @@ import Testing
     _ = navigator.update(&state, .select(1))
     _ = navigator.update(&state, .select(1))
     #expect(state.stack.count == 3)
-    #expect(state.message == "The page has not arrived; b goes back.")
+    #expect(state.message == "The page has not arrived; type back to go back.")
   }
 
   @Test func pickModeEndsWithTheChosenCity() {

@@ -79,7 +79,7 @@ import TextSupport
   }
 
   @Test func backInFullScreenReturnsToTheCountyStillSelected() {
-    var state = navigator.start(presentation: .fullScreen)
+    var state = navigator.start(policy: .fullScreen)
     _ = navigator.update(&state, .choose)
     _ = navigator.update(&state, .move(1))
     _ = navigator.update(&state, .choose)

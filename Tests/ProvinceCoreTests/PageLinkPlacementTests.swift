@@ -18,7 +18,7 @@ import Testing
   /// 广州市's page loaded from `html` in a `columns`-wide full screen.
   func page(_ html: String, columns: Int = 40, rows: Int = 8) -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: columns, rows: rows), presentation: .fullScreen)
+      viewport: Viewport(columns: columns, rows: rows), policy: .fullScreen)
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
     let fetched = htmlPage(html, url: guangzhou)

@@ -43,7 +43,7 @@ import Testing
   /// Full screen at 40×12 with the long page open on Guangzhou's screen.
   func openedLongPage() -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 40, rows: 12), policy: .fullScreen)
     press([.down, .enter, .enter], &state)
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, longPage(guangzhou, width: 40)))
     return state
@@ -169,7 +169,7 @@ import Testing
 
   @Test func fiftyPagesKeepTheLastFewLaidOutAndTheOthersComeBackWhenShown() throws {
     var state = navigator.start(
-      viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 40, rows: 12), policy: .fullScreen)
     navigator.press([.down, .enter, .enter], &state)
     var url = guangzhou
     var text: [String: TextLines] = [:]
@@ -225,7 +225,7 @@ import Testing
 
   func opened(_ content: PageContent) -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
     navigator.press([.down, .enter, .enter], &state)
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, content))
     return state
@@ -353,7 +353,7 @@ import Testing
 
   func opened() -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: 40, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 40, rows: 12), policy: .fullScreen)
     navigator.press([.down, .enter, .enter], &state)
     let body = (1...5).map { section in
       "<h2>第\(section)节</h2>" + (1...20).map { "<p>第\(section)节的第\($0)段</p>" }.joined()

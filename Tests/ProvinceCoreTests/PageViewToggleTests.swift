@@ -30,7 +30,7 @@ import Testing
       lineMode
       ? navigator.start(viewport: Viewport(columns: 60, rows: 12))
       : navigator.start(
-        viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+        viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
     let fetched = htmlPage(html, url: guangzhou)
@@ -118,7 +118,7 @@ import Testing
 
   @Test func vOnAFailedPageExplains() {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
     _ = navigator.update(&state, .pageFailed(url: guangzhou, message: "timed out"))
@@ -128,7 +128,7 @@ import Testing
 
   @Test func plainTextHasNoViewsToChoose() {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
     let address = URL(string: URLText.ascii(guangzhou)) ?? URL(fileURLWithPath: "/")

@@ -17,7 +17,7 @@ struct PreviewPaneStoreTests {
     CatalogOutlines.prepare(catalog)
     let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
     var state = navigator.start(
-      viewport: Viewport(columns: 160, rows: 40), presentation: .fullScreen)
+      viewport: Viewport(columns: 160, rows: 40), policy: .fullScreen)
     state.top.selection = selection
     return (navigator, state)
   }

@@ -19,7 +19,7 @@ import Testing
   @Test("a menu's filter is its sub-mode, and Esc ends it")
   func filterOnAMenu() {
     var state = navigator.start(
-      viewport: Viewport(columns: 40, rows: 10), presentation: .fullScreen)
+      viewport: Viewport(columns: 40, rows: 10), policy: .fullScreen)
     #expect(state.top.mode == .none)
     navigator.press([.character("g"), .character("d")], &state)
     #expect(state.top.mode == .filter(LineEditor(text: "gd")))
@@ -30,7 +30,7 @@ import Testing
   @Test("a page search typed in the link list is over the list, and Esc returns to the list")
   func findOverTheLinkList() {
     var state = navigator.start(
-      viewport: Viewport(columns: 40, rows: 10), presentation: .fullScreen)
+      viewport: Viewport(columns: 40, rows: 10), policy: .fullScreen)
     navigator.press([.down, .enter, .enter], &state)
     let html = "<p><a href=\"https://a.test/\">甲</a> <a href=\"https://b.test/\">乙</a></p>"
     let page = PageContent(htmlPage(html, url: guangzhou), width: 40)

@@ -7,7 +7,7 @@ import Testing
 @testable import TextSupport
 
 /// `/` finds provinces too (a province name once found nothing): a query naming one province lists its
-/// cities after whatever cities and counties match, in both presentations.
+/// cities after whatever cities and counties match, in both policies.
 @Suite struct SearchProvincesTests {
   let navigator = Navigator(
     catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
@@ -15,7 +15,7 @@ import Testing
 
   @Test func slashGuangdongListsGuangdongsCities() {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 12), presentation: .fullScreen)
+      viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
     navigator.press([Key.character("/")] + "guangdong".map(Key.character), &state)
     #expect(state.top.kind == .search(query: "guangdong", guangdongCities))
   }

@@ -17,7 +17,7 @@ import TextSupport
 
   func search(_ text: String) -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: 100, rows: 30), presentation: .fullScreen)
+      viewport: Viewport(columns: 100, rows: 30), policy: .fullScreen)
     for key in [Key.character("/")] + text.map(Key.character) {
       if let command = KeyMap.command(for: key, in: state, navigator: navigator) {
         _ = navigator.update(&state, command)

@@ -17,10 +17,10 @@ import Testing
     catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
   let guangzhou = "https://zh.wikipedia.org/wiki/广州市"
 
-  /// 广州市's page asked for, in `presentation`.
-  func onGuangzhou(_ presentation: Presentation) -> NavigationState {
+  /// 广州市's page asked for, in `policy`.
+  func onGuangzhou(_ policy: SessionPolicy) -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: 60, rows: 12), presentation: presentation)
+      viewport: Viewport(columns: 60, rows: 12), policy: policy)
     _ = navigator.update(&state, .select(2))
     guard case .fetch(let url, _) = navigator.update(&state, .select(1)) else {
       Issue.record("广州市's page was not asked for")
@@ -32,9 +32,9 @@ import Testing
 
   @Test(
     "a 404 for a division's page is answered with its missing page, in either view",
-    arguments: [Presentation.lines, .fullScreen])
-  func notFoundIsTheMissingPage(_ presentation: Presentation) throws {
-    var state = onGuangzhou(presentation)
+    arguments: [SessionPolicy.lines, .fullScreen])
+  func notFoundIsTheMissingPage(_ policy: SessionPolicy) throws {
+    var state = onGuangzhou(policy)
     let error = FetchError.http(status: 404, reason: "Not Found", page: nil)
     #expect(navigator.update(&state, .pageArrived(url: guangzhou, .failure(error))) == .render)
     #expect(state.top.kind == .detail(CityRef(province: 1, city: 0)))
@@ -63,22 +63,21 @@ import Testing
 
   @Test(
     "a link no request can be made for fails in the navigator, no fetch asked, in either view",
-    arguments: [Presentation.lines, .fullScreen])
-  func invalidAddressIsRefusedBeforeAnyFetch(_ presentation: Presentation) {
-    var state = onGuangzhou(presentation)
+    arguments: [SessionPolicy.lines, .fullScreen])
+  func invalidAddressIsRefusedBeforeAnyFetch(_ policy: SessionPolicy) {
+    var state = onGuangzhou(policy)
     let html = "<p>见 <a href=\"http://1.2.3.256/x\">坏地址</a>。</p>"
     let page = PageContent(htmlPage(html, url: guangzhou), width: 60)
     _ = navigator.update(&state, .pageLoaded(url: guangzhou, page))
-    let effect =
-      presentation == .lines
-      ? navigator.update(&state, .select(1))
-      : {
-        _ = navigator.update(&state, .nextLink)
-        return navigator.update(&state, .choose)
-      }()
-    #expect(effect == .render)
+    // Both views follow a link by the same function: link 1 typed, or Tab then Enter.
+    var typed = state
+    #expect(navigator.update(&typed, .select(1)) == .render)
+    _ = navigator.update(&state, .nextLink)
+    #expect(navigator.update(&state, .choose) == .render)
+    #expect(typed.stack.map(\.kind) == state.stack.map(\.kind))
+    #expect(typed.pages == state.pages && typed.message == state.message)
     let said = "“http://1.2.3.256/x” is not a valid web address."
-    if presentation == .lines {
+    if !policy.showsFailureInPlace {
       #expect(state.top.kind == .detail(CityRef(province: 1, city: 0)))
       #expect(state.message == said)
     } else {

@@ -36,7 +36,7 @@ import Testing
 
   func onPage(columns: Int) -> NavigationState {
     var state = navigator.start(
-      viewport: Viewport(columns: columns, rows: 20), presentation: .fullScreen)
+      viewport: Viewport(columns: columns, rows: 20), policy: .fullScreen)
     for command in [NavigationCommand.move(1), .choose, .choose] {
       _ = navigator.update(&state, command)
     }

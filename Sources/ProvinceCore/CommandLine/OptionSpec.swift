@@ -114,7 +114,7 @@ struct OptionSpec: Sendable {
         + " (with --townships: or a township)"),
     .init(
       key: .query, long: "query", short: nil, value: "text",
-      help: "With --pick: start with this filter typed (with -p or -c: start there)"),
+      help: "With --pick: start with this searched for, as / does (with -p or -c: filtering there)"),
     .init(
       key: .lineMode, long: "line-mode", short: nil, value: nil,
       help: "Browse with numbered menus and a prompt instead of the full screen"),

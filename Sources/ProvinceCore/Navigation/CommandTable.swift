@@ -19,6 +19,14 @@ public enum CommandTable {
       lineHelp: "keep the items matching a name, pinyin or initials (gd, guangzhou)",
       lineHint: "text: filter", keyHint: "type to filter", hintWorth: 50),
     .init(
+      .edit(.control("a")), keys: [.control("a")], keyLabel: "Ctrl-A", context: .menu,
+      help:
+        "the filter's start; back on a list, its filter is selected as a text field's:"
+        + " a key typed replaces it, Backspace deletes it, Ctrl-A or Ctrl-E keeps it to edit"),
+    .init(
+      .edit(.control("e")), keys: [.control("e")], keyLabel: "Ctrl-E", context: .menu,
+      help: "the filter's end (a filter selected is kept to edit)"),
+    .init(
       .startSearch, wordLabel: "/<text>", keys: [.character("/")], keyLabel: "/", context: .menu,
       help: "search every city of every province", lineHint: "/text: search",
       keyHint: "/ search", hintWorth: 60),
@@ -52,7 +60,9 @@ public enum CommandTable {
   static let page: [CommandBinding] = [
     .init(
       .enter, words: [""], wordLabel: "Enter", context: .page,
-      help: "next page of text (n, p: next and previous)"),
+      help: "the next page of text (f too; b, p: the previous), as Space and b scroll"),
+    .init(.nextPage, words: ["f"], context: .page, help: "the next page of text"),
+    .init(.previousPage, words: ["b", "p"], context: .page, help: "the previous page of text"),
     .init(
       .select(1), wordLabel: "<number>", keyLabel: "1 2 3…", context: .page,
       help: "select link [n], as in lynx (the digits show; Enter follows it)",
@@ -96,14 +106,15 @@ public enum CommandTable {
       .choose, context: .page, help: "follow the selected link", keyHint: "Enter follow",
       hintWhen: .linkList, hintWorth: 85),
     .init(
-      .startSearch, keys: [.character("/")], keyLabel: "/", context: .page,
-      help: "search the page (Enter: find, Esc: never mind)", keyHint: "/ find",
+      .startSearch, wordLabel: "/<text>", keys: [.character("/")], keyLabel: "/",
+      context: .page, help: "search the page (Enter: find, Esc: never mind)",
+      lineHelp: "search this page (n, N: the next and previous match)", keyHint: "/ find",
       hintWhen: .text, hintWorth: 35),
     .init(
-      .nextMatch, keys: [.character("n")], keyLabel: "n", context: .page,
+      .nextMatch, words: ["n"], keys: [.character("n")], keyLabel: "n", context: .page,
       help: "the next match, from the top of the window"),
     .init(
-      .previousMatch, keys: [.character("N")], keyLabel: "N", context: .page,
+      .previousMatch, words: ["N"], keys: [.character("N")], keyLabel: "N", context: .page,
       help: "the previous match, from the top of the window"),
     .init(
       .links, words: ["l", "links"], keys: [.character("l")], keyLabel: "l", context: .page,
@@ -111,7 +122,7 @@ public enum CommandTable {
       lineHelp: "the page's links (again: the text)", lineHint: "l links", keyHint: "l list",
       hintWhen: .textWithLinks, hintWorth: 40),
     .init(
-      .headings, keys: [.character("t")], keyLabel: "t", context: .page,
+      .headings, words: ["t"], keys: [.character("t")], keyLabel: "t", context: .page,
       help: "the page's headings as a list: Enter goes to one (←, q or Esc: the text)",
       keyHint: "t headings", hintWhen: .text, hintWorth: 25),
     .init(
@@ -161,6 +172,36 @@ public enum CommandTable {
   static func lineCommand(for word: String) -> NavigationCommand? {
     bindings.first { $0.context != .page && $0.words.contains(word) }?.command
       ?? (word.isEmpty ? .enter : nil)
+  }
+
+  /// The command a word typed at line mode's prompt on a page gives as a word of the page
+  /// (as typed first: `N` is not `n`), or nil for one that means what it means anywhere.
+  static func pageLineCommand(for word: String) -> NavigationCommand? {
+    let page = bindings.filter { $0.context == .page && $0.words != [""] }
+    return page.first { $0.words.contains(word) }?.command
+      ?? page.first { $0.words.contains(word.lowercased()) }?.command
+  }
+
+  /// The first key that gives `command` on a page (`onPage`) or a menu, as help names it
+  /// (`l`, `Tab`): the messages that name a key say it from here, so a key moved in the
+  /// table is never named wrong.
+  static func key(_ command: NavigationCommand, onPage: Bool = true) -> String {
+    let context: CommandBinding.Context = onPage ? .page : .menu
+    let binding = bindings.first {
+      ($0.context == context || $0.context == .anywhere) && $0.command == command
+        && $0.keyLabel != nil && !$0.keys.isEmpty
+    }
+    return binding?.keyLabel?.split(separator: " ").first.map(String.init) ?? ""
+  }
+
+  /// The first words that turn line mode's pages on a menu (`n`, `p`) or on a page
+  /// (`f`, `b`, as the full screen's keys scroll), for the hint that says there are pages.
+  static func pagingWords(isMenu: Bool) -> (next: String, previous: String) {
+    let context: CommandBinding.Context = isMenu ? .menu : .page
+    func word(_ command: NavigationCommand) -> String {
+      bindings.first { $0.context == context && $0.command == command }?.words.first ?? ""
+    }
+    return (word(.nextPage), word(.previousPage))
   }
 
   /// The command a line-mode word gives on a page screen.

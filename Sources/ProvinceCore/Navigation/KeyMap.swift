@@ -16,9 +16,11 @@ public enum KeyMap {
     let screen = state.top
     if case .mouse(let event) = key { return mouse(event, in: state) }
     if isLoading(state, navigator) {
-      switch key {
-      case .escape, .left, .character("q"), .control("c"): return .back
-      case .control("z"): return .suspend
+      // The step keys (← q Esc) and Ctrl-C back out of the load; the table names them.
+      if StepKeys.StepKey(key) != nil { return .back }
+      switch CommandTable.bound(key, on: screen) {
+      case .interrupt: return .back
+      case .suspend: return .suspend
       default: return nil
       }
     }

@@ -108,6 +108,24 @@ public enum NavigationCommand: Sendable, Equatable {
     return .filter(text)
   }
 
+  /// Reads one line typed at the prompt on the screen on top of `state`: on a page, the
+  /// words mean what the full screen's keys do there (`t` the headings, `b` a screen up,
+  /// `n` `N` the next and previous match, `q` what `StepKeys` says q does, `/text` a
+  /// search of the page); elsewhere as `parse(_:)` reads them.
+  public static func parse(_ line: String, in state: NavigationState) -> NavigationCommand {
+    guard !state.top.isMenu else { return parse(line) }
+    let text = line.trimmingSpaces
+    if let command = CommandTable.pageLineCommand(for: text) { return command }
+    if text.lowercased() == StepKeys.StepKey.q.label {
+      switch StepKeys.action(.q, in: StepKeys.situation(state)) {
+      case .leave: return .quit
+      case .back, .closeList, .clear: return .back
+      case .text, nil: break
+      }
+    }
+    return parse(line)
+  }
+
   /// `text` as ASCII digits when it is all digits, ASCII or full width (`１９` is 19).
   static func asciiDigits(_ text: String) -> String? {
     guard !text.isEmpty else { return nil }

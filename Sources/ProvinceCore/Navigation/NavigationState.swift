@@ -10,8 +10,9 @@ public struct NavigationState: Sendable, Equatable {
   /// The first line of the help shown (full screen, where it scrolls).
   public internal(set) var helpScroll = 0
   public var viewport: Viewport
-  /// How the session is drawn; it decides how many rows the chrome takes.
-  public let presentation: Presentation
+  /// What the view drawing the session does differently (the one place the navigator
+  /// reads it); it decides how many rows the chrome takes too.
+  public let policy: SessionPolicy
   /// Pages fetched this session, by URL, so going back and forth never fetches twice.
   public internal(set) var pages: [String: PageState] = [:]
   /// The URLs of the pages last shown, the latest last: those whose documents and
@@ -39,14 +40,14 @@ public struct NavigationState: Sendable, Equatable {
     set { stack[stack.count - 1] = newValue }
   }
 
-  init(root: Screen, viewport: Viewport, presentation: Presentation) {
+  init(root: Screen, viewport: Viewport, policy: SessionPolicy) {
     stack = [root]
     self.viewport = viewport
-    self.presentation = presentation
+    self.policy = policy
   }
 
   /// The rows left for a menu's items or a page's lines once the chrome is drawn.
-  public var contentRows: Int { max(1, viewport.rows - presentation.chromeRows) }
+  public var contentRows: Int { max(1, viewport.rows - policy.chromeRows) }
 }
 
 /// How the session is drawn.
@@ -56,12 +57,11 @@ public enum Presentation: Sendable, Equatable {
   /// The whole window, redrawn on every key.
   case fullScreen
 
-  /// Rows spent on other things than items: for lines the path, two blank lines, the
-  /// message, the hints and the prompt; full screen, the prompt line and the status bar.
-  public var chromeRows: Int {
+  /// What the session does differently when drawn so, for the navigator to read.
+  public var policy: SessionPolicy {
     switch self {
-    case .lines: return 6
-    case .fullScreen: return 2
+    case .lines: return .lines
+    case .fullScreen: return .fullScreen
     }
   }
 }

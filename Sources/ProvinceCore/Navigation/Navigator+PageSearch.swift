@@ -1,4 +1,5 @@
 import PageReader
+import TerminalUI
 import TextSupport
 
 /// `/` on a page: the lines that hold the query, found in the laid-out lines (facts
@@ -6,7 +7,7 @@ import TextSupport
 extension Navigator {
   func findMatch(forward: Bool, in state: inout NavigationState) {
     guard let query = state.top.pageQuery else {
-      state.message = "/ searches this page."
+      state.message = "\(CommandTable.key(.startSearch)) searches this page."
       return
     }
     let hits = searchHits(query, in: &state)
@@ -35,7 +36,7 @@ extension Navigator {
     }
     let line = hits[index]
     state.top.matchLine = line
-    state.top.scroll = line
+    show(line: line, in: &state)
     if state.message == nil { state.message = "Match \(index + 1) of \(hits.count)." }
     // In a list, as in lynx, the selection goes to the entry matched: Enter takes it.
     if state.top.showingLinks || state.top.showingHeadings {
@@ -80,6 +81,25 @@ extension Navigator {
     content.model.search = PageModel.Search(query: query, inLinkList: inLinkList, lines: body)
     state.pages[url] = .loaded(content)
     return SearchHits(header: header, body: body, offset: offset)
+  }
+
+  /// ↑ and ↓ in the page-search prompt: an earlier or a later search, and past the
+  /// latest, the text that was being typed.
+  func recallSearch(_ step: Int, in state: inout NavigationState) {
+    let history = state.findHistory
+    guard !history.isEmpty else { return }
+    if state.findHistoryPosition == nil {
+      guard step < 0 else { return }
+      state.findDraft = state.top.editor?.text ?? ""
+    }
+    let position = max(0, (state.findHistoryPosition ?? history.count) + step)
+    if position >= history.count {
+      state.findHistoryPosition = nil
+      state.top.editor = LineEditor(text: state.findDraft)
+      return
+    }
+    state.findHistoryPosition = position
+    state.top.editor = LineEditor(text: history[position])
   }
 }
 

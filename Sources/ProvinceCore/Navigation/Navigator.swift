@@ -1,6 +1,7 @@
 import CatalogModel
 import FetchModel
 import PageReader
+import TerminalUI
 import TextSupport
 
 /// The interactive session as a pure state machine: `update` takes a state and a command
@@ -56,21 +57,32 @@ public struct Navigator: Sendable {
     return view == .reader ? min(viewport.columns, Self.readerMeasure) : viewport.columns
   }
 
-  /// The province menu, as the seed app's first screen.
-  public func start(viewport: Viewport = .standard, presentation: Presentation = .lines)
+  /// The province menu, as the seed app's first screen, and the screens `beginning` asks
+  /// for; what they ask of the shell is left out (`starting` gives it).
+  public func start(viewport: Viewport = .standard, policy: SessionPolicy = .lines)
     -> NavigationState
+  {
+    starting(viewport: viewport, policy: policy).state
+  }
+
+  /// The first state and what it asks of the shell: a start whose query leaves one city
+  /// opens it (line mode), which is a page to fetch or, with `--pick`, the answer.
+  public func starting(viewport: Viewport = .standard, policy: SessionPolicy = .lines)
+    -> (state: NavigationState, effect: NavigationEffect)
   {
     var state = NavigationState(
       root: Screen(.provinces(Array(catalog.provinces.indices))), viewport: viewport,
-      presentation: presentation)
-    begin(&state)
-    return state
+      policy: policy)
+    let effect = begin(&state)
+    return (state, effect)
   }
 
   /// The screens `beginning` asks for, as the user would have opened them: the province's
   /// cities, the city selected there (or its county list, the county selected), and the
-  /// filter typed on the screen on top. Back from them goes where back would.
-  private func begin(_ state: inout NavigationState) {
+  /// query: at the top, searched for in the whole tree as `/` does (fzf's `--query` filters
+  /// everything); at a province or city, typed as the filter of its list. Back from them
+  /// goes where back would.
+  private func begin(_ state: inout NavigationState) -> NavigationEffect {
     if let province = beginning.province, catalog.provinces.indices.contains(province),
       let cities = screen(opening: province, of: state.top.kind)
     {
@@ -87,14 +99,22 @@ public struct Navigator: Sendable {
         state.stack.append(list)
       }
     }
-    if !beginning.query.isEmpty && state.presentation == .lines {
-      // Line mode filters as a typed line does.
-      _ = update(&state, .filter(beginning.query))
-    } else if !beginning.query.isEmpty {
+    var effect = NavigationEffect.render
+    if beginning.query.isEmpty {
+    } else if state.stack.count == 1 {
+      // The whole tree, as `/` then the query typed.
+      _ = update(&state, .startSearch)
+      for character in beginning.query { typeAhead(.character(character), in: &state) }
+      settle(&state)
+    } else if state.policy.opensSingleMatch {
+      // Typed as a line is, which opens a single match at once.
+      effect = update(&state, .filter(beginning.query))
+    } else {
       for character in beginning.query { typeAhead(.character(character), in: &state) }
       settle(&state)
     }
     clampView(&state)
+    return effect
   }
 
   public func update(_ state: inout NavigationState, _ command: NavigationCommand)
@@ -179,8 +199,8 @@ public struct Navigator: Sendable {
         &state,
         .pageLoaded(
           url: url, PageContent(page, width: layoutWidth(view, in: state.viewport), view: view)))
-    case .pageFailed(let url, let message) where state.presentation == .fullScreen:
-      // Full screen shows the failure where the page would be, with r to retry.
+    case .pageFailed(let url, let message) where state.policy.showsFailureInPlace:
+      // The failure where the page would be, with r to retry.
       guard state.pages[url] == .loading else { return .render }
       state.pages[url] = .failed(TerminalText.sanitize(message))
       state.progress = nil
@@ -201,9 +221,9 @@ public struct Navigator: Sendable {
     state.message = nil
     let wasShowingHelp = state.showingHelp
     state.showingHelp = false
-    if wasShowingHelp && state.presentation == .fullScreen {
+    if wasShowingHelp && state.policy.redrawsInPlace {
       if let lines = helpScroll(command, rows: state.contentRows) {
-        // Full screen, the help scrolls like a page; any other key closes it.
+        // In a window the help scrolls like a page; any other key closes it.
         state.showingHelp = true
         let last = max(0, CommandTable.keyHelp.count - state.contentRows)
         state.helpScroll = min(max(0, state.helpScroll + lines), last)
@@ -235,13 +255,13 @@ public struct Navigator: Sendable {
       return effect
     case .nextPage, .enter:
       if state.top.page + 1 < pageCount(state) {
-        state.top.page += 1
+        turnPage(to: state.top.page + 1, in: &state)
       } else if command == .nextPage {
         state.message = "This is the last page."
       }
     case .previousPage:
       if state.top.page > 0 {
-        state.top.page -= 1
+        turnPage(to: state.top.page - 1, in: &state)
       } else {
         state.message = "This is the first page."
       }
@@ -250,6 +270,10 @@ public struct Navigator: Sendable {
     case .filter(let text):
       if !state.top.isMenu { return pageCommand(text, in: &state) }
       return filter(text, in: &state)
+    case .search(let query) where !state.top.isMenu:
+      // On a page, `/text` searches the page, as the full screen's `/` then Enter.
+      state.top.editor = LineEditor(text: query)
+      return apply(&state, .choose)
     case .search(let query):
       let results = searchResults(query)
       if results.isEmpty {
@@ -445,7 +469,7 @@ public struct Navigator: Sendable {
   public func layout(_ state: NavigationState) -> MenuLayout {
     MenuLayout(
       labels: labels(for: state.top), viewport: state.viewport,
-      availableRows: state.viewport.rows - state.presentation.chromeRows)
+      availableRows: state.contentRows)
   }
 
   /// The pages of the current screen (line mode), computed from the state alone.
@@ -459,6 +483,20 @@ public struct Navigator: Sendable {
   }
 
   private func select(_ number: Int, in state: inout NavigationState) -> NavigationEffect {
+    if !state.top.isMenu && state.top.showingHeadings {
+      // In the headings list a number goes to that heading, as Enter on it does.
+      let count =
+        pageURL(of: state.top).flatMap { url -> Int? in
+          guard case .loaded(let content) = state.pages[url] else { return nil }
+          return content.model.headings.count
+        } ?? 0
+      guard number >= 1 && number <= count else {
+        state.message = outOfRange(String(number), count: count, noun: "heading")
+        return .render
+      }
+      state.top.focusedHeading = number - 1
+      return apply(&state, .choose)
+    }
     guard state.top.isMenu else {
       return followLink(number, in: &state)
     }
@@ -597,14 +635,16 @@ public struct Navigator: Sendable {
       if state.pages[entry] != .loading { state.arrivalNotes[entry] = nil }
       return effect
     case .offer:
-      if state.presentation == .fullScreen && !state.top.showingLinks { toggleLinks(in: &state) }
+      if !state.top.showingLinks { toggleLinks(in: &state) }
       return layout ?? .render
     }
   }
 
+  /// A link number typed (line mode's `12`): link 12 followed as the full screen follows
+  /// the link selected, by the same function.
   private func followLink(_ number: Int, in state: inout NavigationState) -> NavigationEffect {
     guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
-      state.message = "The page has not arrived; b goes back."
+      state.message = "The page has not arrived; type back to go back."
       return .render
     }
     let links = content.linkTargets
@@ -614,22 +654,32 @@ public struct Navigator: Sendable {
         ? "This page has no links." : outOfRange(String(number), count: links.count, noun: "link")
       return .render
     }
-    let link = content.linkTargets[number - 1]
-    if link.isInPage {
-      // A `#fragment` of this page: the page of text its anchor is on, nothing fetched.
-      var text = state
-      text.top.showingLinks = false
-      let sections = pageSections(text)
-      guard let line = PageLinks.anchorLine(of: link, in: content, sections: sections) else {
-        state.message = "No #\(TerminalText.sanitize(link.fragment ?? "")) on this page."
-        return .render
-      }
-      let rows = max(1, state.contentRows - sections.header.count)
-      state.top.showingLinks = false
-      state.top.page = max(0, line - sections.header.count) / rows
-      return .render
-    }
-    return push(Screen(.link(link.url)), in: &state)
+    state.top.focusedLink = number - 1
+    return follow(link: number - 1, in: &state)
+  }
+
+  /// Page `page` of the text (line mode's pages): the window starts at its first line, so
+  /// that a search or a link followed goes on from the page shown.
+  private func turnPage(to page: Int, in state: inout NavigationState) {
+    let sections = pageSections(state)
+    state.top.page = page
+    guard !state.top.isMenu else { return }
+    let rows = max(1, state.contentRows - sections.header.count)
+    state.top.scroll = sections.header.count + page * rows
+  }
+
+  /// The page of text (line mode's) that shows line `line` of the page screen on top.
+  func textPage(showing line: Int, in state: NavigationState) -> Int {
+    let sections = pageSections(state)
+    let rows = max(1, state.contentRows - sections.header.count)
+    return min(max(0, line - sections.header.count) / rows, max(0, pageCount(state) - 1))
+  }
+
+  /// Shows line `line` of the page screen on top: the window starts there, and line
+  /// mode's page is the one it is on.
+  func show(line: Int, in state: inout NavigationState) {
+    state.top.scroll = line
+    state.top.page = textPage(showing: line, in: state)
   }
 
   /// The position in `kind`'s list of the one item `text` names exactly (`gbk` beside

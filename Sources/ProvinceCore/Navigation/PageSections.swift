@@ -68,9 +68,10 @@ public struct PageSections: Sendable, Equatable {
   /// HTML (plain text is only ever itself).
   static func viewName(_ content: PageContent) -> String? {
     guard hasViews(content), let page = content.rendered else { return nil }
-    if page.view == .reader { return "reader view · v: whole page" }
+    let toggle = CommandTable.key(.toggleView)
+    if page.view == .reader { return "reader view · \(toggle): whole page" }
     return content.view == .reader
-      ? "whole page (the reader found no article)" : "whole page · v: reader view"
+      ? "whole page (the reader found no article)" : "whole page · \(toggle): reader view"
   }
 
   /// True for an HTML page read as a document: one with a reader view and a whole page.
@@ -88,7 +89,7 @@ extension Navigator {
   /// catalog's outlines are ready (`CatalogOutlines.ready`: a frame never waits for them).
   public func pageSections(_ state: NavigationState) -> PageSections {
     var map: MapPicture?
-    if state.presentation == .fullScreen, state.viewport.rows >= PageSections.mapMinimumRows,
+    if state.policy.redrawsInPlace, state.viewport.rows >= PageSections.mapMinimumRows,
       state.viewport.columns >= PageSections.mapIndent + 3 * PageSections.mapRows,
       case .detail(let ref) = state.top.kind,
       let index = CatalogOutlines.ready(for: catalog)?.outline(of: ref)
@@ -145,7 +146,7 @@ extension Navigator {
       var shift = 0
       // Full screen wraps a long title (or the line that names a type not shown as
       // text) so that it never spills; the page's own lines are as laid out.
-      if state.presentation == .fullScreen, model.pageStart != 0, let first = text.first,
+      if state.policy.redrawsInPlace, model.pageStart != 0, let first = text.first,
         TerminalText.width(first) > state.viewport.columns
       {
         let wrapped = TextWrapper.wrap(first, width: state.viewport.columns)
@@ -160,13 +161,17 @@ extension Navigator {
       let progress = state.progress.map {
         String(format: " %.1f s", $0.seconds) + " · " + PageText.byteCount($0.bytes)
       }
-      let cancel = state.presentation == .fullScreen ? " (Esc cancels)" : ""
+      let cancel = state.policy.redrawsInPlace ? " (Esc cancels)" : ""
       return PageSections(
         header: header + [status + "loading…" + (progress ?? "") + cancel], body: [])
     case .failed(let message):
       return PageSections(
         header: header + [status + "failed", ""],
-        body: ["\(message)", "", "r tries again · o opens the URL in your browser · ← goes back"])
+        body: [
+          "\(message)", "",
+          "\(CommandTable.key(.reload)) tries again · \(CommandTable.key(.openInBrowser)) opens"
+            + " the URL in your browser · \(StepKeys.StepKey.left.label) goes back",
+        ])
     case nil:
       return PageSections(header: header, body: [])
     }

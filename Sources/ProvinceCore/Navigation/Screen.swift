@@ -93,6 +93,8 @@ public struct Screen: Sendable, Hashable {
       }
     }
     set {
+      // Any change to the text ends the selection of a restored filter.
+      filterSelected = false
       let shown = list
       switch (newValue, isMenu) {
       case (let editor?, true): mode = .filter(editor)
@@ -105,6 +107,10 @@ public struct Screen: Sendable, Hashable {
       }
     }
   }
+  /// A menu's filter restored by going back to it is shown selected, as a text field's
+  /// selection: the first key typed replaces it (a new name), Backspace deletes it, and
+  /// the cursor keys of the field (Ctrl-A, Ctrl-E) keep it to be edited.
+  public internal(set) var filterSelected = false
   /// The heading selected in that list (an index into `PageModel.headings`).
   public var focusedHeading: Int?
 

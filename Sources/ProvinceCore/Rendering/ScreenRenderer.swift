@@ -85,7 +85,10 @@ public enum ScreenRenderer {
   static func hints(_ state: NavigationState, navigator: Navigator) -> String {
     var parts: [String] = []
     let pages = navigator.pageCount(state)
-    if pages > 1 { parts.append("page \(state.top.page + 1)/\(pages), n/p or Enter") }
+    if pages > 1 {
+      let words = CommandTable.pagingWords(isMenu: state.top.isMenu)
+      parts.append("page \(state.top.page + 1)/\(pages), \(words.next)/\(words.previous) or Enter")
+    }
     parts += CommandTable.hints(
       isMenu: state.top.isMenu, belowTop: state.stack.count > 1, keys: false)
     return parts.joined(separator: " · ")
