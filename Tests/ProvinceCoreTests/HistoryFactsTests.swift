@@ -24,7 +24,7 @@ import TextSupport
     }
     let navigator = Navigator(
       catalog: catalog, matcher: Matcher(catalog: catalog), history: history)
-    var state = navigator.start(viewport: Viewport(columns: 120, rows: 40), presentation: .lines)
+    var state = navigator.start(viewport: Viewport(columns: 120, rows: 40), policy: .lines)
     state.top = Screen(.detail(ref))
     return navigator.pageSections(state).header
   }
