@@ -158,4 +158,29 @@ struct PlaceRecordTests {
           == AddressReport.tsvColumns.count)
     }
   }
+
+  @Test("an address that could be two counties prints the same fields in TSV as in JSON: no code")
+  func ambiguousAddressIsOneRecordInEveryFormat() throws {
+    let planner = JobPlanner(
+      catalog: catalog, matcher: Matcher(catalog: catalog), options: Options(),
+      inputIsTerminal: false, outputIsTerminal: false, history: BuiltInCatalog.history)
+    // 江苏 has two 鼓楼区: 南京's (320106) and 徐州's (320302).
+    var tsv = planner.addressReport(format: .tsv)
+    let row = tsv.line(for: "江苏省鼓楼区").text.dropLast()
+      .split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    let column = { (name: String) in AddressReport.tsvColumns.firstIndex(of: name).map { row[$0] } }
+    #expect(column("province") == "江苏省")
+    #expect(column("city") == "")
+    #expect(column("county") == "鼓楼区")
+    #expect(column("code") == "")
+    // The province's area is not the answer's.
+    #expect(column("area_km2") == "")
+    #expect(column("note")?.contains("320106") == true)
+    #expect(column("note")?.contains("320302") == true)
+    var json = planner.addressReport(format: .json)
+    let line = json.line(for: "江苏省鼓楼区").text
+    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    #expect(object?["county"] as? String == "鼓楼区")
+    #expect(object?["code"] is NSNull)
+  }
 }

@@ -109,10 +109,13 @@ public struct AddressReport: Sendable {
       let clean = TerminalText.bytesNeedNoChange(input)
       output += (clean ? input : TerminalText.sanitize(input)).utf8
       // Where the candidates have a division in common, its columns (as before).
-      if let known {
+      // Several candidates: what they share, as JSON and text write it (a province the
+      // text fixed is no answer, and its code and facts would read as one).
+      let shared = resolved.isAmbiguous ? common(resolved.candidates) : nil
+      if let shared {
+        output += shared.tsv.utf8
+      } else if let known {
         output += known.tsv
-      } else if resolved.isAmbiguous {
-        output += common(resolved.candidates).tsv.utf8
       } else {
         output += Fields().tsv.utf8
       }
@@ -120,10 +123,10 @@ public struct AddressReport: Sendable {
       output += (clean ? resolved.rest : TerminalText.sanitize(resolved.rest)).utf8
       output.append(0x09)
       output += TerminalText.sanitize(note(resolved)).utf8
-      if let known {
+      if let shared {
+        output += shared.factTSV.utf8
+      } else if let known {
         output += known.factTSV
-      } else if resolved.isAmbiguous {
-        output += common(resolved.candidates).factTSV.utf8
       } else {
         output += Fields().factTSV.utf8
       }
