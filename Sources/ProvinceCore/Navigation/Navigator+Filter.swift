@@ -68,19 +68,18 @@ extension Navigator {
     screen.scroll = 0
     screen.number = ""
     screen.numberDeadline = nil
+    var note: String?
     if case .search = screen.kind {
-      screen.kind = .search(query: text, text.isEmpty ? catalog.allCities : searchResults(text))
+      let findings = text.isEmpty ? (refs: catalog.allCities, note: nil) : searchFindings(text)
+      screen.kind = .search(query: text, findings.refs)
+      note = findings.note
     } else {
       let base = screen.unfiltered ?? screen.kind
       screen.kind = text.isEmpty ? base : filtered(base, by: text)
       screen.unfiltered = text.isEmpty ? nil : base
     }
     state.top = screen
-    if case .search = screen.kind, !text.isEmpty, matcher.search(text).isEmpty,
-      let note = resolved(text).note
-    {
-      state.message = note
-    }
+    if let note { state.message = note }
     if !text.isEmpty && itemCount(of: screen) == 0 {
       let shown = TerminalText.sanitize(text)
       if case .search = screen.kind {

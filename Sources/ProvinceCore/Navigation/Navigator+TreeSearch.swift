@@ -11,7 +11,11 @@ extension Navigator {
   /// provinces too (`--search` lists them as rows of their own), then the townships it
   /// names (exact first) once `text` has two characters or more: one character would
   /// match thousands of the 39k townships and say nothing.
-  func searchResults(_ text: String) -> [CityRef] {
+  func searchResults(_ text: String) -> [CityRef] { searchFindings(text).refs }
+
+  /// `searchResults(text)`, with what the text was read as where no current name matched
+  /// and the resolver answered (闸北: what became of 闸北区): one search a keystroke.
+  func searchFindings(_ text: String) -> (refs: [CityRef], note: String?) {
     var found = matcher.search(text)
     if case .unique(let province) = matcher.province(text) {
       var seen = Set(found)
@@ -28,8 +32,8 @@ extension Navigator {
     }
     // Where no current name matches, the text is read as `--address` reads it: a former
     // name (闸北, zhabei) finds today's division, a pasted address the one it names.
-    if found.isEmpty { found = resolved(text).refs }
-    return found
+    if found.isEmpty { return resolved(text) }
+    return (found, nil)
   }
 
   /// The divisions `--address` reads `text` as (one, or its candidates), and what it read
