@@ -113,7 +113,7 @@ extension Navigator {
     var header =
       above
       + rows.map {
-        "  " + TerminalText.pad($0.label, toWidth: 9) + TerminalText.sanitize($0.value)
+        "  " + TerminalText.pad($0.label, toWidth: 9) + TextCut.shown($0.value)
       }
     let status = "  " + TerminalText.pad("Status", toWidth: 9)
     switch state.pages[url] {
@@ -172,15 +172,16 @@ extension Navigator {
   /// show it: province, city (county, township), code and pinyin; not sanitised.
   func facts(of ref: CityRef) -> [(label: String, value: String)] {
     let city = catalog[ref]
-    var rows = [("Province", catalog.provinces[ref.province].name)]
-    rows.append(("City", catalog[ref.cityOnly].name))
-    if ref.isCounty { rows.append(("County", city.name)) }
+    // Each value as much as a line shows (`TextCut.shown`), sanitised.
+    var rows = [("Province", TextCut.shown(catalog.provinces[ref.province].name))]
+    rows.append(("City", TextCut.shown(catalog[ref.cityOnly].name)))
+    if ref.isCounty { rows.append(("County", TextCut.shown(city.name))) }
     if ref.isTownship {
       // A township of a county names its county; a district's street, the district (City).
-      if ref.county != nil { rows.append(("County", catalog[ref.parent].name)) }
-      rows.append(("Township", city.name))
+      if ref.county != nil { rows.append(("County", TextCut.shown(catalog[ref.parent].name))) }
+      rows.append(("Township", TextCut.shown(city.name)))
     }
-    if let code = city.code { rows.append(("Code", code)) }
+    if let code = city.code { rows.append(("Code", TextCut.shown(code))) }
     let pinyin = matcher.pinyin(of: ref)
     if !pinyin.isEmpty { rows.append(("Pinyin", pinyin)) }
     return rows

@@ -150,9 +150,9 @@ extension Navigator {
       let outline = places?.outline(
         ofProvince: indices[index], code: matcher.provinceCode(indices[index]))
       return MenuPreview(
-        title: province.name, facts: facts, url: nil,
+        title: TextCut.shown(province.name), facts: facts, url: nil,
         childrenHeading: heading(province.cities.count, "city", "cities"),
-        children: province.cities.prefix(MenuPreview.namesKept).map(\.name),
+        children: province.cities.prefix(MenuPreview.namesKept).map { TextCut.shown($0.name) },
         childCount: province.cities.count, outline: outline)
     case .cities(_, let refs) where index < refs.count,
       .search(_, let refs) where index < refs.count:
@@ -163,12 +163,13 @@ extension Navigator {
       let hasCounties = ref.county == nil && ref.township == nil && !city.counties.isEmpty
       let children = hasCounties ? city.counties : catalog.townships(of: ref)
       return MenuPreview(
-        title: city.name, facts: facts(of: ref).map { .init(label: $0.label, value: $0.value) },
+        title: TextCut.shown(city.name),
+        facts: facts(of: ref).map { .init(label: $0.label, value: $0.value) },
         url: city.url,
         childrenHeading: hasCounties
           ? heading(children.count, "county", "counties")
           : heading(children.count, "township", "townships"),
-        children: children.prefix(MenuPreview.namesKept).map(\.name),
+        children: children.prefix(MenuPreview.namesKept).map { TextCut.shown($0.name) },
         childCount: children.count,
         outline: places?.outline(of: ref))
     default:
