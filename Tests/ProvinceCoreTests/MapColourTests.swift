@@ -72,9 +72,11 @@ struct MapColourTests {
       return found
     }
     let coloured = styles(colors: true)
-    // A province inside China: 江苏省 filled (green), the other provinces faint (grey).
+    // A province inside China: 江苏省 filled (green), China's edge around it (cyan); the
+    // other provinces' borders are not drawn (they hid a small province's fill).
     #expect(coloured.contains { $0.foreground == .green })
-    #expect(coloured.contains { $0.foreground == .brightBlack })
+    #expect(coloured.contains { $0.foreground == .cyan })
+    #expect(!coloured.contains { $0.foreground == .brightBlack })
     let plain = styles(colors: false)
     #expect(plain.count == coloured.count && plain.allSatisfy { $0 == .plain })
   }
@@ -111,10 +113,11 @@ struct MapColourTests {
     #expect(frame.text(row: 9).hasPrefix("  Province 江苏省"))
     let mapCells = (0..<8).flatMap { row in (0..<30).map { frame[row, $0] } }
       .filter { isBraille($0.text) }
-    // 昆山市 filled in green inside 苏州市's outline, its sibling districts grey.
+    // 昆山市 filled in green inside 苏州市's outline (cyan); its siblings' borders are not
+    // drawn (they hid a small division's fill).
     #expect(mapCells.contains { $0.style.foreground == .green })
     #expect(mapCells.contains { $0.style.foreground == .cyan })
-    #expect(mapCells.contains { $0.style.foreground == .brightBlack })
+    #expect(!mapCells.contains { $0.style.foreground == .brightBlack })
   }
 
   @Test("no map on a short window, nor in line mode (transcripts, pipes)")

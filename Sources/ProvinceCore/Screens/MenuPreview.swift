@@ -86,7 +86,10 @@ public struct MenuPreview: Sendable, Hashable {
     if !children.isEmpty {
       lines += ["", TerminalText.truncate(childrenHeading, toWidth: width)]
       // Names fill lines two spaces apart; the last line that fits ends in `… N more`.
-      let room = rows - lines.count
+      // With a map to draw, they take at most a third of the rows left (three at least),
+      // so that the map has the rest.
+      let left = rows - lines.count
+      let room = outline == nil ? left : min(left, max(3, left / 3))
       var filled: [[String]] = [[]]
       var used = 0
       for child in children {
@@ -115,8 +118,9 @@ public struct MenuPreview: Sendable, Hashable {
       }
       lines += filled.map { $0.joined(separator: "  ") }
     }
-    // The map, in the rows left: about twice as many columns as rows draws it square.
-    let room = min(rows - lines.count - 1, 14)
+    // The map, in all the rows left (it grows with the pane): about three columns a row
+    // keeps a country's proportions.
+    let room = rows - lines.count - 1
     var map: (row: Int, picture: MapPicture)?
     if let outline, room >= 6,
       let picture = DivisionMap.builtInPicture(
