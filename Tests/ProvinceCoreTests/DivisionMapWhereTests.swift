@@ -1,3 +1,4 @@
+import BuiltInCatalog
 import BuiltInOutlines
 import GeoModel
 import Testing
@@ -99,9 +100,10 @@ import Testing
       title: "广东省", facts: [.init(label: "Code", value: "440000")], url: nil,
       childrenHeading: "21 cities", children: (1...21).map { "城市\($0)" }, outline: guangdong)
     // A 220 × 50 window: the pane is 88 columns (85 inside) by 48 rows.
-    let large = try #require(preview.layout(width: 85, rows: 48, pageState: nil).map)
+    let maps = MapOutlines(MapOutlines.made(for: BuiltInCatalog.catalog).ready)
+    let large = try #require(preview.layout(width: 85, rows: 48, pageState: nil, maps: maps).map)
     #expect(large.picture.rows >= 30 && large.picture.columns >= 80)
-    let small = try #require(preview.layout(width: 60, rows: 30, pageState: nil).map)
+    let small = try #require(preview.layout(width: 60, rows: 30, pageState: nil, maps: maps).map)
     #expect(small.picture.rows < large.picture.rows)
   }
 }

@@ -50,10 +50,10 @@ struct MapColourTests {
   @Test("the preview pane of 江苏省 on a wide window colours its map only where colour is on")
   func previewPane() throws {
     let catalog = BuiltInCatalog.catalog
-    // As a session does off its loop's thread before the first map is wanted.
-    CatalogOutlines.prepare(catalog)
     let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
-    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    // The outlines at hand, as a session has them once decoded off its loop's thread.
+    let navigator = Navigator(
+      catalog: catalog, matcher: Matcher(catalog: catalog), outlines: .made(for: catalog))
     var state = navigator.start(
       viewport: Viewport(columns: 160, rows: 40), presentation: .fullScreen)
     state.top.selection = jiangsu
@@ -86,12 +86,13 @@ struct MapColourTests {
     Navigator, NavigationState
   ) {
     let catalog = BuiltInCatalog.catalog
-    CatalogOutlines.prepare(catalog)
     let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
     let suzhou = try #require(catalog.provinces[jiangsu].cities.firstIndex { $0.name == "苏州市" })
     let kunshan = try #require(
       catalog.provinces[jiangsu].cities[suzhou].counties.firstIndex { $0.name == "昆山市" })
-    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    // The outlines at hand, as a session has them once decoded off its loop's thread.
+    let navigator = Navigator(
+      catalog: catalog, matcher: Matcher(catalog: catalog), outlines: .made(for: catalog))
     var state = navigator.start(
       viewport: Viewport(columns: columns, rows: rows), presentation: presentation)
     state.top = Screen(.detail(CityRef(province: jiangsu, city: suzhou, county: kunshan)))

@@ -1,7 +1,5 @@
-import BuiltInOutlines
 import CatalogModel
 import GeoModel
-import Synchronization
 
 /// The small map of a division inside its parent, as the preview pane and a page's facts
 /// show it: the parent's outline (a province's parent is China, drawn as the outer edge of
@@ -59,32 +57,6 @@ public enum DivisionMap {
     guard let places = try? CatalogOutlines.places(for: catalog),
       let index = places.outline(of: ref)
     else { return nil }
-    return builtInPicture(of: index, columns: columns, rows: rows)
+    return picture(of: index, in: places.store, columns: columns, rows: rows)
   }
-
-  /// `picture(of:in:columns:rows:)` of the built-in outlines, kept: a selection moving up
-  /// and down a menu, or a page scrolled under its map, draws the same few pictures again.
-  /// Nil where the built-in outlines cannot be decoded or have no outline `index`.
-  static func builtInPicture(of index: Int, columns: Int, rows: Int) -> MapPicture? {
-    guard let store = try? BuiltInOutlines.store.get(), store.outlines.indices.contains(index)
-    else { return nil }
-    let key = PictureKey(outline: index, columns: columns, rows: rows)
-    if let kept = pictures.withLock({ $0[key] }) { return kept }
-    let made = picture(of: index, in: store, columns: columns, rows: rows)
-    pictures.withLock { kept in
-      // A few hundred pictures of a few kB: a session that has drawn that many starts over.
-      if kept.count >= keptPictures { kept.removeAll(keepingCapacity: true) }
-      kept[key] = made
-    }
-    return made
-  }
-
-  private struct PictureKey: Hashable, Sendable {
-    var outline: Int
-    var columns: Int
-    var rows: Int
-  }
-
-  private static let pictures = Mutex<[PictureKey: MapPicture]>([:])
-  private static let keptPictures = 256
 }

@@ -30,13 +30,16 @@ public struct Navigator: Sendable {
   public let variants: CharacterVariants
   /// The resolver `--address` uses, made when `/` first needs it.
   let places = Lazily<AddressResolver>()
+  /// The outlines the maps are drawn from, passed in as the catalog is.
+  public let outlines: MapOutlines
 
   public init(
     catalog: Catalog, matcher: Matcher, mode: Mode = .browse, pageWidth: Int? = nil,
     start: SessionStart = SessionStart(), history: DivisionHistory = .none,
-    variants: CharacterVariants = .none
+    variants: CharacterVariants = .none, outlines: MapOutlines = .none
   ) {
     self.catalog = catalog
+    self.outlines = outlines
     self.matcher = matcher
     self.history = history
     self.variants = variants

@@ -84,23 +84,27 @@ public struct PageSections: Sendable, Equatable {
 extension Navigator {
   /// The facts and body of the page screen on top of the stack: full screen on a window
   /// at least `mapMinimumRows` tall, a division's map inside its parent above its facts
-  /// (never in line mode, whose transcripts and pipes want the facts alone), once the
-  /// catalog's outlines are ready (`CatalogOutlines.ready`: a frame never waits for them).
+  /// (never in line mode, whose transcripts and pipes want the facts alone). The map's
+  /// rows are there from the first frame wherever outlines are `expected`, blank until
+  /// they are ready (a frame never waits for them): their coming changes no line count,
+  /// and so never moves the scroll.
   public func pageSections(_ state: NavigationState) -> PageSections {
     var map: MapPicture?
-    if state.presentation == .fullScreen, state.viewport.rows >= PageSections.mapMinimumRows,
+    var above: [String] = []
+    if outlines.expected, state.presentation == .fullScreen,
+      state.viewport.rows >= PageSections.mapMinimumRows,
       state.viewport.columns >= PageSections.mapIndent + 3 * PageSections.mapRows,
-      case .detail(let ref) = state.top.kind,
-      let index = CatalogOutlines.ready(for: catalog)?.outline(of: ref)
+      case .detail(let ref) = state.top.kind, !ref.isTownship
     {
-      map = DivisionMap.builtInPicture(
-        of: index, columns: 3 * PageSections.mapRows, rows: PageSections.mapRows)
+      map = outlines.ready?.outline(of: ref).flatMap {
+        outlines.picture(of: $0, columns: 3 * PageSections.mapRows, rows: PageSections.mapRows)
+      }
+      let indent = String(repeating: " ", count: PageSections.mapIndent)
+      above =
+        (map?.lines.map { indent + $0 }
+          ?? Array(repeating: "", count: PageSections.mapRows)) + [""]
     }
-    var sections = pageSections(
-      state,
-      above: map.map { picture in
-        picture.lines.map { String(repeating: " ", count: PageSections.mapIndent) + $0 } + [""]
-      } ?? [])
+    var sections = pageSections(state, above: above)
     sections.map = map
     return sections
   }

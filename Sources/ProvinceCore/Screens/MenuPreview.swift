@@ -61,13 +61,16 @@ public struct MenuPreview: Sendable, Hashable {
   /// (`loaded`, `cached · 84 kB`, `not cached`) said of the page: the title, the facts,
   /// then the children's names as wrapped text, cut with `… N more` where rows run out.
   /// The first line is the title; fact labels are padded as the page's are.
-  public func lines(width: Int, rows: Int, pageState: String?) -> [String] {
-    layout(width: width, rows: rows, pageState: pageState).lines
+  public func lines(width: Int, rows: Int, pageState: String?, maps: MapOutlines = .none)
+    -> [String]
+  {
+    layout(width: width, rows: rows, pageState: pageState, maps: maps).lines
   }
 
-  /// The pane's `lines(width:rows:pageState:)`, and where among them the map's rows
-  /// start with the picture they show (its tones, for a renderer that may colour them).
-  public func layout(width: Int, rows: Int, pageState: String?) -> (
+  /// The pane's `lines(width:rows:pageState:maps:)`, and where among them the map's rows
+  /// start with the picture they show (its tones, for a renderer that may colour them),
+  /// drawn from `maps`.
+  public func layout(width: Int, rows: Int, pageState: String?, maps: MapOutlines = .none) -> (
     lines: [String], map: (row: Int, picture: MapPicture)?
   ) {
     guard width > 0, rows > 0 else { return ([], nil) }
@@ -123,8 +126,7 @@ public struct MenuPreview: Sendable, Hashable {
     let room = rows - lines.count - 1
     var map: (row: Int, picture: MapPicture)?
     if let outline, room >= 6,
-      let picture = DivisionMap.builtInPicture(
-        of: outline, columns: min(width, room * 3), rows: room)
+      let picture = maps.picture(of: outline, columns: min(width, room * 3), rows: room)
     {
       map = (lines.count + 1, picture)
       lines += [""] + picture.lines
@@ -135,10 +137,10 @@ public struct MenuPreview: Sendable, Hashable {
 
 extension Navigator {
   /// The preview of item `index` (below `itemCount(of:)`) of a menu screen; nil for a
-  /// page screen. Its map is there once the catalog's outlines are ready
-  /// (`CatalogOutlines.ready`): a frame never waits for their decoding.
+  /// page screen. Its map is there once the session's outlines are (`outlines.ready`): a
+  /// frame never waits for their decoding.
   public func preview(for screen: Screen, at index: Int) -> MenuPreview? {
-    let places = CatalogOutlines.ready(for: catalog)
+    let places = outlines.ready
     func heading(_ count: Int, _ one: String, _ many: String) -> String {
       count == 1 ? "1 \(one)" : "\(count) \(many)"
     }
