@@ -27,14 +27,34 @@ public enum MapRaster {
     _ layers: [(outline: Int, tone: MapTone)], of store: OutlineStore, box: GeoBox,
     columns: Int, rows: Int
   ) -> MapPicture {
+    draw(layers, of: store, box: box, columns: columns, rows: rows, edgeOf: [])
+  }
+
+  /// `draw(_:of:box:columns:rows:)` over the outer edge of `region` taken together, drawn
+  /// first in `.outline` (China around its provinces, which have no outline of their own:
+  /// their borders inside it left out); and with `marked`, the outline whose place is
+  /// marked by a block of dots at its point where its fill is too small to see (Macao on
+  /// a map of China is less than a dot, and lies on the coast the edge already draws).
+  public static func draw(
+    _ layers: [(outline: Int, tone: MapTone)], of store: OutlineStore, box: GeoBox,
+    columns: Int, rows: Int, edgeOf region: [Int], marked: Int? = nil
+  ) -> MapPicture {
     var canvas = Canvas(box: box, columns: columns, rows: rows)
-    for layer in layers where store.outlines.indices.contains(layer.outline) {
-      let rings = store.outlines[layer.outline].rings.map { ring in
+    func projected(_ outline: Int) -> [[(x: Double, y: Double)]] {
+      store.outlines[outline].rings.map { ring in
         Canvas.thinned(ring.count) {
           canvas.project(lng: store.xs[ring.lowerBound + $0], lat: store.ys[ring.lowerBound + $0])
         }
       }
-      canvas.draw(rings, tone: layer.tone)
+    }
+    let region = region.filter { store.outlines.indices.contains($0) }
+    if !region.isEmpty { canvas.drawEdge(of: region.map(projected), tone: .outline) }
+    for layer in layers where store.outlines.indices.contains(layer.outline) {
+      canvas.draw(projected(layer.outline), tone: layer.tone)
+    }
+    if let marked, store.outlines.indices.contains(marked) {
+      let point = store.outlines[marked].point
+      canvas.markIfSmall(at: canvas.project(lng: point.lng, lat: point.lat))
     }
     return canvas.picture()
   }
@@ -111,47 +131,96 @@ public enum MapRaster {
     mutating func draw(_ projected: [[(x: Double, y: Double)]], tone shapeTone: MapTone) {
       let rings = projected
       if shapeTone == .fill {
-        // Even-odd fill of the dots whose centres lie inside: each edge gives a crossing
-        // to every row of dots whose centre line it crosses.
-        var crossings = [[Double]](repeating: [], count: height)
-        for ring in rings where ring.count > 1 {
-          for index in ring.indices {
-            let a = ring[index]
-            let b = ring[(index + 1) % ring.count]
-            // Clamped to just past the grid: a far point must not overflow an Int.
-            let low = max(min(a.y, b.y), -1)
-            let high = min(max(a.y, b.y), Double(height) + 1)
-            // Rows whose centre y + 0.5 lies in [low, high): (a.y > c) != (b.y > c).
-            guard low < high, high > 0.5, low < Double(height) - 0.5 else { continue }
-            let first = max(0, Int((low - 0.5).rounded(.up)))
-            let last = min(height - 1, Int((high - 0.5).rounded(.up)) - 1)
-            guard first <= last else { continue }
-            for y in first...last {
-              let centreY = Double(y) + 0.5
-              crossings[y].append(a.x + (centreY - a.y) / (b.y - a.y) * (b.x - a.x))
-            }
-          }
-        }
-        for y in 0..<height where crossings[y].count > 1 {
-          crossings[y].sort()
-          var pair = 0
-          while pair + 1 < crossings[y].count {
-            // Clamped to the grid before the conversion: a run may lie wholly outside it
-            // (a child drawn a little past its parent's box), and a far one past Int.
-            let first = Int(min(max((crossings[y][pair] - 0.5).rounded(.up), 0), Double(width)))
-            let last = Int(
-              min(max((crossings[y][pair + 1] - 0.5).rounded(.down), -1), Double(width - 1)))
-            if first <= last {
-              for x in first...last { mark(x, y, .fill) }
-            }
-            pair += 2
-          }
-        }
+        Self.fill(rings, width: width, height: height) { mark($0, $1, .fill) }
       }
       // Every shape's edges, a filled one's too, so that a sliver still shows.
       for ring in rings where ring.count > 1 {
         for index in 0..<(ring.count - 1) {
           MapRaster.line(from: ring[index], to: ring[index + 1]) { mark($0, $1, shapeTone) }
+        }
+      }
+    }
+
+    /// Marks in `edgeTone` the dots of the shapes' union (each filled, its edges too) that
+    /// touch a dot outside it or the picture's side: their outer edge, without the borders
+    /// between them.
+    mutating func drawEdge(of shapes: [[[(x: Double, y: Double)]]], tone edgeTone: MapTone) {
+      var inside = [Bool](repeating: false, count: width * height)
+      func set(_ x: Int, _ y: Int) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        inside[y * width + x] = true
+      }
+      for rings in shapes {
+        Self.fill(rings, width: width, height: height, set)
+        for ring in rings where ring.count > 1 {
+          for index in 0..<(ring.count - 1) {
+            MapRaster.line(from: ring[index], to: ring[index + 1], set)
+          }
+        }
+      }
+      func outside(_ x: Int, _ y: Int) -> Bool {
+        x < 0 || y < 0 || x >= width || y >= height || !inside[y * width + x]
+      }
+      for y in 0..<height {
+        for x in 0..<width where inside[y * width + x] {
+          if outside(x - 1, y) || outside(x + 1, y) || outside(x, y - 1) || outside(x, y + 1) {
+            mark(x, y, edgeTone)
+          }
+        }
+      }
+    }
+
+    /// Where fewer than a cell's worth of dots (8) are filled, fills a block of 4 × 4 dots
+    /// (two cells by one or more) around `point`: a division too small for the grid still
+    /// shows where it is, without colour too.
+    mutating func markIfSmall(at point: (x: Double, y: Double)) {
+      guard tone.filter({ $0 == .fill }).count < 8, let (x, y) = Self.dot(point) else { return }
+      let left = min(max(x - 2, 0), max(0, width - 4))
+      let top = min(max(y - 2, 0), max(0, height - 4))
+      for dy in 0..<4 {
+        for dx in 0..<4 { mark(left + dx, top + dy, .fill) }
+      }
+    }
+
+    /// Calls `plot` for each dot of a `width` × `height` plane whose centre lies inside
+    /// `rings` by the even-odd rule.
+    static func fill(
+      _ rings: [[(x: Double, y: Double)]], width: Int, height: Int, _ plot: (Int, Int) -> Void
+    ) {
+      // Even-odd fill of the dots whose centres lie inside: each edge gives a crossing
+      // to every row of dots whose centre line it crosses.
+      var crossings = [[Double]](repeating: [], count: height)
+      for ring in rings where ring.count > 1 {
+        for index in ring.indices {
+          let a = ring[index]
+          let b = ring[(index + 1) % ring.count]
+          // Clamped to just past the grid: a far point must not overflow an Int.
+          let low = max(min(a.y, b.y), -1)
+          let high = min(max(a.y, b.y), Double(height) + 1)
+          // Rows whose centre y + 0.5 lies in [low, high): (a.y > c) != (b.y > c).
+          guard low < high, high > 0.5, low < Double(height) - 0.5 else { continue }
+          let first = max(0, Int((low - 0.5).rounded(.up)))
+          let last = min(height - 1, Int((high - 0.5).rounded(.up)) - 1)
+          guard first <= last else { continue }
+          for y in first...last {
+            let centreY = Double(y) + 0.5
+            crossings[y].append(a.x + (centreY - a.y) / (b.y - a.y) * (b.x - a.x))
+          }
+        }
+      }
+      for y in 0..<height where crossings[y].count > 1 {
+        crossings[y].sort()
+        var pair = 0
+        while pair + 1 < crossings[y].count {
+          // Clamped to the grid before the conversion: a run may lie wholly outside it
+          // (a child drawn a little past its parent's box), and a far one past Int.
+          let first = Int(min(max((crossings[y][pair] - 0.5).rounded(.up), 0), Double(width)))
+          let last = Int(
+            min(max((crossings[y][pair + 1] - 0.5).rounded(.down), -1), Double(width - 1)))
+          if first <= last {
+            for x in first...last { plot(x, y) }
+          }
+          pair += 2
         }
       }
     }

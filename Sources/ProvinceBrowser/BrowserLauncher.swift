@@ -54,7 +54,7 @@ enum BrowserLauncher {
     // browse ignores some signals and blocks none; the browser gets the defaults.
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD] {
+    for signal in Interrupts.ending + [SIGQUIT, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCHLD] {
       sigaddset(&defaults, signal)
     }
     posix_spawnattr_setsigdefault(&attributes, &defaults)

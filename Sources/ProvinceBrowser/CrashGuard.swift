@@ -86,6 +86,12 @@ enum CrashGuard {
     }
     sigemptyset(&action.sa_mask)
     sigaction(SIGQUIT, &action, nil)
+    // A mask is inherited across exec: a parent that blocked SIGQUIT (as a test runner
+    // does) left Ctrl-\ pending for good, the run going on with the terminal taken.
+    var quit = sigset_t()
+    sigemptyset(&quit)
+    sigaddset(&quit, SIGQUIT)
+    pthread_sigmask(SIG_UNBLOCK, &quit, nil)
   }
 
   /// While the full-screen session has the terminal, a crash puts it back: `modes` on

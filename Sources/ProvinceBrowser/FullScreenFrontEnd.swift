@@ -98,11 +98,12 @@ final class FullScreenFrontEnd: SessionFrontEnd {
     let matcher = navigator.matcher
     DispatchQueue.global(qos: .utility).async { matcher.prepareSearch() }
     // Nor the first move pay for the maps' outlines (decoded and indexed in tens of ms):
-    // made here too, the screen drawn again when they are ready; a frame before draws none.
-    let catalog = navigator.catalog
-    if catalog.outlines == .builtIn {
+    // made here too and handed to the navigator's `outlines`, the screen drawn again when
+    // they are ready; a frame before draws the map's rows blank.
+    let (catalog, outlines) = (navigator.catalog, navigator.outlines)
+    if outlines.expected {
       DispatchQueue.global(qos: .userInitiated).async {
-        CatalogOutlines.prepare(catalog)
+        outlines.fill((try? CatalogOutlines.places(for: catalog)) ?? nil)
         mailbox.post { _ in }
       }
     }

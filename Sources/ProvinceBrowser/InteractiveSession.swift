@@ -17,9 +17,12 @@ struct InteractiveSession {
     catalog: Catalog, matcher: Matcher, options: Options, session: SessionPlan,
     history: DivisionHistory = .none, variants: CharacterVariants = .none
   ) {
+    // The outlines come with the built-in catalog; the full screen decodes them off its
+    // loop's thread at its start (`FullScreenFrontEnd.begin`).
     navigator = Navigator(
       catalog: catalog, matcher: matcher, mode: session.mode, pageWidth: session.pageWidth,
-      start: session.start, history: history, variants: variants)
+      start: session.start, history: history, variants: variants,
+      outlines: MapOutlines(expected: catalog.outlines == .builtIn))
     self.options = options
     self.session = session
   }

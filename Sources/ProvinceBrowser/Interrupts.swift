@@ -7,8 +7,9 @@ import Synchronization
   import Glibc
 #endif
 
-/// Ctrl-C and SIGTERM, delivered on a queue rather than in a signal handler. Ctrl-C ends
-/// the run with 130 unless something (a page load) has claimed it for the moment.
+/// Ctrl-C, SIGTERM and the other signals that end a run (`ending`), delivered on a queue
+/// rather than in a signal handler. Ctrl-C ends the run with 130 unless something (a page
+/// load) has claimed it for the moment.
 final class Interrupts: Sendable {
   static let shared = Interrupts()
 
@@ -50,10 +51,10 @@ final class Interrupts: Sendable {
     // The sources are made inside the lock, so that they never leave it: they are kept
     // only to stay alive for the run.
     let count = state.withLock { state in
-      for (number, code) in [(SIGINT, ExitCode.interrupted), (SIGTERM, .terminated)] {
+      for number in Self.ending {
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-        source.setEventHandler { [unowned self] in self.received(number, exitCode: code) }
+        source.setEventHandler { [unowned self] in self.received(number) }
         source.setRegistrationHandler { registered.signal() }
         source.resume()
         state.sources.append(source)
@@ -75,7 +76,20 @@ final class Interrupts: Sendable {
     return try body()
   }
 
-  private func received(_ number: Int32, exitCode: ExitCode) {
+  /// Every signal whose default action ends the run and that a process can catch, bar the
+  /// faults (CrashGuard's) and SIGQUIT (CrashGuard's too) and SIGPIPE (ignored: a closed
+  /// pipe is a write error). Each ends the run as SIGTERM does: the terminal put back, the
+  /// last words said, exit 128 + the signal as a shell reports it. Left to the default, a
+  /// hang-up or a stray SIGUSR1 or SIGALRM left the terminal on the alternate screen with
+  /// mouse reports on and no cursor.
+  static var ending: [Int32] {
+    [
+      SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+      SIGSTKFLT, SIGIO, SIGPWR,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+  }
+
+  private func received(_ number: Int32) {
     let (handler, restore, cleanup, lastWords) = state.withLock { state in
       (number == SIGINT ? state.claim : nil, state.restoreTerminal, state.cleanup, state.lastWords)
     }
@@ -88,6 +102,6 @@ final class Interrupts: Sendable {
     lastWords?()
     cleanup()
     StandardStream.output.flush()
-    _exit(exitCode.rawValue)
+    _exit(128 + number)
   }
 }

@@ -72,20 +72,41 @@ struct CatalogOutlinesTests {
     #expect(report.exitCode == .usage && report.messages.joined().contains("--data"))
   }
 
-  @Test("a menu's preview has no map until the catalog's outlines are made, then has it")
+  @Test("a preview has no map until the session's outlines come, then has it")
   func previewWaitsForNothing() throws {
-    // A catalog of its own (one name changed), so that no other test has made its index.
-    var catalog = BuiltInCatalog.catalog
-    catalog.provinces[0].name += "（测试）"
+    let catalog = BuiltInCatalog.catalog
     let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
-    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    let outlines = MapOutlines(expected: true)
+    let navigator = Navigator(
+      catalog: catalog, matcher: Matcher(catalog: catalog), outlines: outlines)
     let screen = Screen(.provinces(Array(catalog.provinces.indices)))
-    #expect(CatalogOutlines.ready(for: catalog) == nil)
     #expect(navigator.preview(for: screen, at: jiangsu)?.outline == nil)
-    CatalogOutlines.prepare(catalog)
+    let places = try #require(try CatalogOutlines.places(for: catalog))
+    outlines.fill(places)
     let outline = try #require(navigator.preview(for: screen, at: jiangsu)?.outline)
-    let store = try #require(try CatalogOutlines.places(for: catalog)?.store)
-    #expect(store.outlines[outline].code == "320000")
+    #expect(places.store.outlines[outline].code == "320000")
+  }
+
+  /// Before, a page's map appeared above its facts when a background thread had made a
+  /// global index of the outlines: every line below moved down nine rows under the reader.
+  @Test func thePagesLinesStayWhereTheyAreWhenTheOutlinesCome() throws {
+    let catalog = BuiltInCatalog.catalog
+    let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
+    let suzhou = try #require(catalog.provinces[jiangsu].cities.firstIndex { $0.name == "苏州市" })
+    let outlines = MapOutlines(expected: true)
+    let navigator = Navigator(
+      catalog: catalog, matcher: Matcher(catalog: catalog), outlines: outlines)
+    var state = navigator.start(
+      viewport: Viewport(columns: 100, rows: 40), presentation: .fullScreen)
+    state.top = Screen(.detail(CityRef(province: jiangsu, city: suzhou)))
+    let before = navigator.pageSections(state)
+    #expect(before.map == nil)
+    outlines.fill(try CatalogOutlines.places(for: catalog))
+    let after = navigator.pageSections(state)
+    #expect(after.map != nil)
+    #expect(after.count == before.count)
+    let province = before.header.firstIndex { $0.hasPrefix("  Province") }
+    #expect(province != nil && province == after.header.firstIndex { $0.hasPrefix("  Province") })
   }
 
   @Test("the built-in catalog's index of its outlines is made once and kept")

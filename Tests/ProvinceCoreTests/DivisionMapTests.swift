@@ -73,9 +73,10 @@ struct DivisionMapTests {
     let suzhou = try #require(store.index(ofCode: "320500"))
     let preview = MenuPreview(
       title: "苏州市", facts: [], url: nil, childrenHeading: "", children: [], outline: suzhou)
-    let tall = preview.lines(width: 40, rows: 20, pageState: nil)
+    let maps = MapOutlines.made(for: BuiltInCatalog.catalog)
+    let tall = preview.lines(width: 40, rows: 20, pageState: nil, maps: maps)
     #expect(tall.count > 8 && tall.joined().contains("\u{28FF}"))
-    let short = preview.lines(width: 40, rows: 6, pageState: nil)
+    let short = preview.lines(width: 40, rows: 6, pageState: nil, maps: maps)
     #expect(!short.joined().unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) })
   }
 }

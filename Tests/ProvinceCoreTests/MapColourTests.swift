@@ -50,10 +50,10 @@ struct MapColourTests {
   @Test("the preview pane of 江苏省 on a wide window colours its map only where colour is on")
   func previewPane() throws {
     let catalog = BuiltInCatalog.catalog
-    // As a session does off its loop's thread before the first map is wanted.
-    CatalogOutlines.prepare(catalog)
     let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
-    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    // The outlines at hand, as a session has them once decoded off its loop's thread.
+    let navigator = Navigator(
+      catalog: catalog, matcher: Matcher(catalog: catalog), outlines: .made(for: catalog))
     var state = navigator.start(
       viewport: Viewport(columns: 160, rows: 40), policy: .fullScreen)
     state.top.selection = jiangsu
@@ -72,9 +72,11 @@ struct MapColourTests {
       return found
     }
     let coloured = styles(colors: true)
-    // A province inside China: 江苏省 filled (green), the other provinces faint (grey).
+    // A province inside China: 江苏省 filled (green), China's edge around it (cyan); the
+    // other provinces' borders are not drawn (they hid a small province's fill).
     #expect(coloured.contains { $0.foreground == .green })
-    #expect(coloured.contains { $0.foreground == .brightBlack })
+    #expect(coloured.contains { $0.foreground == .cyan })
+    #expect(!coloured.contains { $0.foreground == .brightBlack })
     let plain = styles(colors: false)
     #expect(plain.count == coloured.count && plain.allSatisfy { $0 == .plain })
   }
@@ -84,12 +86,13 @@ struct MapColourTests {
     Navigator, NavigationState
   ) {
     let catalog = BuiltInCatalog.catalog
-    CatalogOutlines.prepare(catalog)
     let jiangsu = try #require(catalog.provinces.firstIndex { $0.name == "江苏省" })
     let suzhou = try #require(catalog.provinces[jiangsu].cities.firstIndex { $0.name == "苏州市" })
     let kunshan = try #require(
       catalog.provinces[jiangsu].cities[suzhou].counties.firstIndex { $0.name == "昆山市" })
-    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    // The outlines at hand, as a session has them once decoded off its loop's thread.
+    let navigator = Navigator(
+      catalog: catalog, matcher: Matcher(catalog: catalog), outlines: .made(for: catalog))
     var state = navigator.start(
       viewport: Viewport(columns: columns, rows: rows), policy: policy)
     state.top = Screen(.detail(CityRef(province: jiangsu, city: suzhou, county: kunshan)))
@@ -111,10 +114,11 @@ struct MapColourTests {
     #expect(frame.text(row: 9).hasPrefix("  Province 江苏省"))
     let mapCells = (0..<8).flatMap { row in (0..<30).map { frame[row, $0] } }
       .filter { isBraille($0.text) }
-    // 昆山市 filled in green inside 苏州市's outline, its sibling districts grey.
+    // 昆山市 filled in green inside 苏州市's outline (cyan); its siblings' borders are not
+    // drawn (they hid a small division's fill).
     #expect(mapCells.contains { $0.style.foreground == .green })
     #expect(mapCells.contains { $0.style.foreground == .cyan })
-    #expect(mapCells.contains { $0.style.foreground == .brightBlack })
+    #expect(!mapCells.contains { $0.style.foreground == .brightBlack })
   }
 
   @Test("no map on a short window, nor in line mode (transcripts, pipes)")

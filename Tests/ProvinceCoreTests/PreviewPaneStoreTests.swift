@@ -14,8 +14,9 @@ struct PreviewPaneStoreTests {
   /// The built-in menu of provinces at 160×40 with its outlines ready, at `selection`.
   func menu(_ selection: Int) -> (Navigator, NavigationState) {
     let catalog = BuiltInCatalog.catalog
-    CatalogOutlines.prepare(catalog)
-    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    // The outlines at hand, as a session has them once decoded off its loop's thread.
+    let navigator = Navigator(
+      catalog: catalog, matcher: Matcher(catalog: catalog), outlines: .made(for: catalog))
     var state = navigator.start(
       viewport: Viewport(columns: 160, rows: 40), policy: .fullScreen)
     state.top.selection = selection

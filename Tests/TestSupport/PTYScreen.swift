@@ -9,6 +9,10 @@ package struct PTYScreen {
   private var column = 0
   /// True while the alternate screen is on.
   package private(set) var alternate = false
+  /// True while the terminal is asked for mouse reports (any of modes 1000, 1002, 1003).
+  package private(set) var mouseReporting = false
+  /// False while the cursor is hidden (mode 25 off).
+  package private(set) var cursorVisible = true
   private var pending: [UInt8] = []
 
   package init(rows: Int, columns: Int) {
@@ -98,6 +102,14 @@ package struct PTYScreen {
       alternate = true
     case UInt8(ascii: "l") where body == "?1049":
       alternate = false
+    case UInt8(ascii: "h") where ["?1000", "?1002", "?1003"].contains(body):
+      mouseReporting = true
+    case UInt8(ascii: "l") where ["?1000", "?1002", "?1003"].contains(body):
+      mouseReporting = false
+    case UInt8(ascii: "h") where body == "?25":
+      cursorVisible = true
+    case UInt8(ascii: "l") where body == "?25":
+      cursorVisible = false
     default:
       break
     }

@@ -303,7 +303,7 @@ public final class Matcher: Sendable {
   public func pinyin(ofProvince index: Int) -> String {
     guard catalog.provinces.indices.contains(index) else { return "" }
     if let known = cache.withLock({ $0.provinceReadings }) { return known[index] }
-    let readings = catalog.provinces.map { Pinyin.derive($0.name) }
+    let readings = catalog.provinces.map { Self.reading(of: $0.name) }
     cache.withLock { $0.provinceReadings = readings }
     return readings[index]
   }
@@ -313,9 +313,34 @@ public final class Matcher: Sendable {
     guard catalog.contains(ref) else { return "" }
     let city = catalog[ref]
     if let given = city.pinyin, given.contains(where: { !$0.isWhitespace }) {
-      return TerminalText.sanitize(given)
+      let (head, cut) = Self.head(of: given)
+      return TerminalText.sanitize(head) + (cut ? "…" : "")
     }
-    return Pinyin.derive(city.name)
+    return Self.reading(of: city.name)
+  }
+
+  /// The most of a name or reading a reading is made from: far more than any real name,
+  /// and what a screen's line can show. A reading is for a line on screen; a name of
+  /// megabytes in a data file cost a frame its whole reading (hundreds of megabytes and
+  /// a second a key in the full screen), where it now costs a line's.
+  static let readingBytes = 4096
+
+  /// `name`'s derived pinyin, of its first `readingBytes` bytes, ending `…` where cut.
+  static func reading(of name: String) -> String {
+    let (head, cut) = head(of: name)
+    return Pinyin.derive(head) + (cut ? " …" : "")
+  }
+
+  /// The first `readingBytes` bytes of `text`, cut where a scalar starts, and whether it
+  /// was cut.
+  static func head(of text: String) -> (String, cut: Bool) {
+    let utf8 = text.utf8
+    guard utf8.count > readingBytes else { return (text, false) }
+    var end = utf8.index(utf8.startIndex, offsetBy: readingBytes)
+    while end > utf8.startIndex, UTF8.isContinuation(utf8[end]) {
+      end = utf8.index(before: end)
+    }
+    return (String(decoding: utf8[..<end], as: UTF8.self), true)
   }
 
   // MARK: - Lookup and ranking

@@ -33,17 +33,11 @@ public enum CatalogOutlines {
     }
   }
 
-  /// `places(for:)` where it has been made, without waiting: nil before then. A frame
-  /// asks this, so that a keystroke never waits on the decoding: the preview draws no map
-  /// until a session has made them off its loop's thread (`prepare`).
+  /// `places(for:)` where it has been made, without waiting: nil before then. (A session's
+  /// frames never ask: its outlines are handed to its navigator, `MapOutlines`.)
   public static func ready(for catalog: Catalog) -> PlaceIndex? {
     guard catalog.outlines == .builtIn else { return nil }
     return made.withLock { made in made.last { $0.catalog == catalog } }
-  }
-
-  /// Makes `places(for:)` now: for a session to call off its loop's thread at its start.
-  public static func prepare(_ catalog: Catalog) {
-    _ = try? places(for: catalog)
   }
 
   /// The decoded outlines of a catalog's preview map (`MenuPreview.outline` indexes them).

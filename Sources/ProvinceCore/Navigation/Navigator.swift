@@ -31,13 +31,16 @@ public struct Navigator: Sendable {
   public let variants: CharacterVariants
   /// The resolver `--address` uses, made when `/` first needs it.
   let places = Lazily<AddressResolver>()
+  /// The outlines the maps are drawn from, passed in as the catalog is.
+  public let outlines: MapOutlines
 
   public init(
     catalog: Catalog, matcher: Matcher, mode: Mode = .browse, pageWidth: Int? = nil,
     start: SessionStart = SessionStart(), history: DivisionHistory = .none,
-    variants: CharacterVariants = .none
+    variants: CharacterVariants = .none, outlines: MapOutlines = .none
   ) {
     self.catalog = catalog
+    self.outlines = outlines
     self.matcher = matcher
     self.history = history
     self.variants = variants
@@ -384,7 +387,7 @@ public struct Navigator: Sendable {
   /// give the province a column of its own, `details`, where line mode says `（广东省）`).
   public func name(for screen: Screen, at index: Int) -> String {
     switch screen.kind {
-    case .search(_, let refs): return TerminalText.sanitize(catalog[refs[index]].name)
+    case .search(_, let refs): return TextCut.shown(catalog[refs[index]].name)
     default: return label(for: screen, at: index)
     }
   }
@@ -406,7 +409,7 @@ public struct Navigator: Sendable {
     case .cities(_, let refs):
       let ref = refs[index]
       return [
-        matcher.pinyin(of: ref), TerminalText.sanitize(catalog[ref].code ?? ""),
+        matcher.pinyin(of: ref), TextCut.shown(catalog[ref].code ?? ""),
         ref.county == nil && !catalog[ref].counties.isEmpty
           ? count(catalog[ref].counties.count, "county", "counties")
           : count(catalog.townships(of: ref).count, "township", "townships"),
@@ -414,7 +417,7 @@ public struct Navigator: Sendable {
     case .search(_, let refs):
       let ref = refs[index]
       return [
-        place(of: ref), matcher.pinyin(of: ref), TerminalText.sanitize(catalog[ref].code ?? ""),
+        place(of: ref), matcher.pinyin(of: ref), TextCut.shown(catalog[ref].code ?? ""),
       ]
     case .detail, .link:
       return []
@@ -424,26 +427,27 @@ public struct Navigator: Sendable {
   /// Where a search result is, sanitised: its province, and a county's city too
   /// (`江苏省 南京市` for 鼓楼区).
   private func place(of ref: CityRef) -> String {
-    var place = TerminalText.sanitize(catalog.provinces[ref.province].name)
+    var place = TextCut.shown(catalog.provinces[ref.province].name)
     if ref.county != nil || ref.township != nil {
-      place += " " + TerminalText.sanitize(catalog[ref.cityOnly].name)
+      place += " " + TextCut.shown(catalog[ref.cityOnly].name)
     }
     if ref.isTownship, let county = ref.countyOnly {
-      place += " " + TerminalText.sanitize(catalog[county].name)
+      place += " " + TextCut.shown(catalog[county].name)
     }
     return place
   }
 
-  /// The sanitised name of item `index` (below `itemCount(of:)`) of a menu screen.
+  /// The sanitised name of item `index` (below `itemCount(of:)`) of a menu screen, as much
+  /// of it as a line shows (`TextCut.shown`): a name of megabytes costs what a line costs.
   public func label(for screen: Screen, at index: Int) -> String {
     switch screen.kind {
     case .provinces(let indices):
-      return TerminalText.sanitize(catalog.provinces[indices[index]].name)
+      return TextCut.shown(catalog.provinces[indices[index]].name)
     case .cities(_, let refs):
-      return TerminalText.sanitize(catalog[refs[index]].name)
+      return TextCut.shown(catalog[refs[index]].name)
     case .search(_, let refs):
       let ref = refs[index]
-      return TerminalText.sanitize(catalog[ref].name) + "（" + place(of: ref) + "）"
+      return TextCut.shown(catalog[ref].name) + "（" + place(of: ref) + "）"
     case .detail, .link:
       return ""
     }

@@ -85,23 +85,27 @@ public struct PageSections: Sendable, Equatable {
 extension Navigator {
   /// The facts and body of the page screen on top of the stack: full screen on a window
   /// at least `mapMinimumRows` tall, a division's map inside its parent above its facts
-  /// (never in line mode, whose transcripts and pipes want the facts alone), once the
-  /// catalog's outlines are ready (`CatalogOutlines.ready`: a frame never waits for them).
+  /// (never in line mode, whose transcripts and pipes want the facts alone). The map's
+  /// rows are there from the first frame wherever outlines are `expected`, blank until
+  /// they are ready (a frame never waits for them): their coming changes no line count,
+  /// and so never moves the scroll.
   public func pageSections(_ state: NavigationState) -> PageSections {
     var map: MapPicture?
-    if state.policy.redrawsInPlace, state.viewport.rows >= PageSections.mapMinimumRows,
+    var above: [String] = []
+    if outlines.expected, state.policy.redrawsInPlace,
+      state.viewport.rows >= PageSections.mapMinimumRows,
       state.viewport.columns >= PageSections.mapIndent + 3 * PageSections.mapRows,
-      case .detail(let ref) = state.top.kind,
-      let index = CatalogOutlines.ready(for: catalog)?.outline(of: ref)
+      case .detail(let ref) = state.top.kind, !ref.isTownship
     {
-      map = DivisionMap.builtInPicture(
-        of: index, columns: 3 * PageSections.mapRows, rows: PageSections.mapRows)
+      map = outlines.ready?.outline(of: ref).flatMap {
+        outlines.picture(of: $0, columns: 3 * PageSections.mapRows, rows: PageSections.mapRows)
+      }
+      let indent = String(repeating: " ", count: PageSections.mapIndent)
+      above =
+        (map?.lines.map { indent + $0 }
+          ?? Array(repeating: "", count: PageSections.mapRows)) + [""]
     }
-    var sections = pageSections(
-      state,
-      above: map.map { picture in
-        picture.lines.map { String(repeating: " ", count: PageSections.mapIndent) + $0 } + [""]
-      } ?? [])
+    var sections = pageSections(state, above: above)
     sections.map = map
     return sections
   }
@@ -118,7 +122,7 @@ extension Navigator {
     var header =
       above
       + rows.map {
-        "  " + TerminalText.pad($0.label, toWidth: 9) + TerminalText.sanitize($0.value)
+        "  " + TerminalText.pad($0.label, toWidth: 9) + TextCut.shown($0.value)
       }
     let status = "  " + TerminalText.pad("Status", toWidth: 9)
     switch state.pages[url] {
@@ -181,15 +185,16 @@ extension Navigator {
   /// show it: province, city (county, township), code and pinyin; not sanitised.
   func facts(of ref: CityRef) -> [(label: String, value: String)] {
     let city = catalog[ref]
-    var rows = [("Province", catalog.provinces[ref.province].name)]
-    rows.append(("City", catalog[ref.cityOnly].name))
-    if ref.isCounty { rows.append(("County", city.name)) }
+    // Each value as much as a line shows (`TextCut.shown`), sanitised.
+    var rows = [("Province", TextCut.shown(catalog.provinces[ref.province].name))]
+    rows.append(("City", TextCut.shown(catalog[ref.cityOnly].name)))
+    if ref.isCounty { rows.append(("County", TextCut.shown(city.name))) }
     if ref.isTownship {
       // A township of a county names its county; a district's street, the district (City).
-      if ref.county != nil { rows.append(("County", catalog[ref.parent].name)) }
-      rows.append(("Township", city.name))
+      if ref.county != nil { rows.append(("County", TextCut.shown(catalog[ref.parent].name))) }
+      rows.append(("Township", TextCut.shown(city.name)))
     }
-    if let code = city.code { rows.append(("Code", code)) }
+    if let code = city.code { rows.append(("Code", TextCut.shown(code))) }
     let pinyin = matcher.pinyin(of: ref)
     if !pinyin.isEmpty { rows.append(("Pinyin", pinyin)) }
     return rows

@@ -79,7 +79,8 @@ public enum ScreenRenderer {
       // A filtered list stands where its unfiltered list was; the filter names it.
       crumbs.append(screen.filter.map { "“\($0)”" } ?? crumb)
     }
-    return crumbs.map(TerminalText.sanitize).joined(separator: " › ")
+    // As much of each name as a line shows: a name of megabytes costs what a line costs.
+    return crumbs.map { TextCut.shown($0) }.joined(separator: " › ")
   }
 
   static func hints(_ state: NavigationState, navigator: Navigator) -> String {

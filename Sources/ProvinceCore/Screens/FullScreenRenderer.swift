@@ -195,7 +195,9 @@ public enum FullScreenRenderer {
       preview: preview, pageState: pageState, columns: columns, rows: state.contentRows,
       palette: palette)
     return panes.pane(for: key)
-      ?? panes.keep(pane(preview, pageState: pageState, palette: palette, key: key), for: key)
+      ?? panes.keep(
+        pane(preview, pageState: pageState, palette: palette, key: key, maps: navigator.outlines),
+        for: key)
   }
 
   /// Draws and keeps in `panes` the preview panes of the menu's items `items`, as frames
@@ -223,14 +225,15 @@ public enum FullScreenRenderer {
   /// The preview pane alone, `key.columns` wide and `key.rows` high: the rule in its first
   /// column, the lines and the map from its third.
   private static func pane(
-    _ preview: MenuPreview, pageState: String?, palette: Palette, key: PaneStore.Key
+    _ preview: MenuPreview, pageState: String?, palette: Palette, key: PaneStore.Key,
+    maps: MapOutlines
   ) -> Frame {
     var frame = Frame(rows: key.rows, columns: key.columns)
     for row in 0..<key.rows {
       frame.put("│", row: row, column: 0, style: palette.hint)
     }
     let width = key.columns - 3
-    let layout = preview.layout(width: width, rows: key.rows, pageState: pageState)
+    let layout = preview.layout(width: width, rows: key.rows, pageState: pageState, maps: maps)
     for (row, line) in layout.lines.enumerated() {
       frame.put(line, row: row, column: 2, style: row == 0 ? palette.heading : .plain)
     }

@@ -61,13 +61,16 @@ public struct MenuPreview: Sendable, Hashable {
   /// (`loaded`, `cached · 84 kB`, `not cached`) said of the page: the title, the facts,
   /// then the children's names as wrapped text, cut with `… N more` where rows run out.
   /// The first line is the title; fact labels are padded as the page's are.
-  public func lines(width: Int, rows: Int, pageState: String?) -> [String] {
-    layout(width: width, rows: rows, pageState: pageState).lines
+  public func lines(width: Int, rows: Int, pageState: String?, maps: MapOutlines = .none)
+    -> [String]
+  {
+    layout(width: width, rows: rows, pageState: pageState, maps: maps).lines
   }
 
-  /// The pane's `lines(width:rows:pageState:)`, and where among them the map's rows
-  /// start with the picture they show (its tones, for a renderer that may colour them).
-  public func layout(width: Int, rows: Int, pageState: String?) -> (
+  /// The pane's `lines(width:rows:pageState:maps:)`, and where among them the map's rows
+  /// start with the picture they show (its tones, for a renderer that may colour them),
+  /// drawn from `maps`.
+  public func layout(width: Int, rows: Int, pageState: String?, maps: MapOutlines = .none) -> (
     lines: [String], map: (row: Int, picture: MapPicture)?
   ) {
     guard width > 0, rows > 0 else { return ([], nil) }
@@ -86,7 +89,10 @@ public struct MenuPreview: Sendable, Hashable {
     if !children.isEmpty {
       lines += ["", TerminalText.truncate(childrenHeading, toWidth: width)]
       // Names fill lines two spaces apart; the last line that fits ends in `… N more`.
-      let room = rows - lines.count
+      // With a map to draw, they take at most a third of the rows left (three at least),
+      // so that the map has the rest.
+      let left = rows - lines.count
+      let room = outline == nil ? left : min(left, max(3, left / 3))
       var filled: [[String]] = [[]]
       var used = 0
       for child in children {
@@ -115,12 +121,12 @@ public struct MenuPreview: Sendable, Hashable {
       }
       lines += filled.map { $0.joined(separator: "  ") }
     }
-    // The map, in the rows left: about twice as many columns as rows draws it square.
-    let room = min(rows - lines.count - 1, 14)
+    // The map, in all the rows left (it grows with the pane): about three columns a row
+    // keeps a country's proportions.
+    let room = rows - lines.count - 1
     var map: (row: Int, picture: MapPicture)?
     if let outline, room >= 6,
-      let picture = DivisionMap.builtInPicture(
-        of: outline, columns: min(width, room * 3), rows: room)
+      let picture = maps.picture(of: outline, columns: min(width, room * 3), rows: room)
     {
       map = (lines.count + 1, picture)
       lines += [""] + picture.lines
@@ -131,10 +137,10 @@ public struct MenuPreview: Sendable, Hashable {
 
 extension Navigator {
   /// The preview of item `index` (below `itemCount(of:)`) of a menu screen; nil for a
-  /// page screen. Its map is there once the catalog's outlines are ready
-  /// (`CatalogOutlines.ready`): a frame never waits for their decoding.
+  /// page screen. Its map is there once the session's outlines are (`outlines.ready`): a
+  /// frame never waits for their decoding.
   public func preview(for screen: Screen, at index: Int) -> MenuPreview? {
-    let places = CatalogOutlines.ready(for: catalog)
+    let places = outlines.ready
     func heading(_ count: Int, _ one: String, _ many: String) -> String {
       count == 1 ? "1 \(one)" : "\(count) \(many)"
     }
@@ -150,9 +156,9 @@ extension Navigator {
       let outline = places?.outline(
         ofProvince: indices[index], code: matcher.provinceCode(indices[index]))
       return MenuPreview(
-        title: province.name, facts: facts, url: nil,
+        title: TextCut.shown(province.name), facts: facts, url: nil,
         childrenHeading: heading(province.cities.count, "city", "cities"),
-        children: province.cities.prefix(MenuPreview.namesKept).map(\.name),
+        children: province.cities.prefix(MenuPreview.namesKept).map { TextCut.shown($0.name) },
         childCount: province.cities.count, outline: outline)
     case .cities(_, let refs) where index < refs.count,
       .search(_, let refs) where index < refs.count:
@@ -163,12 +169,13 @@ extension Navigator {
       let hasCounties = ref.county == nil && ref.township == nil && !city.counties.isEmpty
       let children = hasCounties ? city.counties : catalog.townships(of: ref)
       return MenuPreview(
-        title: city.name, facts: facts(of: ref).map { .init(label: $0.label, value: $0.value) },
+        title: TextCut.shown(city.name),
+        facts: facts(of: ref).map { .init(label: $0.label, value: $0.value) },
         url: city.url,
         childrenHeading: hasCounties
           ? heading(children.count, "county", "counties")
           : heading(children.count, "township", "townships"),
-        children: children.prefix(MenuPreview.namesKept).map(\.name),
+        children: children.prefix(MenuPreview.namesKept).map { TextCut.shown($0.name) },
         childCount: children.count,
         outline: places?.outline(of: ref))
     default:
