@@ -97,7 +97,7 @@ struct CatalogOutlinesTests {
     let navigator = Navigator(
       catalog: catalog, matcher: Matcher(catalog: catalog), outlines: outlines)
     var state = navigator.start(
-      viewport: Viewport(columns: 100, rows: 40), presentation: .fullScreen)
+      viewport: Viewport(columns: 100, rows: 40), policy: .fullScreen)
     state.top = Screen(.detail(CityRef(province: jiangsu, city: suzhou)))
     let before = navigator.pageSections(state)
     #expect(before.map == nil)

@@ -37,7 +37,7 @@ import TextSupport
     let catalog = Self.catalog(name)
     let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
     var state = navigator.start(
-      viewport: Viewport(columns: 160, rows: 40), presentation: .fullScreen)
+      viewport: Viewport(columns: 160, rows: 40), policy: .fullScreen)
     navigator.press([.enter, .down], &state)
     return (navigator, state)
   }
