@@ -587,10 +587,24 @@ struct HTMLReader {
         items: start..<start + 1, id: tokenizer.attribute("id"),
         className: tokenizer.attribute("class"), role: tokenizer.attribute("role"),
         itemProp: tokenizer.attribute("itemprop")))
+    if case .cell = kind {
+      document.elements[index].rowSpan = Self.span(tokenizer.attribute("rowspan"))
+      document.elements[index].columnSpan = Self.span(tokenizer.attribute("colspan"))
+    }
     document.items.append(.start(index))
     openElements.append(index)
     return index
   }
+
+  /// A `rowspan` or `colspan` as HTML reads it: digits, 1 when absent or not a number,
+  /// at most `maxSpan` (HTML's own bound for `colspan` is 1000, for `rowspan` 65534).
+  private static func span(_ value: String?) -> Int {
+    guard let value, let number = Int(trimmed(value)), number >= 1 else { return 1 }
+    return min(number, maxSpan)
+  }
+
+  /// The largest span kept: a table of a thousand rows is already past an outline.
+  static let maxSpan = 1000
 
   private func listStyle(ordered: Bool) -> PageListStyle {
     guard ordered else { return PageListStyle(numbering: .bullet) }
