@@ -139,7 +139,7 @@ struct ReaderOptions: Sendable {
 enum ReaderRule: String, CaseIterable, Sendable {
   case preferLonger, embeddedPost, quoteBox, proseWithOneLink, commentSections, formWrapper
   case hoverCard, pictureCredit, linkList, furnitureBoxes, edges, markedArticle, tagBoost
-  case linkParentStop, siblingOfKind, cjkWeight
+  case linkParentStop, siblingOfKind, cjkWeight, layoutCells
 
   /// The kind of page the rule is for.
   var kindOfPage: String {
@@ -160,6 +160,7 @@ enum ReaderRule: String, CaseIterable, Sendable {
     case .linkParentStop: "an article inside a wrapper of teasers"
     case .siblingOfKind: "an article cut into parts by figures, its parts classed alike"
     case .cjkWeight: "Chinese, Japanese and Korean text, which has no spaces"
+    case .layoutCells: "a table-layout page whose text sits in a cell, its paragraphs split by <br>"
     }
   }
 }
