@@ -58,8 +58,13 @@ def build(release=None):
 
 def rules():
     text = (ROOT / "Sources/PageReader/Reader/ReaderOptions.swift").read_text()
-    kinds = dict(re.findall(r'case \.(\w+): "([^"]*)"', text))
-    return list(kinds.items())
+    kinds = list(re.findall(r'case \.(\w+): "([^"]*)"', text))
+    # The rows of `edges`, each its own switch (EdgeRule.swift), as edges.NAME.
+    edges = ROOT / "Sources/PageReader/Reader/EdgeRule.swift"
+    if edges.exists():
+        body = edges.read_text().split("var constants")[0]
+        kinds += [("edges." + name, kind) for name, kind in re.findall(r'case \.(\w+): "([^"]*)"', body)]
+    return kinds
 
 
 def run(binary, rule, width, files, out):

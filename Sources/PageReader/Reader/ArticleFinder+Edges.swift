@@ -52,7 +52,7 @@ extension ArticleFinder {
       }
       if blocks.count > options.blockLimit { break }
     }
-    guard blocks.count > options.fewWords else { return }
+    guard blocks.count > options.edgeMinimumBlocks else { return }
     // The elements that own more than one run of blocks (text, then a child's, then
     // text again) hold other text: never dropped.
     var owners: [Int: Int] = [:]
@@ -72,12 +72,12 @@ extension ArticleFinder {
     // starts with the headline's words goes on to say more.
     let headline = title.map(ArticleEdges.normalized) ?? ""
     func repeatsTitle(_ line: String) -> Bool {
-      guard headline.count >= options.shortestHeadline,
+      guard options.has(.repeatedHeadline), headline.count >= options.shortestHeadline,
         line.count <= headline.count + options.shortText,
         let range = line.range(of: headline)
       else { return false }
       return Self.words(line[..<range.lowerBound] + " " + line[range.upperBound...]).count
-        <= options.fewWords
+        <= options.headlineExtraWords
     }
     // A root of the article is dropped only when it is a sibling holding nothing else but
     // a date, the headline again or plain furniture: a title's box, its headline gone, left
@@ -112,7 +112,8 @@ extension ArticleFinder {
     }
     var first = 0
     while first < blocks.count - 1, !long[first], droppable(first),
-      ArticleEdges.isFurniture(line: normalizedText(first), atStart: true)
+      options.has(.startFurniture)
+        && ArticleEdges.isFurniture(line: normalizedText(first), atStart: true)
         || repeatsTitle(normalizedText(first))
     {
       skipped.insert(blocks[first].element)
@@ -120,7 +121,7 @@ extension ArticleFinder {
     }
     var last = blocks.count - 1
     func trimEnd() {
-      while last > first, !long[last], droppable(last),
+      while options.has(.endFurniture), last > first, !long[last], droppable(last),
         ArticleEdges.isFurniture(line: normalizedText(last), atStart: false)
       {
         skipped.insert(blocks[last].element)
@@ -134,7 +135,7 @@ extension ArticleFinder {
     let total = blocks[first...last].reduce(0) { $0 + $1.count }
     var after = 0
     var position = last
-    while position > first, last - position < options.closingBlocks {
+    while options.has(.closingSection), position > first, last - position < options.closingBlocks {
       after += blocks[position].count
       if after * options.smallShare > total { break }
       if ArticleEdges.opensClosingSection(line: normalizedText(position)),
@@ -159,16 +160,18 @@ extension ArticleFinder {
       defer {
         afterLabel = skipped.contains(block.element) && ArticleEdges.isPromoLabel(text)
       }
-      if afterLabel && Double(block.linked) >= Double(block.count) * options.mostlyLinks {
+      if options.has(.afterPromoLabel) && afterLabel
+        && Double(block.linked) >= Double(block.count) * options.mostlyLinks
+      {
         skipped.insert(block.element)
         continue
       }
       // A date line under a label, near either end (further in, a live blog's entries).
       let nearEdge = position - first < options.edgeBlocks || last - position < options.edgeBlocks
-      if block.count <= options.furnitureLength
+      if options.has(.furnitureAnywhere) && block.count <= options.furnitureLength
         && ArticleEdges.isFurnitureAnywhere(line: text)
-        || nearEdge && ArticleEdges.isLabelledDate(line: text)
-        || block.count <= options.creditLineLength
+        || options.has(.labelledDateNearEdge) && nearEdge && ArticleEdges.isLabelledDate(line: text)
+        || options.has(.creditedCaption) && block.count <= options.creditLineLength
           && ArticleEdges.endsWithCredit(line: text, within: options.shortText)
       {
         skipped.insert(block.element)
@@ -177,10 +180,11 @@ extension ArticleFinder {
       // A paragraph or heading that is one short link: a "read this too" promo.
       let element = nodes[block.element]
       let shortLink =
-        element.name == "p" && block.count <= options.shortLineLength
+        options.has(.oneLinkParagraph) && element.name == "p"
+        && block.count <= options.shortLineLength
         && Double(block.linked) >= Double(block.count) * options.nearlyAll
         && block.text(in: storage).split(whereSeparator: HTMLTokenizer.isSpace).count
-          > options.fewWords
+          > options.promoLinkWords
       if shortLink { skipped.insert(block.element) }
     }
   }
