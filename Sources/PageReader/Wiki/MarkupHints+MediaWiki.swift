@@ -13,12 +13,22 @@ extension MarkupHints {
       return tag.attribute("class")?.hasPrefix("mw-editsection") == true
         || tag.attribute("id") == "coordinates"
     }
-    if name == "a", let href = tag.attribute("href"), isEditAddress(href) { return true }
+    // The href is decoded only when it is written with `action=` (most links are not).
+    if name == "a", tag.attribute("href", contains: "action"),
+      let href = tag.attribute("href"), isEditAddress(href)
+    {
+      return true
+    }
     // The prompt is a link or a paragraph: other elements are not asked (an attribute
     // read for every element of every page is not free).
     guard name == "a" || name == "p" || name == "div" else { return false }
-    if let id = tag.attribute("id"), addDescriptionIDs.contains(id) { return true }
-    return tag.attribute("data-action") == "add_title_description"
+    if tag.attribute("id", contains: "description"), let id = tag.attribute("id"),
+      addDescriptionIDs.contains(id)
+    {
+      return true
+    }
+    return tag.attribute("data-action", contains: "add_title")
+      && tag.attribute("data-action") == "add_title_description"
   }
 
   /// The ids of the mobile content service's "add a description" prompt, both spellings
