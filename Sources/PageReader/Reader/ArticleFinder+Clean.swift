@@ -98,8 +98,10 @@ extension ArticleFinder {
     let weight = flags.weighClasses ? hints[index].weight * options.classWeight : 0
     let density = linkDensity(mine)
     let headingDensity = mine.text == 0 ? 0 : Double(mine.headingText) / Double(mine.text)
-    // A box weighed down only as `media` that holds a paragraph of prose keeps it: CNN
-    // sets an article's first paragraph in one, and a long caption is shown anyway.
+    // A box weighed down only as `media` that holds a paragraph of prose keeps it
+    // (`mediaBoxProse`): a news page may set an article's opening paragraph in its video
+    // box (found on CNN's pages; the rule reads the markup, not the site), and a long
+    // caption is shown anyway.
     let prose =
       options.has(.mediaBoxProse) && hints[index].mediaOnly && mine.paragraphs >= 1
       && mine.text >= options.siblingParagraphLength

@@ -182,7 +182,7 @@ enum ReaderRule: String, CaseIterable, Sendable {
     case .siblingOfKind: "an article cut into parts by figures, its parts classed alike"
     case .cjkWeight: "Chinese, Japanese and Korean text, which has no spaces"
     case .layoutCells: "a table-layout page whose text sits in a cell, its paragraphs split by <br>"
-    case .mediaBoxProse: "a story whose first paragraph sits in a box classed as media (CNN's)"
+    case .mediaBoxProse: "a story whose opening paragraph sits in a box classed as media"
     }
   }
 }
