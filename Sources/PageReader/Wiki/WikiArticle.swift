@@ -212,15 +212,31 @@ struct WikiArticle {
     var labelled = 0
     var inBlocks = 0
     for block in blocks {
-      guard case .block = document.elements[block].kind else { return false }
-      let text = document.textContent(of: block).filter { !$0.isWhitespace }
-      guard text.count <= Self.barLabelLength else { return false }
-      if !text.isEmpty { labelled += 1 }
-      inBlocks += text.count
+      guard case .block = document.elements[block].kind,
+        let length = shortTextLength(of: block, atMost: Self.barLabelLength)
+      else { return false }
+      if length > 0 { labelled += 1 }
+      inBlocks += length
     }
     // Nothing outside the blocks: a sentence that ends in a row of boxes is not a bar.
-    let all = document.textContent(of: index).count(where: { !$0.isWhitespace })
-    return labelled >= Self.barBlocks && all == inBlocks
+    return labelled >= Self.barBlocks
+      && shortTextLength(of: index, atMost: inBlocks) == inBlocks
+  }
+
+  /// The scalars, spaces aside, of the element's text when there are at most `limit`;
+  /// nil past it, read no further (a bar's test is asked of every block of the article,
+  /// so it counts UTF-8 lead bytes and builds no string).
+  private func shortTextLength(of element: Int, atMost limit: Int) -> Int? {
+    var count = 0
+    for item in document.items[document.elements[element].items] {
+      guard case .text(let range) = item else { continue }
+      for byte in document.storage[range]
+      where byte & 0xC0 != 0x80 && !HTMLTokenizer.isSpace(byte) {
+        count += 1
+        if count > limit { return nil }
+      }
+    }
+    return count
   }
 
   // MARK: - What an element is
