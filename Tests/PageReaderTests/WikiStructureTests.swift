@@ -122,6 +122,16 @@ import Testing
     #expect(!shown.joined().contains("查论编"))
   }
 
+  @Test("a red link (to a page not yet written) is the article's text, though it opens the editor")
+  func redLinkStays() {
+    let body = """
+      <p>曹操曾任<a href="/w/index.php?title=%E7%99%BC%E5%B9%B2&amp;action=edit&amp;redlink=1" \
+      class="new" title="发干（页面不存在）">发干</a>县令，后转任议郎，在洛阳任职多年，声名渐起。</p>
+      """
+    let shown = lines(desktop(Self.lead + body)).map(plain).joined()
+    #expect(shown.contains("曹操曾任发干县令"))
+  }
+
   @Test("the mobile site's prompt to add a description is never shown")
   func addDescriptionPrompt() {
     // The page content service's lead section, its header inside it (`pcs-section-id-0`).

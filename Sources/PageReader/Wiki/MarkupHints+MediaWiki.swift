@@ -38,13 +38,20 @@ extension MarkupHints {
   ]
 
   /// Whether `href` is MediaWiki's address of its edit form: `action=edit` (or the visual
-  /// editor's `veaction=edit`) as a query parameter of `index.php`.
+  /// editor's `veaction=edit`) as a query parameter of `index.php`. A red link
+  /// (`&redlink=1`, a page not yet written) opens the form too, but its text is a word of
+  /// the sentence: not a control.
   static func isEditAddress(_ href: String) -> Bool {
     guard let query = href.firstIndex(of: "?") else { return false }
     let path = href[..<query]
     guard path.hasSuffix("index.php") else { return false }
-    return href[href.index(after: query)...].split(whereSeparator: { $0 == "&" || $0 == ";" })
-      .contains { $0 == "action=edit" || $0 == "veaction=edit" || $0 == "action=submit" }
+    let parameters = href[href.index(after: query)...].split(whereSeparator: {
+      $0 == "&" || $0 == ";"
+    })
+    guard !parameters.contains("redlink=1") else { return false }
+    return parameters.contains {
+      $0 == "action=edit" || $0 == "veaction=edit" || $0 == "action=submit"
+    }
   }
 
   /// A reference's `^ a b` back to where it is cited: kept so the wiki reader can leave it
