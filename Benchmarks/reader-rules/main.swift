@@ -11,7 +11,13 @@ guard arguments.count >= 4, let width = Int(arguments[2]) else {
   exit(64)
 }
 var options = ReaderOptions.standard
-if arguments[1] != "none" {
+if arguments[1].hasPrefix("edges.") {
+  guard let row = EdgeRule(rawValue: String(arguments[1].dropFirst("edges.".count))) else {
+    FileHandle.standardError.write(Data("reader-rules: no edge rule '\(arguments[1])'\n".utf8))
+    exit(64)
+  }
+  options.edgeRules.remove(row)
+} else if arguments[1] != "none" {
   guard let rule = ReaderRule(rawValue: arguments[1]) else {
     FileHandle.standardError.write(Data("reader-rules: no rule '\(arguments[1])'\n".utf8))
     exit(64)

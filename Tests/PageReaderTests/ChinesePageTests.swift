@@ -54,6 +54,30 @@ import Testing
     #expect(first.map { page.lines[$0].contains("本报讯") } == true)
   }
 
+  @Test("a table-layout page: the text in one cell, paragraphs only <br>, no class, no <p>")
+  func layoutTablePage() throws {
+    let page = try reader("zh-layout-table.html")
+    expectArticle(
+      page, has: ["本报讯", "防汛形势不容", "限期整改", "绝不能麻痹大意", "防汛抢险演练"],
+      lacks: [
+        "设为首页", "栏目导航", "热点新闻", "高考今日开考", "您现在的位置", "打印本页", "相关新闻",
+        "汛前准备工作会议", "关于我们", "版权所有",
+      ])
+    // Its paragraphs stay apart: each opens a line of its own.
+    #expect(page.lines.contains { $0.hasPrefix("会议指出") })
+  }
+
+  @Test("a table-layout page whose article is one cell of the page's row, its columns beside it")
+  func layoutRowPage() throws {
+    let page = try reader("zh-layout-row.html")
+    expectArticle(
+      page, has: ["本报讯", "防汛形势不容", "限期整改", "绝不能麻痹大意", "防汛抢险演练"],
+      lacks: [
+        "设为首页", "栏目导航", "热点新闻", "高考今日开考", "打印本页", "相关新闻",
+        "汛前准备工作会议", "关于我们", "版权所有",
+      ])
+  }
+
   @Test("a short article is shown without the readers' comments below it, however many")
   func commentBox() throws {
     let page = try reader("zh-comment-box.html")

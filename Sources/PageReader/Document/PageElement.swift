@@ -42,6 +42,10 @@ public struct PageElement: Sendable, Equatable {
   public var role: String?
   /// The microdata `itemprop` attribute as written (`articleBody` marks the article).
   public var itemProp: String?
+  /// A table cell's `rowspan` and `colspan` (1 for any other element), bounded: the wiki
+  /// reader reads a table whose cells span rows (a history timeline) as an outline.
+  public var rowSpan = 1
+  public var columnSpan = 1
 
   /// An element from its parts (the reader builds them; tests may too).
   public init(

@@ -3,9 +3,12 @@ import TextSupport
 
 /// Reads tokens into a `PageDocument` with an explicit stack of open elements (never
 /// recursion, so nesting depth costs memory, not stack), applying the HTML5 rules that
-/// decide where an unclosed `p`, `li`, `td` or `tr` ends.
+/// decide where an unclosed `p`, `li`, `td` or `tr` ends. Its jobs, a file each: building
+/// the tree (here: tokens, opening and closing, implied closes), the page's metadata
+/// (`+Metadata`: `<meta>`, JSON-LD, the byline), telling layout tables from data tables
+/// (`+Tables`) and the text helpers (`+TextHelpers`: one line, formulas, citation marks).
 struct HTMLReader {
-  private struct OpenElement {
+  struct OpenElement {
     var name: String
     var kind: HTMLElementKind
     /// Opened inside hidden content: closing it has no effect on the text.
@@ -20,85 +23,60 @@ struct HTMLReader {
   }
 
   /// Text being collected from inside hidden content for a purpose of its own.
-  private enum Capture {
+  enum Capture {
     case jsonLD, tex, config
-  }
-
-  /// What is known of an open table, to tell a layout table from a data table at its end.
-  private struct TableFacts {
-    var element: Int
-    var rows = 0
-    var cellsInRow = 0
-    var widestRow = 0
-    var cells = 0
-    var headerCells = 0
-    /// Cells holding blocks (`p`, `div`), and of those, cells holding structure a data
-    /// cell does not (lists, tables, headings, quotes, code).
-    var blockCells = 0
-    var structuredCells = 0
-    var cellHasBlock = false
-    var cellHasStructure = false
-    var inCell = false
-    var textBytes = 0
-    var caption = false
-    var sections = false
-    var nested = false
-    var presentation = false
-    var summary = false
-    /// `width`, `height` or `cellpadding` on the table: sizes for a graphical layout.
-    var sized = false
   }
 
   /// How far back implied closes and end tags search: bounds the work per tag on
   /// pathological nesting while covering any real document.
-  private static let searchLimit = 512
+  static let searchLimit = 512
 
-  private var tokenizer: HTMLTokenizer
-  private var document = PageDocument()
-  private var links: HTMLLinkList
-  private let documentURL: String?
-  private var stack: [OpenElement] = []
-  private var openCounts: [String: Int] = [:]
-  private var hiddenDepth = 0
-  private var titleBytes: [UInt8]?
+  var tokenizer: HTMLTokenizer
+  var document = PageDocument()
+  var links: HTMLLinkList
+  let documentURL: String?
+  var stack: [OpenElement] = []
+  var openCounts: [String: Int] = [:]
+  var hiddenDepth = 0
+  var titleBytes: [UInt8]?
   /// `<meta>` contents by normalised name or property (`og:title`, `dc:creator`).
-  private var metaValues: [String: String] = [:]
-  private var jsonLD:
+  var metaValues: [String: String] = [:]
+  var jsonLD:
     (headline: String?, byline: String?, published: String?, body: String?, isArticle: Bool) = (
       nil, nil, nil, nil, false
     )
-  private var markupByline: String?
-  private var capture: (kind: Capture, bytes: [UInt8])?
-  private var mathText: String?
+  var markupByline: String?
+  var capture: (kind: Capture, bytes: [UInt8])?
+  var mathText: String?
   /// Kept elements open now, innermost last (their indices).
-  private var openElements: [Int] = []
-  private var openLink: (link: Int, text: [UInt8])?
-  private var tables: [TableFacts] = []
-  private var openLists: [Int] = []
-  private var listItemCounts: [Int: Int] = [:]
-  private var bylineCapture: (depth: Int, element: Int?, text: [UInt8])?
+  var openElements: [Int] = []
+  var openLink: (link: Int, text: [UInt8])?
+  var tables: [TableFacts] = []
+  var openLists: [Int] = []
+  var listItemCounts: [Int: Int] = [:]
+  var bylineCapture: (depth: Int, element: Int?, text: [UInt8])?
   /// Inside the byline, the element marked `itemprop=name`: the author's name alone.
-  private var bylineName: (depth: Int, text: [UInt8], done: Bool, itemprop: Bool)?
-  private var bylineFound = false
-  private var timeFallback: String?
+  var bylineName: (depth: Int, text: [UInt8], done: Bool, itemprop: Bool)?
+  var bylineFound = false
+  var timeFallback: String?
   /// The most of one script read for a site's configuration.
   static let configLimit = 262_144
   /// Depth of an open `sup` of citation marks (`MarkupHints.isCitation`).
-  private var citationDepth: Int?
+  var citationDepth: Int?
   /// Element kinds already worked out: a hash beats the long chain of name comparisons.
-  private var kinds: [String: HTMLElementKind] = [:]
-  private var scratch: [UInt8] = []
+  var kinds: [String: HTMLElementKind] = [:]
+  var scratch: [UInt8] = []
 
   /// What the views want noticed in the markup (see `MarkupHints`).
-  private let hints: MarkupHints
+  let hints: MarkupHints
   /// The page's own bytes, when the text is written over those already read rather than
   /// into `document.storage` (`init(overwriting:…)`); nil once a text would not fit.
-  private var overwrite: UnsafeMutablePointer<UInt8>?
+  var overwrite: UnsafeMutablePointer<UInt8>?
   /// The bytes of text written at the start of `overwrite`: the document's storage, once
   /// `read()` is done, while `overwrite` is not nil.
   private(set) var written = 0
   /// The first byte still to be read: text may be written up to it, not past it.
-  private var writeLimit = 0
+  var writeLimit = 0
 
   /// A reader of the UTF-8 `bytes`, which must outlive it (`HTMLRenderer.parse`).
   init(bytes: UnsafeBufferPointer<UInt8>, baseURL: URL?, hints: MarkupHints = .none) {
@@ -151,7 +129,7 @@ struct HTMLReader {
 
   // MARK: - Tokens
 
-  private mutating func text(_ range: Range<Int>, decodes: Bool) {
+  mutating func text(_ range: Range<Int>, decodes: Bool) {
     if titleBytes != nil {
       titleBytes?.append(contentsOf: tokenizer.bytes[range])
     } else if let captured = capture {
@@ -205,7 +183,7 @@ struct HTMLReader {
 
   /// Whether `text` holds a U+0000: memchr on its bytes, where the UTF-8 view's `contains`
   /// took a few instructions a byte, on every byte of a page's text.
-  private static func containsZero(_ text: inout String) -> Bool {
+  static func containsZero(_ text: inout String) -> Bool {
     text.withUTF8 { bytes in
       guard let base = bytes.baseAddress else { return false }
       return memchr(base, 0, bytes.count) != nil
@@ -213,7 +191,7 @@ struct HTMLReader {
   }
 
   /// Adds sanitised text to the document and to whatever is collecting it.
-  private mutating func appendText(_ text: String, alt: Bool) {
+  mutating func appendText(_ text: String, alt: Bool) {
     guard !text.isEmpty else { return }
     var text = citationDepth == nil ? text : Self.superscript(text)
     let range: Range<Int>
@@ -247,7 +225,7 @@ struct HTMLReader {
     if !tables.isEmpty { tables[tables.count - 1].textBytes += range.count }
   }
 
-  private mutating func kind(of name: String) -> HTMLElementKind {
+  mutating func kind(of name: String) -> HTMLElementKind {
     if let known = kinds[name] { return known }
     let kind = HTMLElementKind(name: name)
     // Garbage markup can invent endless names; remember only a bounded number.
@@ -255,7 +233,7 @@ struct HTMLReader {
     return kind
   }
 
-  private mutating func start(_ name: String, selfClosing: Bool) {
+  mutating func start(_ name: String, selfClosing: Bool) {
     let kind = kind(of: name)
     switch kind {
     case .transparent:
@@ -298,7 +276,7 @@ struct HTMLReader {
   }
 
   /// The parts of starting an element that only matter outside hidden content.
-  private mutating func startVisible(_ entry: inout OpenElement, hidden: Bool) {
+  mutating func startVisible(_ entry: inout OpenElement, hidden: Bool) {
     let name = entry.name
     switch entry.kind {
     case .title:
@@ -345,12 +323,12 @@ struct HTMLReader {
     }
   }
 
-  private mutating func addAnchor(_ id: String) {
+  mutating func addAnchor(_ id: String) {
     if document.anchors[id] == nil { document.anchors[id] = document.items.count }
     document.items.append(.anchor(id))
   }
 
-  private mutating func end(_ name: String) {
+  mutating func end(_ name: String) {
     let kind = kind(of: name)
     if kind == .transparent { return }
     if name == "br" {
@@ -375,7 +353,7 @@ struct HTMLReader {
   }
 
   /// Whether an end tag of `kind` must not close elements past one of `open`.
-  private func blocks(end kind: HTMLElementKind, at open: HTMLElementKind) -> Bool {
+  func blocks(end kind: HTMLElementKind, at open: HTMLElementKind) -> Bool {
     switch kind {
     case .table: return false
     case .row, .tableSection, .cell, .caption: return open == .table
@@ -386,7 +364,7 @@ struct HTMLReader {
 
   // MARK: - Void elements
 
-  private mutating func void(_ name: String) {
+  mutating func void(_ name: String) {
     switch name {
     case "br": document.items.append(.lineBreak)
     case "hr":
@@ -416,87 +394,9 @@ struct HTMLReader {
     }
   }
 
-  private mutating func meta() {
-    guard let content = tokenizer.attribute("content").flatMap(Self.oneLine) else { return }
-    if tokenizer.attribute("http-equiv")?.lowercased() == "refresh" {
-      var metadata = document.metadata
-      refresh(content, into: &metadata)
-      document.metadata = metadata
-      return
-    }
-    // `property` may list several names (`og:title twitter:title`); `name` is one name,
-    // spelled `DC.title` as often as `dc:title`. A later tag of a name wins, as in
-    // Readability.
-    var keys = (tokenizer.attribute("property") ?? "").lowercased()
-      .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-    for attribute in ["name", "itemprop"] {
-      if let name = tokenizer.attribute(attribute) {
-        keys.append(
-          name.lowercased().trimmingSpaces.replacingOccurrences(
-            of: ".", with: ":"))
-      }
-    }
-    for key in keys where metaValues.count < 256 {
-      metaValues[key] = content
-    }
-  }
-
-  /// Title, byline, description and date from what the page declared, in Readability's
-  /// order of preference: JSON-LD, then Dublin Core, Open Graph, plain names, Twitter.
-  private mutating func resolveMetadata() {
-    let values = metaValues
-    func first(_ keys: [String]) -> String? {
-      keys.lazy.compactMap { values[$0] }.first
-    }
-    var metadata = document.metadata
-    metadata.headline =
-      jsonLD.headline
-      ?? first([
-        "dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title",
-        "title", "twitter:title", "parsely-title",
-      ])
-    let author =
-      first(["dc:creator", "dcterm:creator", "author", "parsely-author"])
-      ?? first(["article:author"]).flatMap { $0.lowercased().hasPrefix("http") ? nil : $0 }
-    metadata.byline = jsonLD.byline ?? author ?? markupByline
-    metadata.description = first([
-      "dc:description", "dcterm:description", "og:description", "weibo:article:description",
-      "weibo:webpage:description", "description", "twitter:description",
-    ])
-    metadata.published =
-      jsonLD.published
-      ?? first([
-        "article:published_time", "parsely-pub-date", "og:published_time", "datepublished",
-        "dc:date", "date", "pubdate",
-      ]) ?? timeFallback
-    metadata.articleBody = jsonLD.body
-    metadata.declaresArticle =
-      jsonLD.isArticle || first(["og:type"])?.lowercased().hasPrefix("article") == true
-    metadata.canonicalURL = first(["og:url"])
-    metadata.documentURL = documentURL
-    document.metadata = metadata
-  }
-
-  /// `<meta http-equiv=refresh content="0; url=…">`: where the page sends its reader.
-  private mutating func refresh(_ content: String, into metadata: inout PageMetadata) {
-    guard metadata.refresh == nil else { return }
-    let parts = content.split(separator: ";", maxSplits: 1).map(\.trimmingSpaces)
-    guard let delay = parts.first.flatMap({ Int($0.prefix { $0.isNumber }) }) else { return }
-    guard parts.count == 2 else { return }
-    var target = parts[1]
-    if target.lowercased().hasPrefix("url") {
-      target = target.dropFirst(3).trimmingSpaces
-      if target.hasPrefix("=") { target = String(target.dropFirst()) }
-    }
-    target = target.trimmed(where: { $0 == " " || $0 == "\"" || $0 == "'" })
-    guard let url = links.resolve(target) else { return }
-    metadata.refresh = PageLink(url: url, text: url)
-    metadata.refreshDelay = delay
-  }
-
   // MARK: - Opening and closing
 
-  private mutating func open(_ entry: inout OpenElement) {
+  mutating func open(_ entry: inout OpenElement) {
     let kind: PageElement.Kind
     switch entry.kind {
     case .block(let blank): kind = .block(blank: blank)
@@ -578,7 +478,7 @@ struct HTMLReader {
     }
   }
 
-  private mutating func addElement(_ name: String, kind: PageElement.Kind, inline: Bool) -> Int {
+  mutating func addElement(_ name: String, kind: PageElement.Kind, inline: Bool) -> Int {
     let index = document.elements.count
     let start = document.items.count
     document.elements.append(
@@ -587,12 +487,26 @@ struct HTMLReader {
         items: start..<start + 1, id: tokenizer.attribute("id"),
         className: tokenizer.attribute("class"), role: tokenizer.attribute("role"),
         itemProp: tokenizer.attribute("itemprop")))
+    if case .cell = kind {
+      document.elements[index].rowSpan = Self.span(tokenizer.attribute("rowspan"))
+      document.elements[index].columnSpan = Self.span(tokenizer.attribute("colspan"))
+    }
     document.items.append(.start(index))
     openElements.append(index)
     return index
   }
 
-  private func listStyle(ordered: Bool) -> PageListStyle {
+  /// A `rowspan` or `colspan` as HTML reads it: digits, 1 when absent or not a number,
+  /// at most `maxSpan` (HTML's own bound for `colspan` is 1000, for `rowspan` 65534).
+  static func span(_ value: String?) -> Int {
+    guard let value, let number = Int(trimmed(value)), number >= 1 else { return 1 }
+    return min(number, maxSpan)
+  }
+
+  /// The largest span kept: a table of a thousand rows is already past an outline.
+  static let maxSpan = 1000
+
+  func listStyle(ordered: Bool) -> PageListStyle {
     guard ordered else { return PageListStyle(numbering: .bullet) }
     let numbering: PageListStyle.Numbering
     switch tokenizer.attribute("type").map(Self.trimmed) {
@@ -607,7 +521,7 @@ struct HTMLReader {
       reversed: tokenizer.hasAttribute("reversed"))
   }
 
-  private func link(_ url: String, href: String) -> PageLink {
+  func link(_ url: String, href: String) -> PageLink {
     // Most links have no fragment: the work below is for those that do. The `#` is
     // looked for in the contiguous bytes (the UTF-8 view's firstIndex was a quarter of
     // reading a link).
@@ -624,42 +538,7 @@ struct HTMLReader {
     return PageLink(url: url, text: "", fragment: fragment, isInPage: inPage)
   }
 
-  /// Counts what tells a layout table from a data table as its parts open.
-  private mutating func noteTableFacts(for entry: OpenElement) {
-    guard !tables.isEmpty else { return }
-    var facts = tables[tables.count - 1]
-    switch entry.kind {
-    case .row:
-      facts.rows += 1
-      facts.cellsInRow = 0
-      facts.inCell = false
-    case .cell:
-      if facts.rows == 0 { facts.rows = 1 }
-      facts.cells += 1
-      facts.cellsInRow += 1
-      facts.widestRow = max(facts.widestRow, facts.cellsInRow)
-      if entry.name == "th" { facts.headerCells += 1 }
-      facts.cellHasBlock = false
-      facts.cellHasStructure = false
-      facts.inCell = true
-    case .caption: facts.caption = true
-    case .tableSection: if entry.name != "tbody" { facts.sections = true }
-    case .table: facts.nested = true
-    case .block, .list, .heading, .quote, .pre, .definitionList:
-      if facts.inCell && !facts.cellHasBlock && entry.name != "span" {
-        facts.cellHasBlock = true
-        facts.blockCells += 1
-      }
-      if facts.inCell && !facts.cellHasStructure, !["p", "div", "span"].contains(entry.name) {
-        facts.cellHasStructure = true
-        facts.structuredCells += 1
-      }
-    default: break
-    }
-    tables[tables.count - 1] = facts
-  }
-
-  private mutating func pop() {
+  mutating func pop() {
     let entry = stack.removeLast()
     openCounts[entry.name, default: 1] -= 1
     if let name = bylineName, !name.done, name.depth == stack.count { bylineName?.done = true }
@@ -704,7 +583,7 @@ struct HTMLReader {
     if let byline = bylineCapture, byline.element == index { finishByline() }
   }
 
-  private mutating func endHidden(_ entry: OpenElement) {
+  mutating func endHidden(_ entry: OpenElement) {
     if entry.kind == .title, let bytes = titleBytes {
       titleBytes = nil
       document.metadata.title = Self.oneLine(
@@ -724,90 +603,15 @@ struct HTMLReader {
     }
   }
 
-  private mutating func popTo(_ index: Int) {
+  mutating func popTo(_ index: Int) {
     while stack.count > index { pop() }
-  }
-
-  // MARK: - Byline
-
-  private mutating func startByline(element: Int?) {
-    bylineCapture = (stack.count, element, [])
-  }
-
-  private mutating func finishByline() {
-    guard let capture = bylineCapture else { return }
-    bylineCapture = nil
-    let name = bylineName.flatMap { Self.oneLine(String(decoding: $0.text, as: UTF8.self)) }
-    bylineName = nil
-    guard let text = name ?? Self.oneLine(String(decoding: capture.text, as: UTF8.self)),
-      text.count < 100
-    else { return }
-    bylineFound = true
-    markupByline = text
-    document.metadata.bylineElement = capture.element
-  }
-
-  /// Page furniture by the hints (comments, a sidebar, a menu), never inside a table or
-  /// code, as Readability's first pass removes it: no byline or date is taken there.
-  private func isFurniture(_ name: String) -> Bool {
-    openCounts["table", default: 0] == 0 && openCounts["code", default: 0] == 0
-      && hints.isFurniture(name, tokenizer)
-  }
-
-  // MARK: - JSON-LD
-
-  private mutating func readJSONLD(_ bytes: [UInt8]) {
-    guard let json = try? JSONSerialization.jsonObject(with: Data(bytes)) else { return }
-    var queue: [Any] = [json]
-    var seen = 0
-    while let next = queue.popLast(), seen < 64 {
-      seen += 1
-      if let array = next as? [Any] {
-        queue.append(contentsOf: array.reversed())
-        continue
-      }
-      guard let object = next as? [String: Any] else { continue }
-      if let graph = object["@graph"] { queue.append(graph) }
-      let type = (object["@type"] as? String) ?? ((object["@type"] as? [String])?.first ?? "")
-      guard type.hasSuffix("Article") || type == "BlogPosting" || type == "Report" else {
-        continue
-      }
-      jsonLD.isArticle = true
-      // Sites often escape JSON-LD strings as HTML (`&#163;`, `&amp;`): decoded, as
-      // Readability unescapes every metadata value.
-      if jsonLD.headline == nil, let headline = object["headline"] as? String {
-        jsonLD.headline = Self.oneLine(CharacterReferences.decode(headline))
-      }
-      if jsonLD.byline == nil, let author = Self.authorName(object["author"]) {
-        jsonLD.byline = Self.oneLine(CharacterReferences.decode(author))
-      }
-      if jsonLD.published == nil, let date = object["datePublished"] as? String {
-        jsonLD.published = Self.oneLine(date)
-      }
-      if jsonLD.body == nil,
-        let body = (object["articleBody"] as? String) ?? (object["description"] as? String)
-      {
-        jsonLD.body = Self.oneLine(CharacterReferences.decode(String(body.prefix(4096))))
-      }
-      return
-    }
-  }
-
-  private static func authorName(_ value: Any?) -> String? {
-    if let name = value as? String { return name }
-    if let object = value as? [String: Any] { return object["name"] as? String }
-    if let array = value as? [Any] {
-      let names = array.compactMap { authorName($0) }
-      return names.isEmpty ? nil : names.joined(separator: ", ")
-    }
-    return nil
   }
 
   // MARK: - Implied closes
 
   /// The end tags HTML leaves implied: a block ends an open `p`, an `li` the previous
   /// `li`, a `td` the previous cell, and so on.
-  private mutating func closeImplied(by kind: HTMLElementKind, name: String) {
+  mutating func closeImplied(by kind: HTMLElementKind, name: String) {
     if kind.closesParagraph { closeParagraph() }
     switch kind {
     case .listItem: closeItem(named: "li", or: "li")
@@ -825,7 +629,7 @@ struct HTMLReader {
     }
   }
 
-  private mutating func closeParagraph() {
+  mutating func closeParagraph() {
     guard openCounts["p", default: 0] > 0 else { return }
     var index = stack.count - 1
     while index >= 0 && stack.count - index <= Self.searchLimit {
@@ -839,7 +643,7 @@ struct HTMLReader {
     }
   }
 
-  private mutating func closeItem(named first: String, or second: String) {
+  mutating func closeItem(named first: String, or second: String) {
     var index = stack.count - 1
     while index >= 0 && stack.count - index <= Self.searchLimit {
       let entry = stack[index]
@@ -856,7 +660,7 @@ struct HTMLReader {
     }
   }
 
-  private mutating func closeTablePart(targets: [HTMLElementKind], stops: [HTMLElementKind]) {
+  mutating func closeTablePart(targets: [HTMLElementKind], stops: [HTMLElementKind]) {
     var index = stack.count - 1
     var lowest: Int?
     while index >= 0 && stack.count - index <= Self.searchLimit {
@@ -868,7 +672,7 @@ struct HTMLReader {
     if let lowest { popTo(lowest) }
   }
 
-  private mutating func closeNearest(_ name: String) {
+  mutating func closeNearest(_ name: String) {
     var index = stack.count - 1
     while index >= 0 && stack.count - index <= Self.searchLimit {
       if stack[index].name == name {
@@ -877,152 +681,5 @@ struct HTMLReader {
       }
       index -= 1
     }
-  }
-
-  // MARK: - Tables
-
-  /// A table that only arranges the page, after the heuristics browsers' accessibility
-  /// code and Readability use: roles, headers and captions, nesting, shape, cell content.
-  private static func isLayoutTable(_ facts: TableFacts) -> Bool {
-    if facts.presentation { return true }
-    if facts.summary || facts.caption { return false }
-    if facts.nested { return true }
-    if facts.headerCells > 0 || facts.sections {
-      // Header cells make a data table, unless most cells are whole blocks of text.
-      return facts.structuredCells * 2 > facts.cells && facts.cells > 2
-    }
-    if facts.rows <= 1 || facts.widestRow <= 1 { return true }
-    if facts.structuredCells > 0 { return true }
-    let average = facts.textBytes / max(1, facts.cells)
-    // Paragraphs in cells: a page's columns when they hold text, a document exported
-    // from an editor (`<td><p>71.1 MB</p>`) when they hold figures.
-    if facts.blockCells > 0 && average > 40 { return true }
-    // Sized for a screen and small: more likely arranging than tabulating.
-    if facts.sized && facts.rows < 10 && facts.widestRow <= 4 { return true }
-    if facts.rows >= 10 || facts.widestRow > 4 { return average > 200 }
-    return facts.rows * facts.widestRow <= 10 || average > 80
-  }
-
-  // MARK: - Text helpers
-
-  /// Whitespace collapsed, trimmed and sanitised; nil when nothing is left.
-  /// On the UTF-8 bytes: splitting by Character (grapheme clusters) and joining again was
-  /// most of the cost of closing a link, paid for each of a page's links.
-  static func oneLine(_ text: String) -> String? {
-    enum Shape {
-      case empty, unchanged
-      case collapsed(String)
-    }
-    var clean = TerminalText.sanitize(text)
-    let shape = clean.withUTF8 { bytes -> Shape in
-      var start = 0
-      var end = bytes.count
-      while start < end, bytes[start] == 0x20 { start += 1 }
-      while end > start, bytes[end - 1] == 0x20 { end -= 1 }
-      guard start < end else { return .empty }
-      let doubled = (start..<(end - 1)).contains { bytes[$0] == 0x20 && bytes[$0 + 1] == 0x20 }
-      if !doubled && start == 0 && end == bytes.count { return .unchanged }
-      var out: [UInt8] = []
-      out.reserveCapacity(end - start)
-      for k in start..<end where bytes[k] != 0x20 || bytes[k - 1] != 0x20 {
-        out.append(bytes[k])
-      }
-      return .collapsed(String(decoding: out, as: UTF8.self))
-    }
-    switch shape {
-    case .empty: return nil
-    case .unchanged: return clean
-    case .collapsed(let text): return text
-    }
-  }
-
-  /// `TerminalText.sanitize`, keeping tabs and line breaks, which `pre` needs.
-  static func sanitizedKeepingWhitespace(_ text: String) -> String {
-    // Most text has nothing to change: its bytes say so at once.
-    if TerminalText.bytesNeedNoChange(text, keepingWhitespace: true) { return text }
-    let utf8 = text.utf8
-    guard utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-      return TerminalText.sanitize(text)
-    }
-    var out = ""
-    var pieceStart = utf8.startIndex
-    var index = utf8.startIndex
-    while index < utf8.endIndex {
-      let byte = utf8[index]
-      if byte == 0x09 || byte == 0x0A || byte == 0x0D {
-        out += TerminalText.sanitize(String(text[pieceStart..<index]))
-        out.unicodeScalars.append(Unicode.Scalar(byte))
-        pieceStart = utf8.index(after: index)
-      }
-      index = utf8.index(after: index)
-    }
-    out += TerminalText.sanitize(String(text[pieceStart..<utf8.endIndex]))
-    return out
-  }
-
-  /// A formula's TeX, one line, without the `{\displaystyle …}` wrapper Wikipedia adds.
-  static func formula(_ tex: String) -> String? {
-    guard var text = oneLine(tex) else { return nil }
-    for wrapper in ["{\\displaystyle ", "{\\textstyle "]
-    where text.hasPrefix(wrapper) && text.hasSuffix("}") {
-      text = text.dropFirst(wrapper.count).dropLast().trimmingSpaces
-    }
-    return text.isEmpty ? nil : text
-  }
-
-  /// `IMG_3886.jpg`: an alt text that is only the image's file name says nothing.
-  static func isFileName(_ alt: String) -> Bool {
-    let lower = alt.lowercased().trimmingSpaces
-    guard !lower.contains(" ") || lower.count < 60 else { return false }
-    if [".jpg", ".jpeg", ".png", ".gif", ".webp", ".svg", ".bmp"].contains(where: {
-      lower.hasSuffix($0)
-    }) {
-      return true
-    }
-    // A file's name without its extension, as a CMS fills in alt text by default
-    // (`milano-design-week-2018-arrangements-01`, `IMG_2041_final`): no words to read.
-    let joins = lower.utf8.count { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
-    let digits = lower.utf8.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    return !lower.contains(" ") && lower.utf8.count >= 16 && joins >= 3 && (digits || joins >= 5)
-  }
-
-  /// A citation mark as superscript (`[3]` → `⁽³⁾`): the page's own bracketed numbers
-  /// must not be mistaken for the `[n]` marks of our links.
-  static func superscript(_ text: String) -> String {
-    var out = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "[": out.append("\u{207D}")
-      case "]": out.append("\u{207E}")
-      case "0": out.append("\u{2070}")
-      case "1": out.append("\u{00B9}")
-      case "2": out.append("\u{00B2}")
-      case "3": out.append("\u{00B3}")
-      case "4"..."9":
-        out.append(Unicode.Scalar(0x2074 + scalar.value - 0x34) ?? scalar)
-      default: out.append(scalar)
-      }
-    }
-    return String(out)
-  }
-
-  /// A table hidden by its style that the hints say is content behind a toggle.
-  private func isCollapsedTable(_ name: String) -> Bool {
-    guard name == "table", let parent = stack.last?.element else { return false }
-    return hints.isCollapsedContent(document.elements[parent].className)
-  }
-
-  /// Inline `display: none`, which pages use for hidden content as often as `hidden`.
-  private static func hidesByStyle(_ style: String) -> Bool {
-    let compact = style.utf8.filter { $0 > 0x20 }.map(HTMLTokenizer.lowercased)
-    return ByteSearch.contains(compact, "display:none")
-  }
-
-  private static func trimmed(_ text: String) -> String {
-    String(text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? "")
-  }
-
-  private static func withoutFragment(_ url: String) -> String {
-    String(url.prefix { $0 != "#" })
   }
 }

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A forgiving HTML tokenizer over UTF-8 bytes, after the HTML5 tokenizer states that
 /// matter for reading: tags, attributes, comments, raw text and RCDATA elements.
 /// It never fails: what is not markup is text, and EOF inside a tag drops the tag.
@@ -101,6 +103,18 @@ struct HTMLTokenizer {
       return CharacterReferences.decode(bytes, in: value, inAttribute: true)
     }
     return nil
+  }
+
+  /// Whether the first attribute called `name` is written with `piece` in its value (the
+  /// bytes as written, no reference decoded): a test that allocates nothing, made before
+  /// `attribute` is asked of every element of a kind.
+  func attribute(_ name: String, contains piece: StaticString) -> Bool {
+    for attribute in attributes where matches(attribute.name, name) {
+      guard let value = attribute.value else { return false }
+      let pattern = UnsafeBufferPointer(start: piece.utf8Start, count: piece.utf8CodeUnitCount)
+      return ByteSearch.contains(UnsafeBufferPointer(rebasing: bytes[value]), pattern)
+    }
+    return false
   }
 
   func hasAttribute(_ name: String) -> Bool {

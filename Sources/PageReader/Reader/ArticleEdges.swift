@@ -29,6 +29,7 @@ enum ArticleEdges {
     // A date or a byline above the text: the reader view's header already says them.
     if atStart && line.count <= 80 && isDateLine(line) { return true }
     if atStart && Chinese.isDateLine(line) { return true }
+    if Chinese.isControlRow(line) { return true }
     if atStart && line.count <= 60 && line.hasPrefix("by ") && !line.hasSuffix(".") { return true }
     return false
   }

@@ -98,10 +98,13 @@ extension ArticleFinder {
     let weight = flags.weighClasses ? hints[index].weight * options.classWeight : 0
     let density = linkDensity(mine)
     let headingDensity = mine.text == 0 ? 0 : Double(mine.headingText) / Double(mine.text)
-    // A box weighed down only as `media` that holds a paragraph of prose keeps it: CNN
-    // sets an article's first paragraph in one, and a long caption is shown anyway.
+    // A box weighed down only as `media` that holds a paragraph of prose keeps it
+    // (`mediaBoxProse`): a news page may set an article's opening paragraph in its video
+    // box (found on CNN's pages; the rule reads the markup, not the site), and a long
+    // caption is shown anyway.
     let prose =
-      hints[index].mediaOnly && mine.paragraphs >= 1 && mine.text >= options.siblingParagraphLength
+      options.has(.mediaBoxProse) && hints[index].mediaOnly && mine.paragraphs >= 1
+      && mine.text >= options.siblingParagraphLength
       && density < options.siblingLinkDensity && headingDensity < options.heavyLinkDensity
     if weight < 0 && !prose { return true }
     // A quotation's links are its own; a box weighed down by its class still goes.
@@ -195,7 +198,8 @@ extension ArticleFinder {
       )
     }
     let name = words(previous, options.fewItems)
-    guard let first = name.first, let last = name.last, name.joined().count > options.fewWords
+    guard let first = name.first, let last = name.last,
+      name.joined().count > options.hoverNameCharacters
     else {
       return false
     }
@@ -205,9 +209,9 @@ extension ArticleFinder {
     for item in document.items[nodes[index].items].prefix(options.scanLimit) {
       if case .start(let element) = item, case .link = nodes[element].kind { links += 1 }
     }
-    guard links >= options.fewWords else { return false }
+    guard links >= options.hoverCardLinks else { return false }
     // The card may give the name in full: `Kristi Noem`, then `Kristi Lynn Noem …`.
-    let card = words(index, name.count + options.fewWords)
+    let card = words(index, name.count + options.hoverCardExtraWords)
     return card.first == first && (name.count == 1 || card.dropFirst().contains(last))
   }
 
@@ -244,7 +248,7 @@ extension ArticleFinder {
     // A few headlines: a long or deep list is something else, and is not read through
     // (nested lists would each be read to their end).
     guard mine.text > 0, mine.items <= options.linkListItems,
-      nodes[index].items.count <= options.scanLimit * options.fewWords,
+      nodes[index].items.count <= options.scanLimit * options.linkListScans,
       linkDensity(mine) >= options.nearlyAll,
       mine.text * options.smallShare < root.text,
       mine.text <= options.headlineLength * max(1, mine.items)

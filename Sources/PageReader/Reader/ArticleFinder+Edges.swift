@@ -7,8 +7,21 @@ extension ArticleFinder {
   /// Leaves out the furniture at the article's start and end (see `ArticleEdges`), and
   /// the short furniture lines inside it: the innermost blocks that hold text, in order,
   /// dropped from each end while they read as furniture. A block is dropped only when it
-  /// holds no other block's text, so that no article text goes with it.
+  /// holds no other block's text, so that no article text goes with it. The rows of the
+  /// table (`EdgeRule`), each with its switch, are applied in this order.
   func trimEdges(of roots: [Int], title: String?, skipping skipped: inout Set<Int>) {
+    let blocks = textBlocks(of: roots, skipping: skipped)
+    guard blocks.count > options.edgeMinimumBlocks else { return }
+    var edges = EdgeScan(finder: self, roots: roots, blocks: blocks, title: title)
+    edges.trimStart(&skipped)  // startFurniture, repeatedHeadline
+    edges.trimEnd(&skipped)  // endFurniture
+    edges.cutClosingSection(&skipped)  // closingSection
+    edges.dropInside(&skipped)  // afterPromoLabel, furnitureAnywhere, labelledDateNearEdge,
+    // creditedCaption, oneLinkParagraph
+  }
+
+  /// The innermost blocks that hold text under `roots`, in order.
+  fileprivate func textBlocks(of roots: [Int], skipping skipped: Set<Int>) -> [TextBlock] {
     // A block's text is kept as the document's ranges it is made of, and put together only
     // where a rule reads it: copied, every block's text was the article's again (and its
     // normalized strings once more), twice a 200 MB page's text at the peak.
@@ -52,39 +65,44 @@ extension ArticleFinder {
       }
       if blocks.count > options.blockLimit { break }
     }
-    guard blocks.count > options.fewWords else { return }
-    // The elements that own more than one run of blocks (text, then a child's, then
-    // text again) hold other text: never dropped.
+    return blocks
+  }
+}
+
+/// One article's blocks as `trimEdges` reads them, and how far in from each end it has
+/// dropped: each row of `EdgeRule` a method.
+private struct EdgeScan {
+  let finder: ArticleFinder
+  let roots: [Int]
+  let blocks: [TextBlock]
+  /// The elements that own more than one run of blocks (text, then a child's, then
+  /// text again) hold other text: never dropped.
+  let owners: [Int: Int]
+  /// Only short blocks can be furniture: longer ones are never turned into strings.
+  let long: [Bool]
+  let headline: String
+  /// The blocks under each root, when the article has several.
+  let blocksIn: [Int: Int]
+  /// The first and last blocks not dropped.
+  var first = 0
+  var last: Int
+
+  init(finder: ArticleFinder, roots: [Int], blocks: [TextBlock], title: String?) {
+    self.finder = finder
+    self.roots = roots
+    self.blocks = blocks
     var owners: [Int: Int] = [:]
     for block in blocks { owners[block.element, default: 0] += 1 }
-    // Only short blocks can be furniture: longer ones are never turned into strings.
-    // Normalized once here: each check below would otherwise lower-case the block again.
-    let storage = document.storage
-    let longBlockLength = options.longBlockLength
-    func normalizedText(_ position: Int) -> String {
-      let block = blocks[position]
-      return block.count <= longBlockLength
-        ? ArticleEdges.normalized(String(decoding: block.text(in: storage), as: UTF8.self)) : ""
-    }
-    let long = blocks.map { $0.count > options.longBlockLength }
-    // A bar above the text that repeats the headline (`Economy | As Debt Rises, …`): the
-    // header shows the title already. With two words more at most: a first sentence that
-    // starts with the headline's words goes on to say more.
-    let headline = title.map(ArticleEdges.normalized) ?? ""
-    func repeatsTitle(_ line: String) -> Bool {
-      guard headline.count >= options.shortestHeadline,
-        line.count <= headline.count + options.shortText,
-        let range = line.range(of: headline)
-      else { return false }
-      return Self.words(line[..<range.lowerBound] + " " + line[range.upperBound...]).count
-        <= options.fewWords
-    }
+    self.owners = owners
+    long = blocks.map { $0.count > finder.options.longBlockLength }
+    headline = title.map(ArticleEdges.normalized) ?? ""
     // A root of the article is dropped only when it is a sibling holding nothing else but
     // a date, the headline again or plain furniture: a title's box, its headline gone, left
     // with "Updated 11:21 pm …". A loose paragraph that joined as a sibling ("Share prices
     // fell …") is not read by the rules for lines that merely start like furniture.
     var blocksIn: [Int: Int] = [:]
     if roots.count > 1 {
+      let nodes = finder.nodes
       for block in blocks {
         if let root = roots.first(where: {
           nodes[$0].items.contains(nodes[block.element].items.lowerBound)
@@ -93,48 +111,82 @@ extension ArticleFinder {
         }
       }
     }
-    func droppable(_ position: Int) -> Bool {
-      let element = blocks[position].element
-      guard owners[element] == 1 else { return false }
-      if roots.contains(element) {
-        let line = normalizedText(position)
-        return blocksIn[element] == 1
-          && (line.count <= options.siblingParagraphLength && ArticleEdges.isDateLine(line)
-            || ArticleEdges.isLabelledDate(line: line) || repeatsTitle(line)
-            || ArticleEdges.isPlainlyFurniture(line: line))
-      }
-      // Nor a block with another block of text inside it.
-      let range = nodes[element].items
-      for other in [position - 1, position + 1] where blocks.indices.contains(other) {
-        if range.contains(nodes[blocks[other].element].items.lowerBound) { return false }
-      }
-      return true
+    self.blocksIn = blocksIn
+    last = blocks.count - 1
+  }
+
+  private var options: ReaderOptions { finder.options }
+
+  /// The block's text, normalized (`ArticleEdges.normalized`); empty for a long block.
+  private func normalizedText(_ position: Int) -> String {
+    let block = blocks[position]
+    return block.count <= options.longBlockLength
+      ? ArticleEdges.normalized(
+        String(decoding: block.text(in: finder.document.storage), as: UTF8.self)) : ""
+  }
+
+  /// `repeatedHeadline`: a bar above the text that repeats the headline (`Economy | As
+  /// Debt Rises, …`): the header shows the title already. With `headlineExtraWords` more at
+  /// most: a first sentence that starts with the headline's words goes on to say more.
+  private func repeatsTitle(_ line: String) -> Bool {
+    guard options.has(.repeatedHeadline), headline.count >= options.shortestHeadline,
+      line.count <= headline.count + options.shortText,
+      let range = line.range(of: headline)
+    else { return false }
+    return ArticleFinder.words(line[..<range.lowerBound] + " " + line[range.upperBound...]).count
+      <= options.headlineExtraWords
+  }
+
+  /// Whether the block may be dropped: it holds no other block's text, and a root of the
+  /// article only when it holds nothing but a date, the headline again or plain furniture.
+  private func droppable(_ position: Int) -> Bool {
+    let element = blocks[position].element
+    guard owners[element] == 1 else { return false }
+    if roots.contains(element) {
+      let line = normalizedText(position)
+      return blocksIn[element] == 1
+        && (line.count <= options.siblingParagraphLength && ArticleEdges.isDateLine(line)
+          || ArticleEdges.isLabelledDate(line: line) || repeatsTitle(line)
+          || ArticleEdges.isPlainlyFurniture(line: line))
     }
-    var first = 0
+    // Nor a block with another block of text inside it.
+    let range = finder.nodes[element].items
+    for other in [position - 1, position + 1] where blocks.indices.contains(other) {
+      if range.contains(finder.nodes[blocks[other].element].items.lowerBound) { return false }
+    }
+    return true
+  }
+
+  /// `startFurniture` and `repeatedHeadline`: the furniture lines above the text.
+  mutating func trimStart(_ skipped: inout Set<Int>) {
     while first < blocks.count - 1, !long[first], droppable(first),
-      ArticleEdges.isFurniture(line: normalizedText(first), atStart: true)
+      options.has(.startFurniture)
+        && ArticleEdges.isFurniture(line: normalizedText(first), atStart: true)
         || repeatsTitle(normalizedText(first))
     {
       skipped.insert(blocks[first].element)
       first += 1
     }
-    var last = blocks.count - 1
-    func trimEnd() {
-      while last > first, !long[last], droppable(last),
-        ArticleEdges.isFurniture(line: normalizedText(last), atStart: false)
-      {
-        skipped.insert(blocks[last].element)
-        last -= 1
-      }
+  }
+
+  /// `endFurniture`: the furniture lines below the text.
+  mutating func trimEnd(_ skipped: inout Set<Int>) {
+    while options.has(.endFurniture), last > first, !long[last], droppable(last),
+      ArticleEdges.isFurniture(line: normalizedText(last), atStart: false)
+    {
+      skipped.insert(blocks[last].element)
+      last -= 1
     }
-    trimEnd()
-    // A closing section the site adds under a heading of its own ("About the author",
-    // "You may also like", "Comments"): dropped with all after it, when that is little;
-    // then the furniture above it.
+  }
+
+  /// `closingSection`: a closing section the site adds under a heading of its own ("About
+  /// the author", "You may also like", "Comments"), dropped with all after it when that is
+  /// little (`smallShare`, within `closingBlocks`); then the furniture above it.
+  mutating func cutClosingSection(_ skipped: inout Set<Int>) {
     let total = blocks[first...last].reduce(0) { $0 + $1.count }
     var after = 0
     var position = last
-    while position > first, last - position < options.closingBlocks {
+    while options.has(.closingSection), position > first, last - position < options.closingBlocks {
       after += blocks[position].count
       if after * options.smallShare > total { break }
       if ArticleEdges.opensClosingSection(line: normalizedText(position)),
@@ -142,11 +194,16 @@ extension ArticleFinder {
       {
         for cut in position...last { skipped.insert(blocks[cut].element) }
         last = position - 1
-        trimEnd()
+        trimEnd(&skipped)
         break
       }
       position -= 1
     }
+  }
+
+  /// The short blocks between the ends: `afterPromoLabel`, `furnitureAnywhere`,
+  /// `labelledDateNearEdge`, `creditedCaption` and `oneLinkParagraph`.
+  func dropInside(_ skipped: inout Set<Int>) {
     // After a promo's label ("DON'T MISS", "Related"), the links it introduces, though
     // their tags ("[VIDEO]") are not linked.
     var afterLabel = false
@@ -159,28 +216,31 @@ extension ArticleFinder {
       defer {
         afterLabel = skipped.contains(block.element) && ArticleEdges.isPromoLabel(text)
       }
-      if afterLabel && Double(block.linked) >= Double(block.count) * options.mostlyLinks {
+      if options.has(.afterPromoLabel) && afterLabel
+        && Double(block.linked) >= Double(block.count) * options.mostlyLinks
+      {
         skipped.insert(block.element)
         continue
       }
       // A date line under a label, near either end (further in, a live blog's entries).
       let nearEdge = position - first < options.edgeBlocks || last - position < options.edgeBlocks
-      if block.count <= options.furnitureLength
+      if options.has(.furnitureAnywhere) && block.count <= options.furnitureLength
         && ArticleEdges.isFurnitureAnywhere(line: text)
-        || nearEdge && ArticleEdges.isLabelledDate(line: text)
-        || block.count <= options.creditLineLength
+        || options.has(.labelledDateNearEdge) && nearEdge && ArticleEdges.isLabelledDate(line: text)
+        || options.has(.creditedCaption) && block.count <= options.creditLineLength
           && ArticleEdges.endsWithCredit(line: text, within: options.shortText)
       {
         skipped.insert(block.element)
         continue
       }
       // A paragraph or heading that is one short link: a "read this too" promo.
-      let element = nodes[block.element]
+      let element = finder.nodes[block.element]
       let shortLink =
-        element.name == "p" && block.count <= options.shortLineLength
+        options.has(.oneLinkParagraph) && element.name == "p"
+        && block.count <= options.shortLineLength
         && Double(block.linked) >= Double(block.count) * options.nearlyAll
-        && block.text(in: storage).split(whereSeparator: HTMLTokenizer.isSpace).count
-          > options.fewWords
+        && block.text(in: finder.document.storage).split(whereSeparator: HTMLTokenizer.isSpace)
+          .count > options.promoLinkWords
       if shortLink { skipped.insert(block.element) }
     }
   }

@@ -27,6 +27,13 @@ extension ArticleFinder {
     guard own.length >= options.minParagraphLength else { return }
     var chain: [Int] = []
     switch element.name {
+    case "td" where options.has(.layoutCells) && isTextCell(index):
+      // Beyond Readability (`layoutCells`): a layout table's cell whose text is broken by
+      // `<br>` is the box of paragraphs Readability's `_replaceBrs` would make of it, not a
+      // paragraph: it scores itself, as a `div` with loose text does. Scored only as a
+      // paragraph, it gave its row the whole score, and the row took the page's columns
+      // (its menu, its "hot news") beside the article.
+      chain.append(index)
     case "p", "pre", "td", "h2", "h3", "h4", "h5", "h6":
       break
     case "div", "section", "article", "main", "header", "center", "font", "span":
@@ -50,6 +57,43 @@ extension ArticleFinder {
         ? 1 : level == 1 ? options.grandparentDivider : Double(level) * options.ancestorDivider
       scores[candidate, default: 0] += content / divider
     }
+  }
+
+  /// Whether the cell `index` of a layout table holds text of its own broken by `<br>`
+  /// (outside its child blocks; links and inline markup are its own).
+  func isTextCell(_ index: Int) -> Bool {
+    guard let table = nodes[index].parent.flatMap({ nodes[$0].parent }).map(enclosingTable),
+      case .table(layout: true) = nodes[table ?? root].kind
+    else { return false }
+    let range = nodes[index].items
+    var position = range.lowerBound + 1
+    while position < range.upperBound - 1 {
+      switch document.items[position] {
+      case .lineBreak: return true
+      case .start(let child):
+        switch nodes[child].kind {
+        case .link, .inline: break
+        default:
+          position = max(position + 1, nodes[child].items.upperBound)
+          continue
+        }
+      default: break
+      }
+      position += 1
+    }
+    return false
+  }
+
+  /// The table a row or a table section belongs to: itself when it is one.
+  private func enclosingTable(_ start: Int) -> Int? {
+    var current: Int? = start
+    var steps = 0
+    while let index = current, steps < 3 {
+      if case .table = nodes[index].kind { return index }
+      current = nodes[index].parent
+      steps += 1
+    }
+    return nil
   }
 
   /// The text an element holds itself, outside its child elements (links and inline

@@ -35,7 +35,7 @@ extension ArticleFinder {
     }
     let hierarchical = [" / ", " \\ ", " > ", " » "].contains(separator)
     if words(headline) <= options.titleShortWords
-      && (!hierarchical || words(headline) != words(title) - options.fewWords)
+      && (!hierarchical || words(headline) != words(title) - options.titlePrefixWords)
     {
       return title
     }

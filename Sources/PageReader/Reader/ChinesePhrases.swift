@@ -50,6 +50,14 @@ extension ArticleEdges {
       "发表评论", "發表評論", "热门评论", "熱門評論", "最新评论", "最新評論",
     ]
 
+    /// Whether a short line is only controls in brackets (`【打印本页】【关闭窗口】`,
+    /// `[收藏] [打印] [关闭]`): every bracketed piece a label, nothing outside them.
+    static func isControlRow(_ line: String) -> Bool {
+      guard line.count <= 60, line.hasPrefix("【") || line.hasPrefix("[") else { return false }
+      let pieces = line.split(whereSeparator: { "【】[] ".contains($0) })
+      return !pieces.isEmpty && pieces.allSatisfy { labels.contains(String($0)) }
+    }
+
     /// Starts of lines that credit an image.
     static let credits = ["图片来源", "圖片來源", "摄影：", "攝影：", "图：", "圖：", "资料图", "資料圖"]
 

@@ -79,8 +79,17 @@ struct ReaderOptions: Sendable {
   /// `proseWithOneLink`), and how much more prose the longer one must have.
   var articleParagraphs = 3
   var longerFactor = 2.0
-  /// A few: the words a name or a headline may add, the links a hover card needs.
-  var fewWords = 2
+  /// What `fewWords` was, one number for four kinds of count, now each its own:
+  /// `_getArticleTitle`'s hierarchical title (`Site / Section / Headline`): the words the
+  /// parts before the headline may have.
+  var titlePrefixWords = 2
+  /// `hoverCard`: the characters a linked name needs, the links a card needs, and the
+  /// words past the name read to see the card repeat it.
+  var hoverNameCharacters = 2
+  var hoverCardLinks = 2
+  var hoverCardExtraWords = 2
+  /// `linkList`: how many times `scanLimit` items a list of links may have.
+  var linkListScans = 2
   /// A handful: the children, words and headings read for a quick look.
   var fewItems = 8
   /// Text under which a block counts as short (a quotation, the opening of `articleBody`,
@@ -117,6 +126,15 @@ struct ReaderOptions: Sendable {
   var furnitureLength = 160
   var creditLineLength = 250
   var openingLength = 120
+  /// `edges`: the fewest blocks an article must have for its ends to be trimmed
+  /// (`startFurniture`); the words a bar may add to the headline it repeats
+  /// (`repeatedHeadline`); the words a one-link paragraph needs to be a promo
+  /// (`oneLinkParagraph`: "Read more" alone is a control the other rows read).
+  var edgeMinimumBlocks = 2
+  var headlineExtraWords = 2
+  var promoLinkWords = 2
+  /// The rows of `edges` that are on (`EdgeRule`).
+  var edgeRules: Set<EdgeRule> = Set(EdgeRule.allCases)
   /// Bounds on the work of one look: ancestors climbed, items read, blocks gathered,
   /// class names compared.
   var depthLimit = 64
@@ -131,6 +149,9 @@ struct ReaderOptions: Sendable {
   static let standard = ReaderOptions()
 
   func has(_ rule: ReaderRule) -> Bool { rules.contains(rule) }
+
+  /// Whether the row `rule` of `edges` is on.
+  func has(_ rule: EdgeRule) -> Bool { edgeRules.contains(rule) }
 }
 
 /// Every rule the general reader adds to Readability's, one entry each: its name, the kind
@@ -139,7 +160,7 @@ struct ReaderOptions: Sendable {
 enum ReaderRule: String, CaseIterable, Sendable {
   case preferLonger, embeddedPost, quoteBox, proseWithOneLink, commentSections, formWrapper
   case hoverCard, pictureCredit, linkList, furnitureBoxes, edges, markedArticle, tagBoost
-  case linkParentStop, siblingOfKind, cjkWeight
+  case linkParentStop, siblingOfKind, cjkWeight, layoutCells, mediaBoxProse
 
   /// The kind of page the rule is for.
   var kindOfPage: String {
@@ -160,6 +181,8 @@ enum ReaderRule: String, CaseIterable, Sendable {
     case .linkParentStop: "an article inside a wrapper of teasers"
     case .siblingOfKind: "an article cut into parts by figures, its parts classed alike"
     case .cjkWeight: "Chinese, Japanese and Korean text, which has no spaces"
+    case .layoutCells: "a table-layout page whose text sits in a cell, its paragraphs split by <br>"
+    case .mediaBoxProse: "a story whose opening paragraph sits in a box classed as media"
     }
   }
 }

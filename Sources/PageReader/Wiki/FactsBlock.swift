@@ -2,7 +2,7 @@
 /// appended to a copy of the document, its links kept; image rows, the repeated title and
 /// citation marks left out.
 struct FactsBlock {
-  private(set) var document: PageDocument
+  var document: PageDocument
   let skipped: Set<Int>
 
   /// Appends the facts of the infobox `table` and returns their items' range; nil when no
@@ -103,7 +103,7 @@ struct FactsBlock {
   }
 
   /// The rows of `table` itself, not of tables nested in its cells.
-  private func rows(of table: Int, children: [[Int]]) -> [Int] {
+  func rows(of table: Int, children: [[Int]]) -> [Int] {
     var rows: [Int] = []
     var queue = children[table]
     while !queue.isEmpty {
@@ -118,7 +118,7 @@ struct FactsBlock {
     return rows.sorted()
   }
 
-  private func isHeader(_ cell: Int) -> Bool {
+  func isHeader(_ cell: Int) -> Bool {
     if case .cell(let header) = document.elements[cell].kind { return header }
     return false
   }
@@ -140,38 +140,52 @@ struct FactsBlock {
 
   // MARK: - Building
 
-  private mutating func open(blank: Bool) -> Int {
+  mutating func open(blank: Bool) -> Int {
+    open("div", kind: .block(blank: blank))
+  }
+
+  /// Opens an element of the block's own, `name` and `kind`, and returns its index.
+  mutating func open(_ name: String, kind: PageElement.Kind) -> Int {
     let index = document.elements.count
     let start = document.items.count
     document.elements.append(
-      PageElement(name: "div", kind: .block(blank: blank), parent: nil, items: start..<start + 1))
+      PageElement(name: name, kind: kind, parent: nil, items: start..<start + 1))
     document.items.append(.start(index))
     return index
   }
 
-  private mutating func close(_ element: Int) {
+  mutating func close(_ element: Int) {
     document.items.append(.end(element))
     let start = document.elements[element].items.lowerBound
     document.elements[element].items = start..<document.items.count
   }
 
-  /// Drops the spaces (a newline before `</th>`) that end the last text written.
+  /// Drops the spaces (a newline before `</th>`) that end the last text written, and a
+  /// colon the label writes itself (a taxobox's `界：`): the line puts its own.
   private mutating func trimTrailingSpace() {
     guard case .text(let range) = document.items.last else { return }
     var end = range.upperBound
     while end > range.lowerBound, HTMLTokenizer.isSpace(document.storage[end - 1]) { end -= 1 }
+    let fullWidthColon: [UInt8] = [0xEF, 0xBC, 0x9A]
+    if end - range.lowerBound > fullWidthColon.count,
+      document.storage[(end - fullWidthColon.count)..<end].elementsEqual(fullWidthColon)
+    {
+      end -= fullWidthColon.count
+    } else if end - range.lowerBound > 1, document.storage[end - 1] == UInt8(ascii: ":") {
+      end -= 1
+    }
     document.items[document.items.count - 1] = .text(range.lowerBound..<end)
   }
 
-  private mutating func appendText(_ text: String) {
+  mutating func appendText(_ text: String) {
     let start = document.storage.count
     document.storage.append(contentsOf: text.utf8)
     document.items.append(.text(start..<document.storage.count))
   }
 
   /// The cell's text and links on one line: blocks, list items and breaks inside it read
-  /// as a separator; images, citation marks and left-out elements are dropped.
-  private mutating func copyInline(of cell: Int) {
+  /// as `separator`; images, citation marks and left-out elements are dropped.
+  mutating func copyInline(of cell: Int, separator: String = "、") {
     let range = document.elements[cell].items
     var index = range.lowerBound + 1
     var wroteText = false
@@ -209,7 +223,7 @@ struct FactsBlock {
           continue
         }
         if pendingSeparator {
-          appendText("、")
+          if !separator.isEmpty { appendText(separator) }
           pendingSeparator = false
         } else if pendingSpace {
           appendText(" ")

@@ -18,9 +18,11 @@ struct WikiArticle {
     }).max(by: { elements[$0].items.count < elements[$1].items.count }) {
       return [root]
     }
+    // `content-block-0` in the service's first versions, `pcs-section-id-0` in later ones.
     guard
       let lead = elements.indices.first(where: {
-        elements[$0].name == "section" && elements[$0].id == "content-block-0"
+        elements[$0].name == "section"
+          && (elements[$0].id == "content-block-0" || elements[$0].id == "pcs-section-id-0")
       })
     else { return [] }
     let parent = elements[lead].parent
@@ -48,7 +50,18 @@ struct WikiArticle {
         // The `^` back to where a reference is cited: a control, not the reference.
         skipped.insert(index)
       }
+      if case .link = elements[index].kind, !hasText(index) {
+        // A link that is only a picture (a thumbnail, its magnifier, a flag): a bare
+        // `[n]` line in a terminal, the caption beside it says what it shows.
+        skipped.insert(index)
+      }
     }
+    for index in elements.indices
+    where span.contains(elements[index].items.lowerBound) && isDrawnBar(index, children: children) {
+      skipped.insert(index)
+    }
+    // The document with the plan's own blocks appended: tables read as outlines, facts.
+    var copy = document
     var hatnotes: [Range<Int>] = []
     var lead: [Range<Int>] = []
     var rest: [Range<Int>] = []
@@ -66,6 +79,18 @@ struct WikiArticle {
           cursor = max(cursor + 1, range.upperBound)
           let element = elements[child]
           if skipped.contains(child) { continue }
+          // The title's own block inside the lead section (the later mobile pages'
+          // `<header>`: the title, the description): the reader view's header says it.
+          if element.name == "header",
+            document.items[range].contains(where: {
+              if case .start(let inner) = $0, case .heading(1) = elements[inner].kind {
+                return true
+              }
+              return false
+            })
+          {
+            continue
+          }
           if Self.isHeading(element)
             || children[child].contains(where: { Self.isHeading(elements[$0]) })
           {
@@ -75,6 +100,11 @@ struct WikiArticle {
             infoboxes += boxes
           } else if inLead, Self.isHatnote(element) {
             hatnotes.append(range)
+          } else if let table = outlineTable(child, children: children, skipped: skipped) {
+            var block = FactsBlock(document: copy, skipped: skipped)
+            let outline = block.outline(of: table, children: children) ?? range
+            copy = block.document
+            if inLead { lead.append(outline) } else { rest.append(outline) }
           } else if inLead {
             lead.append(range)
           } else {
@@ -86,7 +116,6 @@ struct WikiArticle {
         }
       }
     }
-    var copy = document
     var facts: [Range<Int>] = []
     let title = title()
     for infobox in infoboxes {
@@ -133,6 +162,83 @@ struct WikiArticle {
     return shown
   }
 
+  /// The table a child of the article's body is, or holds as its only shown content (the
+  /// mobile page's collapsible box), when its cells span rows: read as an outline
+  /// (`FactsBlock.outline`) when its shape is one. Infoboxes are facts, not outlines.
+  private func outlineTable(_ child: Int, children: [[Int]], skipped: Set<Int>) -> Int? {
+    var current = child
+    for _ in 0..<3 {
+      let element = document.elements[current]
+      if case .table = element.kind {
+        guard !Self.isInfobox(element) else { return nil }
+        // Elements are in the document's order: the table's are those after it that
+        // start inside it.
+        var inside = current + 1
+        while inside < document.elements.count,
+          element.items.contains(document.elements[inside].items.lowerBound)
+        {
+          if document.elements[inside].rowSpan > 1 { return current }
+          inside += 1
+        }
+        return nil
+      }
+      guard case .block = element.kind else { return nil }
+      let shown = children[current].filter { !skipped.contains($0) }
+      guard shown.count == 1, let only = shown.first else { return nil }
+      current = only
+    }
+    return nil
+  }
+
+  /// Whether the element holds text of its own (not only pictures or their alt text).
+  private func hasText(_ element: Int) -> Bool {
+    document.items[document.elements[element].items].contains {
+      guard case .text(let range) = $0 else { return false }
+      return !document.storage[range].allSatisfy(HTMLTokenizer.isSpace)
+    }
+  }
+
+  /// The fewest blocks a drawn bar has, and the most characters each may hold.
+  static let barBlocks = 5
+  static let barLabelLength = 4
+
+  /// A bar drawn with blocks: a geological timeline beside a fossil range (`PreЄ Є O S D C
+  /// P T J K Pg N`, each a positioned `div` of a period's symbol), a scale. Its blocks are
+  /// each a short label and nothing else is in it; laid out they are a symbol a line.
+  private func isDrawnBar(_ index: Int, children: [[Int]]) -> Bool {
+    guard case .block = document.elements[index].kind else { return false }
+    let blocks = children[index]
+    guard blocks.count >= Self.barBlocks else { return false }
+    var labelled = 0
+    var inBlocks = 0
+    for block in blocks {
+      guard case .block = document.elements[block].kind,
+        let length = shortTextLength(of: block, atMost: Self.barLabelLength)
+      else { return false }
+      if length > 0 { labelled += 1 }
+      inBlocks += length
+    }
+    // Nothing outside the blocks: a sentence that ends in a row of boxes is not a bar.
+    return labelled >= Self.barBlocks
+      && shortTextLength(of: index, atMost: inBlocks) == inBlocks
+  }
+
+  /// The scalars, spaces aside, of the element's text when there are at most `limit`;
+  /// nil past it, read no further (a bar's test is asked of every block of the article,
+  /// so it counts UTF-8 lead bytes and builds no string).
+  private func shortTextLength(of element: Int, atMost limit: Int) -> Int? {
+    var count = 0
+    for item in document.items[document.elements[element].items] {
+      guard case .text(let range) = item else { continue }
+      for byte in document.storage[range]
+      where byte & 0xC0 != 0x80 && !HTMLTokenizer.isSpace(byte) {
+        count += 1
+        if count > limit { return nil }
+      }
+    }
+    return count
+  }
+
   // MARK: - What an element is
 
   static func classes(_ element: PageElement) -> [Substring] {
@@ -168,7 +274,8 @@ struct WikiArticle {
     "navbox", "navbox-styles", "vertical-navbox", "navbox-inner", "sidebar", "ambox", "ombox",
     "tmbox", "cmbox", "fmbox", "imbox", "mbox-small", "metadata", "noteta", "noteta-group",
     "toc", "mw-empty-elt", "sistersitebox", "portal", "portalbox", "authority-control",
-    "mw-editsection", "dmbox", "disambigbox", "noprint", "geo-nondefault", "mw-indicators",
+    "mw-editsection", "navbar", "dmbox", "disambigbox", "noprint", "geo-nondefault",
+    "mw-indicators",
     "shortdescription", "navigation-only", "printfooter", "catlinks", "mw-cite-backlink",
     // The page content service's controls: an infobox's "Quick facts" summary, edit links.
     "pcs-collapse-table-collapsed_container", "pcs-collapse-table-collapsed_bottom",
