@@ -16,6 +16,8 @@ final class Interrupts: Sendable {
   private struct State {
     var claim: (@Sendable () -> Void)?
     var sources: [DispatchSourceSignal] = []
+    /// The read source of the pipe the other ending signals are written to.
+    var relay: DispatchSourceRead?
     /// Put the terminal back as it was found (clear a spinner line, end the prompt's line).
     var cleanup: @Sendable () -> Void = {}
     /// The full-screen session's way back to the terminal as it was, run before `cleanup`.
@@ -48,10 +50,11 @@ final class Interrupts: Sendable {
     // signal would meet SIG_IGN and be lost. Waiting for the registration closes that gap
     // before the first prompt (bounded, so a slow start can never hang here).
     let registered = DispatchSemaphore(value: 0)
-    // The sources are made inside the lock, so that they never leave it: they are kept
-    // only to stay alive for the run.
+    // Ctrl-C and SIGTERM have a source each; the rarer signals share one pipe (`relayed`):
+    // on Linux a signal source holds a descriptor, and one for each of 45 signals took
+    // the run past a low `ulimit -n` before it had read its data file.
     let count = state.withLock { state in
-      for number in Self.ending {
+      for number in [SIGINT, SIGTERM] {
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
         source.setEventHandler { [unowned self] in self.received(number) }
@@ -64,6 +67,48 @@ final class Interrupts: Sendable {
     for _ in 0..<count {
       _ = registered.wait(timeout: .now() + .seconds(1))
     }
+    relayOthers()
+  }
+
+  /// The `ending` signals bar Ctrl-C and SIGTERM: a handler writes the signal's number to
+  /// a pipe (all a handler may safely do) and a read source on the queue ends the run. A
+  /// byte waits in the pipe, so a signal before the source is registered is not lost. With
+  /// no descriptor left for the pipe they keep their default action.
+  private func relayOthers() {
+    var ends: [Int32] = [-1, -1]
+    // Made at start-up, before any thread could start a child: no window for the ends
+    // to leak into one before they are close-on-exec.
+    guard pipe(&ends) == 0 else { return }
+    for end in ends {
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+    }
+    let readEnd = ends[0]
+    signalPipeWriteEnd = ends[1]
+    // Made inside the lock, as the signal sources are, so that it never leaves it.
+    state.withLock { state in
+      let source = DispatchSource.makeReadSource(fileDescriptor: readEnd, queue: queue)
+      source.setEventHandler { [unowned self] in
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(readEnd, &bytes, bytes.count)
+        for number in bytes.prefix(max(count, 0)) { self.received(Int32(number)) }
+      }
+      source.resume()
+      state.relay = source
+    }
+    // A mask inherited through exec (a test runner's, a service manager's) would hold
+    // them pending for good: a handler, unlike the sources, needs them unblocked.
+    var relayed = sigset_t()
+    sigemptyset(&relayed)
+    for number in Self.ending where number != SIGINT && number != SIGTERM {
+      sigaddset(&relayed, number)
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = relaySignal
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = SA_RESTART
+      sigaction(number, &action, nil)
+    }
+    pthread_sigmask(SIG_UNBLOCK, &relayed, nil)
   }
 
   /// While `body` runs, Ctrl-C calls `onInterrupt` instead of ending the run.
@@ -104,4 +149,17 @@ final class Interrupts: Sendable {
     StandardStream.output.flush()
     _exit(128 + number)
   }
+}
+
+/// Where `relaySignal` writes: set once, before any handler is installed.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The handler of the rarer ending signals: the signal's number, one byte, into the pipe.
+/// write(2) is async-signal-safe, and the pipe does not block (a full pipe already holds
+/// a signal that ends the run).
+private let relaySignal: @convention(c) (Int32) -> Void = { number in
+  let saved = errno
+  var byte = UInt8(truncatingIfNeeded: number)
+  _ = write(signalPipeWriteEnd, &byte, 1)
+  errno = saved
 }
