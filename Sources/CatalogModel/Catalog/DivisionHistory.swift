@@ -105,21 +105,28 @@ extension String {
 extension DivisionHistory {
   /// Every entry, in the rows' order; malformed rows are skipped.
   public func allEntries() -> [FormerDivision] {
-    rows.split(separator: "\n").compactMap(Self.entry)
+    // Split on bytes: every address resolver's start reads all the rows, and splitting
+    // the text by Character was most of that start.
+    rows.utf8.split(separator: 0x0A).compactMap(Self.entry)
   }
 
   /// The entry a row holds; nil for a malformed one or a `current` row.
-  static func entry(_ line: Substring) -> FormerDivision? {
-    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+  static func entry(_ line: Substring) -> FormerDivision? { entry(line.utf8) }
+
+  /// The entry a row of bytes holds; nil for a malformed one or a `current` row.
+  static func entry(_ line: Substring.UTF8View) -> FormerDivision? {
+    let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
     guard fields.count == 6 || fields.count == 7,
-      let status = FormerDivision.Status(rawValue: String(fields[4]))
+      let status = FormerDivision.Status(rawValue: text(fields[4]))
     else { return nil }
     return FormerDivision(
-      code: String(fields[0]), name: String(fields[1]), place: String(fields[2]),
-      until: fields[3].isEmpty ? nil : String(fields[3]), status: status,
-      replacedBy: fields[5].split(separator: ";").map(String.init),
-      since: fields.count == 7 && !fields[6].isEmpty ? String(fields[6]) : nil)
+      code: text(fields[0]), name: text(fields[1]), place: text(fields[2]),
+      until: fields[3].isEmpty ? nil : text(fields[3]), status: status,
+      replacedBy: fields[5].split(separator: 0x3B).map(text),
+      since: fields.count == 7 && !fields[6].isEmpty ? text(fields[6]) : nil)
   }
+
+  private static func text(_ bytes: Substring.UTF8View) -> String { String(Substring(bytes)) }
 
   /// The year each code of today came into use under its name today, by code and name
   /// (`current` rows); a code without one has been so since the records began (1981) or
