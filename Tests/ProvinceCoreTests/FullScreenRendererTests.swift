@@ -82,6 +82,22 @@ import Testing
     #expect(drawn.cursor == CursorPosition(row: 6, column: 10))
   }
 
+  @Test func aFilterRestoredByGoingBackIsDrawnSelectedUntilAKeyReplacesIt() {
+    // The prompt row of an 8-row frame is row 6; the field starts after "filter: ".
+    let back = frame(SampleCatalog.catalog, columns: 30, rows: 8) { navigator, state in
+      navigator.press("gd".map(Key.character) + [.enter, .left], &state)
+    }
+    #expect(back.text(row: 6).hasPrefix("filter: gd"))
+    // Inverse video: seen without colour, as a text field's selection.
+    #expect(back[6, 8].style.reverse && back[6, 9].style.reverse)
+    #expect(!back[6, 7].style.reverse && !back[6, 10].style.reverse)
+    let typed = frame(SampleCatalog.catalog, columns: 30, rows: 8) { navigator, state in
+      navigator.press("gd".map(Key.character) + [.enter, .left, .character("l")], &state)
+    }
+    #expect(typed.text(row: 6).hasPrefix("filter: l "))
+    #expect(!typed[6, 8].style.reverse)
+  }
+
   @Test func aLongPathIsCutInTheMiddleSoTheCountStays() {
     let cut = FullScreenRenderer.middleCut("省份信息 › 广东省 › 广州市", toWidth: 12)
     #expect(TerminalText.width(cut) <= 12)

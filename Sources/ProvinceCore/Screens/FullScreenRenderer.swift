@@ -381,7 +381,11 @@ public enum FullScreenRenderer {
       let fieldWidth =
         room - noteWidth >= TerminalText.width(editor.text) + 2 ? room - noteWidth : room
       let visible = editor.visible(width: max(1, fieldWidth))
-      frame.put(visible.text, row: row, column: start)
+      // A filter restored by going back is selected, as a text field's selection is: the
+      // first key typed replaces it, so it is drawn in the selection's inverse video.
+      frame.put(
+        visible.text, row: row, column: start,
+        style: state.top.filterSelected ? palette.selected : .plain)
       if fieldWidth < room {
         frame.put(note, row: row, column: start + fieldWidth, style: palette.hint)
       }
