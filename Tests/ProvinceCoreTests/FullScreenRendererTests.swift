@@ -82,6 +82,55 @@ import Testing
     #expect(drawn.cursor == CursorPosition(row: 6, column: 10))
   }
 
+  @Test func aFilterRestoredByGoingBackIsDrawnSelectedUntilAKeyReplacesIt() {
+    // The prompt row of an 8-row frame is row 6; the field starts after "filter: ".
+    let back = frame(SampleCatalog.catalog, columns: 30, rows: 8) { navigator, state in
+      navigator.press("gd".map(Key.character) + [.enter, .left], &state)
+    }
+    #expect(back.text(row: 6).hasPrefix("filter: gd"))
+    // Inverse video: seen without colour, as a text field's selection.
+    #expect(back[6, 8].style.reverse && back[6, 9].style.reverse)
+    #expect(!back[6, 7].style.reverse && !back[6, 10].style.reverse)
+    let typed = frame(SampleCatalog.catalog, columns: 30, rows: 8) { navigator, state in
+      navigator.press("gd".map(Key.character) + [.enter, .left, .character("l")], &state)
+    }
+    #expect(typed.text(row: 6).hasPrefix("filter: l "))
+    #expect(!typed[6, 8].style.reverse)
+  }
+
+  /// The hints name keys from the key table; these are the words they have always had
+  /// (Enter, Esc, ↑ ↓, PgUp PgDn, q), kept while the keys stay where they are.
+  @Test func theHintsNameTheKeysOfTheKeyTable() {
+    func prompt(_ keys: [Key]) -> String {
+      frame(SampleCatalog.catalog, columns: 100, rows: 8) { navigator, state in
+        navigator.press(keys, &state)
+      }.text(row: 6)
+    }
+    #expect(
+      prompt([.character("?")]).hasPrefix("↑ ↓ PgUp PgDn scroll · any other key closes this help"))
+    #expect(
+      prompt([.character("2")]).hasPrefix(
+        "jump: 2   Enter open · another digit within a second adds to it"))
+    let filtering = prompt("gd".map(Key.character))
+    #expect(filtering.contains("   ↑ ↓ move · Enter open · "))
+    #expect(filtering.contains(" · q is text"))
+    let finding = frame(SampleCatalog.catalog, columns: 100, rows: 8) { navigator, state in
+      navigator.press([.enter, .enter], &state)
+      let url = navigator.pageURL(of: state.top) ?? ""
+      let address = URL(string: URLText.ascii(url)) ?? URL(fileURLWithPath: "/")
+      let page = FetchedPage(
+        requestedURL: address, finalURL: address, status: 200, reason: "OK",
+        headers: ["Content-Type": "text/html; charset=utf-8"], body: Data("<p>正文</p>".utf8))
+      _ = navigator.update(&state, .pageLoaded(url: url, PageContent(page, width: 100)))
+      navigator.press([.character("/")], &state)
+    }
+    #expect(finding.text(row: 6).contains("   Enter find · Esc never mind"))
+    let nothing = frame(SampleCatalog.catalog, columns: 100, rows: 8) { navigator, state in
+      navigator.press([.character("/")] + "zzzz".map(Key.character), &state)
+    }
+    #expect(nothing.text(row: 0).hasPrefix(" Nothing matches; Esc clears the filter."))
+  }
+
   @Test func aLongPathIsCutInTheMiddleSoTheCountStays() {
     let cut = FullScreenRenderer.middleCut("省份信息 › 广东省 › 广州市", toWidth: 12)
     #expect(TerminalText.width(cut) <= 12)

@@ -102,7 +102,8 @@ public enum FullScreenRenderer {
         screen.filterIsEmpty
         ? (screen.editor != nil
           ? "Type to search every city by name, pinyin or initials." : "(empty)")
-        : navigator.wholeTreeOffer(for: screen) ?? "Nothing matches; Esc clears the filter."
+        : navigator.wholeTreeOffer(for: screen)
+          ?? "Nothing matches; \(StepKeys.StepKey.escape.label) clears the filter."
       frame.put(empty, row: 0, column: 1, style: palette.hint)
       return
     }
@@ -359,7 +360,7 @@ public enum FullScreenRenderer {
       let start = frame.put(
         state.top.isMenu ? "jump: " : "link: ", row: row, column: 0, style: palette.hint)
       let end = frame.put(state.top.number, row: row, column: start)
-      let enter = state.top.isMenu ? "Enter open" : "Enter follow"
+      let enter = Keys.choose(onPage: !state.top.isMenu) + (state.top.isMenu ? " open" : " follow")
       frame.put(
         TerminalText.truncate(
           "   " + enter + " · another digit within a second adds to it",
@@ -381,7 +382,11 @@ public enum FullScreenRenderer {
       let fieldWidth =
         room - noteWidth >= TerminalText.width(editor.text) + 2 ? room - noteWidth : room
       let visible = editor.visible(width: max(1, fieldWidth))
-      frame.put(visible.text, row: row, column: start)
+      // A filter restored by going back is selected, as a text field's selection is: the
+      // first key typed replaces it, so it is drawn in the selection's inverse video.
+      frame.put(
+        visible.text, row: row, column: start,
+        style: state.top.filterSelected ? palette.selected : .plain)
       if fieldWidth < room {
         frame.put(note, row: row, column: start + fieldWidth, style: palette.hint)
       }
@@ -399,10 +404,12 @@ public enum FullScreenRenderer {
       let line =
         state.showingHelp
         ? TerminalText.truncate(
-          "↑ ↓ PgUp PgDn scroll · any other key closes this help", toWidth: frame.columns)
+          Keys.upDown(onPage: false) + " " + Keys.screenUpDown
+            + " scroll · any other key closes this help", toWidth: frame.columns)
         : !state.top.isMenu && state.top.showingHeadings
           ? TerminalText.truncate(
-            "↑ ↓ move · Enter go to it · " + StepKeys.hint(StepKeys.situation(state)),
+            Keys.upDown(onPage: true) + " move · " + Keys.choose(onPage: true) + " go to it · "
+              + StepKeys.hint(StepKeys.situation(state)),
             toWidth: frame.columns)
           : CommandTable.hintLine(hintContext(state, navigator: navigator), width: frame.columns)
       frame.put(line, row: row, column: 0, style: palette.hint)
@@ -412,14 +419,38 @@ public enum FullScreenRenderer {
   /// What the keys do beside a filter or search: every letter (q too) is text, and ←
   /// and Esc do what `StepKeys`'s table says.
   static func editorNote(_ state: NavigationState) -> String {
+    let escape = StepKeys.StepKey.escape.label
     guard state.top.isMenu else {
+      // ↑ ↓ recall earlier searches (KeyMap) with the keys that move on the page.
+      let find = "   " + Keys.choose(onPage: true) + " find · "
       return state.findHistory.isEmpty
-        ? "   Enter find · Esc never mind" : "   Enter find · ↑ ↓ earlier searches · Esc never mind"
+        ? find + escape + " never mind"
+        : find + Keys.upDown(onPage: true) + " earlier searches · " + escape + " never mind"
     }
     // What the typed text was read as (`/闸北`: what became of 闸北区) is worth more
     // than the keys while it is there.
     if let message = state.message { return "   " + message }
-    return "   ↑ ↓ move · Enter open · " + StepKeys.hint(StepKeys.situation(state)) + " · q is text"
+    return "   " + Keys.upDown(onPage: false) + " move · " + Keys.choose(onPage: false) + " open · "
+      + StepKeys.hint(StepKeys.situation(state)) + " · "
+      + StepKeys.StepKey.q.label + " is text"
+  }
+
+  /// The keys the hints name, from the key table (`CommandTable`), so that a key moved
+  /// there is never named wrong here.
+  enum Keys {
+    /// The key that opens or follows (`Enter`).
+    static func choose(onPage: Bool) -> String { CommandTable.key(.choose, onPage: onPage) }
+
+    /// The keys that move up and down (`↑ ↓`).
+    static func upDown(onPage: Bool) -> String {
+      CommandTable.key(.move(-1), onPage: onPage) + " " + CommandTable.key(.move(1), onPage: onPage)
+    }
+
+    /// The menu's keys that move a screen up and down (`PgUp PgDn`), as help scrolls.
+    static var screenUpDown: String {
+      CommandTable.key(.moveScreen(-1), onPage: false) + " "
+        + CommandTable.key(.moveScreen(1), onPage: false)
+    }
   }
 
   /// Where the link focused in a page's text goes, sanitised; nil when none is focused.
