@@ -1,7 +1,7 @@
 import CatalogModel
 
 /// The data compiled into the binary, so that `browse` works copied alone anywhere: the
-/// files of Data/ as bytes (DataFile), read when first asked for. The catalog is the one
+/// files of Data/ as bytes (EmbeddedFile), read when first asked for. The catalog is the one
 /// of `Resources/provinces_cities.plist`, which Scripts/generate-data.py makes from the
 /// same files (a test holds the two equal).
 public enum BuiltInCatalog {
@@ -17,7 +17,7 @@ public enum BuiltInCatalog {
   public static var dataSource: String { about["source"] ?? "" }
 
   /// The codes and names no longer in use, read only when a query finds nothing current.
-  public static let history = DivisionHistory { DataFile.history.text(droppingLines: 1) }
+  public static let history = DivisionHistory { EmbeddedFile.history.text(droppingLines: 1) }
 
   /// The characters an address may write for our names' own (廣 for 广, ⻄ for 西), as
   /// pairs: a variant, then the character the names use.
@@ -25,7 +25,7 @@ public enum BuiltInCatalog {
 
   static let about: [String: String] = {
     var values: [String: String] = [:]
-    for row in DataFile.about.rows() where row.count == 2 { values[row[0]] = row[1] }
+    for row in EmbeddedFile.about.rows() where row.count == 2 { values[row[0]] = row[1] }
     return values
   }()
 
@@ -33,7 +33,7 @@ public enum BuiltInCatalog {
   /// a name reads them, so no row becomes an array of strings.
   static func variantPairs() -> String {
     var pairs = ""
-    DataFile.variants.forEachRow { fields in
+    EmbeddedFile.variants.forEachRow { fields in
       guard fields.count == 2 else { return }
       pairs += String(decoding: fields[0], as: UTF8.self)
       pairs += String(decoding: fields[1], as: UTF8.self)
@@ -45,12 +45,12 @@ public enum BuiltInCatalog {
   /// empty (generate-data.py refuses an empty Data/townships.tsv): knowing so costs no scan
   /// of the file's 1.8 MB at start-up.
   static let townshipTable = TownshipTable(
-    urlPrefix: urlPrefix, isEmpty: false, rows: { DataFile.townships.text() })
+    urlPrefix: urlPrefix, isEmpty: false, rows: { EmbeddedFile.townships.text() })
 
   static let urlPrefix = "https://zh.wikipedia.org/wiki/"
 
   /// The names more than one division has, whose pages are titled `name_(parent)`.
-  static let sharedNames = Set(DataFile.sharedNames.rows().compactMap(\.first))
+  static let sharedNames = Set(EmbeddedFile.sharedNames.rows().compactMap(\.first))
 
   /// The provinces and cities of Data/divisions.tsv (`province_code, province,
   /// province_pinyin, city_code, city, city_pinyin`), each city's counties left as rows
@@ -59,7 +59,7 @@ public enum BuiltInCatalog {
   /// and is skipped rather than trusted.
   static let provinces: [Province] = {
     var provinces: [Province] = []
-    for row in DataFile.divisions.rows() where row.count == 6 {
+    for row in EmbeddedFile.divisions.rows() where row.count == 6 {
       if provinces.last?.name != row[1] {
         provinces.append(Province(name: row[1], cities: []))
       }
@@ -83,7 +83,7 @@ public enum BuiltInCatalog {
 
   /// Where each city's rows of Data/counties.tsv are (byte offsets), made on first use:
   /// the file lists each city's counties together (the generator checks it).
-  static let countyBlocks: [String: Range<Int>] = DataFile.counties.withBytes { bytes in
+  static let countyBlocks: [String: Range<Int>] = EmbeddedFile.counties.withBytes { bytes in
     var blocks: [String: Range<Int>] = [:]
     var start = bytes.firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
     while start < bytes.count {
@@ -104,7 +104,7 @@ public enum BuiltInCatalog {
   /// (`city_code, city, code, county, county_pinyin`).
   static func counties(ofCity code: String) -> [City] {
     guard let block = countyBlocks[code] else { return [] }
-    return DataFile.counties.withBytes { bytes in
+    return EmbeddedFile.counties.withBytes { bytes in
       var counties: [City] = []
       for line in bytes[block].split(separator: 0x0A) {
         let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map {

@@ -7,7 +7,7 @@
 
 // Every file in one array, each followed by a NUL (a data file holds none: the generator
 // refuses control characters), so that one more file is one more line here and one case
-// of DataFile (Sources/BuiltInCatalog/DataFile.swift), in the same order. A change to a
+// of EmbeddedFile (Sources/BuiltInCatalog/EmbeddedFile.swift), in the same order. A change to a
 // file rebuilds this one: clang lists embedded files among the object's dependencies.
 static const unsigned char bytes[] = {
 #embed "../../Data/about.tsv" suffix(, 0, ) if_empty(0, )

@@ -5,10 +5,10 @@ import Testing
 @testable import CatalogModel
 
 /// The data compiled into the binary is Data/'s files byte for byte (Sources/DataBytes,
-/// #embed), each where DataFile says, and read from there: no data is Swift source.
+/// #embed), each where EmbeddedFile says, and read from there: no data is Swift source.
 @Suite struct EmbeddedDataTests {
-  @Test(arguments: DataFile.allCases)
-  func eachEmbeddedFileIsItsDataFileByteForByte(file: DataFile) throws {
+  @Test(arguments: EmbeddedFile.allCases)
+  func eachEmbeddedFileIsItsDataFileByteForByte(file: EmbeddedFile) throws {
     let url = DataSetTests.repositoryRoot.appendingPathComponent(file.path)
     let onDisk = try Data(contentsOf: url)
     let embedded = file.withBytes { Data($0) }

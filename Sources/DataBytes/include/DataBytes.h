@@ -5,7 +5,7 @@
 
 /// The data files of Data/, compiled in as bytes (#embed): the compiler copies them and
 /// checks nothing value by value, and nothing is parsed until a run asks (BuiltInCatalog's
-/// DataFile). File `index` is the index-th #embed line of DataBytes.c; its bytes, and
+/// EmbeddedFile). File `index` is the index-th #embed line of DataBytes.c; its bytes, and
 /// their count in `count`, or NULL where there is no such file.
 const unsigned char *data_file_bytes(size_t index, size_t *count);
 

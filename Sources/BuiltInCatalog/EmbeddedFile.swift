@@ -3,7 +3,7 @@ import DataBytes
 /// The files of Data/ compiled into the binary (Sources/DataBytes, C #embed), in the
 /// order of DataBytes.c's lines: one more embedded file is one line there and one case
 /// here. A test holds each case's bytes equal to its file.
-public enum DataFile: Int, CaseIterable, Sendable {
+public enum EmbeddedFile: Int, CaseIterable, Sendable {
   case about
   case divisions
   case sharedNames
