@@ -77,6 +77,45 @@ import Testing
       ])
   }
 
+  /// Every option whose values are a fixed set offers them, in every shell: `--sort` and
+  /// `--datum` were offered nothing, and `--format` left out geojson.
+  @Test func bashOffersTheValuesOfOptionsThatTakeAFixedSet() async throws {
+    let script = """
+      source <(browse --completion bash)
+      offer() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _browse; echo "${COMPREPLY[*]}"; }
+      offer browse --all --sort ''
+      offer browse --at 31,121 --datum ''
+      offer browse --at 31,121 --datum g
+      offer browse -p 广东 -f g
+      offer browse --all --format ''
+      offer browse --completion z
+      """
+    let result = try await BrowseProcess.shell(script, environment: ["PATH": Self.path])
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
+        "population area name code", "wgs84 gcj02 bd09", "gcj02", "geojson",
+        "text tsv json url geojson", "zsh", "",
+      ])
+  }
+
+  @Test(needs("fish")) func fishOffersTheValuesOfOptionsThatTakeAFixedSet() async throws {
+    let fish = try Self.require("fish")
+    let script = """
+      browse --completion fish | source
+      for line in 'browse --all --sort ' 'browse --at 31,121 --datum ' 'browse -p 广东 -f g'
+          complete -C $line | string replace -r '\\t.*' '' | sort | string join ' '
+      end
+      """
+    let result = try await BrowseProcess.run(
+      executable: fish, ["--no-config", "-c", script], environment: ["PATH": Self.path])
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout.split(separator: "\n").map(String.init) == [
+        "area code name population", "bd09 gcj02 wgs84", "geojson",
+      ])
+  }
+
   /// Names a data file may hold that a shell would run, glob or split if it evaluated
   /// them (`(…)` is fish's command substitution): each `touch` leaves a file in `directory` if it ran. Cities of 测试省, and the
   /// counties of its city 甲市 (for -x).

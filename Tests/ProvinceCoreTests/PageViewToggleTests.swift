@@ -25,12 +25,10 @@ import Testing
       "<p>段\($0)：广州是广东省的省会，位于珠江三角洲北缘，是一座有两千多年历史的港口城市。</p>"
     }.joined() + "</article>"
 
-  func page(_ html: String, view: PageView = .reader, lineMode: Bool = false) -> NavigationState {
-    var state =
-      lineMode
-      ? navigator.start(viewport: Viewport(columns: 60, rows: 12))
-      : navigator.start(
-        viewport: Viewport(columns: 60, rows: 12), policy: .fullScreen)
+  func page(_ html: String, view: PageView = .reader, policy: SessionPolicy = .fullScreen)
+    -> NavigationState
+  {
+    var state = navigator.start(viewport: Viewport(columns: 60, rows: 12), policy: policy)
     _ = navigator.update(&state, .select(2))
     _ = navigator.update(&state, .select(1))
     let fetched = htmlPage(html, url: guangzhou)
@@ -108,7 +106,7 @@ import Testing
   }
 
   @Test func fullPageAskedForGoesToTheReaderViewAndLineModeHasTheWord() {
-    var state = page(Self.article, view: .fullPage, lineMode: true)
+    var state = page(Self.article, view: .fullPage, policy: .lines)
     #expect(viewLine(state)?.contains("whole page") == true)
     _ = laidOut(navigator.update(&state, .filter("v")), &state)
     #expect(loaded(state)?.rendered?.view == .reader)

@@ -1,4 +1,5 @@
 import FetchModel
+import GeoModel
 
 /// Completion scripts for `browse`. Names come from the active data at completion time,
 /// through the hidden `browse --complete province|city|county [-p <province>] [-c <city>]`.
@@ -13,7 +14,29 @@ public enum CompletionScript {
 
   private static var visible: [OptionSpec] { OptionSpec.all.filter { !$0.hidden } }
 
-  private static let variants = PageVariant.allCases.map(\.rawValue)
+  /// The values an option takes from a fixed set, from the types the parser reads them
+  /// into, so a value added there is offered in every shell; nil for a free value.
+  static func choices(_ key: OptionSpec.Key) -> [String]? {
+    switch key {
+    case .format: OutputFormat.allCases.map(\.rawValue)
+    case .completion: Shell.allCases.map(\.rawValue)
+    case .variant: PageVariant.allCases.map(\.rawValue)
+    case .sort: ListOrder.Sort.allCases.map(\.rawValue)
+    case .datum: GeoDatum.allCases.map(\.rawValue)
+    default: nil
+    }
+  }
+
+  /// One `case` arm an option with fixed values: the values are ours, never the data's.
+  private static var bashChoices: String {
+    visible.compactMap { spec -> String? in
+      guard let values = choices(spec.key) else { return nil }
+      let names = ([spec.short.map { "-\($0)" }] + ["--\(spec.long)"]).compactMap { $0 }
+      let words = values.joined(separator: "\\n")
+      let reply = "COMPREPLY=($(compgen -W $'\(words)' -- \"$cur\")); return ;;"
+      return "    \(names.joined(separator: "|"))) \(reply)"
+    }.joined(separator: "\n")
+  }
 
   private static var bash: String {
     let words = visible.flatMap { spec in [spec.short.map { "-\($0)" }, "--\(spec.long)"] }
@@ -72,9 +95,7 @@ public enum CompletionScript {
         esac
         local IFS=$'\\n'
         case "$prev" in
-          -f|--format) COMPREPLY=($(compgen -W $'text\\ntsv\\njson\\nurl' -- "$cur")); return ;;
-          --completion) COMPREPLY=($(compgen -W $'bash\\nzsh\\nfish' -- "$cur")); return ;;
-          --variant) COMPREPLY=($(compgen -W $'\(variants.joined(separator: "\\n"))' -- "$cur")); return ;;
+      \(bashChoices)
           -d|--data|--validate) COMPREPLY=($(compgen -f -- "$cur")); return ;;
           -s|--search|--timeout|--max-bytes) return ;;
         esac
@@ -100,11 +121,13 @@ public enum CompletionScript {
       case .province: action = ":province:->province"
       case .city: action = ":city:->city"
       case .county: action = ":county:->county"
-      case .format: action = ":format:(text tsv json url)"
-      case .completion: action = ":shell:(bash zsh fish)"
-      case .variant: action = ":variant:(\(variants.joined(separator: " ")))"
       case .data: action = ":file:_files"
-      default: action = spec.value.map { ":\($0): " } ?? ""
+      default:
+        if let values = choices(spec.key) {
+          action = ":\(spec.value ?? spec.long):(\(values.joined(separator: " ")))"
+        } else {
+          action = spec.value.map { ":\($0): " } ?? ""
+        }
       }
       let quotedNames = spec.short == nil ? "'\(names)" : "'\(exclusion)'\(names)'"
       return "    " + quotedNames + "[\(help)]\(action)'"
@@ -153,11 +176,13 @@ public enum CompletionScript {
       case .province: line += " -x -a '(browse (__browse_data) --complete province 2>/dev/null)'"
       case .city: line += " -x -a '(__browse_cities)'"
       case .county: line += " -x -a '(__browse_counties)'"
-      case .format: line += " -x -a 'text tsv json url'"
-      case .completion: line += " -x -a 'bash zsh fish'"
-      case .variant: line += " -x -a '\(variants.joined(separator: " "))'"
       case .data: line += " -r -F"
-      default: if spec.value != nil { line += " -x" }
+      default:
+        if let values = choices(spec.key) {
+          line += " -x -a '\(values.joined(separator: " "))'"
+        } else if spec.value != nil {
+          line += " -x"
+        }
       }
       let help = spec.help.replacingOccurrences(of: "\\", with: "\\\\")
         .replacingOccurrences(of: "'", with: "\\'")
