@@ -52,6 +52,9 @@ public enum NavigationCommand: Sendable, Equatable {
   case choose
   /// Esc: clears a typed filter first, cancels a load, else goes back.
   case escape
+  /// Line mode's `clear`: what Esc clears (a filter, a page's match), and nothing else: with
+  /// nothing to clear it says so rather than going back or leaving.
+  case clear
   /// A key that edits the typed filter or search query.
   case edit(Key)
   /// A key that edits the typed filter while more keys of the same read follow: the

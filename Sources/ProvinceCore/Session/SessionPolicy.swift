@@ -19,21 +19,28 @@ public struct SessionPolicy: Sendable, Hashable {
   /// The rows that are not content: line mode's path, blank lines, message, hints and
   /// prompt; the full screen's prompt line and status bar.
   public var chromeRows: Int
+  /// What the session says names a command as the user gives it: line mode by the word
+  /// typed at its prompt (`clear`, `/kun`), the full screen by its key (Esc, `/`).
+  public var namesWords: Bool
 
   /// A policy from its parts.
   public init(
-    opensSingleMatch: Bool, showsFailureInPlace: Bool, redrawsInPlace: Bool, chromeRows: Int
+    opensSingleMatch: Bool, showsFailureInPlace: Bool, redrawsInPlace: Bool, chromeRows: Int,
+    namesWords: Bool
   ) {
     self.opensSingleMatch = opensSingleMatch
     self.showsFailureInPlace = showsFailureInPlace
     self.redrawsInPlace = redrawsInPlace
     self.chromeRows = chromeRows
+    self.namesWords = namesWords
   }
 
   /// The full screen's.
   public static let fullScreen = SessionPolicy(
-    opensSingleMatch: false, showsFailureInPlace: true, redrawsInPlace: true, chromeRows: 2)
+    opensSingleMatch: false, showsFailureInPlace: true, redrawsInPlace: true, chromeRows: 2,
+    namesWords: false)
   /// Line mode's (`-i`, `--line-mode`, `TERM=dumb`, no terminal).
   public static let lines = SessionPolicy(
-    opensSingleMatch: true, showsFailureInPlace: false, redrawsInPlace: false, chromeRows: 6)
+    opensSingleMatch: true, showsFailureInPlace: false, redrawsInPlace: false, chromeRows: 6,
+    namesWords: true)
 }

@@ -102,7 +102,7 @@ public enum FullScreenRenderer {
         screen.filterIsEmpty
         ? (screen.editor != nil
           ? "Type to search every city by name, pinyin or initials." : "(empty)")
-        : navigator.wholeTreeOffer(for: screen)
+        : navigator.wholeTreeOffer(for: screen, policy: state.policy)
           ?? "Nothing matches; \(StepKeys.StepKey.escape.label) clears the filter."
       frame.put(empty, row: 0, column: 1, style: palette.hint)
       return
