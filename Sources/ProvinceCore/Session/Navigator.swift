@@ -146,6 +146,9 @@ public struct Navigator: Sendable {
     case .typeAhead(let key):
       typeAhead(key, in: &state)
       return .render
+    case .pageStored(let url, let bytes):
+      stored(bytes, url: url, in: &state)
+      return .render
     case .pageArrived(let url, .success(let content)):
       return update(&state, .pageLoaded(url: url, content))
     case .pageArrived(let url, .failure(let error)):
@@ -156,6 +159,8 @@ public struct Navigator: Sendable {
       return update(&state, .pageFailed(url: url, message: message))
     case .pageLoaded(let url, let content):
       guard state.pages[url] == .loading else { return .render }
+      // The cache may hold it now: the pane asks again once it is no longer loaded.
+      state.storedPages[url] = nil
       // A reload keeps the view it was asked from and, below, the line at the top.
       let reloading = state.stack.lastIndex { pageURL(of: $0) == url && $0.reloadView != nil }
       let view = reloading.flatMap { state.stack[$0].reloadView } ?? content.view

@@ -12,8 +12,9 @@ public struct SessionPolicy: Sendable, Hashable {
   public var showsFailureInPlace: Bool
   /// The view is a window redrawn in place: the help scrolls in it (and the key that
   /// closes it does only that), a division's map is drawn above its facts, a long title is
-  /// wrapped, a load says Esc cancels it, and a long page shows a window of its text laid
-  /// out at once after a resize. Line mode writes a screen of lines at a time, which may
+  /// wrapped, a load says Esc cancels it, a long page shows a window of its text laid
+  /// out at once after a resize, and a wide menu's preview pane says whether a page is
+  /// cached. Line mode writes a screen of lines at a time, which may
   /// be a transcript on a pipe.
   public var redrawsInPlace: Bool
   /// The rows that are not content: line mode's path, blank lines, message, hints and
