@@ -148,8 +148,7 @@ final class FullScreenFrontEnd: SessionFrontEnd {
   }
 
   func draw(_ state: NavigationState, loading: Bool, layingOut: Bool) {
-    let frame = FullScreenRenderer.frame(
-      state, navigator: navigator, palette: palette, storedPage: storedPage)
+    let frame = FullScreenRenderer.frame(state, navigator: navigator, palette: palette)
     let output = FrameDiff.output(from: shown, to: frame)
     if !output.isEmpty { terminal.write(output) }
     shown = frame
@@ -169,27 +168,15 @@ final class FullScreenFrontEnd: SessionFrontEnd {
       $0 += 1
       return $0
     }
-    let (navigator, palette, fetcher) = (self.navigator, self.palette, loader.fetcher)
+    let (navigator, palette) = (self.navigator, self.palette)
     let latest = aheadRequest
     // A moment later: the CPU first goes to the terminal that shows this frame (on two
     // cores, drawing ahead at once delayed the terminal's read of it by a millisecond).
     ahead.asyncAfter(deadline: .now() + .milliseconds(Self.aheadDelay)) {
       FullScreenRenderer.preparePanes(
         state, items: items, navigator: navigator, palette: palette,
-        storedPage: { FullScreenFrontEnd.storedPage($0, fetcher: fetcher) },
         wanted: { latest.value.withLock { $0 } == request })
     }
-  }
-
-  /// The preview pane's word on a page: whether the cache holds it (a stat, not a read).
-  private func storedPage(_ url: String) -> String? {
-    Self.storedPage(url, fetcher: loader.fetcher)
-  }
-
-  private static func storedPage(_ url: String, fetcher: CachingFetcher) -> String? {
-    guard let address = URLText.requestURL(url), let size = fetcher.storedSize(of: address)
-    else { return nil }
-    return "cached · " + PageText.byteCount(size)
   }
 
   func wait(

@@ -128,6 +128,11 @@ struct InteractiveSession {
       {
         return code
       }
+      // What the preview pane says of a page's copy in the cache is looked for here, once a
+      // page (a stat, not a read), and told to the state the frame is drawn from.
+      navigator.learnStoredPages(&state) { url in
+        URLText.requestURL(url).flatMap { loader.fetcher.storedSize(of: $0) }
+      }
       face.draw(state, loading: load != nil, layingOut: layingOut)
       // Ctrl-C as a signal during a load: the fetch stops at once, and the loop is told,
       // so that it backs out without waiting for what was read to be parsed.

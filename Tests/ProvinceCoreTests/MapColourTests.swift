@@ -108,11 +108,11 @@ struct MapColourTests {
     let (navigator, state) = try kunshanPage(.fullScreen, rows: 40)
     let frame = FullScreenRenderer.frame(
       state, navigator: navigator, palette: FullScreenRenderer.Palette(colors: true))
-    // Eight rows of map, a blank, then the facts as before.
-    #expect((0..<8).allSatisfy { isBraille(frame.text(row: $0)) })
-    #expect(frame.text(row: 8).allSatisfy { $0 == " " })
-    #expect(frame.text(row: 9).hasPrefix("  Province 江苏省"))
-    let mapCells = (0..<8).flatMap { row in (0..<30).map { frame[row, $0] } }
+    // Ten rows of map (a quarter of the window's 40), a blank, then the facts as before.
+    #expect((0..<10).allSatisfy { isBraille(frame.text(row: $0)) })
+    #expect(frame.text(row: 10).allSatisfy { $0 == " " })
+    #expect(frame.text(row: 11).hasPrefix("  Province 江苏省"))
+    let mapCells = (0..<10).flatMap { row in (0..<32).map { frame[row, $0] } }
       .filter { isBraille($0.text) }
     // 昆山市 filled in green inside 苏州市's outline (cyan); its siblings' borders are not
     // drawn (they hid a small division's fill).

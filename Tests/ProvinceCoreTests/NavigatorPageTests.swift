@@ -85,7 +85,7 @@ import Testing
     _ = navigator.update(&state, .back)
     #expect(state.top.kind == .detail(CityRef(province: 1, city: 0)))
     _ = navigator.update(&state, .select(3))
-    #expect(state.message == "No link 3: choose 1–2.")
+    #expect(state.message == "No link [3]: links are 1–2.")
   }
 
   @Test func aFollowedLinkIsTitledByItsPage() {

@@ -46,7 +46,7 @@ import Testing
     _ = navigator.update(&state, .filter("西"))
     _ = navigator.update(&state, .select(1))
     _ = navigator.update(&state, .select(1))
-    #expect(state.stack.count == 4)
+    #expect(state.stack.count == 3)
     _ = navigator.update(&state, .top)
     #expect(kinds(state) == [.provinces([0, 1, 2, 3, 4])])
   }
@@ -73,7 +73,7 @@ import Testing
     #expect(state.top.kind == .detail(CityRef(province: 0, city: 2)))
     _ = navigator.update(&state, .back)
     _ = navigator.update(&state, .filter("g"))
-    #expect(state.top.filter == "g")
+    #expect(state.top.editor?.text == "g")
     #expect(navigator.labels(for: state.top).count == 3)
   }
 
@@ -81,8 +81,9 @@ import Testing
     var state = navigator.start()
     // 山西 and 陕西 are both shanxi in plain pinyin (Shaanxi is the other's romanisation).
     _ = navigator.update(&state, .filter("shanxi"))
-    #expect(state.stack.count == 2)
-    #expect(state.top.filter == "shanxi")
+    #expect(state.stack.count == 1)
+    #expect(state.top.kind == .provinces([3, 4]))
+    #expect(state.top.editor?.text == "shanxi")
   }
 
   @Test func outOfRangeNumbersLeaveTheScreenWithAMessage() {
@@ -94,19 +95,22 @@ import Testing
     #expect(state.stack.count == 1)
   }
 
-  @Test func aFilterWithOneMatchChoosesItAndBackSkipsTheFilter() {
+  @Test func aFilterWithOneMatchChoosesItAndBackReturnsToTheFilteredList() {
     var state = navigator.start()
     _ = navigator.update(&state, .filter("广东"))
     #expect(state.top.kind == .cities(province: 1, (0..<3).map { CityRef(province: 1, city: $0) }))
     _ = navigator.update(&state, .back)
-    #expect(kinds(state) == [.provinces([0, 1, 2, 3, 4])])
+    // As ← returns to a list full screen: its filter kept, and selected.
+    #expect(kinds(state) == [.provinces([1])])
+    #expect(state.top.editor?.text == "广东")
+    #expect(state.top.filterSelected)
   }
 
-  @Test func aFilterWithSeveralMatchesPushesTheFilteredList() {
+  @Test func aFilterWithSeveralMatchesNarrowsTheListInPlace() {
     var state = navigator.start()
     _ = navigator.update(&state, .filter("西"))
-    #expect(state.top.kind == .provinces([3, 4]))
-    #expect(state.top.filter == "西")
+    #expect(kinds(state) == [.provinces([3, 4])])
+    #expect(state.top.editor?.text == "西")
     _ = navigator.update(&state, .select(2))
     #expect(state.top.kind == .cities(province: 4, [CityRef(province: 4, city: 0)]))
   }
@@ -115,7 +119,10 @@ import Testing
     var state = navigator.start()
     _ = navigator.update(&state, .filter("火星"))
     #expect(state.stack.count == 1)
-    #expect(state.message?.contains("/火星") == true)
+    #expect(state.message == "火星: nothing here, nor in the whole tree; clear clears the filter.")
+    _ = navigator.update(&state, .filter("chao"))
+    // 朝阳区 is in 北京 and 辽宁's 朝阳市 is a city: the whole tree's search offered, as typed.
+    #expect(state.message?.hasPrefix("chao: nothing here; /chao finds ") == true)
   }
 
   @Test func searchFindsCitiesInEveryProvinceAndBackReturnsToTheResults() {
@@ -187,7 +194,7 @@ import Testing
     _ = navigator.update(&state, .select(1))
     _ = navigator.update(&state, .select(1))
     #expect(state.stack.count == 3)
-    #expect(state.message == "The page has not arrived; type back to go back.")
+    #expect(state.message == "The page has not arrived.")
   }
 
   @Test func pickModeEndsWithTheChosenCity() {
@@ -206,13 +213,13 @@ import Testing
     let pages = paged.pageCount(state)
     #expect(pages == 15)
     _ = paged.update(&state, .previousPage)
-    #expect(state.top.page == 0)
+    #expect(paged.linePage(state) == 0)
     #expect(state.message == "This is the first page.")
     for _ in 0..<20 { _ = paged.update(&state, .nextPage) }
-    #expect(state.top.page == 14)
+    #expect(paged.linePage(state) == 14)
     #expect(state.message == "This is the last page.")
     _ = paged.update(&state, .enter)
-    #expect(state.top.page == 14)
+    #expect(paged.linePage(state) == 14)
     #expect(state.message == nil)
   }
 
@@ -221,7 +228,7 @@ import Testing
     let paged = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
     var state = paged.start(viewport: Viewport(columns: 10, rows: 8))
     _ = paged.update(&state, .enter)
-    #expect(state.top.page == 1)
+    #expect(paged.linePage(state) == 1)
     let text = ScreenRenderer.render(state, navigator: paged, style: .plain)
     #expect(text.contains(" 3 P3"))
     _ = paged.update(&state, .select(30))
@@ -234,17 +241,19 @@ import Testing
     var state = paged.start(viewport: Viewport(columns: 10, rows: 8))
     for _ in 0..<20 { _ = paged.update(&state, .nextPage) }
     _ = paged.update(&state, .resize(Viewport(columns: 200, rows: 50)))
-    #expect(state.top.page == 0)
+    #expect(paged.linePage(state) == 0)
     #expect(state.message == "This is the last page.")
   }
 
   @Test func thePathNamesEveryScreenAndFilter() {
     var state = navigator.start()
     _ = navigator.update(&state, .filter("西"))
+    // The list on top names its filter; below, a list is named as it is.
+    #expect(ScreenRenderer.path(state, navigator: navigator) == "省份信息 “西”")
     _ = navigator.update(&state, .select(2))
-    #expect(ScreenRenderer.path(state, navigator: navigator) == "省份信息 › “西” › 陕西省")
+    #expect(ScreenRenderer.path(state, navigator: navigator) == "省份信息 › 陕西省")
     _ = navigator.update(&state, .search("朝阳"))
-    #expect(ScreenRenderer.path(state, navigator: navigator) == "省份信息 › “西” › 陕西省 › /朝阳")
+    #expect(ScreenRenderer.path(state, navigator: navigator) == "省份信息 › 陕西省 › /朝阳")
   }
 
   @Test func thePathIsSanitised() {

@@ -40,6 +40,8 @@ import Testing
     // Line mode's chrome: the path, two blank lines, the message, the hints, the prompt.
     #expect(SessionPolicy.lines.chromeRows == 6)
     #expect(SessionPolicy.fullScreen.chromeRows == 2)
+    // Line mode's messages name the words typed at its prompt; the full screen's, keys.
+    #expect(SessionPolicy.lines.namesWords && !SessionPolicy.fullScreen.namesWords)
   }
 
   @Test func aFailureStaysInPlaceWhereThePolicySaysSoWhateverElseItSays() {

@@ -28,8 +28,22 @@ public struct PageSections: Sendable, Equatable {
   static let mapIndent = 2
   /// A window this tall or taller shows a division's map above its facts.
   public static let mapMinimumRows = 30
-  /// The map's rows (about three columns a row draws it square).
+  /// The map's fewest rows, on a window `mapMinimumRows` tall (about three columns a row
+  /// draws it square), and its most, on a tall one: it grows with the window as the
+  /// preview pane's does, a quarter of the window's rows, so that the facts and the text
+  /// still show below it.
   static let mapRows = 8
+  static let mapMostRows = 20
+
+  /// The cells of a division's map above the page's facts in `viewport`: a quarter of its
+  /// rows (`mapRows`…`mapMostRows`), three columns a row, as wide as the window allows.
+  /// The window alone decides it, so the rows kept for the map are the same from the first
+  /// frame, before the outlines are ready, to the last.
+  public static func mapSize(in viewport: Viewport) -> (columns: Int, rows: Int) {
+    let room = max(1, viewport.columns - mapIndent)
+    let rows = min(max(mapRows, viewport.rows / 4), mapMostRows, max(1, room / 3))
+    return (min(3 * rows, room), rows)
+  }
 
   /// The lines there are to scroll: the facts and the body.
   public var count: Int { header.count + body.count }
@@ -97,13 +111,15 @@ extension Navigator {
       state.viewport.columns >= PageSections.mapIndent + 3 * PageSections.mapRows,
       case .detail(let ref) = state.top.kind, !ref.isTownship
     {
+      let size = PageSections.mapSize(in: state.viewport)
       map = outlines.ready?.outline(of: ref).flatMap {
-        outlines.picture(of: $0, columns: 3 * PageSections.mapRows, rows: PageSections.mapRows)
+        outlines.picture(of: $0, columns: size.columns, rows: size.rows)
       }
       let indent = String(repeating: " ", count: PageSections.mapIndent)
-      above =
-        (map?.lines.map { indent + $0 }
-          ?? Array(repeating: "", count: PageSections.mapRows)) + [""]
+      // As many rows as the picture would have, blank until it comes: its coming moves no
+      // line (a picture is always the rows asked for; padded if ever it were not).
+      let lines = map?.lines.prefix(size.rows).map { indent + $0 } ?? []
+      above = lines + Array(repeating: "", count: size.rows - lines.count) + [""]
     }
     var sections = pageSections(state, above: above)
     sections.map = map

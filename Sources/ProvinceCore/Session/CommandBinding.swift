@@ -18,6 +18,9 @@ public struct CommandBinding: Sendable {
     case belowTop
     /// What ←, q and Esc do there, from `StepKeys`'s table (`← q Esc back`).
     case stepKeys
+    /// Something typed or found is there for Esc (line mode's `clear`) to clear: a
+    /// filter, a page's match.
+    case clearable
     /// A menu whose Enter opens the item (not `--pick` on a list of cities).
     case opening
     /// `--pick` on a list of cities: Enter picks.
@@ -120,6 +123,7 @@ public struct HintContext: Sendable, Hashable {
     case .atTop: return !belowTop
     case .belowTop: return belowTop && !linkList
     case .stepKeys: return situation != nil
+    case .clearable: return situation?.clearable ?? false
     case .opening: return isMenu && !picking
     case .picking: return isMenu && picking
     case .textWithLinks: return !isMenu && !linkList && hasLinks

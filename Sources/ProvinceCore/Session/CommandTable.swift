@@ -148,6 +148,12 @@ public enum CommandTable {
     .init(
       .escape, keyLabel: "Esc", context: .anywhere, help: StepKeys.help(.escape),
       keyHint: "", hintWhen: .stepKeys, hintWorth: 90),
+    // Esc's first step as a word: `back` is ←'s, and Esc's later steps (back, leave) are
+    // words of their own, so a line never leaves by surprise.
+    .init(
+      .clear, words: ["clear"], context: .anywhere, help: "clear what is typed or found",
+      lineHelp: "clear the filter (the whole list again) or the page's match, as Esc does",
+      lineHint: "clear", hintWhen: .clearable),
     .init(
       .top, words: ["t", "top"], context: .anywhere, help: "back to the provinces",
       lineHint: "t top", hintWhen: .belowTop),
@@ -220,9 +226,19 @@ public enum CommandTable {
     }?.command
   }
 
+  /// The word line mode reads for `command`, as a message names it: the first of more than
+  /// one letter (`back`, not `b`, which is a page's previous page), else the first.
+  static func word(_ command: NavigationCommand) -> String {
+    let words = bindings.first { $0.command == command && !$0.words.isEmpty }?.words ?? []
+    return words.first { $0.count > 1 } ?? words.first ?? ""
+  }
+
   /// The hint line's parts for a screen: line mode's words, or (`keys`) the full screen's
-  /// keys for a page with links, browsing.
-  public static func hints(isMenu: Bool, belowTop: Bool, keys: Bool) -> [String] {
+  /// keys for a page with links, browsing. `clearable`: something typed or found is there
+  /// to clear (line mode's `clear` is offered only then).
+  public static func hints(isMenu: Bool, belowTop: Bool, keys: Bool, clearable: Bool = false)
+    -> [String]
+  {
     guard !keys else {
       return keyHints(
         HintContext(
@@ -234,7 +250,9 @@ public enum CommandTable {
     let context: CommandBinding.Context = isMenu ? .menu : .page
     let here =
       bindings.filter { $0.context == context } + bindings.filter { $0.context == .anywhere }
-    return here.filter { belowTop || $0.hintWhen != .belowTop }.compactMap(\.lineHint)
+    return here.filter {
+      (belowTop || $0.hintWhen != .belowTop) && (clearable || $0.hintWhen != .clearable)
+    }.compactMap(\.lineHint)
   }
 
   /// The full-screen hint line's parts that are true of `screen`, in table order, each

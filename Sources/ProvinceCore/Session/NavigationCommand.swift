@@ -33,6 +33,9 @@ public enum NavigationCommand: Sendable, Equatable {
   /// The page asked for with `.fetch` does not exist (HTTP 404): a division's page answers
   /// with the ways on (its parent's page, the wiki's search for its name).
   case pageNotFound(url: String, message: String)
+  /// What the shell found in the page cache for `url` (`Navigator.learnStoredPages`): the
+  /// size of its copy, or nil for none.
+  case pageStored(url: String, bytes: Int?)
   /// The page being fetched has come this far.
   case progress(url: String, LoadProgress)
   /// Something the shell did (opening a browser) has news for the user.
@@ -52,6 +55,9 @@ public enum NavigationCommand: Sendable, Equatable {
   case choose
   /// Esc: clears a typed filter first, cancels a load, else goes back.
   case escape
+  /// Line mode's `clear`: what Esc clears (a filter, a page's match), and nothing else: with
+  /// nothing to clear it says so rather than going back or leaving.
+  case clear
   /// A key that edits the typed filter or search query.
   case edit(Key)
   /// A key that edits the typed filter while more keys of the same read follow: the

@@ -27,6 +27,10 @@ public struct NavigationState: Sendable, Equatable {
   /// A note for a page still to arrive, said in its facts once it does: the step from a
   /// disambiguation page (`消歧义页「朝阳区」→ 朝阳区 (北京市)`).
   var arrivalNotes: [String: String] = [:]
+  /// What the shell found in the page cache for the pages the menu's preview pane speaks
+  /// of, by URL: the size of the copy there, or nil for none (`.pageStored`); a URL not
+  /// here has not been looked for. The view says `cached` from it and reads no disk.
+  public internal(set) var storedPages: [String: Int?] = [:]
   /// How far the page being fetched has come, as the shell last reported it.
   public internal(set) var progress: LoadProgress?
   /// The session's clock as last told (`.clock`), for the number typed to time out.

@@ -53,6 +53,11 @@ extension Navigator {
       case .text, nil:
         break
       }
+    case .clear where StepKeys.situation(state).clearable:
+      // Esc's first step, taken by the same code: a filter or a page's match cleared.
+      return apply(&state, .escape)
+    case .clear:
+      state.message = "Nothing to clear here."
     case .edit(let key) where !state.top.isMenu:
       state.top.editor?.handle(key)
     case .edit(let key):

@@ -3,10 +3,28 @@ import PageReader
 import TerminalUI
 import TextSupport
 
-/// A menu's filter, typed as you go: the list narrowed in place, a filter restored by going
-/// back selected as a text field's selection, Esc clearing it, and the whole tree's search
-/// offered when it matches nothing.
+/// A menu's filter, typed as you go or given whole (line mode's line, `--query`): the list
+/// narrowed in place, a filter restored by going back selected as a text field's selection,
+/// Esc (line mode's `clear`) clearing it, and the whole tree's search offered when it
+/// matches nothing.
 extension Navigator {
+  /// A filter given whole, as a line typed at line mode's prompt or `--query` is: the new
+  /// filter of the list on top, narrowed in place by the path every key takes (`edit`).
+  /// Where the policy reads a line as a whole answer (`opensSingleMatch`, the one place it
+  /// is read), the one item left, or the one the text names exactly among several (`gbk`
+  /// beside `gbkmeta`), is opened at once; back returns to the list, filtered.
+  func filter(_ text: String, in state: inout NavigationState) -> NavigationEffect {
+    guard state.top.isMenu else { return .render }
+    edit(in: &state) { $0 = LineEditor(text: text) }
+    guard state.policy.opensSingleMatch, !text.trimmingSpaces.isEmpty else { return .render }
+    let kind = state.top.kind
+    if itemCount(of: state.top) == 1 { return push(screen(opening: 0, of: kind), in: &state) }
+    if let exact = exactMatch(text, in: kind) {
+      return push(screen(opening: exact, of: kind), in: &state)
+    }
+    return .render
+  }
+
   func edit(in state: inout NavigationState, _ change: (inout LineEditor) -> Void) {
     guard state.top.isMenu else { return }
     var editor = state.top.editor ?? LineEditor()
@@ -85,22 +103,27 @@ extension Navigator {
       if case .search = screen.kind {
         state.message = "No city matches '\(shown)'."
       } else {
-        state.message = wholeTreeOffer(for: screen)
+        state.message = wholeTreeOffer(for: screen, policy: state.policy)
       }
     }
   }
 
   /// A menu whose filter matched nothing is not a dead end: the whole tree's search is
-  /// offered with what it would find (`kun: nothing here; / finds 3`); nil otherwise.
-  public func wholeTreeOffer(for screen: Screen) -> String? {
+  /// offered with what it would find (`kun: nothing here; / finds 3`, line mode's
+  /// `/kun finds 3`), the commands named as `policy` says; nil otherwise.
+  public func wholeTreeOffer(for screen: Screen, policy: SessionPolicy) -> String? {
     let text = (screen.editor?.text ?? "").trimmingSpaces
     if case .search = screen.kind { return nil }
     guard screen.isMenu, !text.isEmpty, itemCount(of: screen) == 0 else { return nil }
     let shown = TerminalText.sanitize(text)
     let found = searchResults(text).count
+    let clear = policy.namesWords ? CommandTable.word(.clear) : StepKeys.StepKey.escape.label
+    let search =
+      policy.namesWords
+      ? "/" + shown : CommandTable.key(.startSearch, onPage: false)
     return found == 0
-      ? "\(shown): nothing here, nor in the whole tree; \(StepKeys.StepKey.escape.label) clears the filter."
-      : "\(shown): nothing here; \(CommandTable.key(.startSearch, onPage: false)) finds \(found)"
+      ? "\(shown): nothing here, nor in the whole tree; \(clear) clears the filter."
+      : "\(shown): nothing here; \(search) finds \(found)"
   }
 
   /// Esc on a typed filter: the whole list again, the item that was selected still so.

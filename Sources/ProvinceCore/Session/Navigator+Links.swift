@@ -55,25 +55,37 @@ extension Navigator {
     return follow(link: link, in: &state)
   }
 
-  /// A digit on a page or in its link list, as lynx has it: link N (the digits so far) is
-  /// selected, shown, and Enter follows it; another digit within the second adds to it.
-  func jumpToLink(_ digit: Int, in state: inout NavigationState) {
-    guard !state.top.showingHeadings, let url = pageURL(of: state.top),
-      case .loaded(let content) = state.pages[url]
-    else { return }
-    let digits = state.top.number + String(digit)
+  /// The link (an index into the page's links) that `digits` name, read alike for both
+  /// views (line mode's `12`, the full screen's digits so far): nil, with one message, for
+  /// a page not yet here or a link that is not there, and then no link is left selected,
+  /// so Enter cannot follow one the first digits named (`9999` on a page of twelve links
+  /// left [9] selected).
+  func linkNumber(_ digits: String, in state: inout NavigationState) -> Int? {
+    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
+      state.message = "The page has not arrived."
+      return nil
+    }
     let count = content.linkTargets.count
     guard let number = Int(digits), number >= 1, number <= count else {
-      // No such link: none is selected, so Enter cannot follow the one the first digits
-      // named (`9999` on a page of twelve links left [9] selected).
       state.top.focusedLink = nil
       state.top.focusedMarker = nil
       state.top.number = ""
       state.top.numberDeadline = nil
+      let shown = digits.count > 12 ? String(digits.prefix(12)) + "…" : digits
       state.message =
-        count == 0 ? "This page has no links." : "No link [\(digits)]: links are 1–\(count)."
-      return
+        count == 0 ? "This page has no links." : "No link [\(shown)]: links are 1–\(count)."
+      return nil
     }
+    return number - 1
+  }
+
+  /// A digit on a page or in its link list, as lynx has it: link N (the digits so far) is
+  /// selected, shown, and Enter follows it; another digit within the second adds to it.
+  func jumpToLink(_ digit: Int, in state: inout NavigationState) {
+    guard !state.top.showingHeadings else { return }
+    let digits = state.top.number + String(digit)
+    guard let index = linkNumber(digits, in: &state) else { return }
+    let number = index + 1
     state.top.number = digits
     state.top.numberDeadline = state.now + Self.numberTimeout
     state.top.focusedLink = number - 1

@@ -83,8 +83,8 @@ public struct Navigator: Sendable {
   /// The screens `beginning` asks for, as the user would have opened them: the province's
   /// cities, the city selected there (or its county list, the county selected), and the
   /// query: at the top, searched for in the whole tree as `/` does (fzf's `--query` filters
-  /// everything); at a province or city, typed as the filter of its list. Back from them
-  /// goes where back would.
+  /// everything); at a province or city, the filter of its list, given whole as a typed
+  /// line is (`filter(_:in:)`). Back from them goes where back would.
   private func begin(_ state: inout NavigationState) -> NavigationEffect {
     if let province = beginning.province, catalog.provinces.indices.contains(province),
       let cities = screen(opening: province, of: state.top.kind)
@@ -109,12 +109,8 @@ public struct Navigator: Sendable {
       _ = update(&state, .startSearch)
       for character in beginning.query { typeAhead(.character(character), in: &state) }
       settle(&state)
-    } else if state.policy.opensSingleMatch {
-      // Typed as a line is, which opens a single match at once.
-      effect = update(&state, .filter(beginning.query))
     } else {
-      for character in beginning.query { typeAhead(.character(character), in: &state) }
-      settle(&state)
+      effect = filter(beginning.query, in: &state)
     }
     clampView(&state)
     return effect
@@ -150,6 +146,9 @@ public struct Navigator: Sendable {
     case .typeAhead(let key):
       typeAhead(key, in: &state)
       return .render
+    case .pageStored(let url, let bytes):
+      stored(bytes, url: url, in: &state)
+      return .render
     case .pageArrived(let url, .success(let content)):
       return update(&state, .pageLoaded(url: url, content))
     case .pageArrived(let url, .failure(let error)):
@@ -160,6 +159,8 @@ public struct Navigator: Sendable {
       return update(&state, .pageFailed(url: url, message: message))
     case .pageLoaded(let url, let content):
       guard state.pages[url] == .loading else { return .render }
+      // The cache may hold it now: the pane asks again once it is no longer loaded.
+      state.storedPages[url] = nil
       // A reload keeps the view it was asked from and, below, the line at the top.
       let reloading = state.stack.lastIndex { pageURL(of: $0) == url && $0.reloadView != nil }
       let view = reloading.flatMap { state.stack[$0].reloadView } ?? content.view
@@ -257,14 +258,16 @@ public struct Navigator: Sendable {
       state.top = Screen(.provinces(Array(catalog.provinces.indices)))
       return effect
     case .nextPage, .enter:
-      if state.top.page + 1 < pageCount(state) {
-        turnPage(to: state.top.page + 1, in: &state)
+      let page = linePage(state)
+      if page + 1 < pageCount(state) {
+        turnPage(to: page + 1, in: &state)
       } else if command == .nextPage {
         state.message = "This is the last page."
       }
     case .previousPage:
-      if state.top.page > 0 {
-        turnPage(to: state.top.page - 1, in: &state)
+      let page = linePage(state)
+      if page > 0 {
+        turnPage(to: page - 1, in: &state)
       } else {
         state.message = "This is the first page."
       }
@@ -286,6 +289,9 @@ public struct Navigator: Sendable {
       }
     case .invalid(let reason):
       state.message = "\(TerminalText.sanitize(reason)) (type ? for help)"
+    case .outOfRange(let digits) where !state.top.isMenu && !state.top.showingHeadings:
+      // A link number too large for any page: said as any link number that is not there.
+      _ = linkNumber(digits, in: &state)
     case .outOfRange(let digits):
       state.message = outOfRange(digits, count: itemCount(state))
     case .resize, .pageArrived, .pageLoaded, .pageLaidOut, .pageFailed, .progress, .clock,
@@ -596,13 +602,10 @@ public struct Navigator: Sendable {
     return first
   }
 
-  /// Whether the list being chosen from is `division`'s list of children, or a filter of it
-  /// (line mode pushes a filtered list above the list it narrowed).
+  /// Whether the list being chosen from is `division`'s list of children (filtered or not:
+  /// a filter narrows the list in place).
   private func isChildList(of division: CityRef, _ state: NavigationState) -> Bool {
-    var index = state.stack.count - 1
-    while index > 0 && state.stack[index].filter != nil { index -= 1 }
-    return countyListCity(state.stack[index]) == division
-      || countyListCity(state.top) == division
+    countyListCity(state.top) == division
   }
 
   /// The screen that choosing item `index` of a menu leads to.
@@ -644,32 +647,41 @@ public struct Navigator: Sendable {
     }
   }
 
-  /// A link number typed (line mode's `12`): link 12 followed as the full screen follows
-  /// the link selected, by the same function.
+  /// A link number typed whole (line mode's `12`): checked as the full screen's digits are
+  /// (`linkNumber`, one message for a link that is not there), then followed as the full
+  /// screen follows the link selected, by the same function.
   private func followLink(_ number: Int, in state: inout NavigationState) -> NavigationEffect {
-    guard let url = pageURL(of: state.top), case .loaded(let content) = state.pages[url] else {
-      state.message = "The page has not arrived; type back to go back."
-      return .render
-    }
-    let links = content.linkTargets
-    guard number >= 1 && number <= links.count else {
-      state.message =
-        links.isEmpty
-        ? "This page has no links." : outOfRange(String(number), count: links.count, noun: "link")
-      return .render
-    }
-    state.top.focusedLink = number - 1
-    return follow(link: number - 1, in: &state)
+    guard let index = linkNumber(String(number), in: &state) else { return .render }
+    state.top.focusedLink = index
+    return follow(link: index, in: &state)
   }
 
-  /// Page `page` of the text (line mode's pages): the window starts at its first line, so
-  /// that a search or a link followed goes on from the page shown.
+  /// Page `page` (line mode's pages): the window starts at its first line (a menu's first
+  /// item, selected, as PgDn moves the selection a screen), so that a search or a link
+  /// followed goes on from the page shown.
   private func turnPage(to page: Int, in state: inout NavigationState) {
+    guard !state.top.isMenu else {
+      let first = page * layout(state).perPage
+      state.top.selection = first
+      state.top.scroll = first
+      clampView(&state)
+      return
+    }
     let sections = pageSections(state)
     state.top.page = page
-    guard !state.top.isMenu else { return }
     let rows = max(1, state.contentRows - sections.header.count)
     state.top.scroll = sections.header.count + page * rows
+  }
+
+  /// The page line mode shows of the screen on top, from where the window stands: a menu's
+  /// is the page its scroll is on (a scroll pulled back at the end, to keep the window
+  /// full, is still on the last page); a page's text, the one `show(line:)` set with the
+  /// scroll.
+  public func linePage(_ state: NavigationState) -> Int {
+    let pages = pageCount(state)
+    guard state.top.isMenu else { return min(state.top.page, pages - 1) }
+    let perPage = max(1, layout(state).perPage)
+    return min((state.top.scroll + perPage - 1) / perPage, pages - 1)
   }
 
   /// The page of text (line mode's) that shows line `line` of the page screen on top.
@@ -688,7 +700,7 @@ public struct Navigator: Sendable {
 
   /// The position in `kind`'s list of the one item `text` names exactly (`gbk` beside
   /// `gbkmeta`), as the matcher defines it; nil when none or several do.
-  private func exactMatch(_ text: String, in kind: Screen.Kind) -> Int? {
+  func exactMatch(_ text: String, in kind: Screen.Kind) -> Int? {
     switch kind {
     case .provinces(let indices):
       return matcher.exactMatch(text, provinces: indices).flatMap { indices.firstIndex(of: $0) }
@@ -706,41 +718,5 @@ public struct Navigator: Sendable {
       return .render
     }
     return apply(&state, command)
-  }
-
-  private func filter(_ text: String, in state: inout NavigationState) -> NavigationEffect {
-    let kept: Screen.Kind
-    let count: Int
-    switch state.top.kind {
-    case .provinces(let indices):
-      let found = matcher.filter(text, provinces: indices)
-      kept = .provinces(found)
-      count = found.count
-    case .cities(let province, let refs):
-      let found = matcher.filter(text, cities: refs)
-      kept = .cities(province: province, found)
-      count = found.count
-    case .search(let query, let refs):
-      let found = matcher.filter(text, cities: refs)
-      kept = .search(query: query, found)
-      count = found.count
-    case .detail, .link:
-      return .render
-    }
-    let shown = TerminalText.sanitize(text)
-    if count == 0 {
-      state.message = "Nothing here matches '\(shown)'; /\(shown) searches every city."
-      return .render
-    }
-    // A single match is chosen at once, so back returns to the unfiltered list; so is
-    // the one exact match among several (`gbk` beside `gbkmeta`).
-    if count == 1 {
-      return push(screen(opening: 0, of: kept), in: &state)
-    }
-    if let exact = exactMatch(text, in: kept) {
-      return push(screen(opening: exact, of: kept), in: &state)
-    }
-    state.stack.append(Screen(kept, filter: text))
-    return .render
   }
 }

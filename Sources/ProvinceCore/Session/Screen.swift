@@ -18,9 +18,8 @@ public struct Screen: Sendable, Hashable {
   }
 
   public var kind: Kind
-  /// The filter that made this list from the screen below it, if any (line mode).
-  public var filter: String?
-  /// The page of the menu (or of the page text) being shown (line mode).
+  /// The page of a page's text line mode shows, set with the scroll that starts it
+  /// (`Navigator.show(line:)`); a menu's page is its scroll's (`Navigator.linePage`).
   public var page = 0
   /// What a page screen shows: its text, or one of its lists.
   public enum PageList: Sendable, Hashable {
@@ -151,9 +150,8 @@ public struct Screen: Sendable, Hashable {
   /// window stood, to keep its top line once the layout comes.
   public var pendingView: PendingView?
 
-  public init(_ kind: Kind, filter: String? = nil) {
+  public init(_ kind: Kind) {
     self.kind = kind
-    self.filter = filter
   }
 
   public var isMenu: Bool {

@@ -12,28 +12,36 @@ public struct SessionPolicy: Sendable, Hashable {
   public var showsFailureInPlace: Bool
   /// The view is a window redrawn in place: the help scrolls in it (and the key that
   /// closes it does only that), a division's map is drawn above its facts, a long title is
-  /// wrapped, a load says Esc cancels it, and a long page shows a window of its text laid
-  /// out at once after a resize. Line mode writes a screen of lines at a time, which may
+  /// wrapped, a load says Esc cancels it, a long page shows a window of its text laid
+  /// out at once after a resize, and a wide menu's preview pane says whether a page is
+  /// cached. Line mode writes a screen of lines at a time, which may
   /// be a transcript on a pipe.
   public var redrawsInPlace: Bool
   /// The rows that are not content: line mode's path, blank lines, message, hints and
   /// prompt; the full screen's prompt line and status bar.
   public var chromeRows: Int
+  /// What the session says names a command as the user gives it: line mode by the word
+  /// typed at its prompt (`clear`, `/kun`), the full screen by its key (Esc, `/`).
+  public var namesWords: Bool
 
   /// A policy from its parts.
   public init(
-    opensSingleMatch: Bool, showsFailureInPlace: Bool, redrawsInPlace: Bool, chromeRows: Int
+    opensSingleMatch: Bool, showsFailureInPlace: Bool, redrawsInPlace: Bool, chromeRows: Int,
+    namesWords: Bool
   ) {
     self.opensSingleMatch = opensSingleMatch
     self.showsFailureInPlace = showsFailureInPlace
     self.redrawsInPlace = redrawsInPlace
     self.chromeRows = chromeRows
+    self.namesWords = namesWords
   }
 
   /// The full screen's.
   public static let fullScreen = SessionPolicy(
-    opensSingleMatch: false, showsFailureInPlace: true, redrawsInPlace: true, chromeRows: 2)
+    opensSingleMatch: false, showsFailureInPlace: true, redrawsInPlace: true, chromeRows: 2,
+    namesWords: false)
   /// Line mode's (`-i`, `--line-mode`, `TERM=dumb`, no terminal).
   public static let lines = SessionPolicy(
-    opensSingleMatch: true, showsFailureInPlace: false, redrawsInPlace: false, chromeRows: 6)
+    opensSingleMatch: true, showsFailureInPlace: false, redrawsInPlace: false, chromeRows: 6,
+    namesWords: true)
 }

@@ -56,12 +56,12 @@ public enum FullScreenRenderer {
     }
   }
 
-  /// The frame that shows `state` in its viewport. `storedPage` says of a URL whether a
-  /// copy of its page is at hand (`cached · 84 kB`), for the menu's preview pane; `panes`
-  /// keeps the panes drawn (the same cells, drawn once).
+  /// The frame that shows `state` in its viewport, from the state alone: whether a page is
+  /// cached is what the shell told the state (`Navigator.learnStoredPages`), not a look
+  /// at the disk. `panes` keeps the panes drawn (the same cells, drawn once).
   public static func frame(
     _ state: NavigationState, navigator: Navigator, palette: Palette,
-    storedPage: (String) -> String? = { _ in nil }, panes: PaneStore = .shared
+    panes: PaneStore = .shared
   ) -> Frame {
     let rows = state.viewport.rows
     let columns = state.viewport.columns
@@ -79,8 +79,8 @@ public enum FullScreenRenderer {
         into: &frame)
       if let pane {
         drawPreview(
-          state, navigator: navigator, palette: palette, columns: pane, storedPage: storedPage,
-          panes: panes, into: &frame)
+          state, navigator: navigator, palette: palette, columns: pane, panes: panes,
+          into: &frame)
       }
     } else {
       drawPage(state, navigator: navigator, palette: palette, into: &frame)
@@ -102,7 +102,7 @@ public enum FullScreenRenderer {
         screen.filterIsEmpty
         ? (screen.editor != nil
           ? "Type to search every city by name, pinyin or initials." : "(empty)")
-        : navigator.wholeTreeOffer(for: screen)
+        : navigator.wholeTreeOffer(for: screen, policy: state.policy)
           ?? "Nothing matches; \(StepKeys.StepKey.escape.label) clears the filter."
       frame.put(empty, row: 0, column: 1, style: palette.hint)
       return
@@ -163,12 +163,11 @@ public enum FullScreenRenderer {
   /// was, copies its cells rather than laying out and drawing it again.
   private static func drawPreview(
     _ state: NavigationState, navigator: Navigator, palette: Palette, columns: Range<Int>,
-    storedPage: (String) -> String?, panes: PaneStore, into frame: inout Frame
+    panes: PaneStore, into frame: inout Frame
   ) {
     guard
       let pane = preparedPane(
-        state, navigator: navigator, palette: palette, columns: columns.count,
-        storedPage: storedPage, panes: panes)
+        state, navigator: navigator, palette: palette, columns: columns.count, panes: panes)
     else {
       for row in 0..<state.contentRows {
         frame.put("│", row: row, column: columns.lowerBound, style: palette.hint)
@@ -182,16 +181,13 @@ public enum FullScreenRenderer {
   /// drawn and kept there; nil when there is no item to preview.
   private static func preparedPane(
     _ state: NavigationState, navigator: Navigator, palette: Palette, columns: Int,
-    storedPage: (String) -> String?, panes: PaneStore
+    panes: PaneStore
   ) -> Frame? {
     let screen = state.top
     guard navigator.itemCount(of: screen) > 0,
       let preview = navigator.preview(for: screen, at: screen.selection)
     else { return nil }
-    let pageState = preview.url.map { url in
-      if case .loaded = state.pages[url] { return "loaded" }
-      return storedPage(url) ?? "not cached"
-    }
+    let pageState = preview.url.flatMap { navigator.storedPageState($0, in: state) }
     let key = PaneStore.Key(
       preview: preview, pageState: pageState, columns: columns, rows: state.contentRows,
       palette: palette)
@@ -207,7 +203,7 @@ public enum FullScreenRenderer {
   /// that a move finds its pane (and map) made. Stops when `wanted` turns false.
   public static func preparePanes(
     _ state: NavigationState, items: [Int], navigator: Navigator, palette: Palette,
-    storedPage: (String) -> String?, panes: PaneStore = .shared, wanted: () -> Bool
+    panes: PaneStore = .shared, wanted: () -> Bool
   ) {
     guard state.top.isMenu, !state.showingHelp,
       let columns = MenuPreview.columns(forWidth: state.viewport.columns)
@@ -218,8 +214,7 @@ public enum FullScreenRenderer {
       var other = state
       other.top.selection = item
       _ = preparedPane(
-        other, navigator: navigator, palette: palette, columns: columns.count,
-        storedPage: storedPage, panes: panes)
+        other, navigator: navigator, palette: palette, columns: columns.count, panes: panes)
     }
   }
 

@@ -24,7 +24,7 @@ public enum ScreenRenderer {
         return (sections.header, sections.body)
       }()
       let rows = max(1, state.contentRows - header.count)
-      let start = min(state.top.page * rows, body.count)
+      let start = min(navigator.linePage(state) * rows, body.count)
       let fitted = header.map { PageSections.fitted($0, toWidth: width) }
       let repeated =
         continued ? zip(fitted, shownFacts ?? []).prefix { $0 == $1 }.count : 0
@@ -33,7 +33,7 @@ public enum ScreenRenderer {
     } else {
       let layout = navigator.layout(state)
       lines += layout.lines(
-        labels: navigator.labels(for: state.top), page: state.top.page, style: style)
+        labels: navigator.labels(for: state.top), page: navigator.linePage(state), style: style)
     }
     lines.append("")
     if let message = state.message {
@@ -53,11 +53,13 @@ public enum ScreenRenderer {
     }
   }
 
-  /// `省份信息 › 广东省 › 广州市`, with filters and searches shown where they were made.
+  /// `省份信息 › 广东省 › 广州市`, with searches shown where they were made, and the filter
+  /// of the list on top after its name (`省份信息 “西”`): a filter narrows its list in
+  /// place, so a list below, whose filter is kept for going back, is named as it is.
   public static func path(_ state: NavigationState, navigator: Navigator) -> String {
     let catalog = navigator.catalog
     var crumbs: [String] = []
-    for screen in state.stack {
+    for (index, screen) in state.stack.enumerated() {
       let crumb: String
       switch screen.kind {
       case .provinces: crumb = "省份信息"
@@ -76,11 +78,19 @@ public enum ScreenRenderer {
           crumb = URLText.ascii(url)
         }
       }
-      // A filtered list stands where its unfiltered list was; the filter names it.
-      crumbs.append(screen.filter.map { "“\($0)”" } ?? crumb)
+      // A list narrowed in place keeps its name, the filter after it (a search's filter
+      // is its query, named already).
+      var filter = ""
+      if case .search = screen.kind {
+      } else if index == state.stack.count - 1, screen.isMenu,
+        let text = screen.editor?.text.trimmingSpaces, !text.isEmpty
+      {
+        filter = " “" + TextCut.shown(text) + "”"
+      }
+      // As much of each name as a line shows: a name of megabytes costs what a line costs.
+      crumbs.append(TextCut.shown(crumb) + filter)
     }
-    // As much of each name as a line shows: a name of megabytes costs what a line costs.
-    return crumbs.map { TextCut.shown($0) }.joined(separator: " › ")
+    return crumbs.joined(separator: " › ")
   }
 
   static func hints(_ state: NavigationState, navigator: Navigator) -> String {
@@ -88,10 +98,12 @@ public enum ScreenRenderer {
     let pages = navigator.pageCount(state)
     if pages > 1 {
       let words = CommandTable.pagingWords(isMenu: state.top.isMenu)
-      parts.append("page \(state.top.page + 1)/\(pages), \(words.next)/\(words.previous) or Enter")
+      parts.append(
+        "page \(navigator.linePage(state) + 1)/\(pages), \(words.next)/\(words.previous) or Enter")
     }
     parts += CommandTable.hints(
-      isMenu: state.top.isMenu, belowTop: state.stack.count > 1, keys: false)
+      isMenu: state.top.isMenu, belowTop: state.stack.count > 1, keys: false,
+      clearable: StepKeys.situation(state).clearable)
     return parts.joined(separator: " · ")
   }
 
