@@ -122,6 +122,35 @@ import Testing
     #expect(json.diagnostics.map(\.location) == [.keyPath("甲省[1]")])
   }
 
+  /// The first holder of a code may be a division not yet kept when the second is read:
+  /// the city whose counties are being read, or an earlier county of that city. Each is
+  /// named as a warning names it, and the catalog keeps every division.
+  @Test func aCodeRepeatedUnderACityNamesTheFirstHolderWhereverItIs() throws {
+    let json =
+      "{\"甲省\": [{\"name\": \"乙市\", \"url\": \"https://a.example/\", \"code\": \"7\","
+      + " \"counties\": [{\"name\": \"丁县\", \"url\": \"https://b.example/\", \"code\": \"1\"},"
+      + " {\"name\": \"戊县\", \"url\": \"https://c.example/\", \"code\": \"7\"},"
+      + " {\"name\": \"己县\", \"url\": \"https://d.example/\", \"code\": \"1\"}]}],"
+      + " \"庚省\": [{\"name\": \"辛市\", \"url\": \"https://e.example/\", \"code\": \"8\","
+      + " \"counties\": [{\"name\": \"壬县\", \"url\": \"https://f.example/\", \"code\": \"1\"}]},"
+      + " {\"name\": \"癸市\", \"url\": \"https://g.example/\", \"code\": \"8\"}]}"
+    let result = F.load(json, source: "d.json")
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "duplicate code '7': county '戊县' in '乙市' in '甲省' has the code of city '乙市' in '甲省';"
+          + " both are kept",
+        "duplicate code '1': county '己县' in '乙市' in '甲省' has the code of county '丁县' in"
+          + " '乙市' in '甲省'; both are kept",
+        "duplicate code '1': county '壬县' in '辛市' in '庚省' has the code of county '丁县' in"
+          + " '乙市' in '甲省'; both are kept",
+        "duplicate code '8': city '癸市' in '庚省' has the code of city '辛市' in '庚省';"
+          + " both are kept",
+      ])
+    let catalog = try #require(result.catalog)
+    #expect(catalog.provinces.map { $0.cities.map(\.name) } == [["乙市"], ["辛市", "癸市"]])
+    #expect(catalog.provinces[0].cities[0].counties.map(\.name) == ["丁县", "戊县", "己县"])
+  }
+
   @Test func distinctCodesAndNoCodesAreNotReported() {
     let result = F.load(
       "{\"甲省\": [{\"name\": \"乙市\", \"url\": \"https://a.example/\", \"code\": \"1\"},"
