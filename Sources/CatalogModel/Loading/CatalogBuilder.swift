@@ -27,17 +27,23 @@ struct CatalogBuilder {
   /// a county may repeat its own city's code.
   private var openCity = City(name: "", url: "")
 
-  init(source: String, lines: LineIndex?, warnsByLine: Bool) {
+  /// `byteCount`: the file's size, from which the number of divisions is guessed.
+  init(source: String, lines: LineIndex?, warnsByLine: Bool, byteCount: Int = 0) {
     self.source = source
     self.lines = lines
     self.warnsByLine = warnsByLine
+    // A coded city takes about 250 bytes in XML and 150 in JSON or a binary plist: a table
+    // sized for one per 256 bytes is seldom rehashed, and its unwritten slots cost no memory.
+    codeHolders = CodeHolderIndex(expected: byteCount / 256)
   }
 
   /// Reads the whole file through `reader`; a failure becomes the one fatal diagnostic.
   static func load<Reader: OrderedTreeReader>(
-    _ reader: inout Reader, source: String, lines: LineIndex?, warnsByLine: Bool
+    _ reader: inout Reader, source: String, lines: LineIndex?, warnsByLine: Bool,
+    byteCount: Int = 0
   ) -> LoadResult {
-    var builder = CatalogBuilder(source: source, lines: lines, warnsByLine: warnsByLine)
+    var builder = CatalogBuilder(
+      source: source, lines: lines, warnsByLine: warnsByLine, byteCount: byteCount)
     do {
       try builder.read(&reader)
     } catch {
@@ -276,17 +282,18 @@ struct CatalogBuilder {
       let here = CodeHolderIndex.Holder(
         province: Int32(provinces.count), city: Int32(cities.count),
         county: place.isCity ? -1 : Int32(openCounties.count))
-      let (byHash, byCode) = codeHolders.candidates(for: code)
-      let first =
-        byHash.flatMap { holder($0).division.code == code ? $0 : nil }
-        ?? byCode.flatMap { holder($0).division.code == code ? $0 : nil }
-      if let first {
-        warn(
-          at: entryLocation(node.offset, place),
-          "duplicate code '\(code)': \(place.kind) '\(name)' in \(place.parent) has the code"
-            + " of \(holder(first).label); both are kept")
-      } else {
-        codeHolders.record(code, here)
+      if let (byHash, byCode) = codeHolders.recordIfNew(code, here) {
+        let first =
+          holder(byHash).division.code == code
+          ? byHash : byCode.flatMap { holder($0).division.code == code ? $0 : nil }
+        if let first {
+          warn(
+            at: entryLocation(node.offset, place),
+            "duplicate code '\(code)': \(place.kind) '\(name)' in \(place.parent) has the code"
+              + " of \(holder(first).label); both are kept")
+        } else {
+          codeHolders.recordCollided(code, here)
+        }
       }
     }
     var city = City(name: name, url: url, code: code, pinyin: pinyin, extra: extra)

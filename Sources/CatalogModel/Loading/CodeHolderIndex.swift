@@ -10,25 +10,31 @@ struct CodeHolderIndex {
     var county: Int32
   }
 
-  private var byHash: [Int: Holder] = [:]
+  private var byHash: [Int: Holder]
   /// Codes whose hash another code had first (a 64-bit collision): settled by the code.
   private var collided: [String: Holder] = [:]
 
-  /// The holders recorded that may have `code`: the first with its hash and, after a
-  /// collision, the one recorded under the code itself. The caller compares their codes.
-  func candidates(for code: String) -> (byHash: Holder?, byCode: Holder?) {
-    // String's own hash and equality, as a table keyed by the code itself would use.
-    guard let first = byHash[code.hashValue] else { return (nil, nil) }
-    return (first, collided[code])
+  /// `expected`: about how many codes will come, so the table is not rehashed as it grows.
+  init(expected: Int = 0) {
+    byHash = Dictionary(minimumCapacity: expected)
   }
 
-  /// Records `holder` as the first with `code`, which no candidate had.
-  mutating func record(_ code: String, _ holder: Holder) {
-    let hash = code.hashValue
-    if byHash[hash] == nil {
-      byHash[hash] = holder
-    } else {
-      collided[code] = holder
-    }
+  /// Records `holder` as the first with `code` when no holder has its hash, and returns
+  /// nil; otherwise records nothing and returns the holders that may have `code` (the first
+  /// with its hash and, after a collision, the one recorded under the code itself), whose
+  /// codes the caller compares, calling `recordCollided` when neither has it.
+  mutating func recordIfNew(_ code: String, _ holder: Holder) -> (byHash: Holder, byCode: Holder?)?
+  {
+    // String's own hash and equality, as a table keyed by the code itself would use. One
+    // lookup that inserts when absent: a lookup then an insert cost twice the hashing.
+    let first = Self.value(of: &byHash[code.hashValue, default: holder])
+    return first == holder ? nil : (first, collided[code])
   }
+
+  /// Records `holder` as the first with `code`, which shares its hash with another code.
+  mutating func recordCollided(_ code: String, _ holder: Holder) {
+    collided[code] = holder
+  }
+
+  private static func value(of stored: inout Holder) -> Holder { stored }
 }
