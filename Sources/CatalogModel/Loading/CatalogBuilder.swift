@@ -107,7 +107,7 @@ struct CatalogBuilder {
     provinceOffset = offset
     cityIndex = 0
     cities = []
-    cityNames = ExactNameIndex()
+    cityNames.removeAll()
     provinceActive = false
     if name.isEmpty {
       warn(at: provinceLocation(offset, name), "a province has an empty name; skipped")
@@ -135,7 +135,7 @@ struct CatalogBuilder {
     provinceName = ""
     provinceActive = false
     cities = []
-    cityNames = ExactNameIndex()
+    cityNames.removeAll()
   }
 
   // MARK: Cities and counties

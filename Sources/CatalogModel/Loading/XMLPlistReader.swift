@@ -331,6 +331,11 @@ struct XMLPlistReader: OrderedTreeReader {
     guard i < p.count else { throw endOfFile("in a tag") }
     let nameRange = nameStart..<i
     guard !nameRange.isEmpty else { throw LoadFailure("malformed tag", at: offset) }
+    if p[i] == UInt8(ascii: ">") {
+      // No attributes and no '/': the usual tag, done.
+      i += 1
+      return StartTag(tag: classify(nameRange), name: nameRange, selfClosing: false, offset: offset)
+    }
     var quote: UInt8 = 0
     while i < p.count {
       let byte = p[i]
@@ -351,6 +356,14 @@ struct XMLPlistReader: OrderedTreeReader {
   }
 
   private mutating func readEndTag(_ expected: Tag) throws(LoadFailure) {
+    // Most closing tags are written plainly, `</string>`: compared at once.
+    if let word = Self.spelling(expected) {
+      let end = i + 2 + word.utf8CodeUnitCount
+      if end < p.count, p[end] == UInt8(ascii: ">"), matches((i + 2)..<end, word) {
+        i = end + 1
+        return
+      }
+    }
     let offset = i
     i += 2
     let nameStart = i
@@ -363,6 +376,23 @@ struct XMLPlistReader: OrderedTreeReader {
         "expected </\(expected)>, found </\(name(nameRange))>", at: offset)
     }
     i += 1
+  }
+
+  private static func spelling(_ tag: Tag) -> StaticString? {
+    switch tag {
+    case .plist: "plist"
+    case .dict: "dict"
+    case .array: "array"
+    case .key: "key"
+    case .string: "string"
+    case .integer: "integer"
+    case .real: "real"
+    case .true: "true"
+    case .false: "false"
+    case .date: "date"
+    case .data: "data"
+    case .other: nil
+    }
   }
 
   private func classify(_ range: Range<Int>) -> Tag {
