@@ -151,6 +151,42 @@ import Testing
     #expect(catalog.provinces[0].cities[0].counties.map(\.name) == ["丁县", "戊县", "己县"])
   }
 
+  /// Codes in ascending runs, out of order and repeated, some spelt differently but equal
+  /// as strings (K and the Kelvin sign): each repeat finds the first holder of its code, as
+  /// a table keyed by the code finds it, and each new code is recorded.
+  @Test func theCodeIndexFindsTheFirstHolderInAnyOrder() {
+    typealias Holder = CodeHolderIndex.Holder
+    let pool =
+      (0..<60).map { String(format: "%04d", $0 * 7 % 60) } + ["K", "\u{212A}", "é", "e\u{301}"]
+    var codes = pool.sorted()[..<30].map { $0 }
+    var random = SeededGenerator(seed: 48)
+    for _ in 0..<3000 { codes.append(pool.randomElement(using: &random) ?? "") }
+    codes += pool.sorted()
+    var index = CodeHolderIndex(expected: 8)
+    var reference: [String: Holder] = [:]
+    var codeOf: [Int32: String] = [:]
+    var repeats = 0
+    for (n, code) in codes.enumerated() {
+      let here = Holder(province: 0, city: Int32(n), county: -1)
+      var found: Holder?
+      if let (candidate, exact, byCode) = index.recordIfNew(code, here) {
+        found =
+          exact || codeOf[candidate.city] == code
+          ? candidate : byCode.flatMap { codeOf[$0.city] == code ? $0 : nil }
+        if found == nil { index.recordCollided(code, here) }
+      }
+      #expect(found == reference[code], "\(n): \(code)")
+      if found == nil {
+        reference[code] = here
+        codeOf[here.city] = code
+      } else {
+        repeats += 1
+      }
+    }
+    #expect(reference.count == 62, "K and the Kelvin sign, é and e + U+0301 are one code each")
+    #expect(repeats == codes.count - 62)
+  }
+
   @Test func distinctCodesAndNoCodesAreNotReported() {
     let result = F.load(
       "{\"甲省\": [{\"name\": \"乙市\", \"url\": \"https://a.example/\", \"code\": \"1\"},"

@@ -282,10 +282,10 @@ struct CatalogBuilder {
       let here = CodeHolderIndex.Holder(
         province: Int32(provinces.count), city: Int32(cities.count),
         county: place.isCity ? -1 : Int32(openCounties.count))
-      if let (byHash, byCode) = codeHolders.recordIfNew(code, here) {
+      if let (candidate, exact, byCode) = codeHolders.recordIfNew(code, here) {
         let first =
-          holder(byHash).division.code == code
-          ? byHash : byCode.flatMap { holder($0).division.code == code ? $0 : nil }
+          exact || holder(candidate).division.code == code
+          ? candidate : byCode.flatMap { holder($0).division.code == code ? $0 : nil }
         if let first {
           warn(
             at: entryLocation(node.offset, place),

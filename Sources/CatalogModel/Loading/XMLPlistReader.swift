@@ -223,24 +223,8 @@ struct XMLPlistReader: OrderedTreeReader {
       throw LoadFailure("expected <key> in <dict>, found <\(name(start.name))>", at: start.offset)
     }
     if start.selfClosing { return "" }
-    // A city's usual keys, written plainly, need no decoding: 400k strings of a large file.
-    for (bytes, text) in Self.knownKeys {
-      let end = i + bytes.utf8CodeUnitCount
-      if end + 1 < p.count, matches(i..<end, bytes), p[end] == UInt8(ascii: "<"),
-        p[end + 1] == UInt8(ascii: "/")
-      {
-        i = end
-        try readEndTag(.key)
-        return text
-      }
-    }
     return try text(closing: .key)
   }
-
-  private static let knownKeys: [(StaticString, String)] = [
-    ("name", "name"), ("url", "url"), ("code", "code"), ("pinyin", "pinyin"),
-    ("counties", "counties"),
-  ]
 
   private mutating func scalarText(_ start: StartTag) throws(LoadFailure) -> String {
     if start.selfClosing { throw LoadFailure("empty <\(start.tag)>", at: start.offset) }
@@ -255,7 +239,10 @@ struct XMLPlistReader: OrderedTreeReader {
     }
     guard i < p.count else { throw endOfFile("in <\(tag)>") }
     if atEndTag {
-      let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
+      let text =
+        tag == .key
+        ? knownKey(start..<i)
+        : String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
       try readEndTag(tag)
       return text
     }
@@ -392,6 +379,18 @@ struct XMLPlistReader: OrderedTreeReader {
     case .date: "date"
     case .data: "data"
     case .other: nil
+    }
+  }
+
+  /// A key written plainly, the usual ones without decoding: 400k strings of a large file.
+  private func knownKey(_ range: Range<Int>) -> String {
+    switch range.count {
+    case 3 where matches(range, "url"): return "url"
+    case 4 where matches(range, "name"): return "name"
+    case 4 where matches(range, "code"): return "code"
+    case 6 where matches(range, "pinyin"): return "pinyin"
+    case 8 where matches(range, "counties"): return "counties"
+    default: return String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
     }
   }
 
