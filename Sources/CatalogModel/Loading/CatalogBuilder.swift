@@ -282,18 +282,18 @@ struct CatalogBuilder {
       let here = CodeHolderIndex.Holder(
         province: Int32(provinces.count), city: Int32(cities.count),
         county: place.isCity ? -1 : Int32(openCounties.count))
-      if let (candidate, exact, byCode) = codeHolders.recordIfNew(code, here) {
-        let first =
-          exact || holder(candidate).division.code == code
-          ? candidate : byCode.flatMap { holder($0).division.code == code ? $0 : nil }
-        if let first {
-          warn(
-            at: entryLocation(node.offset, place),
-            "duplicate code '\(code)': \(place.kind) '\(name)' in \(place.parent) has the code"
-              + " of \(holder(first).label); both are kept")
-        } else {
-          codeHolders.recordCollided(code, here)
-        }
+      // Moved out and back, so the index can ask this builder for a holder's code.
+      var index = CodeHolderIndex()
+      swap(&index, &codeHolders)
+      let first = index.firstHolder(of: code, recording: here) {
+        holder($0).division.code == code
+      }
+      swap(&index, &codeHolders)
+      if let first {
+        warn(
+          at: entryLocation(node.offset, place),
+          "duplicate code '\(code)': \(place.kind) '\(name)' in \(place.parent) has the code"
+            + " of \(holder(first).label); both are kept")
       }
     }
     var city = City(name: name, url: url, code: code, pinyin: pinyin, extra: extra)

@@ -3,9 +3,10 @@
 /// labels: a table of codes to labels spelt for each of 100k cities cost a sixth of a large
 /// load's time and 15 MB of its peak.
 ///
-/// Data files list divisions by code, so codes mostly come in ascending order: those are
-/// kept in a list, appended to and searched by halves, with no hashing and no scattered
-/// memory; a code that comes out of order goes to a table of hashes instead.
+/// The table is open addressing over one array of 8-byte slots (the top 32 bits of the
+/// code's hash and the holder's number), so that an insert touches one cache line: a
+/// `Dictionary` of hashes to holders, hashing each key a second time over three arrays,
+/// cost 13% of a large load. The code itself is compared through the caller, who has it.
 struct CodeHolderIndex {
   /// A division by its place among those kept so far: `county` is -1 for a city.
   struct Holder: Equatable {
@@ -14,59 +15,59 @@ struct CodeHolderIndex {
     var county: Int32
   }
 
-  /// Codes each greater than the one before, with their holders.
-  private var ascending: [(code: String, holder: Holder)] = []
-  /// The other codes by their hash (String's own, which equal codes share).
-  private var byHash: [Int: Holder] = [:]
-  /// Codes whose hash another code had first (a 64-bit collision): settled by the code.
-  private var collided: [String: Holder] = [:]
+  /// 0 for an empty slot, else the hash's top 32 bits over the holder's index + 1.
+  private var slots: [UInt64] = []
+  /// log2 of `slots.count`; a hash's slot is its top `bits` bits.
+  private var bits = 0
+  private var holders: [Holder] = []
   private let expected: Int
 
-  /// `expected`: about how many codes will come, so that storage is not regrown.
+  /// `expected`: about how many codes will come, so that the table is not regrown.
   init(expected: Int = 0) {
     self.expected = expected
   }
 
-  /// Records `holder` as the first with `code` and returns nil, unless a holder may already
-  /// have it: then records nothing and returns that holder, with `exact` false when it was
-  /// found by its hash alone. The caller then compares its code and, when it differs,
-  /// calls `recordCollided`.
-  mutating func recordIfNew(_ code: String, _ holder: Holder) -> (
-    first: Holder, exact: Bool, byCode: Holder?
-  )? {
-    // String's own ordering and equality, which a table keyed by the code would use.
-    guard let last = ascending.last?.code, code <= last else {
-      if ascending.isEmpty { ascending.reserveCapacity(expected) }
-      if byHash.isEmpty || byHash[code.hashValue] == nil {
-        ascending.append((code, holder))
-        return nil
+  /// The holder recorded first with a code equal to `code` (as strings are equal, which
+  /// `isHolder` says of a candidate), or nil when there is none and `holder` is recorded.
+  mutating func firstHolder(
+    of code: String, recording holder: Holder, isHolder: (Holder) -> Bool
+  ) -> Holder? {
+    if slots.isEmpty { resize(bits: max(Self.bits(for: expected * 2), 4)) }
+    // String's own hash, which canonically equal strings share.
+    let top = UInt64(UInt(bitPattern: code.hashValue)) >> 32
+    let mask = slots.count - 1
+    var slot = Int(top >> (32 - bits))
+    while slots[slot] != 0 {
+      let entry = slots[slot]
+      if entry >> 32 == top {
+        let found = holders[Int(entry & 0xFFFF_FFFF) - 1]
+        if isHolder(found) { return found }
       }
-      return (byHash[code.hashValue] ?? holder, false, collided[code])
+      slot = (slot + 1) & mask
     }
-    if let found = position(of: code) { return (ascending[found].holder, true, nil) }
-    if byHash.isEmpty { byHash.reserveCapacity(max(expected - ascending.count, 0)) }
-    // One lookup that inserts when absent: a lookup then an insert cost twice the hashing.
-    let first = Self.value(of: &byHash[code.hashValue, default: holder])
-    return first == holder ? nil : (first, false, collided[code])
-  }
-
-  /// Records `holder` as the first with `code`, which shares its hash with another code.
-  mutating func recordCollided(_ code: String, _ holder: Holder) {
-    collided[code] = holder
-  }
-
-  /// Where `code` is in `ascending`, found by halves.
-  private func position(of code: String) -> Int? {
-    var low = 0
-    var high = ascending.count
-    while low < high {
-      let middle = (low + high) / 2
-      let other = ascending[middle].code
-      if other == code { return middle }
-      if other < code { low = middle + 1 } else { high = middle }
-    }
+    holders.append(holder)
+    slots[slot] = top << 32 | UInt64(holders.count)
+    // At most half full, so that probes stay short.
+    if holders.count * 2 > slots.count, bits < 32 { resize(bits: bits + 1) }
     return nil
   }
 
-  private static func value(of stored: inout Holder) -> Holder { stored }
+  private static func bits(for count: Int) -> Int {
+    var bits = 0
+    while bits < 32 && 1 << bits < count { bits += 1 }
+    return bits
+  }
+
+  private mutating func resize(bits newBits: Int) {
+    let old = slots
+    bits = newBits
+    slots = Array(repeating: 0, count: 1 << newBits)
+    if holders.isEmpty { holders.reserveCapacity(expected) }
+    let mask = slots.count - 1
+    for entry in old where entry != 0 {
+      var slot = Int((entry >> 32) >> (32 - bits))
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = entry
+    }
+  }
 }
