@@ -285,9 +285,7 @@ struct CatalogBuilder {
       // Moved out and back, so the index can ask this builder for a holder's code.
       var index = CodeHolderIndex()
       swap(&index, &codeHolders)
-      let first = index.firstHolder(of: code, recording: here) {
-        holder($0).division.code == code
-      }
+      let first = index.firstHolder(of: code, recording: here) { holder($0).division.code }
       swap(&index, &codeHolders)
       if let first {
         warn(
