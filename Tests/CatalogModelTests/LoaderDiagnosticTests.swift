@@ -211,4 +211,35 @@ import Testing
     for url in good { #expect(HTTPURLCheck.isAbsoluteHTTP(url), "\(url)") }
     for url in bad { #expect(!HTTPURLCheck.isAbsoluteHTTP(url), "\(url)") }
   }
+
+  /// The plain-domain shortcut is held to the rule it replaces: every host it takes, the
+  /// standard (`WebHost`) takes too, over random hosts near its edges (numbers in hex and
+  /// octal, trailing dots, `x`, non-ASCII, forbidden characters); and it does take the
+  /// hosts it is for.
+  @Test func thePlainDomainShortcutTakesOnlyHostsTheStandardTakes() {
+    let pieces = [
+      "a", "f", "g", "x", "X", "G", "z", "0", "1", "9", "0x", "0X1f", "08", "255", ".", ".",
+      "-", "wiki", "com", "例", "%41", "_", " ", ":", "@", "[", "]",
+    ]
+    var random = SeededGenerator(seed: 47)
+    var taken = 0
+    for _ in 0..<20_000 {
+      var host = ""
+      for _ in 0..<Int.random(in: 1...6, using: &random) {
+        host += pieces.randomElement(using: &random) ?? ""
+      }
+      let shortcut = Array(host.utf8).withUnsafeBufferPointer(HTTPURLCheck.isPlainDomain)
+      if shortcut {
+        taken += 1
+        #expect(WebHost.isValid(host), "\(host)")
+      }
+    }
+    #expect(taken > 1000, "the random hosts reach the shortcut")
+    for host in ["zh.wikipedia.org", "A-B.example.", "1.2.3.g", "x.org"] {
+      #expect(Array(host.utf8).withUnsafeBufferPointer(HTTPURLCheck.isPlainDomain), "\(host)")
+    }
+    for host in ["1.2.3.4", "a.0x1f", "a.b..", "a.cafe", "a.x", "例.com", "a_b.com", ""] {
+      #expect(!Array(host.utf8).withUnsafeBufferPointer(HTTPURLCheck.isPlainDomain), "\(host)")
+    }
+  }
 }

@@ -258,6 +258,39 @@ import Testing
     #expect(catalog.provinces[0].cities[0].url == "https://a.example/?x=1&y=2")
   }
 
+  /// The usual keys and closing tags are read by a shortcut; every other way of writing
+  /// them (an entity, CDATA or a comment inside a key, a longer or shorter key, a space
+  /// before '>', an attribute) goes the general way, and a city after a city with a nested
+  /// dictionary keeps only its own keys.
+  @Test func keysAndTagsWrittenInEveryFormReadAsWritten() throws {
+    let text =
+      F.header + """
+        <dict>
+        <key>省</key>
+        <array>
+        <dict><key>na&#109;e</key><string>甲</string><key>url</key ><string a="1">https://a.example/</string ></dict>
+        <dict><key>e</key><dict><key>name</key><string>里</string></dict><key>url</key><string>https://b.example/</string><key>names</key><string>x</string><key>name</key><string>乙</string><key>nam</key><string>y</string></dict>
+        <dict><key><![CDATA[name]]></key><string>丙</string><key>ur<!-- c -->l</key><string>https://c.example/</string><key>pinyin</key><string>bing</string><key>code</key><string>1</string></dict>
+        </array>
+        </dict></plist>
+        """
+    let result = F.load(text)
+    #expect(result.diagnostics.isEmpty)
+    let cities = try #require(result.catalog?.provinces.first?.cities)
+    #expect(cities.map(\.name) == ["甲", "乙", "丙"])
+    #expect(
+      cities.map(\.url) == ["https://a.example/", "https://b.example/", "https://c.example/"])
+    #expect(cities[0].extra.isEmpty)
+    #expect(
+      cities[1].extra == [
+        ExtraField(key: "e", value: .dictionary([ExtraField(key: "name", value: .string("里"))])),
+        ExtraField(key: "names", value: .string("x")), ExtraField(key: "nam", value: .string("y")),
+      ])
+    #expect(cities[2].extra.isEmpty)
+    #expect(cities[2].pinyin == "bing")
+    #expect(cities[2].code == "1")
+  }
+
   @Test func jsonEscapesAndSurrogatePairsAreDecoded() throws {
     let text =
       #"{"\u5e7f\u4e1c": [{"name": "a\"b\\c\/\n\t\ud83d\ude00\u00e9", "url": "http://h/"}]}"#

@@ -29,6 +29,28 @@ import Testing
     #expect(!matcher.hasBuiltPinyin)
   }
 
+  /// `-p 广东 -c 广州` keys the named province's cities alone, and answers as a matcher
+  /// that keyed every city does: for each city's name, its name without the suffix, its
+  /// first character and a name from another province, in every province.
+  @Test func aHanPlaceInAProvinceKeysThatProvinceAloneAndAnswersAsTheWholeScan() {
+    let catalog = MatchFixture.catalog
+    let everyCity = Matcher(catalog: catalog)
+    _ = everyCity.place("海淀区", inProvince: nil)
+    #expect(everyCity.hasBuiltCityNames)
+    let names = catalog.provinces.flatMap { $0.cities.map(\.name) }
+    let queries = names + names.map(NameSuffix.strip) + names.map { String($0.prefix(1)) }
+    var scoped = 0
+    for province in catalog.provinces.indices {
+      for query in queries {
+        let alone = Matcher(catalog: catalog)
+        let answer = alone.place(query, inProvince: province)
+        #expect(answer == everyCity.place(query, inProvince: province), "\(query) in \(province)")
+        if case .unique = answer, !alone.hasBuiltCityNames { scoped += 1 }
+      }
+    }
+    #expect(scoped >= names.count, "each city's own name is found from its province's keys")
+  }
+
   @Test func aLatinQueryMatchingANameExactlyNeedsNoPinyin() {
     let catalog = Catalog(provinces: [Province(name: "Taiwan", cities: [])])
     let matcher = Matcher(catalog: catalog)

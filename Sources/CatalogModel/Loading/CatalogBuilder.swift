@@ -19,19 +19,31 @@ struct CatalogBuilder {
   private var cityIndex = 0
   /// Each city's and county's code, with who has it first: a code names one division, and
   /// a second holder (which a lookup by code would also find) is reported.
-  private var codeHolders: [String: String] = [:]
+  private var codeHolders = CodeHolderIndex()
+  /// The counties of the city being read, kept here rather than in the city so that a
+  /// county's code can be found to repeat one of its siblings' (see `holder(_:)`).
+  private var openCounties: [City] = []
+  /// The city being read, before its counties (name and code only), for the same purpose:
+  /// a county may repeat its own city's code.
+  private var openCity = City(name: "", url: "")
 
-  init(source: String, lines: LineIndex?, warnsByLine: Bool) {
+  /// `byteCount`: the file's size, from which the number of divisions is guessed.
+  init(source: String, lines: LineIndex?, warnsByLine: Bool, byteCount: Int = 0) {
     self.source = source
     self.lines = lines
     self.warnsByLine = warnsByLine
+    // A coded city takes about 250 bytes in XML and 150 in JSON or a binary plist: a table
+    // sized for one per 256 bytes is seldom rehashed, and its unwritten slots cost no memory.
+    codeHolders = CodeHolderIndex(expected: byteCount / 256)
   }
 
   /// Reads the whole file through `reader`; a failure becomes the one fatal diagnostic.
   static func load<Reader: OrderedTreeReader>(
-    _ reader: inout Reader, source: String, lines: LineIndex?, warnsByLine: Bool
+    _ reader: inout Reader, source: String, lines: LineIndex?, warnsByLine: Bool,
+    byteCount: Int = 0
   ) -> LoadResult {
-    var builder = CatalogBuilder(source: source, lines: lines, warnsByLine: warnsByLine)
+    var builder = CatalogBuilder(
+      source: source, lines: lines, warnsByLine: warnsByLine, byteCount: byteCount)
     do {
       try builder.read(&reader)
     } catch {
@@ -95,7 +107,7 @@ struct CatalogBuilder {
     provinceOffset = offset
     cityIndex = 0
     cities = []
-    cityNames = ExactNameIndex()
+    cityNames.removeAll()
     provinceActive = false
     if name.isEmpty {
       warn(at: provinceLocation(offset, name), "a province has an empty name; skipped")
@@ -123,7 +135,7 @@ struct CatalogBuilder {
     provinceName = ""
     provinceActive = false
     cities = []
-    cityNames = ExactNameIndex()
+    cityNames.removeAll()
   }
 
   // MARK: Cities and counties
@@ -265,18 +277,31 @@ struct CatalogBuilder {
       return nil
     }
     if let code, !code.isEmpty, place.township == nil {
-      let holder = "\(place.kind) '\(name)' in \(place.parent)"
-      if let first = codeHolders[code] {
+      // The place this division will have once kept: the catalog's next city, or the
+      // next county of the city being read.
+      let here = CodeHolderIndex.Holder(
+        province: Int32(provinces.count), city: Int32(cities.count),
+        county: place.isCity ? -1 : Int32(openCounties.count))
+      // Moved out and back, so the index can ask this builder for a holder's code.
+      var index = CodeHolderIndex()
+      swap(&index, &codeHolders)
+      let first = index.firstHolder(of: code, recording: here) { holder($0).division.code }
+      swap(&index, &codeHolders)
+      if let first {
         warn(
           at: entryLocation(node.offset, place),
-          "duplicate code '\(code)': \(holder) has the code of \(first); both are kept")
-      } else {
-        codeHolders[code] = holder
+          "duplicate code '\(code)': \(place.kind) '\(name)' in \(place.parent) has the code"
+            + " of \(holder(first).label); both are kept")
       }
     }
     var city = City(name: name, url: url, code: code, pinyin: pinyin, extra: extra)
     if let counties, case .array(let elements) = counties.value {
       var countyNames = ExactNameIndex()
+      if place.isCity {
+        openCity = City(name: name, url: "", code: code)
+        openCounties = []
+      }
+      var townships: [City] = []
       for (index, element) in elements.enumerated() {
         var at = Place(province: place.province, city: place.city, county: (name, index))
         if let county = place.county {
@@ -284,12 +309,32 @@ struct CatalogBuilder {
             province: place.province, city: place.city, county: county,
             township: (name, index))
         }
-        if let county = division(element, at: at, among: &countyNames, siblings: city.counties) {
-          city.counties.append(county)
+        let siblings = place.isCity ? openCounties : townships
+        if let lower = division(element, at: at, among: &countyNames, siblings: siblings) {
+          if place.isCity { openCounties.append(lower) } else { townships.append(lower) }
         }
+      }
+      if place.isCity {
+        city.counties = openCounties
+        openCounties = []
+      } else {
+        city.counties = townships
       }
     }
     return city
+  }
+
+  /// A division `codeHolders` recorded, kept by now or being read, and its label as a
+  /// warning spells it: `city '乙市' in '甲省'`, `county '丁县' in '丙市' in '甲省'`.
+  private func holder(_ at: CodeHolderIndex.Holder) -> (division: City, label: String) {
+    let p = Int(at.province)
+    let c = Int(at.city)
+    let province = p < provinces.count ? provinces[p].name : provinceName
+    let siblings = p < provinces.count ? provinces[p].cities : cities
+    let city = c < siblings.count ? siblings[c] : openCity
+    guard at.county >= 0 else { return (city, "city '\(city.name)' in '\(province)'") }
+    let county = (c < siblings.count ? city.counties : openCounties)[Int(at.county)]
+    return (county, "county '\(county.name)' in '\(city.name)' in '\(province)'")
   }
 
   private mutating func keepExtra(

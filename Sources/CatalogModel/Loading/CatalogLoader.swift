@@ -13,7 +13,8 @@ public enum CatalogLoader {
     if data.starts(with: Array("bplist".utf8)) {
       return data.withUnsafeBytes { raw in
         var reader = BinaryPlistReader(bytes: raw.bindMemory(to: UInt8.self))
-        return CatalogBuilder.load(&reader, source: source, lines: nil, warnsByLine: false)
+        return CatalogBuilder.load(
+          &reader, source: source, lines: nil, warnsByLine: false, byteCount: raw.count)
       }
     }
     if let utf16 = utf16Order(data) {
@@ -39,10 +40,12 @@ public enum CatalogLoader {
     switch first {
     case UInt8(ascii: "<"):
       var reader = XMLPlistReader(bytes: bytes, readUpTo: readUpTo)
-      return CatalogBuilder.load(&reader, source: source, lines: lines, warnsByLine: true)
+      return CatalogBuilder.load(
+        &reader, source: source, lines: lines, warnsByLine: true, byteCount: bytes.count)
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       var reader = JSONTreeReader(bytes: bytes)
-      return CatalogBuilder.load(&reader, source: source, lines: lines, warnsByLine: false)
+      return CatalogBuilder.load(
+        &reader, source: source, lines: lines, warnsByLine: false, byteCount: bytes.count)
     default:
       return fatal(
         source, "not a property list or JSON (expected '<', '{' or a bplist00 header)")

@@ -23,6 +23,12 @@ struct ExactNameIndex {
     return true
   }
 
+  /// Forgets every name but keeps the table's size, for the next province's cities: a new
+  /// table grew by doubling through each province's thousand names.
+  mutating func removeAll() {
+    firstByHash.removeAll(keepingCapacity: true)
+  }
+
   private static func same(_ a: String, _ b: String) -> Bool {
     var a = a
     var b = b

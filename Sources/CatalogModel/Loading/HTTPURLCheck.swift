@@ -46,8 +46,34 @@ enum HTTPURLCheck {
 
   /// Whether the WHATWG URL standard takes the host, as the fetcher and `--check` do
   /// (`WebHost`): `127.1` and `[0::ffff:127.0.0.1]` pass, `1.2.3.256` and `a<b` do not.
-  private static func isHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-    WebHost.isValid(String(decoding: host, as: UTF8.self))
+  static func isHost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+    isPlainDomain(host) || WebHost.isValid(String(decoding: host, as: UTF8.self))
+  }
+
+  /// A shortcut for the common host, `zh.wikipedia.org`: ASCII letters, digits, `-` and
+  /// `.` only, and a last label with a letter that no IPv4 number holds (not a hex digit,
+  /// not `x`). The standard takes every such host, so `WebHost` need not be asked; it
+  /// cost a sixth of loading a large file. Anything else goes the general way.
+  static func isPlainDomain(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+    var end = host.count
+    // One trailing dot is the root's, and the label before it is the last one.
+    if end > 0, host[end - 1] == UInt8(ascii: ".") { end -= 1 }
+    var lastHasWord = false
+    for k in 0..<end {
+      let byte = host[k]
+      let lower = byte | 0x20
+      if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") {
+        if lower >= UInt8(ascii: "g") && lower != UInt8(ascii: "x") { lastHasWord = true }
+      } else if byte == UInt8(ascii: ".") {
+        lastHasWord = false
+      } else if !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        && byte != UInt8(ascii: "-")
+      {
+        return false
+      }
+    }
+    // A second trailing dot ends an empty label, which left `lastHasWord` false.
+    return lastHasWord
   }
 
   private static func matchScheme(

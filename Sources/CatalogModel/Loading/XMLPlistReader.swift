@@ -15,6 +15,9 @@ struct XMLPlistReader: OrderedTreeReader {
   private let readUpTo: ((Int) -> Void)?
   /// The offset last reported to `readUpTo`.
   private var reported = 0
+  /// The entries of the last city handed out, whose storage the next city reuses once the
+  /// loader has let the last one go: one allocation fewer per city.
+  private var cityEntries: [TreeEntry] = []
 
   /// `readUpTo`: see the property; nil for bytes that are not a file mapping.
   init(bytes: UnsafeBufferPointer<UInt8>, readUpTo: ((Int) -> Void)? = nil) {
@@ -137,6 +140,10 @@ struct XMLPlistReader: OrderedTreeReader {
     case .dict:
       guard depth <= LoadFailure.maximumDepth else { throw LoadFailure.tooDeep(at: offset) }
       var entries: [TreeEntry] = []
+      if depth == 3 {
+        swap(&entries, &cityEntries)
+        entries.removeAll(keepingCapacity: true)
+      }
       // A city has a handful of keys; growing 1, 2, 4 cost three allocations per city.
       entries.reserveCapacity(4)
       if !start.selfClosing {
@@ -156,6 +163,7 @@ struct XMLPlistReader: OrderedTreeReader {
               value: try value(from: valueTag, depth: depth + 1)))
         }
       }
+      if depth == 3 { cityEntries = entries }
       return TreeNode(value: .dictionary(entries), offset: offset)
     case .array:
       guard depth <= LoadFailure.maximumDepth else { throw LoadFailure.tooDeep(at: offset) }
@@ -214,7 +222,8 @@ struct XMLPlistReader: OrderedTreeReader {
     guard start.tag == .key else {
       throw LoadFailure("expected <key> in <dict>, found <\(name(start.name))>", at: start.offset)
     }
-    return try start.selfClosing ? "" : text(closing: .key)
+    if start.selfClosing { return "" }
+    return try text(closing: .key)
   }
 
   private mutating func scalarText(_ start: StartTag) throws(LoadFailure) -> String {
@@ -230,7 +239,10 @@ struct XMLPlistReader: OrderedTreeReader {
     }
     guard i < p.count else { throw endOfFile("in <\(tag)>") }
     if atEndTag {
-      let text = String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
+      let text =
+        tag == .key
+        ? knownKey(start..<i)
+        : String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self)
       try readEndTag(tag)
       return text
     }
@@ -306,6 +318,11 @@ struct XMLPlistReader: OrderedTreeReader {
     guard i < p.count else { throw endOfFile("in a tag") }
     let nameRange = nameStart..<i
     guard !nameRange.isEmpty else { throw LoadFailure("malformed tag", at: offset) }
+    if p[i] == UInt8(ascii: ">") {
+      // No attributes and no '/': the usual tag, done.
+      i += 1
+      return StartTag(tag: classify(nameRange), name: nameRange, selfClosing: false, offset: offset)
+    }
     var quote: UInt8 = 0
     while i < p.count {
       let byte = p[i]
@@ -326,6 +343,14 @@ struct XMLPlistReader: OrderedTreeReader {
   }
 
   private mutating func readEndTag(_ expected: Tag) throws(LoadFailure) {
+    // Most closing tags are written plainly, `</string>`: compared at once.
+    if let word = Self.spelling(expected) {
+      let end = i + 2 + word.utf8CodeUnitCount
+      if end < p.count, p[end] == UInt8(ascii: ">"), matches((i + 2)..<end, word) {
+        i = end + 1
+        return
+      }
+    }
     let offset = i
     i += 2
     let nameStart = i
@@ -338,6 +363,35 @@ struct XMLPlistReader: OrderedTreeReader {
         "expected </\(expected)>, found </\(name(nameRange))>", at: offset)
     }
     i += 1
+  }
+
+  private static func spelling(_ tag: Tag) -> StaticString? {
+    switch tag {
+    case .plist: "plist"
+    case .dict: "dict"
+    case .array: "array"
+    case .key: "key"
+    case .string: "string"
+    case .integer: "integer"
+    case .real: "real"
+    case .true: "true"
+    case .false: "false"
+    case .date: "date"
+    case .data: "data"
+    case .other: nil
+    }
+  }
+
+  /// A key written plainly, the usual ones without decoding: 400k strings of a large file.
+  private func knownKey(_ range: Range<Int>) -> String {
+    switch range.count {
+    case 3 where matches(range, "url"): return "url"
+    case 4 where matches(range, "name"): return "name"
+    case 4 where matches(range, "code"): return "code"
+    case 6 where matches(range, "pinyin"): return "pinyin"
+    case 8 where matches(range, "counties"): return "counties"
+    default: return String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self)
+    }
   }
 
   private func classify(_ range: Range<Int>) -> Tag {
