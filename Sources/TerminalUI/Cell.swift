@@ -62,16 +62,32 @@ public struct Cell: Hashable, Sendable {
   /// The right half of a wide character drawn in `style`.
   static func continuation(_ style: Style) -> Cell { Cell(text: "", style: style, width: 0) }
 
-  /// The cell's text appended to `output` (what the diff writes), without a String made
-  /// for a grapheme the cell holds itself.
-  func appendText(to output: inout String) {
+  /// The cell's text appended to `output` as UTF-8 (what the diff writes), without a
+  /// String made for a grapheme the cell holds itself.
+  func appendUTF8(to output: inout [UInt8]) {
     guard packed & Self.interned == 0 else {
-      output += text
+      output.append(contentsOf: text.utf8)
       return
     }
     var rest = packed
     while rest != 0, let scalar = Unicode.Scalar(UInt32(rest & 0x1F_FFFF)) {
-      output.unicodeScalars.append(scalar)
+      let value = scalar.value
+      switch value {
+      case 0..<0x80:
+        output.append(UInt8(value))
+      case 0x80..<0x800:
+        output.append(UInt8(0xC0 | value >> 6))
+        output.append(UInt8(0x80 | value & 0x3F))
+      case 0x800..<0x1_0000:
+        output.append(UInt8(0xE0 | value >> 12))
+        output.append(UInt8(0x80 | value >> 6 & 0x3F))
+        output.append(UInt8(0x80 | value & 0x3F))
+      default:
+        output.append(UInt8(0xF0 | value >> 18))
+        output.append(UInt8(0x80 | value >> 12 & 0x3F))
+        output.append(UInt8(0x80 | value >> 6 & 0x3F))
+        output.append(UInt8(0x80 | value & 0x3F))
+      }
       rest >>= 21
     }
   }

@@ -9,78 +9,127 @@ public enum FrameDiff {
   /// With no previous frame, or one of another size, the screen is cleared and redrawn.
   /// Two equal frames give "".
   public static func output(from previous: Frame?, to next: Frame) -> String {
+    String(decoding: bytes(from: previous, to: next), as: UTF8.self)
+  }
+
+  /// `output(from:to:)` as the UTF-8 bytes written to the terminal: made as bytes, cell by
+  /// cell from the frames' storage, so that a key's frame costs no String appends (at
+  /// 160×40 a move changes every row of the preview pane: thousands of cells compared).
+  public static func bytes(from previous: Frame?, to next: Frame) -> [UInt8] {
     let redraw = previous.map { $0.rows != next.rows || $0.columns != next.columns } ?? true
     let shown = redraw ? Frame(rows: next.rows, columns: next.columns) : previous ?? next
-    var body = ""
+    var out: [UInt8] = []
+    out.reserveCapacity(redraw ? next.rows * next.columns * 2 + 64 : 2048)
+    if redraw {
+      append(ControlSequence.hideCursor, to: &out)
+      append(Style.plain.selectGraphicRendition, to: &out)
+      append(ControlSequence.home, to: &out)
+      append(ControlSequence.eraseScreen, to: &out)
+    } else {
+      // Taken back below when no cell changed.
+      append(ControlSequence.hideCursor, to: &out)
+    }
+    let prefix = out.count
     var style = Style.plain
-    // Where the terminal's cursor is: ESC [ H leaves it at the top left; else unknown.
-    // Past the last column (the "pending wrap" state) it matches no cell, so the next
-    // run always starts with a move and autowrap is never relied on.
-    var cursor: CursorPosition? = redraw ? CursorPosition(row: 0, column: 0) : nil
-    for row in 0..<next.rows {
-      // A row the screen already shows sends nothing: known at once, cell for cell.
-      if !redraw && next.sameRow(row, as: shown) { continue }
-      // The row's cells from `blankTail` on are plain spaces: EL can clear them.
-      var blankTail = next.columns
-      while blankTail > 0 && next[row, blankTail - 1] == .blank { blankTail -= 1 }
-      var column = 0
-      while column < next.columns {
-        let cell = next[row, column]
-        if column >= blankTail {
-          let dirty = (column..<next.columns).first { shown[row, $0] != .blank }
-          if let dirty {
-            if cursor != CursorPosition(row: row, column: dirty) {
-              body += ControlSequence.moveCursor(row: row, column: dirty)
+    let rows = next.rows
+    let columns = next.columns
+    next.withCells { cells in
+      shown.withCells { old in
+        // Where the terminal's cursor is: ESC [ H leaves it at the top left; else unknown.
+        // Past the last column (the "pending wrap" state) it matches no cell, so the next
+        // run always starts with a move and autowrap is never relied on.
+        var cursorRow = redraw ? 0 : -1
+        var cursorColumn = 0
+        let blank = Cell.blank
+        for row in 0..<rows {
+          let start = row * columns
+          // A row the screen already shows sends nothing: known at once, cell for cell.
+          if !redraw && next.sameRow(row, as: shown) { continue }
+          // The row's cells from `blankTail` on are plain spaces: EL can clear them.
+          var blankTail = columns
+          while blankTail > 0 && cells[start + blankTail - 1] == blank { blankTail -= 1 }
+          var column = 0
+          while column < columns {
+            let cell = cells[start + column]
+            if column >= blankTail {
+              var dirty = column
+              while dirty < columns && old[start + dirty] == blank { dirty += 1 }
+              if dirty < columns {
+                if cursorRow != row || cursorColumn != dirty {
+                  appendMove(row: row, column: dirty, to: &out)
+                }
+                if style != .plain {
+                  append(Style.plain.selectGraphicRendition, to: &out)
+                  style = .plain
+                }
+                append(ControlSequence.eraseToEndOfLine, to: &out)
+                cursorRow = row
+                cursorColumn = dirty
+              }
+              break
             }
-            if style != .plain {
-              body += Style.plain.selectGraphicRendition
-              style = .plain
+            // A continuation that changed always follows a changed wide character, which
+            // was written with it; one left unmatched is skipped rather than misdrawn.
+            if cell.isContinuation || cell == old[start + column] {
+              column += 1
+              continue
             }
-            body += ControlSequence.eraseToEndOfLine
-            cursor = CursorPosition(row: row, column: dirty)
+            if cursorRow != row || cursorColumn != column {
+              appendMove(row: row, column: column, to: &out)
+            }
+            if cell.style != style {
+              append(cell.style.selectGraphicRendition, to: &out)
+              style = cell.style
+            }
+            cell.appendUTF8(to: &out)
+            column += cell.width
+            cursorRow = row
+            cursorColumn = column
           }
-          break
         }
-        // A continuation that changed always follows a changed wide character, which
-        // was written with it; one left unmatched is skipped rather than misdrawn.
-        if cell == shown[row, column] || cell.isContinuation {
-          column += 1
-          continue
-        }
-        if cursor != CursorPosition(row: row, column: column) {
-          body += ControlSequence.moveCursor(row: row, column: column)
-        }
-        if cell.style != style {
-          body += cell.style.selectGraphicRendition
-          style = cell.style
-        }
-        cell.appendText(to: &body)
-        column += cell.width
-        cursor = CursorPosition(row: row, column: column)
       }
     }
-    if style != .plain { body += Style.plain.selectGraphicRendition }
+    if style != .plain { append(Style.plain.selectGraphicRendition, to: &out) }
     let target = next.cursor.map {
       CursorPosition(
         row: min(max($0.row, 0), max(next.rows - 1, 0)),
         column: min(max($0.column, 0), max(next.columns - 1, 0)))
     }
-    var out = ""
-    if redraw {
-      out =
-        ControlSequence.hideCursor + Style.plain.selectGraphicRendition
-        + ControlSequence.home + ControlSequence.eraseScreen + body
-    } else if !body.isEmpty {
-      out = ControlSequence.hideCursor + body
-    } else if previous?.cursor == next.cursor {
-      return ""
-    } else if target == nil {
-      return ControlSequence.hideCursor
+    if !redraw && out.count == prefix {
+      // No cell changed: only the cursor may have.
+      if previous?.cursor == next.cursor { return [] }
+      if target == nil { return out }
+      out.removeAll(keepingCapacity: true)
     }
     if let target {
-      out += ControlSequence.moveCursor(row: target.row, column: target.column)
-      out += ControlSequence.showCursor
+      appendMove(row: target.row, column: target.column, to: &out)
+      append(ControlSequence.showCursor, to: &out)
     }
     return out
+  }
+
+  private static func append(_ text: String, to out: inout [UInt8]) {
+    out.append(contentsOf: text.utf8)
+  }
+
+  /// `ControlSequence.moveCursor(row:column:)`, its digits written as bytes.
+  private static func appendMove(row: Int, column: Int, to out: inout [UInt8]) {
+    out.append(0x1B)
+    out.append(UInt8(ascii: "["))
+    appendDecimal(row + 1, to: &out)
+    if column != 0 {
+      out.append(UInt8(ascii: ";"))
+      appendDecimal(column + 1, to: &out)
+    }
+    out.append(UInt8(ascii: "H"))
+  }
+
+  private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    guard value >= 10 else {
+      out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: max(value, 0)))
+      return
+    }
+    appendDecimal(value / 10, to: &out)
+    out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
   }
 }
