@@ -12,9 +12,12 @@ public struct Cell: Hashable, Sendable {
   /// Up to three scalars of 21 bits each, the first in the low bits (0: no scalar); or,
   /// with `interned` set, the place of the grapheme in `Cell.long`.
   private let packed: UInt64
-  /// How the cell is drawn.
-  public let style: Style
+  /// How the cell is drawn, as `Style.bits`: two cells compare as three integers.
+  let styleBits: UInt16
   private let cells: UInt8
+
+  /// How the cell is drawn.
+  public var style: Style { Style(bits: styleBits) }
 
   /// The grapheme shown, " " for a blank cell, "" for the right half of a wide character.
   public var text: String {
@@ -38,7 +41,7 @@ public struct Cell: Hashable, Sendable {
   public static let blank = Cell(text: " ", style: .plain, width: 1)
 
   init(text: String, style: Style, width: Int) {
-    self.style = style
+    styleBits = style.bits
     cells = UInt8(clamping: width)
     var packed: UInt64 = 0
     var count = 0

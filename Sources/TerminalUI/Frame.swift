@@ -118,7 +118,8 @@ public struct Frame: Hashable, Sendable {
           }
           let last = mine[start + width - 1]
           if last.width == 2 && end < columns { mine[start + width] = .space(last.style) }
-          for x in 0..<width { mine[start + x] = theirs[y * width + x] }
+          guard let to = mine.baseAddress, let from = theirs.baseAddress else { return }
+          (to + start).update(from: from + y * width, count: width)
         }
       }
     }

@@ -30,7 +30,8 @@ public enum FrameDiff {
       append(ControlSequence.hideCursor, to: &out)
     }
     let prefix = out.count
-    var style = Style.plain
+    let plain = Style.plain.bits
+    var styleBits = plain
     let rows = next.rows
     let columns = next.columns
     next.withCells { cells in
@@ -58,9 +59,9 @@ public enum FrameDiff {
                 if cursorRow != row || cursorColumn != dirty {
                   appendMove(row: row, column: dirty, to: &out)
                 }
-                if style != .plain {
+                if styleBits != plain {
                   append(Style.plain.selectGraphicRendition, to: &out)
-                  style = .plain
+                  styleBits = plain
                 }
                 append(ControlSequence.eraseToEndOfLine, to: &out)
                 cursorRow = row
@@ -77,9 +78,9 @@ public enum FrameDiff {
             if cursorRow != row || cursorColumn != column {
               appendMove(row: row, column: column, to: &out)
             }
-            if cell.style != style {
+            if cell.styleBits != styleBits {
               append(cell.style.selectGraphicRendition, to: &out)
-              style = cell.style
+              styleBits = cell.styleBits
             }
             cell.appendUTF8(to: &out)
             column += cell.width
@@ -89,7 +90,7 @@ public enum FrameDiff {
         }
       }
     }
-    if style != .plain { append(Style.plain.selectGraphicRendition, to: &out) }
+    if styleBits != plain { append(Style.plain.selectGraphicRendition, to: &out) }
     let target = next.cursor.map {
       CursorPosition(
         row: min(max($0.row, 0), max(next.rows - 1, 0)),

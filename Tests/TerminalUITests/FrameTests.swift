@@ -140,6 +140,26 @@ import Testing
     #expect(left[0, 0] == .space(Style(dim: true)) && left[0, 1] == .space(Style(dim: true)))
   }
 
+  @Test("a cell gives back the style it was written in, every colour and attribute")
+  func everyStyleIsKeptInACell() {
+    let colors: [Color?] = [nil] + Color.allCases
+    var frame = Frame(rows: 1, columns: 1)
+    for flags in 0..<16 {
+      for foreground in colors {
+        for background in colors {
+          let style = Style(
+            bold: flags & 1 != 0, dim: flags & 2 != 0, underline: flags & 4 != 0,
+            reverse: flags & 8 != 0, foreground: foreground, background: background)
+          frame.put("x", row: 0, column: 0, style: style)
+          if frame[0, 0].style != style {
+            Issue.record("\(style) came back as \(frame[0, 0].style)")
+            return
+          }
+        }
+      }
+    }
+  }
+
   @Test("a pasted frame leaves the cells that putting its cells' text there one by one leaves")
   func pasteIsPuttingEachCell() {
     var random = SeededGenerator(seed: 47)

@@ -1,0 +1,150 @@
+import BuiltInCatalog
+import CatalogModel
+import FetchModel
+import Foundation
+import TerminalUI
+import TestFixtures
+import Testing
+import TextSupport
+
+@testable import ProvinceCore
+
+/// A session's frames drawn with its `FrameMemo` (the menu's rows and the items' previews
+/// kept from frame to frame) are the frames drawn afresh, whatever changed in between: a
+/// move, a resize, a filter, a page arriving, the outlines arriving, other data, another
+/// look. Each step below changes one of them and fails if the memo shows what it kept.
+@Suite struct FrameMemoTests {
+  let palette = FullScreenRenderer.Palette(colors: true)
+
+  /// The frame `memo` gives for `state`, after checking it is the frame drawn without one
+  /// (and with a store of panes of its own, so that nothing kept is reused).
+  @discardableResult
+  func drawn(
+    _ state: NavigationState, _ navigator: Navigator, memo: FrameMemo,
+    palette: FullScreenRenderer.Palette? = nil,
+    storedPage: @escaping (String) -> String? = { _ in nil },
+    _ step: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Frame {
+    let look = palette ?? self.palette
+    let kept = FullScreenRenderer.frame(
+      state, navigator: navigator, palette: look, storedPage: storedPage, panes: PaneStore(),
+      memo: memo)
+    let fresh = FullScreenRenderer.frame(
+      state, navigator: navigator, palette: look, storedPage: storedPage, panes: PaneStore())
+    if kept != fresh {
+      let row = (0..<fresh.rows).first { kept.text(row: $0) != fresh.text(row: $0) }
+      Issue.record(
+        "\(step): the memo's frame differs from a fresh one (row \(row.map(String.init) ?? "styles only"): \(row.map { kept.text(row: $0) } ?? "")",
+        sourceLocation: sourceLocation)
+    }
+    return kept
+  }
+
+  @Test("moves, resizes, a filter and its clearing draw with the memo what they draw without")
+  func movesResizesAndFilters() {
+    let catalog = BuiltInCatalog.catalog
+    let navigator = Navigator(catalog: catalog, matcher: Matcher(catalog: catalog))
+    let memo = FrameMemo()
+    var state = navigator.start(viewport: Viewport(columns: 160, rows: 40), policy: .fullScreen)
+    let first = drawn(state, navigator, memo: memo, "the first frame")
+    #expect(first[0, 2].text == "1" && first[0, 5].style.reverse)
+    for step in 1...5 {
+      navigator.press([.special(.down, [])], &state)
+      let frame = drawn(state, navigator, memo: memo, "move \(step)")
+      // The selection's bar is on its row alone.
+      #expect(frame[step, 5].style.reverse && !frame[step - 1, 5].style.reverse)
+    }
+    navigator.press([.special(.up, [])], &state)
+    drawn(state, navigator, memo: memo, "a move back")
+    // Narrower: the list takes another width; lower: fewer rows, so the list scrolls.
+    _ = navigator.update(&state, .resize(Viewport(columns: 150, rows: 40)))
+    drawn(state, navigator, memo: memo, "150 columns")
+    _ = navigator.update(&state, .resize(Viewport(columns: 150, rows: 12)))
+    navigator.press(Array(repeating: Key.special(.down, []), count: 14), &state)
+    #expect(state.top.scroll > 0)
+    drawn(state, navigator, memo: memo, "12 rows, scrolled")
+    navigator.press([.special(.up, [])], &state)
+    drawn(state, navigator, memo: memo, "12 rows, a move up")
+    // A filter: the list and the marked characters change with each key.
+    for (step, key) in "guang".map(Key.character).enumerated() {
+      navigator.press([key], &state)
+      drawn(state, navigator, memo: memo, "filter key \(step + 1)")
+    }
+    navigator.press([.backspace, .backspace], &state)
+    drawn(state, navigator, memo: memo, "filter shortened")
+    navigator.press([.escape], &state)
+    drawn(state, navigator, memo: memo, "filter cleared")
+    drawn(state, navigator, memo: memo, palette: .init(colors: false), "without colour")
+  }
+
+  @Test("the map comes into the kept preview when the outlines arrive")
+  func outlinesArriving() {
+    let catalog = BuiltInCatalog.catalog
+    let outlines = MapOutlines(expected: true)
+    let navigator = Navigator(
+      catalog: catalog, matcher: Matcher(catalog: catalog), outlines: outlines)
+    let memo = FrameMemo()
+    var state = navigator.start(viewport: Viewport(columns: 160, rows: 40), policy: .fullScreen)
+    state.top.selection = 9
+    let before = drawn(state, navigator, memo: memo, "before the outlines")
+    outlines.fill((try? CatalogOutlines.places(for: catalog)) ?? nil)
+    let after = drawn(state, navigator, memo: memo, "the outlines here")
+    // Braille dots (U+2800…) in the pane's lower rows now, none before.
+    func dots(_ frame: Frame) -> Int {
+      (0..<38).reduce(0) { sum, row in
+        sum
+          + frame.text(row: row).unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }
+          .count
+      }
+    }
+    #expect(dots(before) == 0 && dots(after) > 20)
+  }
+
+  @Test("a page arriving or found cached is said in the kept preview")
+  func pageArriving() {
+    let navigator = Navigator(
+      catalog: SampleCatalog.catalog, matcher: Matcher(catalog: SampleCatalog.catalog))
+    let memo = FrameMemo()
+    var state = navigator.start(viewport: Viewport(columns: 160, rows: 20), policy: .fullScreen)
+    navigator.press([.enter], &state)  // a province's cities, each with its page
+    guard let url = navigator.preview(for: state.top, at: state.top.selection)?.url else {
+      Issue.record("the sample's first city has no page")
+      return
+    }
+    let notCached = drawn(state, navigator, memo: memo, "not cached")
+    let cached = drawn(state, navigator, memo: memo, storedPage: { _ in "cached · 2 kB" }, "cached")
+    let address = URL(string: URLText.ascii(url)) ?? URL(fileURLWithPath: "/")
+    let page = FetchedPage(
+      requestedURL: address, finalURL: address, status: 200, reason: "OK",
+      headers: ["Content-Type": "text/html; charset=utf-8"], body: Data("<p>正文</p>".utf8))
+    state.pages[url] = .loaded(PageContent(page, width: 60))
+    let loaded = drawn(state, navigator, memo: memo, "loaded")
+    func says(_ frame: Frame, _ text: String) -> Bool {
+      (0..<18).contains { frame.text(row: $0).contains(text) }
+    }
+    #expect(
+      says(notCached, "not cached") && says(cached, "cached · 2 kB") && says(loaded, "loaded"))
+  }
+
+  @Test("a memo passed another catalog's navigator draws that catalog's names")
+  func otherData() {
+    func catalog(_ names: [String]) -> Catalog {
+      Catalog(
+        provinces: names.map { name in
+          Province(
+            name: name,
+            cities: [City(name: name + "一市", url: "https://zh.wikipedia.org/wiki/" + name)])
+        })
+    }
+    let memo = FrameMemo()
+    // The same screen (provinces 0 and 1, the first selected) over two data sets.
+    for (step, names) in [["甲省", "乙省"], ["丙省", "丁省"]].enumerated() {
+      let data = catalog(names)
+      let navigator = Navigator(catalog: data, matcher: Matcher(catalog: data))
+      let state = navigator.start(
+        viewport: Viewport(columns: 160, rows: 20), policy: .fullScreen)
+      let frame = drawn(state, navigator, memo: memo, "data set \(step + 1)")
+      #expect(frame.text(row: 1).contains(names[1]))
+    }
+  }
+}
