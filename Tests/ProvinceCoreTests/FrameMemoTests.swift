@@ -56,25 +56,38 @@ import TextSupport
     }
     navigator.press([.special(.up, [])], &state)
     drawn(state, navigator, memo: memo, "a move back")
-    // Narrower: the list takes another width; lower: fewer rows, so the list scrolls.
-    _ = navigator.update(&state, .resize(Viewport(columns: 150, rows: 40)))
-    drawn(state, navigator, memo: memo, "150 columns")
-    _ = navigator.update(&state, .resize(Viewport(columns: 150, rows: 12)))
-    navigator.press(Array(repeating: Key.special(.down, []), count: 14), &state)
+    // Another list at the same size and scroll, unfiltered as the last: a province's
+    // cities, then back.
+    navigator.press([.enter], &state)
+    drawn(state, navigator, memo: memo, "a province's cities")
+    navigator.press([.special(.left, [])], &state)
+    drawn(state, navigator, memo: memo, "back to the provinces")
+    // Fewer rows: the list shows fewer items, and the prompt and status move up.
+    _ = navigator.update(&state, .resize(Viewport(columns: 160, rows: 30)))
+    drawn(state, navigator, memo: memo, "30 rows")
+    // Narrow: the list's secondary columns no longer fit.
+    _ = navigator.update(&state, .resize(Viewport(columns: 40, rows: 30)))
+    drawn(state, navigator, memo: memo, "40 columns")
+    // Fewer rows still: moving past the last row scrolls, a row at a time.
+    _ = navigator.update(&state, .resize(Viewport(columns: 40, rows: 12)))
+    drawn(state, navigator, memo: memo, "12 rows")
+    for step in 1...8 {
+      navigator.press([.special(.down, [])], &state)
+      drawn(state, navigator, memo: memo, "12 rows, move \(step)")
+    }
     #expect(state.top.scroll > 0)
-    drawn(state, navigator, memo: memo, "12 rows, scrolled")
-    navigator.press([.special(.up, [])], &state)
-    drawn(state, navigator, memo: memo, "12 rows, a move up")
+    _ = navigator.update(&state, .resize(Viewport(columns: 160, rows: 40)))
     // A filter: the list and the marked characters change with each key.
     for (step, key) in "guang".map(Key.character).enumerated() {
       navigator.press([key], &state)
       drawn(state, navigator, memo: memo, "filter key \(step + 1)")
     }
+    // Another look: no colour and no dim numbers (`--no-color`).
+    drawn(state, navigator, memo: memo, palette: .init(colors: false, bold: false), "no colour")
     navigator.press([.backspace, .backspace], &state)
     drawn(state, navigator, memo: memo, "filter shortened")
     navigator.press([.escape], &state)
     drawn(state, navigator, memo: memo, "filter cleared")
-    drawn(state, navigator, memo: memo, palette: .init(colors: false), "without colour")
   }
 
   @Test("the map comes into the kept preview when the outlines arrive")
