@@ -160,4 +160,33 @@ import TextSupport
       #expect(frame.text(row: 1).contains(names[1]))
     }
   }
+
+  @Test("a name put at once leaves the cells it leaves put a character at a time")
+  func aNamePutWholeIsTheNameCharacterByCharacter() {
+    var random = SeededGenerator(seed: 4705)
+    let pieces = ["北京", "市", "a", "Ü", "e\u{301}", "😀", "👩\u{200D}💻", "\u{2060}", "ｗ", " ", "区"]
+    for round in 0..<500 {
+      let label = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+        pieces[Int.random(in: 0..<pieces.count, using: &random)]
+      }.joined()
+      let width = Int.random(in: 1...16, using: &random)
+      let column = Int.random(in: 0...4, using: &random)
+      let selected = Bool.random(using: &random)
+      var whole = Frame(rows: 1, columns: 20)
+      whole.put("xxxxxxxxxxxxxxxxxxxx", row: 0, column: 0)
+      var loop = whole
+      FullScreenRenderer.drawName(
+        label, marked: [], selected: selected, palette: palette, width: width, row: 0,
+        column: column, into: &whole)
+      FullScreenRenderer.drawName(
+        label, marked: [], selected: selected, palette: palette, width: width, row: 0,
+        column: column, whole: false, into: &loop)
+      if whole != loop {
+        Issue.record(
+          "round \(round): \(label.debugDescription) at \(column) in \(width): \(whole.text(row: 0)) is not \(loop.text(row: 0))"
+        )
+        return
+      }
+    }
+  }
 }

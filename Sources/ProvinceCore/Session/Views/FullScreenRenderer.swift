@@ -200,9 +200,32 @@ public enum FullScreenRenderer {
     if isSelected { frame.fill(row: row, columns: 0..<width, style: palette.selected) }
     let number = String(index + 1)
     let padded = String(repeating: " ", count: lines.numberWidth - number.count + 1) + number + " "
-    var column = frame.put(
+    let column = frame.put(
       padded, row: row, column: 0, style: isSelected ? palette.selected : palette.number)
-    let marked = lines.marked[row]
+    drawName(
+      label, marked: lines.marked[row], selected: isSelected, palette: palette, width: width,
+      row: row, column: column, into: &frame)
+    for (place, cell) in zip(lines.columns, lines.details[row])
+    where place.width > 0 && !cell.isEmpty {
+      frame.put(
+        cell, row: row, column: place.start, style: isSelected ? palette.selected : palette.hint)
+    }
+  }
+
+  /// A menu item's name from `column` on, its `marked` characters in the matched style,
+  /// stopping short of column `width` (the preview pane). `whole`: a name that fits and
+  /// has nothing marked is put at once, the cells the loop a character at a time leaves
+  /// (the width counts each character's scalars, so a name that fits whole passes each
+  /// of the loop's checks); false (for tests) takes the loop always.
+  static func drawName(
+    _ label: String, marked: Set<Int>, selected isSelected: Bool, palette: Palette, width: Int,
+    row: Int, column start: Int, whole: Bool = true, into frame: inout Frame
+  ) {
+    if whole && marked.isEmpty && start + TerminalText.width(label) <= width {
+      frame.put(label, row: row, column: start, style: isSelected ? palette.selected : .plain)
+      return
+    }
+    var column = start
     for (offset, character) in label.enumerated() {
       // A name too long for the list stops short of the preview pane.
       guard column + TerminalText.width(String(character)) <= width else { break }
@@ -211,11 +234,6 @@ public enum FullScreenRenderer {
         ? (isSelected ? palette.selectedMatched : palette.matched)
         : (isSelected ? palette.selected : .plain)
       column = frame.put(String(character), row: row, column: column, style: style)
-    }
-    for (place, cell) in zip(lines.columns, lines.details[row])
-    where place.width > 0 && !cell.isEmpty {
-      frame.put(
-        cell, row: row, column: place.start, style: isSelected ? palette.selected : palette.hint)
     }
   }
 
