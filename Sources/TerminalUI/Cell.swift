@@ -65,6 +65,18 @@ public struct Cell: Hashable, Sendable {
   /// The right half of a wide character drawn in `style`.
   static func continuation(_ style: Style) -> Cell { Cell(text: "", style: style, width: 0) }
 
+  /// The bytes of the cell's text in UTF-8.
+  var utf8Count: Int {
+    guard packed & Self.interned == 0 else { return text.utf8.count }
+    var count = 0
+    var rest = packed
+    while rest != 0, let scalar = Unicode.Scalar(UInt32(rest & 0x1F_FFFF)) {
+      count += UTF8.width(scalar)
+      rest >>= 21
+    }
+    return count
+  }
+
   /// The cell's text appended to `output` as UTF-8 (what the diff writes), without a
   /// String made for a grapheme the cell holds itself.
   func appendUTF8(to output: inout [UInt8]) {

@@ -1,7 +1,9 @@
 /// The output that turns a screen showing one frame into the next: a pure function.
 ///
-/// Only the cells that changed are written, each run after one cursor move (CUP); SGR is
-/// sent only when the style changes, and a changed tail of blank cells is cleared with
+/// Only the cells that changed are written, each run after one cursor move (CUP, or CUF
+/// further along the row, or the few unchanged cells between written again where that is
+/// shorter: a wide frame's diff is then smaller than a pseudo-terminal's 2 kB write chunk
+/// more often, and arrives in one read); SGR is sent only when the style changes, and a changed tail of blank cells is cleared with
 /// EL. The output never relies on autowrap, ends in the plain style, and leaves the
 /// cursor where `next.cursor` says (shown), or hidden.
 public enum FrameDiff {
@@ -75,7 +77,13 @@ public enum FrameDiff {
               column += 1
               continue
             }
-            if cursorRow != row || cursorColumn != column {
+            if cursorRow == row && cursorColumn < column {
+              // Further along the same row: the cells in between written again where that
+              // is shorter than a move (a space or two in the style set), else CUF.
+              if !rewrite(cells, start + cursorColumn..<start + column, styleBits, to: &out) {
+                appendForward(column - cursorColumn, to: &out)
+              }
+            } else if cursorRow != row || cursorColumn != column {
               appendMove(row: row, column: column, to: &out)
             }
             if cell.styleBits != styleBits {
@@ -123,6 +131,38 @@ public enum FrameDiff {
       appendDecimal(column + 1, to: &out)
     }
     out.append(UInt8(ascii: "H"))
+  }
+
+  /// CUF: the cursor `count` columns to the right, on its row (never from the
+  /// pending-wrap position: the diff moves right only to a cell of the row).
+  private static func appendForward(_ count: Int, to out: inout [UInt8]) {
+    out.append(0x1B)
+    out.append(UInt8(ascii: "["))
+    if count != 1 { appendDecimal(count, to: &out) }
+    out.append(UInt8(ascii: "C"))
+  }
+
+  /// Writes `cells[range]`, unchanged cells the cursor would otherwise jump over, when
+  /// they are all whole cells in `styleBits` and take no more bytes than CUF would;
+  /// false (nothing written) otherwise.
+  private static func rewrite(
+    _ cells: UnsafeBufferPointer<Cell>, _ range: Range<Int>, _ styleBits: UInt16,
+    to out: inout [UInt8]
+  ) -> Bool {
+    let count = range.count
+    let jump = count == 1 ? 3 : count < 10 ? 4 : count < 100 ? 5 : 6
+    var bytes = 0
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let cell = cells[index]
+      guard cell.styleBits == styleBits, !cell.isContinuation else { return false }
+      bytes += cell.utf8Count
+      guard bytes <= jump else { return false }
+      index += cell.width
+    }
+    guard index == range.upperBound else { return false }
+    for index in range where !cells[index].isContinuation { cells[index].appendUTF8(to: &out) }
+    return true
   }
 
   private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {

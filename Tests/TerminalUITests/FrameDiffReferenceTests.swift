@@ -2,9 +2,10 @@ import TerminalUI
 import TestFixtures
 import Testing
 
-/// The diff is made as bytes straight from the frames' cells (`FrameDiff.bytes`); these
-/// tests hold it to the String-building diff it replaced, kept here as the reference:
-/// byte for byte the same output on random frames, sizes and cursors.
+/// The diff is made as bytes straight from the frames' cells (`FrameDiff.bytes`), and moves
+/// along a row with CUF or by writing the few cells between again; these tests hold it to
+/// the String-building diff it replaced, kept here as the reference: on random frames,
+/// sizes and cursors it shows the same screen, in as many bytes or fewer.
 @Suite struct FrameDiffReferenceTests {
   /// The diff as it was made before, through the public API: cell by cell with the
   /// frame's subscript, appending to a String.
@@ -99,13 +100,25 @@ import Testing
       }
       let bytes = FrameDiff.bytes(from: previous, to: next)
       let expected = Self.reference(from: previous, to: next)
-      if bytes != Array(expected.utf8) {
-        Issue.record(
-          "round \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription) is not \(expected.debugDescription)"
-        )
+      var terminal = TestTerminal(rows: next.rows, columns: next.columns)
+      if previous.rows == next.rows && previous.columns == next.columns {
+        terminal.apply(FrameDiff.output(from: nil, to: previous))
+      }
+      terminal.apply(String(decoding: bytes, as: UTF8.self))
+      if let problem = terminal.difference(from: next) {
+        Issue.record("round \(round): \(problem)")
         return
       }
-      #expect(Self.reference(from: nil, to: next) == FrameDiff.output(from: nil, to: next))
+      if bytes.count > expected.utf8.count {
+        Issue.record(
+          "round \(round): \(bytes.count) bytes, more than the reference's \(expected.utf8.count)")
+        return
+      }
+      if bytes.isEmpty != expected.isEmpty {
+        Issue.record(
+          "round \(round): \(bytes.count) bytes where the reference has \(expected.utf8.count)")
+        return
+      }
     }
   }
 
@@ -120,5 +133,37 @@ import Testing
     #expect(
       FrameDiff.output(from: before, to: after)
         == "\u{1B}[?25l\u{1B}[100Hx\u{1B}[110;255Hy\u{1B}[11;10H\u{1B}[?25h")
+  }
+
+  @Test(
+    "further along a row the cursor moves with CUF, or over a cell or two by writing them again")
+  func movesAlongARow() {
+    var before = Frame(rows: 2, columns: 20)
+    before.put("abcdefghij", row: 1, column: 0)
+    var far = before
+    far.put("X", row: 1, column: 2)
+    far.put("Y", row: 1, column: 8)
+    // From column 3 to 8: five cells, `ESC [ 5 C` (four bytes) rather than "defgh".
+    #expect(FrameDiff.output(from: before, to: far) == "\u{1B}[?25l\u{1B}[2;3HX\u{1B}[5CY")
+    var near = before
+    near.put("X", row: 1, column: 2)
+    near.put("Y", row: 1, column: 4)
+    // One cell between: "d" again (one byte) rather than `ESC [ C` (three).
+    #expect(FrameDiff.output(from: before, to: near) == "\u{1B}[?25l\u{1B}[2;3HXdY")
+    var styled = before
+    styled.put("d", row: 1, column: 3, style: Style(bold: true))
+    styled.put("X", row: 1, column: 2)
+    styled.put("Y", row: 1, column: 4)
+    // The style changes twice on the way: written as a run, as ever.
+    #expect(
+      FrameDiff.output(from: before, to: styled)
+        == "\u{1B}[?25l\u{1B}[2;3HX\u{1B}[0;1md\u{1B}[0mY")
+    var wide = Frame(rows: 1, columns: 20)
+    wide.put("北京市朝阳区", row: 0, column: 0)
+    var changed = wide
+    changed.put("南", row: 0, column: 2)
+    changed.put("东", row: 0, column: 6)
+    // 市 (three bytes, two cells) between: CUF 2 (four bytes) would be longer.
+    #expect(FrameDiff.output(from: wide, to: changed) == "\u{1B}[?25l\u{1B}[1;3H南市东")
   }
 }

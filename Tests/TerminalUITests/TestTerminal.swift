@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// A tiny terminal emulator for checking `FrameDiff` output: it understands only CUP,
-/// ED 2, EL, SGR, DECTCEM (cursor shown or hidden) and printable text. Anything else,
+/// CUF (within the row), ED 2, EL, SGR, DECTCEM (cursor shown or hidden) and printable text. Anything else,
 /// and anything a renderer must not rely on (autowrap, erasing with a colour set, a
 /// wide character at the last column), is recorded in `problems`.
 ///
@@ -96,6 +96,13 @@ struct TestTerminal {
       }
       row = r - 1
       column = c - 1
+    case ("C", _):
+      let count = (numbers.first ?? nil) ?? 1
+      guard column + count < columns else {
+        problems.append("CUF to or past the right edge: \(parameters)")
+        return index
+      }
+      column += count
     case ("J", "2"):
       if style != .plain { problems.append("ED with a style set") }
       cells = Array(
