@@ -59,6 +59,9 @@ public struct Cell: Hashable, Sendable {
   /// A space in `style`.
   public static func space(_ style: Style) -> Cell { Cell(text: " ", style: style, width: 1) }
 
+  /// True for a space (in any style).
+  var isSpace: Bool { packed == 0x20 }
+
   /// True for the right half of a wide character.
   public var isContinuation: Bool { cells == 0 }
 

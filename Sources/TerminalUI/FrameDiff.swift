@@ -3,7 +3,8 @@
 /// Only the cells that changed are written, each run after one cursor move (CUP, or CUF
 /// further along the row, or the few unchanged cells between written again where that is
 /// shorter: a wide frame's diff is then smaller than a pseudo-terminal's 2 kB write chunk
-/// more often, and arrives in one read); SGR is sent only when the style changes, and a changed tail of blank cells is cleared with
+/// more often, and arrives in one read); SGR is sent only when the style changes, and not
+/// for a space whose look the change would not alter, and a changed tail of blank cells is cleared with
 /// EL. The output never relies on autowrap, ends in the plain style, and leaves the
 /// cursor where `next.cursor` says (shown), or hidden.
 public enum FrameDiff {
@@ -86,7 +87,7 @@ public enum FrameDiff {
             } else if cursorRow != row || cursorColumn != column {
               appendMove(row: row, column: column, to: &out)
             }
-            if cell.styleBits != styleBits {
+            if cell.styleBits != styleBits && !looksAlike(cell, in: styleBits) {
               append(cell.style.selectGraphicRendition, to: &out)
               styleBits = cell.styleBits
             }
@@ -133,6 +134,17 @@ public enum FrameDiff {
     out.append(UInt8(ascii: "H"))
   }
 
+  /// The style bits a space shows: underline, reverse and the background (bold, dim and
+  /// the foreground colour put no ink on it).
+  static let showsOnSpace: UInt16 = 4 | 8 | 0x1F << 9
+
+  /// True when `cell` is a space that looks the same written in `styleBits` as in its own
+  /// style: a plain space between two runs of a map's colour is written in the colour,
+  /// rather than with two SGRs around it (a fifth of a map pane's diff).
+  static func looksAlike(_ cell: Cell, in styleBits: UInt16) -> Bool {
+    cell.isSpace && (cell.styleBits | styleBits) & showsOnSpace == 0
+  }
+
   /// CUF: the cursor `count` columns to the right, on its row (never from the
   /// pending-wrap position: the diff moves right only to a cell of the row).
   private static func appendForward(_ count: Int, to out: inout [UInt8]) {
@@ -155,7 +167,8 @@ public enum FrameDiff {
     var index = range.lowerBound
     while index < range.upperBound {
       let cell = cells[index]
-      guard cell.styleBits == styleBits, !cell.isContinuation else { return false }
+      guard !cell.isContinuation, cell.styleBits == styleBits || looksAlike(cell, in: styleBits)
+      else { return false }
       bytes += cell.utf8Count
       guard bytes <= jump else { return false }
       index += cell.width

@@ -166,4 +166,28 @@ import Testing
     // 市 (three bytes, two cells) between: CUF 2 (four bytes) would be longer.
     #expect(FrameDiff.output(from: wide, to: changed) == "\u{1B}[?25l\u{1B}[1;3H南市东")
   }
+
+  @Test("a space between two runs of a colour is written in the colour; one in reverse is not")
+  func spacesTakeTheColourSet() {
+    let cyan = Style(foreground: .cyan)
+    var dots = Frame(rows: 1, columns: 8)
+    dots.put("⣿", row: 0, column: 0, style: cyan)
+    dots.put("⣿", row: 0, column: 2, style: cyan)
+    dots.put("⣿", row: 0, column: 4, style: cyan)
+    dots.put(" ", row: 0, column: 3, style: Style(bold: true))
+    // The plain space (unchanged) and the bold one (changed) between the dots show no ink:
+    // written as they are, without an SGR on either side.
+    #expect(
+      FrameDiff.output(from: Frame(rows: 1, columns: 8), to: dots)
+        == "\u{1B}[?25l\u{1B}[1H\u{1B}[0;36m⣿ ⣿ ⣿\u{1B}[0m")
+    var bar = dots
+    bar.put(" ", row: 0, column: 1, style: .highlight)
+    // A reverse space shows: its style is set, and the colour again after it.
+    #expect(
+      FrameDiff.output(from: Frame(rows: 1, columns: 8), to: bar)
+        == "\u{1B}[?25l\u{1B}[1H\u{1B}[0;36m⣿\u{1B}[0;7m \u{1B}[0;36m⣿ ⣿\u{1B}[0m")
+    var terminal = TestTerminal(rows: 1, columns: 8)
+    terminal.apply(FrameDiff.output(from: nil, to: bar))
+    #expect(terminal.difference(from: bar) == nil)
+  }
 }
