@@ -25,6 +25,9 @@ final class FullScreenFrontEnd: SessionFrontEnd {
   private let began: ContinuousClock.Instant
   private var decoder = KeyDecoder()
   private var shown: Frame?
+  /// What this session's frames drew lately (the menu's rows, the previews and panes),
+  /// for the next frame and for the panes drawn ahead.
+  private let memo = FrameMemo()
   private var holding = false
   private var signals: [DispatchSourceSignal] = []
   /// What libraries write to descriptor 2 would land in the middle of the frame: it goes
@@ -148,8 +151,9 @@ final class FullScreenFrontEnd: SessionFrontEnd {
   }
 
   func draw(_ state: NavigationState, loading: Bool, layingOut: Bool) {
-    let frame = FullScreenRenderer.frame(state, navigator: navigator, palette: palette)
-    let output = FrameDiff.output(from: shown, to: frame)
+    let frame = FullScreenRenderer.frame(state, navigator: navigator, palette: palette, memo: memo)
+    // One write(2) of the bytes, made as bytes: no String between the diff and the terminal.
+    let output = FrameDiff.bytes(from: shown, to: frame)
     if !output.isEmpty { terminal.write(output) }
     shown = frame
     drawAhead(state)
@@ -168,13 +172,14 @@ final class FullScreenFrontEnd: SessionFrontEnd {
       $0 += 1
       return $0
     }
-    let (navigator, palette) = (self.navigator, self.palette)
+    let (navigator, palette, memo) = (self.navigator, self.palette, memo)
     let latest = aheadRequest
     // A moment later: the CPU first goes to the terminal that shows this frame (on two
     // cores, drawing ahead at once delayed the terminal's read of it by a millisecond).
     ahead.asyncAfter(deadline: .now() + .milliseconds(Self.aheadDelay)) {
       FullScreenRenderer.preparePanes(
         state, items: items, navigator: navigator, palette: palette,
+        memo: memo,
         wanted: { latest.value.withLock { $0 } == request })
     }
   }

@@ -12,9 +12,12 @@ public struct Cell: Hashable, Sendable {
   /// Up to three scalars of 21 bits each, the first in the low bits (0: no scalar); or,
   /// with `interned` set, the place of the grapheme in `Cell.long`.
   private let packed: UInt64
-  /// How the cell is drawn.
-  public let style: Style
+  /// How the cell is drawn, as `Style.bits`: two cells compare as three integers.
+  let styleBits: UInt16
   private let cells: UInt8
+
+  /// How the cell is drawn.
+  public var style: Style { Style(bits: styleBits) }
 
   /// The grapheme shown, " " for a blank cell, "" for the right half of a wide character.
   public var text: String {
@@ -38,7 +41,7 @@ public struct Cell: Hashable, Sendable {
   public static let blank = Cell(text: " ", style: .plain, width: 1)
 
   init(text: String, style: Style, width: Int) {
-    self.style = style
+    styleBits = style.bits
     cells = UInt8(clamping: width)
     var packed: UInt64 = 0
     var count = 0
@@ -56,22 +59,53 @@ public struct Cell: Hashable, Sendable {
   /// A space in `style`.
   public static func space(_ style: Style) -> Cell { Cell(text: " ", style: style, width: 1) }
 
+  /// True for a space (in any style).
+  var isSpace: Bool { packed == 0x20 }
+
   /// True for the right half of a wide character.
   public var isContinuation: Bool { cells == 0 }
 
   /// The right half of a wide character drawn in `style`.
   static func continuation(_ style: Style) -> Cell { Cell(text: "", style: style, width: 0) }
 
-  /// The cell's text appended to `output` (what the diff writes), without a String made
-  /// for a grapheme the cell holds itself.
-  func appendText(to output: inout String) {
+  /// The bytes of the cell's text in UTF-8.
+  var utf8Count: Int {
+    guard packed & Self.interned == 0 else { return text.utf8.count }
+    var count = 0
+    var rest = packed
+    while rest != 0, let scalar = Unicode.Scalar(UInt32(rest & 0x1F_FFFF)) {
+      count += UTF8.width(scalar)
+      rest >>= 21
+    }
+    return count
+  }
+
+  /// The cell's text appended to `output` as UTF-8 (what the diff writes), without a
+  /// String made for a grapheme the cell holds itself.
+  func appendUTF8(to output: inout [UInt8]) {
     guard packed & Self.interned == 0 else {
-      output += text
+      output.append(contentsOf: text.utf8)
       return
     }
     var rest = packed
     while rest != 0, let scalar = Unicode.Scalar(UInt32(rest & 0x1F_FFFF)) {
-      output.unicodeScalars.append(scalar)
+      let value = scalar.value
+      switch value {
+      case 0..<0x80:
+        output.append(UInt8(value))
+      case 0x80..<0x800:
+        output.append(UInt8(0xC0 | value >> 6))
+        output.append(UInt8(0x80 | value & 0x3F))
+      case 0x800..<0x1_0000:
+        output.append(UInt8(0xE0 | value >> 12))
+        output.append(UInt8(0x80 | value >> 6 & 0x3F))
+        output.append(UInt8(0x80 | value & 0x3F))
+      default:
+        output.append(UInt8(0xF0 | value >> 18))
+        output.append(UInt8(0x80 | value >> 12 & 0x3F))
+        output.append(UInt8(0x80 | value >> 6 & 0x3F))
+        output.append(UInt8(0x80 | value & 0x3F))
+      }
       rest >>= 21
     }
   }

@@ -75,6 +75,10 @@ public struct Frame: Hashable, Sendable {
   /// as `put` would have written them there: what falls outside is clipped, and a wide
   /// character cut by an edge becomes a space. For a part drawn once and shown again.
   public mutating func paste(_ other: Frame, row: Int, column: Int) {
+    if column >= 0 && column + other.columns <= columns && other.columns > 0 {
+      pasteInside(other, row: row, column: column)
+      return
+    }
     for y in 0..<other.rows where (0..<rows).contains(row + y) {
       var x = 0
       while x < other.columns {
@@ -97,6 +101,33 @@ public struct Frame: Hashable, Sendable {
         x += width
       }
     }
+  }
+
+  /// `paste` of a frame whose columns all fall inside this one: nothing is cut, so each
+  /// row's cells are copied whole, as `place` would have left them one by one. Only the
+  /// wide characters this frame has across the two edges lose their other half.
+  private mutating func pasteInside(_ other: Frame, row: Int, column: Int) {
+    let width = other.columns
+    let end = column + width
+    cells.withUnsafeMutableBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        for y in 0..<other.rows where (0..<rows).contains(row + y) {
+          let start = (row + y) * columns + column
+          if column > 0 && mine[start].isContinuation {
+            mine[start - 1] = .space(mine[start - 1].style)
+          }
+          let last = mine[start + width - 1]
+          if last.width == 2 && end < columns { mine[start + width] = .space(last.style) }
+          guard let to = mine.baseAddress, let from = theirs.baseAddress else { return }
+          (to + start).update(from: from + y * width, count: width)
+        }
+      }
+    }
+  }
+
+  /// Calls `body` with the frame's cells, row after row (for the diff).
+  func withCells<Result>(_ body: (UnsafeBufferPointer<Cell>) -> Result) -> Result {
+    cells.withUnsafeBufferPointer(body)
   }
 
   /// Makes every cell blank and hides the cursor.

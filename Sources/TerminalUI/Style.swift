@@ -43,4 +43,27 @@ public struct Style: Hashable, Sendable {
     if let background { parameters += ";\(background.backgroundParameter)" }
     return "\u{1B}[\(parameters)m"
   }
+
+  /// The style in 14 bits, for a cell to keep: bold, dim, underline and reverse in bits
+  /// 0–3, the foreground's colour plus one in bits 4–8 (0: none), the background's in 9–13.
+  var bits: UInt16 {
+    var bits: UInt16 = 0
+    if bold { bits |= 1 }
+    if dim { bits |= 2 }
+    if underline { bits |= 4 }
+    if reverse { bits |= 8 }
+    bits |= UInt16(foreground.map { $0.rawValue + 1 } ?? 0) << 4
+    bits |= UInt16(background.map { $0.rawValue + 1 } ?? 0) << 9
+    return bits
+  }
+
+  /// The style `bits` says.
+  init(bits: UInt16) {
+    func color(_ field: UInt16) -> Color? {
+      field == 0 ? nil : Color(rawValue: UInt8(truncatingIfNeeded: field - 1))
+    }
+    self.init(
+      bold: bits & 1 != 0, dim: bits & 2 != 0, underline: bits & 4 != 0, reverse: bits & 8 != 0,
+      foreground: color(bits >> 4 & 0x1F), background: color(bits >> 9 & 0x1F))
+  }
 }

@@ -6,6 +6,28 @@ import Testing
 @testable import TextSupport
 
 @Suite struct MatcherCostTests {
+  @Test(
+    "a province's code is looked for among its cities once, and kept: a menu frame asks for every row's"
+  )
+  func provinceCodesAreKept() {
+    let catalog = BuiltInCatalog.catalog
+    let matcher = Matcher(catalog: catalog)
+    #expect(!matcher.hasKeptProvinceCodes)
+    let guangdong = catalog.provinces.firstIndex { $0.name == "广东省" } ?? -1
+    let beijing = catalog.provinces.firstIndex { $0.name == "北京市" } ?? -1
+    #expect(matcher.provinceCode(guangdong) == "440000")
+    #expect(matcher.hasKeptProvinceCodes)
+    #expect(matcher.provinceCode(beijing) == "110000")
+    #expect(matcher.provinceCode(catalog.provinces.count) == nil)
+    // Cities without codes: no province code, kept as none.
+    let uncoded = Matcher(
+      catalog: Catalog(provinces: [
+        Province(name: "甲省", cities: [City(name: "乙市", url: "https://a.test/乙市")])
+      ]))
+    #expect(uncoded.provinceCode(0) == nil && uncoded.provinceCode(0) == nil)
+    #expect(uncoded.hasKeptProvinceCodes)
+  }
+
   @Test func hanQueriesNeverBuildPinyin() {
     let matcher = Matcher(catalog: MatchFixture.catalog)
     _ = matcher.province("广东")

@@ -1,4 +1,5 @@
 import TerminalUI
+import TestFixtures
 import Testing
 
 @Suite struct FrameTests {
@@ -137,6 +138,57 @@ import Testing
     // so is the pane's last cell, in column 1; columns 2 and 3 are left as they were.
     #expect(left.text(row: 0) == "  xx")
     #expect(left[0, 0] == .space(Style(dim: true)) && left[0, 1] == .space(Style(dim: true)))
+  }
+
+  @Test("a cell gives back the style it was written in, every colour and attribute")
+  func everyStyleIsKeptInACell() {
+    let colors: [Color?] = [nil] + Color.allCases
+    var frame = Frame(rows: 1, columns: 1)
+    for flags in 0..<16 {
+      for foreground in colors {
+        for background in colors {
+          let style = Style(
+            bold: flags & 1 != 0, dim: flags & 2 != 0, underline: flags & 4 != 0,
+            reverse: flags & 8 != 0, foreground: foreground, background: background)
+          frame.put("x", row: 0, column: 0, style: style)
+          if frame[0, 0].style != style {
+            Issue.record("\(style) came back as \(frame[0, 0].style)")
+            return
+          }
+        }
+      }
+    }
+  }
+
+  @Test("a pasted frame leaves the cells that putting its cells' text there one by one leaves")
+  func pasteIsPuttingEachCell() {
+    var random = SeededGenerator(seed: 47)
+    for round in 0..<400 {
+      var pane = Frame(
+        rows: Int.random(in: 1...3, using: &random), columns: Int.random(in: 1...7, using: &random))
+      FrameDiffTests.scribble(on: &pane, times: 6, using: &random)
+      var frame = Frame(rows: 4, columns: 9)
+      FrameDiffTests.scribble(on: &frame, times: 8, using: &random)
+      let row = Int.random(in: -1...3, using: &random)
+      // Mostly inside (the rows copied whole), sometimes across an edge.
+      let column =
+        round % 4 == 0
+        ? Int.random(in: -3...9, using: &random)
+        : Int.random(in: 0...(9 - pane.columns), using: &random)
+      var expected = frame
+      for y in 0..<pane.rows {
+        for x in 0..<pane.columns where !pane[y, x].isContinuation {
+          expected.put(pane[y, x].text, row: row + y, column: column + x, style: pane[y, x].style)
+        }
+      }
+      frame.paste(pane, row: row, column: column)
+      if frame != expected {
+        Issue.record(
+          "round \(round): at \(row), \(column): \((0..<4).map { frame.text(row: $0) }) is not \((0..<4).map { expected.text(row: $0) })"
+        )
+        return
+      }
+    }
   }
 
   @Test(

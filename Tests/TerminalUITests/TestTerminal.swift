@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// A tiny terminal emulator for checking `FrameDiff` output: it understands only CUP,
-/// ED 2, EL, SGR, DECTCEM (cursor shown or hidden) and printable text. Anything else,
+/// CUF (within the row), ED 2, EL, SGR, DECTCEM (cursor shown or hidden) and printable text. Anything else,
 /// and anything a renderer must not rely on (autowrap, erasing with a colour set, a
 /// wide character at the last column), is recorded in `problems`.
 ///
@@ -96,6 +96,13 @@ struct TestTerminal {
       }
       row = r - 1
       column = c - 1
+    case ("C", _):
+      let count = (numbers.first ?? nil) ?? 1
+      guard column + count < columns else {
+        problems.append("CUF to or past the right edge: \(parameters)")
+        return index
+      }
+      column += count
     case ("J", "2"):
       if style != .plain { problems.append("ED with a style set") }
       cells = Array(
@@ -168,12 +175,19 @@ struct TestTerminal {
 
   /// The first difference from `frame` (cells, then cursor), or nil when the screen
   /// shows exactly the frame.
+  /// Two spaces look alike when their underline, reverse and background do: bold, dim and
+  /// a foreground colour put no ink on a space (the diff may write one in the style set).
+  static func spacesLookAlike(_ a: Cell, _ b: Cell) -> Bool {
+    a.text == " " && b.text == " " && a.style.underline == b.style.underline
+      && a.style.reverse == b.style.reverse && a.style.background == b.style.background
+  }
+
   func difference(from frame: Frame) -> String? {
     if let problem = problems.first { return "problem: \(problem)" }
     for r in 0..<rows {
       for c in 0..<columns {
         let expected = Cell(text: frame[r, c].text, style: frame[r, c].style)
-        if cells[r][c] != expected {
+        if cells[r][c] != expected && !Self.spacesLookAlike(cells[r][c], expected) {
           return "row \(r) column \(c): shows \(cells[r][c]) \(cells[r][c].style), "
             + "frame has \(expected) \(expected.style)"
         }

@@ -1,5 +1,5 @@
 /// A minimal terminal screen for the pty tests: it draws printable text (East Asian
-/// characters two cells wide), CUP, ED 2, EL and the alternate screen, and ignores the
+/// characters two cells wide), CUP, CUF, ED 2, EL and the alternate screen, and ignores the
 /// other sequences (SGR, modes). Enough to read back what a full-screen program shows.
 package struct PTYScreen {
   package private(set) var rows: Int
@@ -94,6 +94,8 @@ package struct PTYScreen {
       let second = numbers.count > 1 ? numbers[1] ?? 1 : 1
       row = min(max(first - 1, 0), rows - 1)
       column = min(max(second - 1, 0), columns - 1)
+    case UInt8(ascii: "C"):
+      column = min(column + max(numbers.first.flatMap { $0 } ?? 1, 1), columns - 1)
     case UInt8(ascii: "J") where body == "2":
       cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
     case UInt8(ascii: "K"):

@@ -35,6 +35,9 @@ public final class Matcher: Sendable {
     var countyPinyin: PinyinColumns?
     /// Each province's derived pinyin, kept: a menu's frame asks for every row's.
     var provinceReadings: [String]?
+    /// Each province's code (`Catalog.provinceCode`), kept: a data file whose cities carry
+    /// no codes has every province's cities looked through for one, on every menu frame.
+    var provinceCodes: [String?]?
   }
 
   /// Every county in catalog order, and where each city's counties start in that order
@@ -242,7 +245,13 @@ public final class Matcher: Sendable {
 
   /// The province's six-digit code (`Catalog.provinceCode`).
   public func provinceCode(_ index: Int) -> String? {
-    catalog.provinceCode(index)
+    guard catalog.provinces.indices.contains(index) else { return nil }
+    return cache.withLock { cache in
+      if cache.provinceCodes == nil {
+        cache.provinceCodes = catalog.provinces.indices.map { catalog.provinceCode($0) }
+      }
+      return cache.provinceCodes?[index] ?? nil
+    }
   }
 
   /// Two to six ASCII digits: the start of a division code (`3205` is 苏州市 and its
@@ -574,6 +583,11 @@ public final class Matcher: Sendable {
   /// Whether any pinyin keys exist yet: Han-only use must never build (or derive) them.
   var hasBuiltPinyin: Bool {
     cache.withLock { $0.provincePinyin != nil || $0.cityPinyin != nil || $0.countyPinyin != nil }
+  }
+
+  /// Whether the provinces' codes are kept (looked for once, not once a frame).
+  var hasKeptProvinceCodes: Bool {
+    cache.withLock { $0.provinceCodes != nil }
   }
 
   private func nameKeys(_ kind: Kind) -> KeyColumn {

@@ -58,10 +58,12 @@ public enum FullScreenRenderer {
 
   /// The frame that shows `state` in its viewport, from the state alone: whether a page is
   /// cached is what the shell told the state (`Navigator.learnStoredPages`), not a look
-  /// at the disk. `panes` keeps the panes drawn (the same cells, drawn once).
+  /// at the disk. `panes` keeps the panes drawn (the same cells, drawn once); `memo`, a
+  /// session's own, keeps what its frames drew lately (the menu's rows, the items'
+  /// previews) for the next one.
   public static func frame(
     _ state: NavigationState, navigator: Navigator, palette: Palette,
-    panes: PaneStore = .shared
+    panes: PaneStore = .shared, memo: FrameMemo? = nil
   ) -> Frame {
     let rows = state.viewport.rows
     let columns = state.viewport.columns
@@ -76,11 +78,11 @@ public enum FullScreenRenderer {
       let pane = MenuPreview.columns(forWidth: columns)
       drawMenu(
         state, navigator: navigator, palette: palette, width: pane?.lowerBound ?? columns,
-        into: &frame)
+        memo: memo, into: &frame)
       if let pane {
         drawPreview(
           state, navigator: navigator, palette: palette, columns: pane, panes: panes,
-          into: &frame)
+          memo: memo, into: &frame)
       }
     } else {
       drawPage(state, navigator: navigator, palette: palette, into: &frame)
@@ -90,10 +92,12 @@ public enum FullScreenRenderer {
     return frame
   }
 
-  /// The menu's rows in the frame's first `width` columns.
+  /// The menu's rows in the frame's first `width` columns. With a `memo`, the rows drawn
+  /// with none selected are kept and copied, and the selected row drawn on them: a move
+  /// draws one row.
   private static func drawMenu(
     _ state: NavigationState, navigator: Navigator, palette: Palette, width: Int,
-    into frame: inout Frame
+    memo: FrameMemo?, into frame: inout Frame
   ) {
     let screen = state.top
     let count = navigator.itemCount(of: screen)
@@ -107,11 +111,65 @@ public enum FullScreenRenderer {
       frame.put(empty, row: 0, column: 1, style: palette.hint)
       return
     }
+    guard let memo else {
+      let lines = menuLines(state, navigator: navigator, width: width)
+      for row in lines.shown.indices {
+        drawMenuRow(
+          lines, row: row, selected: lines.shown[row] == screen.selection, palette: palette,
+          width: width, into: &frame)
+      }
+      return
+    }
+    let key = FrameMemo.MenuKey(
+      catalog: navigator.catalog, kind: screen.kind, scroll: screen.scroll,
+      rows: state.contentRows, width: width, query: screen.editor?.text ?? "", palette: palette)
+    let menu =
+      memo.menu(for: key)
+      ?? memo.keep(
+        {
+          let lines = menuLines(state, navigator: navigator, width: width)
+          var rows = Frame(rows: lines.shown.count, columns: width)
+          for row in lines.shown.indices {
+            drawMenuRow(
+              lines, row: row, selected: false, palette: palette, width: width, into: &rows)
+          }
+          return FrameMemo.Menu(key: key, rows: rows, lines: lines)
+        }())
+    frame.paste(menu.rows, row: 0, column: 0)
+    if let row = menu.lines.shown.firstIndex(of: screen.selection) {
+      drawMenuRow(
+        menu.lines, row: row, selected: true, palette: palette, width: width, into: &frame)
+    }
+  }
+
+  /// What the menu's rows on screen show: each item's number, name, matched characters
+  /// and secondary columns, and where those columns start.
+  struct MenuLines {
+    /// The items on screen, the first on row 0.
+    var shown: [Int]
+    var numberWidth: Int
+    var names: [String]
+    var details: [[String]]
+    var marked: [Set<Int>]
+    var columns: [(start: Int, width: Int)]
+  }
+
+  /// The menu's lines for the rows on screen, `width` columns wide.
+  static func menuLines(_ state: NavigationState, navigator: Navigator, width: Int) -> MenuLines {
+    let screen = state.top
+    let count = navigator.itemCount(of: screen)
     let numberWidth = String(count).count
     let query = screen.editor?.text ?? ""
-    let shown = screen.scroll..<min(count, screen.scroll + state.contentRows)
+    let shown = Array(screen.scroll..<min(count, screen.scroll + state.contentRows))
     let names = shown.map { navigator.name(for: screen, at: $0) }
     let details = shown.map { navigator.details(for: screen, at: $0) }
+    // No query marks nothing: the syllables are not looked up for it.
+    let marked = zip(shown, names).map { index, label in
+      query.isEmpty
+        ? []
+        : MatchHighlight.offsets(
+          in: label, query: query, syllables: syllables(of: screen, index, navigator))
+    }
     // The secondary columns start where the longest name on screen ends, each as wide as
     // its widest cell on screen; a column that does not fit whole is left out, and with it
     // those after it.
@@ -127,33 +185,55 @@ public enum FullScreenRenderer {
         columns.append((start, 0))
       }
     }
-    for (row, index) in shown.enumerated() {
-      let label = names[row]
-      let isSelected = index == screen.selection
-      if isSelected { frame.fill(row: row, columns: 0..<width, style: palette.selected) }
-      let number = String(index + 1)
-      let padded = String(repeating: " ", count: numberWidth - number.count + 1) + number + " "
-      var column = frame.put(
-        padded, row: row, column: 0, style: isSelected ? palette.selected : palette.number)
-      // No query marks nothing: the syllables are not looked up for it.
-      let marked =
-        query.isEmpty
-        ? []
-        : MatchHighlight.offsets(
-          in: label, query: query, syllables: syllables(of: screen, index, navigator))
-      for (offset, character) in label.enumerated() {
-        // A name too long for the list stops short of the preview pane.
-        guard column + TerminalText.width(String(character)) <= width else { break }
-        let style =
-          marked.contains(offset)
-          ? (isSelected ? palette.selectedMatched : palette.matched)
-          : (isSelected ? palette.selected : .plain)
-        column = frame.put(String(character), row: row, column: column, style: style)
-      }
-      for (place, cell) in zip(columns, details[row]) where place.width > 0 && !cell.isEmpty {
-        frame.put(
-          cell, row: row, column: place.start, style: isSelected ? palette.selected : palette.hint)
-      }
+    return MenuLines(
+      shown: shown, numberWidth: numberWidth, names: names, details: details, marked: marked,
+      columns: columns)
+  }
+
+  /// Draws the menu's row `row` of `lines`, selected or not.
+  private static func drawMenuRow(
+    _ lines: MenuLines, row: Int, selected isSelected: Bool, palette: Palette, width: Int,
+    into frame: inout Frame
+  ) {
+    let index = lines.shown[row]
+    let label = lines.names[row]
+    if isSelected { frame.fill(row: row, columns: 0..<width, style: palette.selected) }
+    let number = String(index + 1)
+    let padded = String(repeating: " ", count: lines.numberWidth - number.count + 1) + number + " "
+    let column = frame.put(
+      padded, row: row, column: 0, style: isSelected ? palette.selected : palette.number)
+    drawName(
+      label, marked: lines.marked[row], selected: isSelected, palette: palette, width: width,
+      row: row, column: column, into: &frame)
+    for (place, cell) in zip(lines.columns, lines.details[row])
+    where place.width > 0 && !cell.isEmpty {
+      frame.put(
+        cell, row: row, column: place.start, style: isSelected ? palette.selected : palette.hint)
+    }
+  }
+
+  /// A menu item's name from `column` on, its `marked` characters in the matched style,
+  /// stopping short of column `width` (the preview pane). `whole`: a name that fits and
+  /// has nothing marked is put at once, the cells the loop a character at a time leaves
+  /// (the width counts each character's scalars, so a name that fits whole passes each
+  /// of the loop's checks); false (for tests) takes the loop always.
+  static func drawName(
+    _ label: String, marked: Set<Int>, selected isSelected: Bool, palette: Palette, width: Int,
+    row: Int, column start: Int, whole: Bool = true, into frame: inout Frame
+  ) {
+    if whole && marked.isEmpty && start + TerminalText.width(label) <= width {
+      frame.put(label, row: row, column: start, style: isSelected ? palette.selected : .plain)
+      return
+    }
+    var column = start
+    for (offset, character) in label.enumerated() {
+      // A name too long for the list stops short of the preview pane.
+      guard column + TerminalText.width(String(character)) <= width else { break }
+      let style =
+        marked.contains(offset)
+        ? (isSelected ? palette.selectedMatched : palette.matched)
+        : (isSelected ? palette.selected : .plain)
+      column = frame.put(String(character), row: row, column: column, style: style)
     }
   }
 
@@ -163,11 +243,12 @@ public enum FullScreenRenderer {
   /// was, copies its cells rather than laying out and drawing it again.
   private static func drawPreview(
     _ state: NavigationState, navigator: Navigator, palette: Palette, columns: Range<Int>,
-    panes: PaneStore, into frame: inout Frame
+    panes: PaneStore, memo: FrameMemo?, into frame: inout Frame
   ) {
     guard
       let pane = preparedPane(
-        state, navigator: navigator, palette: palette, columns: columns.count, panes: panes)
+        state, navigator: navigator, palette: palette, columns: columns.count, panes: panes,
+        memo: memo)
     else {
       for row in 0..<state.contentRows {
         frame.put("│", row: row, column: columns.lowerBound, style: palette.hint)
@@ -178,23 +259,45 @@ public enum FullScreenRenderer {
   }
 
   /// The pane of the item selected in `state`'s menu, `columns` wide, from `panes` or
-  /// drawn and kept there; nil when there is no item to preview.
+  /// drawn and kept there; nil when there is no item to preview. With a `memo`, the item's
+  /// preview is made once and its pane found without hashing the preview.
   private static func preparedPane(
     _ state: NavigationState, navigator: Navigator, palette: Palette, columns: Int,
-    panes: PaneStore
+    panes: PaneStore, memo: FrameMemo? = nil
   ) -> Frame? {
     let screen = state.top
-    guard navigator.itemCount(of: screen) > 0,
-      let preview = navigator.preview(for: screen, at: screen.selection)
-    else { return nil }
+    guard navigator.itemCount(of: screen) > 0 else { return nil }
+    let previewsKey = memo.map { _ in
+      FrameMemo.PreviewsKey(
+        catalog: navigator.catalog, kind: screen.kind, outlines: navigator.outlines,
+        outlinesReady: navigator.outlines.ready != nil)
+    }
+    // The outlines' readiness is read before the preview is made: outlines that come
+    // meanwhile make a new key, and the next frame draws their map.
+    let made = { navigator.preview(for: screen, at: screen.selection) }
+    let found: MenuPreview?
+    if let memo, let previewsKey {
+      found = memo.preview(screen.selection, for: previewsKey, make: made)
+    } else {
+      found = made()
+    }
+    guard let preview = found else { return nil }
     let pageState = preview.url.flatMap { navigator.storedPageState($0, in: state) }
     let key = PaneStore.Key(
       preview: preview, pageState: pageState, columns: columns, rows: state.contentRows,
       palette: palette)
-    return panes.pane(for: key)
+    if let memo, let previewsKey,
+      let kept = memo.pane(screen.selection, for: previewsKey, key)
+    {
+      return kept
+    }
+    let drawn =
+      panes.pane(for: key)
       ?? panes.keep(
         pane(preview, pageState: pageState, palette: palette, key: key, maps: navigator.outlines),
         for: key)
+    if let memo, let previewsKey { memo.keep(pane: drawn, screen.selection, for: previewsKey, key) }
+    return drawn
   }
 
   /// Draws and keeps in `panes` the preview panes of the menu's items `items`, as frames
@@ -203,7 +306,7 @@ public enum FullScreenRenderer {
   /// that a move finds its pane (and map) made. Stops when `wanted` turns false.
   public static func preparePanes(
     _ state: NavigationState, items: [Int], navigator: Navigator, palette: Palette,
-    panes: PaneStore = .shared, wanted: () -> Bool
+    panes: PaneStore = .shared, memo: FrameMemo? = nil, wanted: () -> Bool
   ) {
     guard state.top.isMenu, !state.showingHelp,
       let columns = MenuPreview.columns(forWidth: state.viewport.columns)
@@ -214,7 +317,8 @@ public enum FullScreenRenderer {
       var other = state
       other.top.selection = item
       _ = preparedPane(
-        other, navigator: navigator, palette: palette, columns: columns.count, panes: panes)
+        other, navigator: navigator, palette: palette, columns: columns.count, panes: panes,
+        memo: memo)
     }
   }
 
