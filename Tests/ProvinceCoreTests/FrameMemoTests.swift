@@ -124,7 +124,7 @@ import TextSupport
     }
     _ = navigator.update(&state, .pageStored(url: url, bytes: nil))
     let notCached = drawn(state, navigator, memo: memo, "not cached")
-    _ = navigator.update(&state, .pageStored(url: url, bytes: 2048))
+    _ = navigator.update(&state, .pageStored(url: url, bytes: 2000))
     let cached = drawn(state, navigator, memo: memo, "cached")
     let address = URL(string: URLText.ascii(url)) ?? URL(fileURLWithPath: "/")
     let page = FetchedPage(
@@ -136,7 +136,7 @@ import TextSupport
       (0..<18).contains { frame.text(row: $0).contains(text) }
     }
     #expect(
-      says(notCached, "not cached") && says(cached, "cached · 2 kB") && says(loaded, "loaded"))
+      says(notCached, "not cached") && says(cached, "cached · 2.0 kB") && says(loaded, "loaded"))
   }
 
   @Test("a memo passed another catalog's navigator draws that catalog's names")
