@@ -118,6 +118,18 @@ import TextSupport
     #expect(navigator.searchResults("bacheng") == [bacheng])
   }
 
+  /// The divisions whose townships `/` searches are walked once a navigator, not on each
+  /// key; one search after another, typed and erased, still finds what each finds alone.
+  @Test func searchesOneAfterAnotherFindWhatEachFindsAlone() {
+    let queries = ["ba", "bac", "bacheng", "bac", "yu", "玉山", "巴城镇", "ba"]
+    for query in queries {
+      let fresh = Navigator(catalog: Self.catalog, matcher: Matcher(catalog: Self.catalog))
+      #expect(navigator.searchResults(query) == fresh.searchResults(query), "\(query)")
+    }
+    #expect(navigator.searchResults("bacheng") == [bacheng])
+    #expect(navigator.searchResults("yushan") == [yushan])
+  }
+
   @Test func aTownshipWithoutAnArticleSaysSoAndOffersItsCountyAndTheWikisSearch() {
     var state = navigator.start()
     _ = navigator.update(&state, .select(1))

@@ -25,9 +25,10 @@ extension Navigator {
       found += cities.filter { seen.insert($0).inserted }
     }
     if text.trimmingSpaces.count >= Self.townshipSearchMinimum {
-      let townships = TownshipSearch.find(
-        text, in: catalog, under: TownshipSearch.parents(in: catalog, cities: catalog.allCities),
-        memo: townshipMemo)
+      let parents = treeTownshipParents.value {
+        TownshipSearch.parents(in: catalog, cities: catalog.allCities)
+      }
+      let townships = TownshipSearch.find(text, in: catalog, under: parents, memo: townshipMemo)
       found += townships.exact + townships.prefix
     }
     // Where no current name matches, the text is read as `--address` reads it: a former

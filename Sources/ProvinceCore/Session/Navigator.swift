@@ -25,6 +25,10 @@ public struct Navigator: Sendable {
   /// The townships `/` lately found: a key that extends the query searches only where the
   /// last one found some, and a Backspace is answered from it.
   let townshipMemo = TownshipSearch.Memo()
+  /// The divisions whose townships `/` searches (every county, and each city without
+  /// counties), walked once: made on every key, the list of a 100k-city file cost more than
+  /// the search (two arrays of 100k allocated, faulted in and compared with the memo's).
+  let treeTownshipParents = Lazily<[CityRef]>()
   /// The codes and names no longer in use, and the variants of characters, for what `/`
   /// finds where no current name matches (`/闸北`, a pasted address).
   public let history: DivisionHistory
